@@ -1,0 +1,48 @@
+// swift-tools-version:6.0
+// orientd: per-window interface orientation for Linux, as a session-bus service.
+import PackageDescription
+
+let package = Package(
+    name: "orientd",
+    products: [
+        .executable(name: "orientd", targets: ["orientd"]),
+        .executable(name: "orientctl", targets: ["orientctl"]),
+        .executable(name: "orientd-bench", targets: ["orientd-bench"]),
+        .library(name: "OrientationClient", targets: ["OrientationClient"]),
+        .library(name: "OrientationCore", targets: ["OrientationCore"]),
+    ],
+    targets: [
+        // The rules: pure Swift, no I/O, no GLib, no clocks.
+        .target(name: "OrientationCore"),
+
+        // GIO through pkg-config, plus a small C shim for macros and variadic functions.
+        .systemLibrary(
+            name: "CGio",
+            pkgConfig: "gio-2.0",
+            providers: [.apt(["libglib2.0-dev"])]
+        ),
+        // Swift wrappers over GVariant, GDBusConnection and the GLib main loop.
+        .target(name: "GLibBridge", dependencies: ["CGio"]),
+
+        // The D-Bus adapter: decodes calls, runs the core, encodes its events.
+        .target(name: "OrientationBus", dependencies: ["OrientationCore", "GLibBridge", "CGio"]),
+        // The library an app links to register its windows.
+        .target(name: "OrientationClient", dependencies: ["GLibBridge", "CGio"]),
+        // orientctl's argument parsing, verbs and output formatting.
+        .target(name: "OrientctlKit", dependencies: ["GLibBridge", "CGio"]),
+        // Private buses, child processes and "eventually" for the tests.
+        .target(name: "TestSupport", dependencies: ["GLibBridge", "CGio"]),
+
+        .executableTarget(name: "orientd", dependencies: ["OrientationBus"]),
+        .executableTarget(name: "orientctl", dependencies: ["OrientctlKit"]),
+        .executableTarget(name: "orientd-bench", dependencies: ["OrientationCore", "GLibBridge", "TestSupport", "CGio"]),
+
+        .testTarget(name: "OrientationCoreTests", dependencies: ["OrientationCore"]),
+        .testTarget(name: "GLibBridgeTests", dependencies: ["GLibBridge", "TestSupport", "CGio"]),
+        .testTarget(name: "OrientationBusTests", dependencies: ["OrientationBus", "OrientationCore", "GLibBridge", "TestSupport", "CGio"]),
+        .testTarget(name: "OrientationClientTests", dependencies: ["OrientationClient", "TestSupport"]),
+        .testTarget(name: "OrientctlKitTests", dependencies: ["OrientctlKit", "TestSupport"]),
+        // The built orientd executable driven over a private bus by independent clients.
+        .testTarget(name: "OrientdTests", dependencies: ["GLibBridge", "TestSupport", "CGio"]),
+    ]
+)

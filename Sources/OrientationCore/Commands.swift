@@ -1,0 +1,60 @@
+/// A point in time, given to the core by the shell (the core reads no clock).
+public struct Moment: Sendable, Equatable {
+    /// Monotonic microseconds, for the settle time.
+    public var monotonic: Int64
+    /// Microseconds since the Unix epoch, for history.
+    public var wall: Int64
+
+    public init(monotonic: Int64, wall: Int64) {
+        self.monotonic = monotonic
+        self.wall = wall
+    }
+}
+
+/// Everything that can happen to the manager: calls from clients, sensor readings, the
+/// passing of time and clients leaving the bus.
+public enum Command: Sendable, Equatable {
+    case registerScene(SceneRegistration)
+    case unregisterScene(SceneID)
+    /// A device orientation reading (from the sensor, or SetDeviceOrientation); it goes
+    /// through the settle time.
+    case deviceReading(DeviceOrientation, source: SensorSource)
+    case setRotationLocked(Bool)
+    /// nil orientation keeps the current KioskOrientation.
+    case setKioskMode(Bool, InterfaceOrientation?)
+    case setSplitViewThreshold(UInt32)
+    case setSettleTime(UInt32)
+    /// nil removes the app's policy.
+    case setAppPolicy(appId: String, AppPolicy?)
+    case setSensorAvailable(Bool)
+    /// Time passed: a pending device reading that has held for the settle time is applied.
+    case tick
+    /// A connection left the bus: its scenes go.
+    case clientVanished(String)
+    case scene(SceneID, SceneCommand)
+}
+
+/// The Scene interface's calls.
+public enum SceneCommand: Sendable, Equatable {
+    case setRoot(ControllerSpec)
+    case push(navigation: String, ControllerSpec)
+    case pop(navigation: String)
+    case addTab(tab: String, ControllerSpec)
+    case selectTab(tab: String, child: String)
+    case present(presenter: String, ControllerSpec)
+    case dismiss(String)
+    case setProperties(String, ControllerPatch)
+    case setMode(String, OrientationModeName)
+    case update
+    case request(InterfaceOrientation)
+    /// nil: not given.
+    case setWindowOrientations(sceneDelegate: OrientationMask?, appDelegate: OrientationMask?)
+    case setGeometry(width: UInt32, height: UInt32)
+    case setActivation(ActivationState)
+
+    /// Calls open to every client, not just the owner.
+    var isOpenToAll: Bool {
+        if case .request = self { return true }
+        return false
+    }
+}

@@ -1,0 +1,127 @@
+/// A scene's controllers: a root with navigation stacks, tabs and modal presentations.
+/// Controllers live in a slot array addressed by handles, with an index by id.
+public struct ControllerTree: Sendable {
+    private var slots: [Controller?] = []
+    private var freeSlots: [Int] = []
+    private var handles: [String: Int] = [:]
+    public private(set) var root: Int?
+
+    public init() {}
+
+    /// How many controllers the tree holds.
+    public var count: Int { handles.count }
+    public var isEmpty: Bool { handles.isEmpty }
+
+    public subscript(handle: Int) -> Controller {
+        get { slots[handle]! }
+        set { slots[handle] = newValue }
+    }
+
+    public func handle(of id: String) -> Int? { handles[id] }
+
+    /// The handle of an existing controller, or `UnknownController`.
+    func existing(_ id: String) throws(OrientationError) -> Int {
+        guard let handle = handles[id] else { throw .unknownController(id) }
+        return handle
+    }
+
+    /// Ids of every controller, for error messages and listings, sorted.
+    public var ids: [String] { handles.keys.sorted() }
+
+    /// Adds a controller under `parent` (as a contained child, or presented), or as the root.
+    @discardableResult
+    mutating func insert(_ controller: Controller, under parent: Int?, presented: Bool) -> Int {
+        var node = controller
+        node.parent = parent
+        node.isPresented = presented
+        let handle: Int
+        if let reused = freeSlots.popLast() {
+            handle = reused
+            slots[handle] = node
+        } else {
+            handle = slots.count
+            slots.append(node)
+        }
+        handles[node.id] = handle
+        if let parent {
+            if presented {
+                self[parent].presented = handle
+            } else {
+                self[parent].children.append(handle)
+                if self[parent].kind == .tab, self[parent].selected == nil { self[parent].selected = handle }
+            }
+        } else {
+            root = handle
+        }
+        return handle
+    }
+
+    /// Removes a controller with everything it contains and presents, detaching it from its parent.
+    mutating func removeSubtree(_ handle: Int) {
+        if let parent = self[handle].parent {
+            if self[handle].isPresented {
+                self[parent].presented = nil
+            } else {
+                self[parent].children.removeAll { $0 == handle }
+                if self[parent].selected == handle { self[parent].selected = self[parent].children.first }
+            }
+        } else {
+            root = nil
+        }
+        var stack = [handle]
+        while let next = stack.popLast() {
+            let node = self[next]
+            stack.append(contentsOf: node.children)
+            if let presented = node.presented { stack.append(presented) }
+            handles[node.id] = nil
+            slots[next] = nil
+            freeSlots.append(next)
+        }
+    }
+
+    /// One step of the walk to the deciding controller: a window-filling presentation takes
+    /// over; a forwarding navigation controller hands over to its top child, a forwarding tab
+    /// controller to its selected child; otherwise the walk stops (nil).
+    public func handOver(from handle: Int) -> Int? {
+        let node = self[handle]
+        if let presented = node.presented, self[presented].declaration.fillsWindow { return presented }
+        guard node.declaration.forwardsOrientation else { return nil }
+        switch node.kind {
+        case .navigation: return node.children.last
+        case .tab: return node.selected
+        case .view: return nil
+        }
+    }
+
+    /// The walk from the root to the deciding controller, both included.
+    public func decidingPath() -> [Int] {
+        guard var current = root else { return [] }
+        var path = [current]
+        while let next = handOver(from: current) {
+            path.append(next)
+            current = next
+        }
+        return path
+    }
+
+    /// The deciding controller's handle (the end of the deciding path).
+    public func deciding() -> Int? {
+        guard var current = root else { return nil }
+        while let next = handOver(from: current) { current = next }
+        return current
+    }
+
+    /// Every controller handle, depth first from the root (children, then the presented one).
+    public func preorder() -> [Int] {
+        guard let root else { return [] }
+        var result: [Int] = []
+        var stack = [root]
+        while let next = stack.popLast() {
+            result.append(next)
+            let node = self[next]
+            if let presented = node.presented { stack.append(presented) }
+            stack.append(contentsOf: node.children.reversed())
+        }
+        return result
+    }
+}

@@ -1,0 +1,67 @@
+extension OrientationManager {
+    /// A reading goes through the settle time: it must hold for `SettleTime` before scenes follow.
+    mutating func receive(_ orientation: DeviceOrientation, source: SensorSource, now: Moment, events: inout [Event]) {
+        if settings.settleTimeMilliseconds == 0 {
+            pendingReading = nil
+            applyReading(orientation, source: source, now: now, events: &events)
+        } else if orientation == sensedOrientation {
+            // Back where it settled: whatever was pending did not hold.
+            pendingReading = nil
+            lastReadingSource = source
+        } else if pendingReading?.orientation != orientation {
+            pendingReading = PendingReading(orientation: orientation, source: source, since: now.monotonic)
+        }
+    }
+
+    /// Applies a pending reading that has held for the settle time.
+    mutating func tick(now: Moment, events: inout [Event]) {
+        guard let pending = pendingReading, let deadline = nextDeadline, now.monotonic >= deadline else { return }
+        pendingReading = nil
+        applyReading(pending.orientation, source: pending.source, now: now, events: &events)
+    }
+
+    /// A settled reading: published and followed, or, under the rotation lock, kept aside and
+    /// offered as a suggestion to the scenes that allow it.
+    mutating func applyReading(_ orientation: DeviceOrientation, source: SensorSource, now: Moment, events: inout [Event]) {
+        sensedOrientation = orientation
+        lastReadingSource = source
+        if settings.rotationLocked {
+            suggestRotation(now: now, events: &events)
+            return
+        }
+        guard deviceOrientation != orientation else { return }
+        deviceOrientation = orientation
+        events.append(.deviceOrientationChanged(orientation))
+        guard orientation.interfaceOrientation != nil else { return }
+        let following = sceneIDs { followedDevice(for: $0) != nil }
+        reevaluateScenes(following, kioskBefore: settings.kioskMode, reason: .device, now: now, events: &events)
+    }
+
+    /// Under the rotation lock: `RotationSuggested` for each foreground scene on the built-in
+    /// display whose deciding controller autorotates and allows the settled orientation.
+    func suggestRotation(now: Moment, events: inout [Event]) {
+        guard let sensed = sensedOrientation.interfaceOrientation else { return }
+        for id in scenes.keys.sorted() {
+            let scene = scenes[id]!
+            guard scene.isBuiltin, scene.activation != .background, scene.orientation != sensed,
+                  settings.appPolicies[scene.appId]?.followSensor ?? true else { continue }
+            let resolution = Resolution(scene: scene, settings: settings)
+            if resolution.isValid, resolution.autorotates, resolution.final.contains(sensed) {
+                events.append(.rotationSuggested(id, sensed))
+            }
+        }
+    }
+
+    mutating func setRotationLocked(_ locked: Bool, now: Moment, events: inout [Event]) {
+        guard locked != settings.rotationLocked else { return }
+        settings.rotationLocked = locked
+        guard !locked else { return }
+        // Lifted: the device orientation catches up and every scene follows it.
+        if deviceOrientation != sensedOrientation {
+            deviceOrientation = sensedOrientation
+            events.append(.deviceOrientationChanged(sensedOrientation))
+        }
+        let following = sceneIDs { followedDevice(for: $0) != nil }
+        reevaluateScenes(following, kioskBefore: settings.kioskMode, reason: .device, now: now, events: &events)
+    }
+}

@@ -1,0 +1,140 @@
+/// What starts an evaluation of a scene.
+enum Trigger: Equatable {
+    /// UpdateOrientation, structural changes, policy, foreground, geometry, device.
+    case reevaluate(ChangeReason)
+    /// A window-filling controller was presented and now decides.
+    case presentation
+    case request(InterfaceOrientation)
+    /// The scene went to the background.
+    case background
+}
+
+/// A change of a scene's orientation, to emit and record.
+struct OrientationChange {
+    var from: InterfaceOrientation
+    var to: InterfaceOrientation
+    var reason: ChangeReason
+}
+
+extension OrientationManager {
+    /// The interface orientation a scene would follow from the device, or nil when it does
+    /// not follow (device flat or unknown, rotation lock, external display, background, or the
+    /// user's policy keeps the app from following the sensor).
+    func followedDevice(for scene: Scene) -> InterfaceOrientation? {
+        guard !settings.rotationLocked, scene.isBuiltin, scene.activation != .background,
+              settings.appPolicies[scene.appId]?.followSensor ?? true else { return nil }
+        return deviceOrientation.interfaceOrientation
+    }
+
+    /// Runs the layers and the choosing rule for `trigger`, and records the decision in the
+    /// scene. Throws, leaving the caller's copy to be discarded, if the layers leave nothing or
+    /// a request is refused.
+    func evaluate(_ scene: inout Scene, _ trigger: Trigger) throws(OrientationError) -> OrientationChange? {
+        let resolution = Resolution(scene: scene, settings: settings)
+        guard resolution.isValid else { throw resolution.noSupportedOrientation(scene: scene) }
+        let mask = resolution.final
+        let target: InterfaceOrientation
+        let rule: DecisionRule
+        let reason: ChangeReason
+        switch trigger {
+        case .request(let requested):
+            guard !scene.splitView else {
+                throw .notPermitted("Scene \(scene.id) is in split view (\(scene.width)×\(scene.height) points, threshold \(settings.splitViewThreshold)); programmatic rotation is refused in multitasking")
+            }
+            guard mask.contains(requested) else {
+                throw OrientationError(.unsupportedOrientation, "Requested: \(requested.rawValue); Supported: \(mask)")
+            }
+            (target, rule, reason) = (requested, .requested, .request)
+        case .background:
+            if let preferred = resolution.preferred, mask.contains(preferred) {
+                (target, rule) = (preferred, .backgroundDefault)
+            } else {
+                (target, rule) = (mask.first!, .backgroundDefault)
+            }
+            reason = .activation
+        case .presentation:
+            if let preferred = resolution.preferred, mask.contains(preferred) {
+                (target, rule) = (preferred, .presentationPreferred)
+            } else {
+                (target, rule) = choose(scene, resolution)
+            }
+            reason = .presentation
+        case .reevaluate(let why):
+            (target, rule) = choose(scene, resolution)
+            reason = why
+        }
+        scene.effectiveMask = mask
+        scene.decidingController = resolution.deciding.map { scene.tree[$0].id } ?? ""
+        scene.lastRule = rule
+        guard target != scene.orientation else { return nil }
+        if target.family != scene.orientation.family { swap(&scene.width, &scene.height) }
+        let change = OrientationChange(from: scene.orientation, to: target, reason: reason)
+        scene.orientation = target
+        scene.lastReason = reason
+        return change
+    }
+
+    /// The re-evaluation rule: the device if the deciding controller autorotates and allows
+    /// it; else the current orientation if still allowed; else the preferred one if allowed;
+    /// else the first allowed in canonical order.
+    func choose(_ scene: Scene, _ resolution: Resolution) -> (InterfaceOrientation, DecisionRule) {
+        let mask = resolution.final
+        if resolution.autorotates, let device = followedDevice(for: scene), mask.contains(device) {
+            return (device, .followedDevice(deviceOrientation))
+        }
+        if mask.contains(scene.orientation) { return (scene.orientation, .keptCurrent) }
+        if let preferred = resolution.preferred, mask.contains(preferred) { return (preferred, .preferred) }
+        return (mask.first!, .firstAllowed)
+    }
+
+    /// Records a change in the history ring and as events.
+    mutating func record(_ change: OrientationChange?, scene: Scene, now: Moment, events: inout [Event]) {
+        guard let change else { return }
+        history.append(HistoryEntry(scene: scene.id, appId: scene.appId, time: now.wall,
+                                    previous: change.from, current: change.to, reason: change.reason))
+        events.append(.orientationChanged(scene.id, from: change.from, to: change.to, reason: change.reason))
+    }
+
+    /// Updates a pad scene's split-view state from its size: entering freezes the family it
+    /// is in (it never rotates the scene); leaving lifts the freeze.
+    func updateSplitView(_ scene: inout Scene) {
+        let inSplit = isInSplitView(scene)
+        if inSplit && !scene.splitView {
+            scene.splitView = true
+            scene.splitFamily = scene.orientation.family
+        } else if !inSplit && scene.splitView {
+            scene.splitView = false
+            scene.splitFamily = nil
+        }
+    }
+
+    /// Whether a scene's size puts it in split view (pad idiom only).
+    func isInSplitView(_ scene: Scene) -> Bool {
+        scene.idiom == .pad
+            && (scene.width < settings.splitViewThreshold || scene.height < settings.splitViewThreshold)
+    }
+
+    /// The scenes `include` selects, in scene order.
+    func sceneIDs(where include: (Scene) -> Bool) -> [SceneID] {
+        scenes.values.filter(include).map(\.id).sorted()
+    }
+
+    /// Re-evaluates the given scenes after a global change. `kioskBefore` is the kiosk mode
+    /// the scenes' old property values were published with; `updatingSplitView` first moves
+    /// each in or out of split view by its size.
+    mutating func reevaluateScenes(_ ids: [SceneID], kioskBefore: Bool, reason: ChangeReason, now: Moment,
+                                   events: inout [Event], updatingSplitView: Bool = false) {
+        for id in ids {
+            guard var scene = scenes[id] else { continue }
+            let before = SceneSnapshot(scene, kioskMode: kioskBefore)
+            if updatingSplitView { updateSplitView(&scene) }
+            // Global changes never fail because of one app: the layers let system policy win,
+            // so an evaluation can only fail on a state no command could have made.
+            let change = (try? evaluate(&scene, .reevaluate(reason))) ?? nil
+            scenes[id] = scene
+            record(change, scene: scene, now: now, events: &events)
+            let changed = before.changes(to: SceneSnapshot(scene, kioskMode: settings.kioskMode))
+            if !changed.isEmpty { events.append(.scenePropertiesChanged(id, changed)) }
+        }
+    }
+}

@@ -1,0 +1,45 @@
+/// A property of a scene object, by its D-Bus name.
+public enum SceneProperty: String, CaseIterable, Sendable {
+    case appId = "AppId", owner = "Owner", detached = "Detached", idiom = "Idiom", display = "Display"
+    case interfaceOrientation = "InterfaceOrientation", supportedOrientations = "SupportedOrientations"
+    case supportedOrientationsMask = "SupportedOrientationsMask", decidingController = "DecidingController"
+    case width = "Width", height = "Height", splitView = "SplitView", activationState = "ActivationState"
+    case statusBarHidden = "StatusBarHidden"
+}
+
+/// A property of the manager object, by its D-Bus name.
+public enum ManagerProperty: String, CaseIterable, Sendable {
+    case version = "Version", deviceOrientation = "DeviceOrientation", rotationLocked = "RotationLocked"
+    case kioskMode = "KioskMode", kioskOrientation = "KioskOrientation"
+    case splitViewThreshold = "SplitViewThreshold", settleTime = "SettleTime"
+    case sensorAvailable = "SensorAvailable", sensorSource = "SensorSource"
+}
+
+/// What the service must emit after a command, in order.
+public enum Event: Sendable, Equatable {
+    case sceneAdded(SceneID)
+    case sceneRemoved(SceneID)
+    /// Exactly once per real change of an existing scene's orientation.
+    case orientationChanged(SceneID, from: InterfaceOrientation, to: InterfaceOrientation, reason: ChangeReason)
+    /// One per mutation of a scene, naming every property that changed.
+    case scenePropertiesChanged(SceneID, [SceneProperty])
+    case managerPropertiesChanged([ManagerProperty])
+    case deviceOrientationChanged(DeviceOrientation)
+    case rotationSuggested(SceneID, InterfaceOrientation)
+    /// The persisted settings changed: write them.
+    case settingsChanged
+}
+
+/// What a command answers besides its events.
+public enum Reply: Sendable, Equatable {
+    case none
+    case scene(SceneID)
+    case orientation(InterfaceOrientation)
+    case controller(String)
+}
+
+/// A command's result.
+public struct Outcome: Sendable, Equatable {
+    public var reply: Reply
+    public var events: [Event]
+}

@@ -1,0 +1,136 @@
+/// One line of Explain: a layer's name, the mask it left, and a sentence.
+public struct ExplainStep: Sendable, Equatable {
+    public var name: String
+    public var mask: OrientationMask
+    public var sentence: String
+}
+
+extension OrientationManager {
+    /// The layer-by-layer reasoning for a scene: whitelist, window policy, kiosk, app policy,
+    /// split view, deciding controller, the deciding path, then the decision and its rule.
+    /// It describes the declarations as they stand now (what the next evaluation will use).
+    public func explain(_ id: SceneID) throws(OrientationError) -> [ExplainStep] {
+        let scene = try self.scene(id)
+        let r = Resolution(scene: scene, settings: settings)
+        var steps: [ExplainStep] = []
+
+        steps.append(ExplainStep(name: "whitelist", mask: r.whitelist, sentence: scene.whitelistGiven == nil
+            ? "No app whitelist given: the \(scene.idiom.rawValue) default \(r.whitelist) applies."
+            : "The app whitelist (supported-orientations) allows \(r.whitelist)."))
+
+        let window: String
+        switch r.windowSource {
+        case .sceneDelegate: window = "The scene delegate's mask \(r.window) replaces the whitelist."
+        case .appDelegate: window = "The app delegate's mask \(r.window) replaces the whitelist."
+        case .whitelist: window = "No delegate mask: the whitelist stands."
+        }
+        steps.append(ExplainStep(name: "window-policy", mask: r.window, sentence: window))
+
+        steps.append(ExplainStep(name: "kiosk", mask: r.afterKiosk, sentence: r.kioskActive
+            ? "Kiosk mode forces \(settings.kioskOrientation.rawValue) and hides the status bar."
+            : "Kiosk mode is off."))
+
+        let policy: String
+        if r.kioskActive, r.policy != nil {
+            policy = "The user's policy for \(scene.appId) is set aside: kiosk mode decides."
+        } else if let p = r.policy {
+            var parts: [String] = []
+            if let allowed = p.allowed {
+                parts.append(r.policyConflict
+                    ? "allows \(allowed), which leaves the window nothing: the policy wins (conflict)"
+                    : "allows \(allowed)")
+            }
+            if !p.followSensor { parts.append("keeps the app from following the sensor") }
+            policy = "The user's policy for \(scene.appId) " + (parts.isEmpty ? "changes nothing" : parts.joined(separator: " and ")) + "."
+        } else {
+            policy = "No user policy for \(scene.appId)."
+        }
+        steps.append(ExplainStep(name: "app-policy", mask: r.afterPolicy, sentence: policy))
+
+        let split: String
+        switch r.split {
+        case .notInSplitView: split = scene.idiom == .pad
+            ? "Not in split view (\(scene.width)×\(scene.height) points, threshold \(settings.splitViewThreshold))."
+            : "Split view applies to the pad idiom only."
+        case .applied(let family): split = "In split view: the scene keeps the \(family.rawValue) family it entered with."
+        case .skipped(let family): split = "In split view, but the \(family.rawValue) family would leave the controller nothing: stabilisation skipped."
+        case .overriddenByKiosk: split = "In split view, but kiosk mode decides."
+        }
+        steps.append(ExplainStep(name: "split-view", mask: r.afterSystem, sentence: split))
+
+        var controller: String
+        if let deciding = r.deciding {
+            let c = scene.tree[deciding]
+            let source: String
+            if let mode = c.mode {
+                source = "its orientation mode \(mode.name)"
+            } else if c.declaration.supported != nil {
+                source = "its supported-orientations"
+            } else {
+                source = "the \(scene.idiom.rawValue) default"
+            }
+            controller = "Deciding controller '\(c.id)' (\(c.kind.rawValue)) supports \(r.controllerMask) by \(source)"
+            controller += c.autorotates ? ", and autorotates." : ", and does not autorotate."
+        } else {
+            controller = "No controllers: a default view controller supports \(r.controllerMask) and autorotates."
+        }
+        if r.controllerConflict && r.isValid {
+            controller += " System policy leaves it nothing: the policy wins (conflict)."
+        } else if !r.isValid {
+            controller += " The window allows none of these: the next evaluation will be refused."
+        }
+        steps.append(ExplainStep(name: "controller", mask: r.final, sentence: controller))
+
+        steps.append(ExplainStep(name: "path", mask: r.final, sentence: describePath(scene)))
+
+        steps.append(ExplainStep(name: "decision", mask: OrientationMask(scene.orientation),
+                                 sentence: describeDecision(scene, r)))
+        return steps
+    }
+
+    func describePath(_ scene: Scene) -> String {
+        let path = scene.tree.decidingPath()
+        guard !path.isEmpty else { return "The scene has no controllers." }
+        var parts: [String] = []
+        for (index, handle) in path.enumerated() {
+            let c = scene.tree[handle]
+            let role: String
+            if index == 0 {
+                role = "root"
+            } else if c.isPresented {
+                role = "presented"
+            } else if scene.tree[path[index - 1]].kind == .navigation {
+                role = "top child"
+            } else {
+                role = "selected tab"
+            }
+            parts.append("\(role) '\(c.id)' (\(c.kind.rawValue))")
+        }
+        let last = scene.tree[path.last!]
+        var stop = ""
+        if last.kind != .view && !last.declaration.forwardsOrientation {
+            stop = "; it does not forward orientation to its children"
+        }
+        return "Deciding path: " + parts.joined(separator: " → ") + stop + "."
+    }
+
+    func describeDecision(_ scene: Scene, _ r: Resolution) -> String {
+        let rule: String
+        switch scene.lastRule {
+        case .followedDevice(let device): rule = "it follows the device (\(device.rawValue))"
+        case .keptCurrent: rule = "the current orientation is still allowed"
+        case .preferred: rule = "the deciding controller's preferred orientation"
+        case .firstAllowed: rule = "the first allowed orientation in canonical order"
+        case .requested: rule = "requested by the app (RequestOrientation)"
+        case .presentationPreferred: rule = "the presented controller's preferred orientation"
+        case .backgroundDefault: rule = "the default orientation while in the background"
+        }
+        var sentence = "\(scene.orientation.rawValue): \(rule)"
+        if let reason = scene.lastReason { sentence += "; last change by \(reason.rawValue)" }
+        if r.isValid && r.final != scene.effectiveMask {
+            sentence += ". Declarations changed since the last evaluation (\(scene.effectiveMask) → \(r.final)); UpdateOrientation applies them"
+        }
+        if settings.rotationLocked { sentence += ". The rotation lock is on" }
+        return sentence + "."
+    }
+}

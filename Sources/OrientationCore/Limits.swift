@@ -1,0 +1,42 @@
+/// The documented limits; a command that would pass one fails with `LimitExceeded`
+/// (or `InvalidArgs` for a value out of range), naming the limit.
+public struct Limits: Sendable, Equatable {
+    public var scenesPerConnection = 1_000
+    public var scenesInAll = 10_000
+    public var controllersPerScene = 1_000
+    public var appPolicies = 1_000
+    public var historyEntries = 256
+    public var maxNameLength = 255
+    public var maxSettleTime: UInt32 = 10_000
+    public var maxSplitViewThreshold: UInt32 = 100_000
+    public var maxDimension: UInt32 = 100_000
+
+    public init() {}
+
+    public static let `default` = Limits()
+}
+
+/// Checks of names and values shared by the commands.
+enum Validate {
+    static let appIdCharacters = Set("ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz0123456789._-".unicodeScalars)
+
+    static func appId(_ value: String, limits: Limits) throws(OrientationError) {
+        guard !value.isEmpty, value.unicodeScalars.count <= limits.maxNameLength,
+              value.unicodeScalars.allSatisfy({ appIdCharacters.contains($0) }) else {
+            throw .invalidArgs("Invalid app-id '\(value.prefix(300))': it must be 1–\(limits.maxNameLength) characters of A-Z a-z 0-9 . _ -")
+        }
+    }
+
+    static func name(_ value: String, what: String, limits: Limits) throws(OrientationError) {
+        if value.isEmpty { throw .invalidArgs("The \(what) must not be empty (1–\(limits.maxNameLength) characters)") }
+        if value.unicodeScalars.count > limits.maxNameLength {
+            throw .limitExceeded("The \(what) is \(value.unicodeScalars.count) characters long; the limit is \(limits.maxNameLength)")
+        }
+    }
+
+    static func dimension(_ value: UInt32, what: String, limits: Limits) throws(OrientationError) {
+        guard value >= 1, value <= limits.maxDimension else {
+            throw .invalidArgs("Invalid \(what) \(value): it must be 1–\(limits.maxDimension) points")
+        }
+    }
+}

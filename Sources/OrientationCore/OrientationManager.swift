@@ -1,0 +1,129 @@
+/// A device reading waiting for the settle time.
+public struct PendingReading: Sendable, Equatable {
+    public var orientation: DeviceOrientation
+    public var source: SensorSource
+    /// Monotonic microseconds when it was first seen.
+    public var since: Int64
+}
+
+/// The whole state of orientd and its rules: commands in, events out.
+///
+/// `apply` either returns the events the service must emit, with the state updated, or throws
+/// an `OrientationError` with the state exactly as it was.
+public struct OrientationManager: Sendable {
+    public let limits: Limits
+    public internal(set) var settings: Settings
+    public internal(set) var scenes: [SceneID: Scene] = [:]
+    /// The published device orientation (frozen while the rotation lock is on).
+    public internal(set) var deviceOrientation: DeviceOrientation = .unknown
+    /// The last settled reading, published or not.
+    public internal(set) var sensedOrientation: DeviceOrientation = .unknown
+    public internal(set) var pendingReading: PendingReading?
+    public internal(set) var sensorAvailable = false
+    var lastReadingSource: SensorSource = .manual
+    public internal(set) var history: HistoryRing
+    /// The last scene number handed out; numbers are never reused.
+    public internal(set) var lastSceneID: SceneID = 0
+    var scenesByCreator: [String: Int] = [:]
+    /// Scenes on the built-in display: while there is one, the sensor is needed.
+    public internal(set) var builtinSceneCount = 0
+
+    public init(settings: Settings = Settings(), limits: Limits = .default) {
+        self.settings = settings
+        self.limits = limits
+        history = HistoryRing(capacity: limits.historyEntries)
+    }
+
+    /// Where the device orientation comes from: the sensor while it is there and gave the
+    /// current reading, else manual input.
+    public var sensorSource: SensorSource {
+        sensorAvailable && lastReadingSource == .iioSensorProxy ? .iioSensorProxy : .manual
+    }
+
+    /// Whether any scene would follow the sensor (the sensor costs power otherwise).
+    public var needsSensor: Bool { builtinSceneCount > 0 }
+
+    /// When the shell must send `.tick` next (monotonic microseconds), or nil.
+    public var nextDeadline: Int64? {
+        pendingReading.map { $0.since + Int64(settings.settleTimeMilliseconds) * 1000 }
+    }
+
+    public var managerSnapshot: ManagerSnapshot {
+        ManagerSnapshot(deviceOrientation: deviceOrientation, rotationLocked: settings.rotationLocked,
+                        kioskMode: settings.kioskMode, kioskOrientation: settings.kioskOrientation,
+                        splitViewThreshold: settings.splitViewThreshold,
+                        settleTime: settings.settleTimeMilliseconds,
+                        sensorAvailable: sensorAvailable, sensorSource: sensorSource)
+    }
+
+    public func snapshot(of id: SceneID) -> SceneSnapshot? {
+        scenes[id].map { SceneSnapshot($0, kioskMode: settings.kioskMode) }
+    }
+
+    /// The scene, or `UnknownScene`.
+    public func scene(_ id: SceneID) throws(OrientationError) -> Scene {
+        guard let scene = scenes[id] else {
+            throw OrientationError(.unknownScene, "No scene \(id); registered scenes: \(describeSceneIDs())")
+        }
+        return scene
+    }
+
+    func describeSceneIDs() -> String {
+        if scenes.isEmpty { return "none" }
+        let ids = scenes.keys.sorted()
+        let shown = ids.prefix(10).map(String.init).joined(separator: ", ")
+        return ids.count > 10 ? shown + ", … (\(ids.count) in all)" : shown
+    }
+
+    /// Runs one command from `caller` (a bus name) at `now`.
+    public mutating func apply(_ command: Command, caller: String, at now: Moment) throws(OrientationError) -> Outcome {
+        let managerBefore = managerSnapshot
+        let settingsBefore = settings
+        var events: [Event] = []
+        let reply: Reply
+        switch command {
+        case .registerScene(let registration):
+            reply = try register(registration, caller: caller, events: &events)
+        case .unregisterScene(let id):
+            try unregister(id, caller: caller, events: &events)
+            reply = .none
+        case .deviceReading(let orientation, let source):
+            receive(orientation, source: source, now: now, events: &events)
+            reply = .none
+        case .tick:
+            tick(now: now, events: &events)
+            reply = .none
+        case .setRotationLocked(let locked):
+            setRotationLocked(locked, now: now, events: &events)
+            reply = .none
+        case .setKioskMode(let enabled, let orientation):
+            setKioskMode(enabled, orientation ?? settings.kioskOrientation, now: now, events: &events)
+            reply = .none
+        case .setSplitViewThreshold(let points):
+            try setSplitViewThreshold(points, now: now, events: &events)
+            reply = .none
+        case .setSettleTime(let milliseconds):
+            guard milliseconds <= limits.maxSettleTime else {
+                throw .invalidArgs("Invalid settle time \(milliseconds) ms: it must be 0–\(limits.maxSettleTime) ms")
+            }
+            settings.settleTimeMilliseconds = milliseconds
+            if pendingReading != nil { tick(now: now, events: &events) }
+            reply = .none
+        case .setAppPolicy(let appId, let policy):
+            try setAppPolicy(appId, policy, now: now, events: &events)
+            reply = .none
+        case .setSensorAvailable(let available):
+            sensorAvailable = available
+            reply = .none
+        case .clientVanished(let name):
+            clientVanished(name, events: &events)
+            reply = .none
+        case .scene(let id, let sceneCommand):
+            reply = try run(sceneCommand, on: id, caller: caller, now: now, events: &events)
+        }
+        let changed = managerBefore.changes(to: managerSnapshot)
+        if !changed.isEmpty { events.append(.managerPropertiesChanged(changed)) }
+        if settings != settingsBefore { events.append(.settingsChanged) }
+        return Outcome(reply: reply, events: events)
+    }
+}

@@ -1,0 +1,38 @@
+extension OrientationManager {
+    /// Kiosk mode forces every scene to the kiosk orientation and hides the status bar; applied at once.
+    mutating func setKioskMode(_ enabled: Bool, _ orientation: InterfaceOrientation, now: Moment, events: inout [Event]) {
+        let kioskBefore = settings.kioskMode
+        let orientationBefore = settings.kioskOrientation
+        settings.kioskMode = enabled
+        settings.kioskOrientation = orientation
+        guard enabled != kioskBefore || (enabled && orientation != orientationBefore) else { return }
+        reevaluateScenes(scenes.keys.sorted(), kioskBefore: kioskBefore, reason: .policy, now: now, events: &events)
+    }
+
+    /// The user's policy for one app: its scenes re-evaluate at once.
+    mutating func setAppPolicy(_ appId: String, _ policy: AppPolicy?, now: Moment, events: inout [Event]) throws(OrientationError) {
+        try Validate.appId(appId, limits: limits)
+        if let allowed = policy?.allowed, allowed.isEmpty {
+            throw .invalidArgs("The allowed-orientations of a policy must name at least one orientation; valid values: \(OrientationMask.validNames.joined(separator: ", "))")
+        }
+        if policy != nil, settings.appPolicies[appId] == nil, settings.appPolicies.count >= limits.appPolicies {
+            throw .limitExceeded("There are already \(settings.appPolicies.count) app policies; the limit is \(limits.appPolicies)")
+        }
+        guard settings.appPolicies[appId] != policy else { return }
+        settings.appPolicies[appId] = policy
+        let affected = sceneIDs { $0.appId == appId }
+        reevaluateScenes(affected, kioskBefore: settings.kioskMode, reason: .policy, now: now, events: &events)
+    }
+
+    /// A new threshold may move pad scenes in or out of split view.
+    mutating func setSplitViewThreshold(_ points: UInt32, now: Moment, events: inout [Event]) throws(OrientationError) {
+        guard points <= limits.maxSplitViewThreshold else {
+            throw .invalidArgs("Invalid split-view threshold \(points): it must be 0–\(limits.maxSplitViewThreshold) points")
+        }
+        guard points != settings.splitViewThreshold else { return }
+        settings.splitViewThreshold = points
+        let crossing = sceneIDs { isInSplitView($0) != $0.splitView }
+        reevaluateScenes(crossing, kioskBefore: settings.kioskMode, reason: .policy, now: now, events: &events,
+                         updatingSplitView: true)
+    }
+}

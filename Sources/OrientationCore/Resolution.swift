@@ -1,0 +1,116 @@
+/// What the layers leave for one scene: the whitelist, the window policy, the system policy
+/// (kiosk, the user's app policy, split view) and the deciding controller, each with the mask
+/// it left. Computed without building strings; Explain words it.
+public struct Resolution: Sendable {
+    public enum WindowSource: Sendable { case sceneDelegate, appDelegate, whitelist }
+    public enum SplitOutcome: Sendable, Equatable {
+        case notInSplitView
+        case applied(OrientationFamily)
+        /// Stabilisation would have left nothing, so it was skipped for this scene.
+        case skipped(OrientationFamily)
+        /// Kiosk mode forces the orientation; split view does not apply.
+        case overriddenByKiosk
+    }
+
+    public var whitelist: OrientationMask
+    public var windowSource: WindowSource
+    /// After layer 2 (window policy).
+    public var window: OrientationMask
+    /// After kiosk mode (equal to `window` when it is off).
+    public var afterKiosk: OrientationMask
+    public var policy: AppPolicy?
+    /// The user's policy left nothing of the window's mask, and won.
+    public var policyConflict = false
+    public var afterPolicy: OrientationMask
+    public var split: SplitOutcome
+    /// After the whole system layer.
+    public var afterSystem: OrientationMask
+    public var deciding: Int?
+    public var controllerMask: OrientationMask
+    /// The system policy left the controller nothing, and won.
+    public var controllerConflict = false
+    /// The effective mask.
+    public var final: OrientationMask
+    public var autorotates: Bool
+    public var preferred: InterfaceOrientation?
+    public var kioskActive: Bool
+
+    /// The window's mask and the deciding controller's share an orientation: anything else
+    /// is UIKit's invalid-orientation exception, refused with `NoSupportedOrientation`.
+    public var isValid: Bool { !window.intersection(controllerMask).isEmpty }
+
+    /// Runs the layers for a scene under the given settings.
+    public init(scene: Scene, settings: Settings) {
+        whitelist = scene.whitelist
+        if let mask = scene.sceneDelegate {
+            windowSource = .sceneDelegate; window = mask
+        } else if let mask = scene.appDelegate {
+            windowSource = .appDelegate; window = mask
+        } else {
+            windowSource = .whitelist; window = whitelist
+        }
+        deciding = scene.tree.deciding()
+        if let deciding {
+            let controller = scene.tree[deciding]
+            controllerMask = controller.mask(idiom: scene.idiom)
+            autorotates = controller.autorotates
+            preferred = controller.declaration.preferred
+        } else {
+            controllerMask = scene.idiom.defaultControllerMask
+            autorotates = true
+            preferred = nil
+        }
+
+        kioskActive = settings.kioskMode
+        var system = window
+        if settings.kioskMode { system = OrientationMask(settings.kioskOrientation) }
+        afterKiosk = system
+        policy = settings.appPolicies[scene.appId]
+        if !settings.kioskMode, let allowed = policy?.allowed {
+            let capped = system.intersection(allowed)
+            if capped.isEmpty {
+                system = allowed
+                policyConflict = true
+            } else {
+                system = capped
+            }
+        }
+        afterPolicy = system
+        if scene.splitView, let family = scene.splitFamily {
+            if settings.kioskMode {
+                split = .overriddenByKiosk
+            } else {
+                let limited = system.intersection(family.mask)
+                if limited.intersection(controllerMask).isEmpty {
+                    split = .skipped(family)
+                } else {
+                    split = .applied(family)
+                    system = limited
+                }
+            }
+        } else {
+            split = .notInSplitView
+        }
+        afterSystem = system
+        let result = system.intersection(controllerMask)
+        if result.isEmpty {
+            final = system
+            controllerConflict = true
+        } else {
+            final = result
+        }
+    }
+
+    /// The error for an invalid resolution: both masks named.
+    func noSupportedOrientation(scene: Scene) -> OrientationError {
+        let source: String
+        switch windowSource {
+        case .sceneDelegate: source = "scene delegate"
+        case .appDelegate: source = "app delegate"
+        case .whitelist: source = scene.whitelistGiven == nil ? "\(scene.idiom.rawValue) default whitelist" : "app whitelist"
+        }
+        let who = deciding.map { "controller '\(scene.tree[$0].id)'" } ?? "the default controller"
+        return OrientationError(.noSupportedOrientation,
+            "No orientation left: the window allows \(window) (\(source)) and \(who) supports \(controllerMask)")
+    }
+}

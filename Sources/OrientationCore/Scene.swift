@@ -1,0 +1,83 @@
+/// A scene's number: its object path is `/io/github/orientd/OrientationManager1/scene/<n>`.
+public typealias SceneID = UInt64
+
+/// The display a scene must be on to follow the device.
+public let builtinDisplay = "builtin"
+
+/// What an app gives when it registers a window (RegisterScene's options, decoded).
+public struct SceneRegistration: Sendable, Equatable {
+    public var appId: String
+    public var idiom: Idiom = .phone
+    /// The app whitelist (Info.plist); nil: the idiom's default.
+    public var supported: OrientationMask?
+    public var sceneDelegate: OrientationMask?
+    public var appDelegate: OrientationMask?
+    public var width: UInt32?
+    public var height: UInt32?
+    public var display: String = builtinDisplay
+    public var detached = false
+
+    public init(appId: String, idiom: Idiom = .phone) {
+        self.appId = appId
+        self.idiom = idiom
+    }
+}
+
+/// The rule that made a scene's last decision, for Explain.
+public enum DecisionRule: Sendable, Equatable {
+    case followedDevice(DeviceOrientation)
+    case keptCurrent
+    case preferred
+    case firstAllowed
+    case requested
+    case presentationPreferred
+    case backgroundDefault
+}
+
+/// One app window (UIWindowScene) and its controllers.
+public struct Scene: Sendable {
+    public let id: SceneID
+    public let appId: String
+    public let idiom: Idiom
+    public let display: String
+    /// The connection that owns it; nil when detached.
+    public let owner: String?
+    /// The connection that registered it (counts against its per-connection limit).
+    public let creator: String
+    /// The app whitelist as given, or nil for the idiom's default.
+    public let whitelistGiven: OrientationMask?
+    public internal(set) var sceneDelegate: OrientationMask?
+    public internal(set) var appDelegate: OrientationMask?
+    public internal(set) var width: UInt32
+    public internal(set) var height: UInt32
+    public internal(set) var activation: ActivationState = .foregroundActive
+    public internal(set) var tree = ControllerTree()
+    public internal(set) var orientation: InterfaceOrientation = .portrait
+    /// The effective mask of the last evaluation.
+    public internal(set) var effectiveMask: OrientationMask = []
+    /// The deciding controller's id at the last evaluation ("" when the tree is empty).
+    public internal(set) var decidingController = ""
+    public internal(set) var splitView = false
+    /// The family frozen when the scene entered split view.
+    public internal(set) var splitFamily: OrientationFamily?
+    public internal(set) var lastRule: DecisionRule = .firstAllowed
+    public internal(set) var lastReason: ChangeReason?
+
+    public var isDetached: Bool { owner == nil }
+    public var whitelist: OrientationMask { whitelistGiven ?? idiom.defaultWhitelist }
+    public var isBuiltin: Bool { display == builtinDisplay }
+
+    init(id: SceneID, registration r: SceneRegistration, creator: String) {
+        self.id = id
+        appId = r.appId
+        idiom = r.idiom
+        display = r.display
+        owner = r.detached ? nil : creator
+        self.creator = creator
+        whitelistGiven = r.supported
+        sceneDelegate = r.sceneDelegate
+        appDelegate = r.appDelegate
+        width = r.width ?? r.idiom.defaultSize.width
+        height = r.height ?? r.idiom.defaultSize.height
+    }
+}

@@ -1,0 +1,77 @@
+extension OrientationManager {
+    /// RegisterScene: validated, resolved at once (it follows the device if it can), added.
+    mutating func register(_ r: SceneRegistration, caller: String, events: inout [Event]) throws(OrientationError) -> Reply {
+        try Validate.appId(r.appId, limits: limits)
+        try Validate.name(r.display, what: "display name", limits: limits)
+        if let width = r.width { try Validate.dimension(width, what: "width", limits: limits) }
+        if let height = r.height { try Validate.dimension(height, what: "height", limits: limits) }
+        for (mask, what) in [(r.supported, "supported-orientations"), (r.sceneDelegate, "scene-delegate-orientations"),
+                             (r.appDelegate, "app-delegate-orientations")] where mask?.isEmpty == true {
+            throw .invalidArgs("The \(what) must name at least one orientation; valid values: \(OrientationMask.validNames.joined(separator: ", "))")
+        }
+        guard scenes.count < limits.scenesInAll else {
+            throw .limitExceeded("There are already \(scenes.count) scenes; the limit is \(limits.scenesInAll) in all")
+        }
+        let ownCount = scenesByCreator[caller, default: 0]
+        guard ownCount < limits.scenesPerConnection else {
+            throw .limitExceeded("Connection \(caller) has registered \(ownCount) scenes; the limit is \(limits.scenesPerConnection) per connection")
+        }
+
+        var scene = Scene(id: lastSceneID + 1, registration: r, creator: caller)
+        let resolution = Resolution(scene: scene, settings: settings)
+        guard resolution.isValid else { throw resolution.noSupportedOrientation(scene: scene) }
+        // The default orientation first, then the usual rule (which follows the device).
+        let mask = resolution.final
+        if let preferred = resolution.preferred, mask.contains(preferred) {
+            scene.orientation = preferred
+        } else {
+            scene.orientation = mask.first!
+        }
+        _ = try evaluate(&scene, .reevaluate(.update))
+        // The size's shape tells its family; a scene that resolved to the other family turns it.
+        if OrientationFamily(width: scene.width, height: scene.height) != scene.orientation.family {
+            swap(&scene.width, &scene.height)
+        }
+        if isInSplitView(scene) {
+            updateSplitView(&scene)
+            _ = try evaluate(&scene, .reevaluate(.geometry))
+        }
+
+        lastSceneID = scene.id
+        scenes[scene.id] = scene
+        scenesByCreator[caller, default: 0] += 1
+        if scene.isBuiltin { builtinSceneCount += 1 }
+        events.append(.sceneAdded(scene.id))
+        return .scene(scene.id)
+    }
+
+    /// UnregisterScene: the owner's (or anyone's, for a detached scene).
+    mutating func unregister(_ id: SceneID, caller: String, events: inout [Event]) throws(OrientationError) {
+        let scene = try self.scene(id)
+        try checkOwner(scene, caller: caller)
+        remove(scene, events: &events)
+    }
+
+    /// A connection left the bus: the scenes it owns go; detached ones stay.
+    mutating func clientVanished(_ name: String, events: inout [Event]) {
+        for id in sceneIDs(where: { $0.owner == name }) { remove(scenes[id]!, events: &events) }
+        if scenesByCreator[name] != nil, !scenes.values.contains(where: { $0.creator == name }) {
+            scenesByCreator[name] = nil
+        }
+    }
+
+    mutating func remove(_ scene: Scene, events: inout [Event]) {
+        scenes[scene.id] = nil
+        if let count = scenesByCreator[scene.creator] {
+            scenesByCreator[scene.creator] = count > 1 ? count - 1 : nil
+        }
+        if scene.isBuiltin { builtinSceneCount -= 1 }
+        events.append(.sceneRemoved(scene.id))
+    }
+
+    func checkOwner(_ scene: Scene, caller: String) throws(OrientationError) {
+        guard let owner = scene.owner, owner != caller else { return }
+        throw OrientationError(.accessDenied,
+            "Scene \(scene.id) belongs to \(owner); only its owner may change it (a scene registered with detached=true may be changed by any client)")
+    }
+}

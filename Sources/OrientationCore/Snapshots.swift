@@ -1,0 +1,72 @@
+/// The public values of a scene, for property reads and for finding what a command changed.
+public struct SceneSnapshot: Sendable, Equatable {
+    public var appId: String
+    public var owner: String
+    public var detached: Bool
+    public var idiom: Idiom
+    public var display: String
+    public var orientation: InterfaceOrientation
+    public var supported: OrientationMask
+    public var decidingController: String
+    public var width: UInt32
+    public var height: UInt32
+    public var splitView: Bool
+    public var activation: ActivationState
+    public var statusBarHidden: Bool
+
+    public init(_ scene: Scene, kioskMode: Bool) {
+        appId = scene.appId
+        owner = scene.owner ?? ""
+        detached = scene.isDetached
+        idiom = scene.idiom
+        display = scene.display
+        orientation = scene.orientation
+        supported = scene.effectiveMask
+        decidingController = scene.decidingController
+        width = scene.width
+        height = scene.height
+        splitView = scene.splitView
+        activation = scene.activation
+        statusBarHidden = kioskMode
+    }
+
+    /// The properties whose values differ, in the contract's order.
+    public func changes(to other: SceneSnapshot) -> [SceneProperty] {
+        var result: [SceneProperty] = []
+        if orientation != other.orientation { result.append(.interfaceOrientation) }
+        if supported != other.supported { result += [.supportedOrientations, .supportedOrientationsMask] }
+        if decidingController != other.decidingController { result.append(.decidingController) }
+        if width != other.width { result.append(.width) }
+        if height != other.height { result.append(.height) }
+        if splitView != other.splitView { result.append(.splitView) }
+        if activation != other.activation { result.append(.activationState) }
+        if statusBarHidden != other.statusBarHidden { result.append(.statusBarHidden) }
+        return result
+    }
+}
+
+/// The public values of the manager object.
+public struct ManagerSnapshot: Sendable, Equatable {
+    public static let version: UInt32 = 1
+    public var deviceOrientation: DeviceOrientation
+    public var rotationLocked: Bool
+    public var kioskMode: Bool
+    public var kioskOrientation: InterfaceOrientation
+    public var splitViewThreshold: UInt32
+    public var settleTime: UInt32
+    public var sensorAvailable: Bool
+    public var sensorSource: SensorSource
+
+    public func changes(to other: ManagerSnapshot) -> [ManagerProperty] {
+        var result: [ManagerProperty] = []
+        if deviceOrientation != other.deviceOrientation { result.append(.deviceOrientation) }
+        if rotationLocked != other.rotationLocked { result.append(.rotationLocked) }
+        if kioskMode != other.kioskMode { result.append(.kioskMode) }
+        if kioskOrientation != other.kioskOrientation { result.append(.kioskOrientation) }
+        if splitViewThreshold != other.splitViewThreshold { result.append(.splitViewThreshold) }
+        if settleTime != other.settleTime { result.append(.settleTime) }
+        if sensorAvailable != other.sensorAvailable { result.append(.sensorAvailable) }
+        if sensorSource != other.sensorSource { result.append(.sensorSource) }
+        return result
+    }
+}
