@@ -4,7 +4,9 @@
 /// on output a mask is always the single names in canonical order.
 public struct OrientationMask: OptionSet, Sendable, Hashable, CustomStringConvertible {
     public let rawValue: UInt32
-    public init(rawValue: UInt32) { self.rawValue = rawValue & OrientationMask.all.rawValue }
+    /// Bits other than the four orientations (portrait 2, upside-down 4, landscape-right 8,
+    /// landscape-left 16) are dropped.
+    public init(rawValue: UInt32) { self.rawValue = rawValue & 0b1_1110 }
 
     public static let portrait = OrientationMask(bit: .portrait)
     public static let portraitUpsideDown = OrientationMask(bit: .portraitUpsideDown)

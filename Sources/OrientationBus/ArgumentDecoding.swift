@@ -1,0 +1,117 @@
+import GLibBridge
+import OrientationCore
+
+/// An `a{sv}` argument checked against the keys it may hold: an unknown key or a value of
+/// the wrong type is `InvalidArgs` naming the key and what is accepted.
+struct VardictReader {
+    let values: [String: Variant]
+
+    init(_ variant: Variant, what: String, keys: KeyValuePairs<String, String>) throws(OrientationError) {
+        guard let entries = variant.vardict else {
+            throw .invalidArgs("The \(what) must be a dictionary of type a{sv}, not \(variant.typeString)")
+        }
+        for (key, value) in entries {
+            guard let type = keys.first(where: { $0.key == key })?.value else {
+                let valid = keys.map { "\($0.key) (\($0.value))" }.joined(separator: ", ")
+                throw .invalidArgs("Unknown key '\(key)' in the \(what); valid keys: \(valid)")
+            }
+            guard value.typeString == type else {
+                throw .invalidArgs("The key '\(key)' in the \(what) must be of type \(type), not \(value.typeString)")
+            }
+        }
+        values = entries
+    }
+
+    var isEmpty: Bool { values.isEmpty }
+    func string(_ key: String) -> String? { values[key]?.string }
+    func bool(_ key: String) -> Bool? { values[key]?.bool }
+    func uint32(_ key: String) -> UInt32? { values[key]?.uint32 }
+    func strings(_ key: String) -> [String]? { values[key]?.stringArray }
+}
+
+/// Decodes the contract's arguments into the core's values.
+enum Decode {
+    static let registrationKeys: KeyValuePairs<String, String> = [
+        "app-id": "s", "idiom": "s", "supported-orientations": "as", "scene-delegate-orientations": "as",
+        "app-delegate-orientations": "as", "width": "u", "height": "u", "display": "s", "detached": "b",
+    ]
+    static let controllerKeys: KeyValuePairs<String, String> = [
+        "should-autorotate": "b", "supported-orientations": "as", "preferred-orientation": "s",
+        "fills-window": "b", "forwards-orientation": "b",
+    ]
+    static let policyKeys: KeyValuePairs<String, String> = ["allowed-orientations": "as", "follow-sensor": "b"]
+
+    static func registration(_ variant: Variant) throws(OrientationError) -> SceneRegistration {
+        let options = try VardictReader(variant, what: "RegisterScene options", keys: registrationKeys)
+        guard let appId = options.string("app-id") else {
+            throw .invalidArgs("The RegisterScene options need the key 'app-id' (s): 1–255 characters of A-Z a-z 0-9 . _ -")
+        }
+        var registration = SceneRegistration(appId: appId)
+        if let idiom = options.string("idiom") { registration.idiom = try Idiom(parsing: idiom) }
+        registration.supported = try optionalMask(options.strings("supported-orientations"), "supported-orientations")
+        registration.sceneDelegate = try optionalMask(options.strings("scene-delegate-orientations"), "scene-delegate-orientations")
+        registration.appDelegate = try optionalMask(options.strings("app-delegate-orientations"), "app-delegate-orientations")
+        registration.width = options.uint32("width")
+        registration.height = options.uint32("height")
+        if let display = options.string("display") { registration.display = display }
+        registration.detached = options.bool("detached") ?? false
+        return registration
+    }
+
+    /// An array of orientation names where an empty array means "not given".
+    static func optionalMask(_ names: [String]?, _ what: String) throws(OrientationError) -> OrientationMask? {
+        guard let names, !names.isEmpty else { return nil }
+        return try OrientationMask(parsing: names, what: what)
+    }
+
+    static func controllerPatch(_ variant: Variant) throws(OrientationError) -> ControllerPatch {
+        let properties = try VardictReader(variant, what: "controller properties", keys: controllerKeys)
+        var patch = ControllerPatch()
+        patch.shouldAutorotate = properties.bool("should-autorotate")
+        if let names = properties.strings("supported-orientations") {
+            patch.supported = try OrientationMask(parsing: names, what: "supported-orientations")
+        }
+        if let preferred = properties.string("preferred-orientation") {
+            patch.preferred = .some(preferred.isEmpty ? nil : try InterfaceOrientation(parsing: preferred, what: "preferred-orientation"))
+        }
+        patch.fillsWindow = properties.bool("fills-window")
+        patch.forwardsOrientation = properties.bool("forwards-orientation")
+        return patch
+    }
+
+    static func controllerSpec(id: Variant, kind: Variant, properties: Variant) throws(OrientationError) -> ControllerSpec {
+        ControllerSpec(id: id.string ?? "", kind: try ControllerKind(parsing: kind.string ?? ""),
+                       patch: try controllerPatch(properties))
+    }
+
+    /// nil: the empty dictionary, which removes the policy.
+    static func appPolicy(_ variant: Variant) throws(OrientationError) -> AppPolicy? {
+        let policy = try VardictReader(variant, what: "app policy", keys: policyKeys)
+        if policy.isEmpty { return nil }
+        var result = AppPolicy()
+        if let names = policy.strings("allowed-orientations") {
+            result.allowed = try OrientationMask(parsing: names, what: "allowed-orientations")
+        }
+        result.followSensor = policy.bool("follow-sensor") ?? true
+        return result
+    }
+
+    /// A scene path argument (`o`), or `UnknownScene`.
+    static func scene(_ variant: Variant, in manager: OrientationManager) throws(OrientationError) -> SceneID {
+        let path = variant.string ?? ""
+        guard let id = BusNames.scene(at: path), manager.scenes[id] != nil else {
+            throw OrientationError(.unknownScene, "No scene at \(path); registered scenes: \(manager.describeScenePaths())")
+        }
+        return id
+    }
+}
+
+extension OrientationManager {
+    /// The first few scene paths, for error messages.
+    func describeScenePaths() -> String {
+        if scenes.isEmpty { return "none" }
+        let ids = scenes.keys.sorted()
+        let shown = ids.prefix(5).map(BusNames.path(of:)).joined(separator: ", ")
+        return ids.count > 5 ? shown + ", … (\(ids.count) in all)" : shown
+    }
+}

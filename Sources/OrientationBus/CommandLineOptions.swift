@@ -1,0 +1,76 @@
+import OrientationCore
+
+/// orientd's command line.
+public enum OrientdCommandLine {
+    public static let version = "orientd 1.0.0 (D-Bus interface version \(ManagerSnapshot.version))"
+
+    public static let usage = """
+        Usage: orientd [OPTION…]
+
+        The OrientationManager on the session bus: decides each registered window's interface
+        orientation with UIKit's rules and follows the device through iio-sensor-proxy.
+
+        Options:
+          --replace                   take io.github.orientd.OrientationManager1 over from a running instance
+          --state-dir DIR             where settings persist (default: $XDG_STATE_HOME/orientd,
+                                      else ~/.local/state/orientd)
+          --sensor auto|iio|none      auto: use iio-sensor-proxy when the system bus has it, else manual
+                                      input; iio: wait for iio-sensor-proxy (needs the system bus);
+                                      none: never touch the system bus (default: auto)
+          --natural-orientation portrait|landscape
+                                      how the panel is held when the sensor says "normal"
+                                      (landscape for most x86 convertibles; default: portrait)
+          --verbose                   log every decision on stderr
+          -h, --help                  show this help and exit
+          --version                   show the version and exit
+
+        Logs go to stderr. SIGTERM and SIGINT end it cleanly.
+        """
+
+    public enum Action: Equatable {
+        case run
+        case help
+        case version
+    }
+
+    public struct UsageError: Error, CustomStringConvertible {
+        public let description: String
+    }
+
+    /// Parses the arguments (without the program name) into `options`.
+    public static func parse(_ arguments: [String], into options: inout ServiceOptions) throws(UsageError) -> Action {
+        var rest = arguments[...]
+        func value(for flag: String, inline: String?) throws(UsageError) -> String {
+            if let inline { return inline }
+            guard let next = rest.popFirst() else { throw UsageError(description: "\(flag) needs a value") }
+            return next
+        }
+        while let argument = rest.popFirst() {
+            let parts = argument.split(separator: "=", maxSplits: 1).map(String.init)
+            let flag = parts[0]
+            let inline = parts.count > 1 ? parts[1] : nil
+            switch flag {
+            case "-h", "--help": return .help
+            case "--version": return .version
+            case "--replace": options.replace = true
+            case "--verbose", "-v": options.verbose = true
+            case "--state-dir": options.stateDirectory = try value(for: flag, inline: inline)
+            case "--sensor":
+                let name = try value(for: flag, inline: inline)
+                guard let mode = SensorMode(rawValue: name) else {
+                    throw UsageError(description: "unknown --sensor '\(name)'; valid values: auto, iio, none")
+                }
+                options.sensor = mode
+            case "--natural-orientation":
+                let name = try value(for: flag, inline: inline)
+                guard let natural = NaturalOrientation(rawValue: name) else {
+                    throw UsageError(description: "unknown --natural-orientation '\(name)'; valid values: portrait, landscape")
+                }
+                options.naturalOrientation = natural
+            default:
+                throw UsageError(description: "unknown option '\(argument)'")
+            }
+        }
+        return .run
+    }
+}

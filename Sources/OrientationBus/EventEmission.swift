@@ -1,0 +1,58 @@
+import GLibBridge
+import OrientationCore
+
+extension OrientationService {
+    /// Turns the core's events into signals (and writes the settings when they changed).
+    func emit(_ events: [Event]) {
+        for event in events {
+            do {
+                try emit(event)
+            } catch {
+                log.warning("could not emit \(event): \(error)")
+            }
+        }
+    }
+
+    private func emit(_ event: Event) throws(DBusError) {
+        switch event {
+        case .sceneAdded(let id):
+            guard let snapshot = manager.snapshot(of: id) else { return }
+            let interfaces = Variant(dictionary: [BusNames.sceneInterface: Encode.sceneProperties(snapshot)], valueType: "a{sv}")
+            try signal(BusNames.managerPath, BusNames.objectManagerInterface, "InterfacesAdded",
+                       [Variant(objectPath: BusNames.path(of: id)), interfaces])
+        case .sceneRemoved(let id):
+            try signal(BusNames.managerPath, BusNames.objectManagerInterface, "InterfacesRemoved",
+                       [Variant(objectPath: BusNames.path(of: id)), Variant(strings: [BusNames.sceneInterface])])
+        case .orientationChanged(let id, let from, let to, let reason):
+            log.debug("scene \(id): \(from.rawValue) → \(to.rawValue) (\(reason.rawValue))")
+            try signal(BusNames.path(of: id), BusNames.sceneInterface, "OrientationChanged",
+                       [Variant(string: from.rawValue), Variant(string: to.rawValue), Variant(string: reason.rawValue)])
+        case .scenePropertiesChanged(let id, let properties):
+            guard let snapshot = manager.snapshot(of: id) else { return }
+            try signal(BusNames.path(of: id), BusNames.propertiesInterface, "PropertiesChanged",
+                       Encode.propertiesChanged(interface: BusNames.sceneInterface,
+                                                changed: Encode.sceneProperties(snapshot, only: properties)).children)
+        case .managerPropertiesChanged(let properties):
+            try signal(BusNames.managerPath, BusNames.propertiesInterface, "PropertiesChanged",
+                       Encode.propertiesChanged(interface: BusNames.managerInterface,
+                                                changed: Encode.managerProperties(manager.managerSnapshot, only: properties)).children)
+        case .deviceOrientationChanged(let orientation):
+            log.debug("device: \(orientation.rawValue)")
+            try signal(BusNames.managerPath, BusNames.managerInterface, "DeviceOrientationChanged",
+                       [Variant(string: orientation.rawValue)])
+        case .rotationSuggested(let id, let orientation):
+            try signal(BusNames.managerPath, BusNames.managerInterface, "RotationSuggested",
+                       [Variant(objectPath: BusNames.path(of: id)), Variant(string: orientation.rawValue)])
+        case .settingsChanged:
+            do {
+                try store.save(manager.settings)
+            } catch {
+                log.warning("could not save the settings: \(error)")
+            }
+        }
+    }
+
+    private func signal(_ path: String, _ interface: String, _ name: String, _ arguments: [Variant]) throws(DBusError) {
+        try connection.emitSignal(path: path, interface: interface, signal: name, parameters: Variant(tuple: arguments))
+    }
+}

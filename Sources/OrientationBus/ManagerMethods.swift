@@ -1,0 +1,72 @@
+import GLibBridge
+import OrientationCore
+
+extension OrientationService {
+    /// `io.github.orientd.OrientationManager1`'s methods. GDBus has already checked the
+    /// argument types against the interface XML.
+    func handleManagerCall(_ call: MethodInvocation) {
+        do throws(OrientationError) {
+            let caller = call.sender
+            switch call.methodName {
+            case "RegisterScene":
+                let reply = try perform(.registerScene(try Decode.registration(call.argument(0))), caller: caller)
+                guard case .scene(let id) = reply else { return call.returnValues() }
+                log.debug("\(caller) registered scene \(id)")
+                call.returnValues(Variant(objectPath: BusNames.path(of: id)))
+            case "UnregisterScene":
+                try perform(.unregisterScene(try Decode.scene(call.argument(0), in: manager)), caller: caller)
+                call.returnValues()
+            case "SetDeviceOrientation":
+                let orientation = try DeviceOrientation(parsing: call.argument(0).string ?? "")
+                try perform(.deviceReading(orientation, source: .manual), caller: caller)
+                call.returnValues()
+            case "SetRotationLocked":
+                try perform(.setRotationLocked(call.argument(0).bool ?? false), caller: caller)
+                call.returnValues()
+            case "SetKioskMode":
+                let name = call.argument(1).string ?? ""
+                let orientation = name.isEmpty ? nil : try InterfaceOrientation(parsing: name, what: "kiosk orientation")
+                try perform(.setKioskMode(call.argument(0).bool ?? false, orientation), caller: caller)
+                call.returnValues()
+            case "SetSplitViewThreshold":
+                try perform(.setSplitViewThreshold(call.argument(0).uint32 ?? 0), caller: caller)
+                call.returnValues()
+            case "SetSettleTime":
+                try perform(.setSettleTime(call.argument(0).uint32 ?? 0), caller: caller)
+                call.returnValues()
+            case "SetAppPolicy":
+                let policy = try Decode.appPolicy(call.argument(1))
+                try perform(.setAppPolicy(appId: call.argument(0).string ?? "", policy), caller: caller)
+                call.returnValues()
+            case "GetAppPolicies":
+                call.returnValues(Encode.policies(manager.settings.appPolicies))
+            case "GetHistory":
+                call.returnValues(Encode.history(manager.history.newest(Int(call.argument(0).uint32 ?? 0))))
+            default:
+                call.returnError(name: DBusError.unknownMethod, message: "No method \(call.methodName) on \(BusNames.managerInterface)")
+            }
+        } catch {
+            call.returnError(name: error.name, message: error.message)
+        }
+    }
+
+    func managerProperty(_ request: PropertyRequest) -> Variant? {
+        guard let property = ManagerProperty(rawValue: request.propertyName) else { return nil }
+        return Encode.managerProperty(property, manager.managerSnapshot)
+    }
+
+    /// `org.freedesktop.DBus.ObjectManager.GetManagedObjects`: every scene with its properties.
+    func handleObjectManagerCall(_ call: MethodInvocation) {
+        guard call.methodName == "GetManagedObjects" else {
+            return call.returnError(name: DBusError.unknownMethod, message: "No method \(call.methodName) on \(BusNames.objectManagerInterface)")
+        }
+        let kiosk = manager.settings.kioskMode
+        let objects = manager.scenes.keys.sorted().map { id in
+            let interfaces = Variant(dictionary: [
+                BusNames.sceneInterface: Encode.sceneProperties(SceneSnapshot(manager.scenes[id]!, kioskMode: kiosk)),
+            ], valueType: "a{sv}")
+            return (key: Variant(objectPath: BusNames.path(of: id)), value: interfaces)
+        }
+        call.returnValues(Variant(dictionaryEntries: objects, keyType: "o", valueType: "a{sa{sv}}"))
+    }
+}

@@ -1,0 +1,76 @@
+import GLibBridge
+import OrientationCore
+
+extension OrientationService {
+    /// The scene a call's object path names, or `UnknownScene`.
+    func sceneID(at path: String) throws(OrientationError) -> SceneID {
+        guard let id = BusNames.scene(at: path), manager.scenes[id] != nil else {
+            throw OrientationError(.unknownScene, "No scene at \(path); registered scenes: \(manager.describeScenePaths())")
+        }
+        return id
+    }
+
+    /// `io.github.orientd.OrientationManager1.Scene`'s methods, for every scene path.
+    func handleSceneCall(_ call: MethodInvocation) {
+        do throws(OrientationError) {
+            let id = try sceneID(at: call.objectPath)
+            let a = call.argument
+            let command: SceneCommand
+            switch call.methodName {
+            case "Explain":
+                return call.returnValues(Encode.explain(try manager.explain(id)))
+            case "SetRootController":
+                command = .setRoot(try Decode.controllerSpec(id: a(0), kind: a(1), properties: a(2)))
+            case "PushController":
+                command = .push(navigation: a(0).string ?? "", try Decode.controllerSpec(id: a(1), kind: a(2), properties: a(3)))
+            case "PopController":
+                command = .pop(navigation: a(0).string ?? "")
+            case "AddTab":
+                command = .addTab(tab: a(0).string ?? "", try Decode.controllerSpec(id: a(1), kind: a(2), properties: a(3)))
+            case "SelectTab":
+                command = .selectTab(tab: a(0).string ?? "", child: a(1).string ?? "")
+            case "PresentController":
+                command = .present(presenter: a(0).string ?? "", try Decode.controllerSpec(id: a(1), kind: a(2), properties: a(3)))
+            case "DismissController":
+                command = .dismiss(a(0).string ?? "")
+            case "SetControllerProperties":
+                command = .setProperties(a(0).string ?? "", try Decode.controllerPatch(a(1)))
+            case "SetOrientationMode":
+                command = .setMode(a(0).string ?? "", try OrientationModeName(parsing: a(1).string ?? ""))
+            case "UpdateOrientation":
+                command = .update
+            case "RequestOrientation":
+                command = .request(try InterfaceOrientation(parsing: a(0).string ?? ""))
+            case "SetWindowOrientations":
+                command = .setWindowOrientations(
+                    sceneDelegate: try Decode.optionalMask(a(0).stringArray, "scene delegate orientations"),
+                    appDelegate: try Decode.optionalMask(a(1).stringArray, "app delegate orientations"))
+            case "SetGeometry":
+                command = .setGeometry(width: a(0).uint32 ?? 0, height: a(1).uint32 ?? 0)
+            case "SetActivationState":
+                command = .setActivation(try ActivationState(parsing: a(0).string ?? ""))
+            default:
+                return call.returnError(name: DBusError.unknownMethod, message: "No method \(call.methodName) on \(BusNames.sceneInterface)")
+            }
+            switch try perform(.scene(id, command), caller: call.sender) {
+            case .controller(let popped): call.returnValues(Variant(string: popped))
+            case .orientation(let orientation): call.returnValues(Variant(string: orientation.rawValue))
+            case .none, .scene: call.returnValues()
+            }
+        } catch {
+            call.returnError(name: error.name, message: error.message)
+        }
+    }
+
+    func sceneProperty(_ request: PropertyRequest) -> Result<Variant, DBusError> {
+        guard let id = BusNames.scene(at: request.objectPath), let snapshot = manager.snapshot(of: id) else {
+            return .failure(DBusError(name: OrientationError.errorPrefix + "UnknownScene",
+                                      message: "No scene at \(request.objectPath)"))
+        }
+        guard let property = SceneProperty(rawValue: request.propertyName) else {
+            return .failure(DBusError(name: DBusError.unknownProperty,
+                                      message: "No property \(request.propertyName) on \(BusNames.sceneInterface); properties: \(SceneProperty.allCases.map(\.rawValue).joined(separator: ", "))"))
+        }
+        return .success(Encode.sceneProperty(property, snapshot))
+    }
+}

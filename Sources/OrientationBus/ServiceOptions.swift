@@ -1,0 +1,26 @@
+import OrientationCore
+
+/// How orientd finds the device orientation.
+public enum SensorMode: String, CaseIterable, Sendable {
+    /// Use iio-sensor-proxy when the system bus has it, else manual input only.
+    case auto
+    /// Wait for iio-sensor-proxy, however long it takes to appear.
+    case iio
+    /// Never touch the system bus: manual input (SetDeviceOrientation) only.
+    case none
+}
+
+/// What the service is started with.
+public struct ServiceOptions: Sendable {
+    public var stateDirectory: String
+    /// Take the bus name over from a running instance.
+    public var replace = false
+    public var sensor: SensorMode = .auto
+    public var naturalOrientation: NaturalOrientation = .portrait
+    public var verbose = false
+    public var limits = Limits.default
+
+    public init(stateDirectory: String = SettingsStore.defaultDirectory()) {
+        self.stateDirectory = stateDirectory
+    }
+}

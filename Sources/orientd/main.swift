@@ -1,0 +1,55 @@
+// orientd: the OrientationManager on the session bus.
+import Foundation
+import GLibBridge
+import OrientationBus
+
+var options = ServiceOptions()
+do {
+    switch try OrientdCommandLine.parse(Array(CommandLine.arguments.dropFirst()), into: &options) {
+    case .help:
+        print(OrientdCommandLine.usage)
+        exit(0)
+    case .version:
+        print(OrientdCommandLine.version)
+        exit(0)
+    case .run:
+        break
+    }
+} catch {
+    FileHandle.standardError.write(Data("orientd: \(error)\nTry 'orientd --help'.\n".utf8))
+    exit(64)
+}
+
+// Children of test runners may inherit blocked termination signals; GLib must see them.
+MainLoop.unblockTerminationSignals()
+let log = Log(verbose: options.verbose)
+let loop = MainLoop()
+let contract: ContractXML
+let connection: BusConnection
+do {
+    contract = try ContractXML.load()
+    connection = try BusConnection.session()
+} catch let error as DBusError {
+    log.error("cannot connect to the session bus: \(error.message). Start one (dbus-daemon --session), or run 'make run', which starts a private bus when there is none")
+    exit(1)
+} catch {
+    log.error("\(error)")
+    exit(1)
+}
+
+let service = OrientationService(connection: connection, loop: loop, options: options, contract: contract)
+do {
+    try service.start()
+} catch {
+    log.error("cannot start: \(error)")
+    exit(1)
+}
+for signal in [SIGTERM, SIGINT] {
+    loop.addSignalHandler(signal) {
+        log.info("signal \(signal): exiting")
+        service.stop(status: 0)
+    }
+}
+loop.run()
+connection.close()
+exit(service.exitStatus)
