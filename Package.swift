@@ -36,6 +36,8 @@ let package = Package(
         .executableTarget(name: "orientd", dependencies: ["OrientationBus"]),
         .executableTarget(name: "orientctl", dependencies: ["OrientctlKit"]),
         .executableTarget(name: "orientd-bench", dependencies: ["OrientationCore", "GLibBridge", "TestSupport", "CGio"]),
+        // examples/swift: an app registering its window through OrientationClient.
+        .executableTarget(name: "orientation-example", dependencies: ["OrientationClient"], path: "examples/swift"),
 
         .testTarget(name: "OrientationCoreTests", dependencies: ["OrientationCore"]),
         .testTarget(name: "GLibBridgeTests", dependencies: ["GLibBridge", "TestSupport", "CGio"]),
@@ -44,5 +46,9 @@ let package = Package(
         .testTarget(name: "OrientctlKitTests", dependencies: ["OrientctlKit", "TestSupport"]),
         // The built orientd executable driven over a private bus by independent clients.
         .testTarget(name: "OrientdTests", dependencies: ["GLibBridge", "TestSupport", "CGio"]),
+        // orientd following a mocked and a real iio-sensor-proxy on a private "system" bus.
+        .testTarget(name: "OrientdSensorTests", dependencies: ["GLibBridge", "TestSupport", "CGio"]),
+        // Every example in examples/ run against a private bus, as the README says.
+        .testTarget(name: "ExamplesTests", dependencies: ["GLibBridge", "TestSupport"]),
     ]
 )

@@ -1,0 +1,63 @@
+# orientd — build, run, test, install.
+#   make run       build and run the service on the session bus (a private one if none)
+#   make test      install what the tests need, build, run the whole test suite
+#   make install   PREFIX=/usr/local DESTDIR= : binaries, interface XML, activation, unit, docs
+#   make bench     the release benchmark (BENCHMARKS.md)
+
+PREFIX ?= /usr/local
+DESTDIR ?=
+BINDIR = $(PREFIX)/bin
+DATADIR = $(PREFIX)/share
+SWIFT ?= swift
+SWIFT_BUILD_FLAGS ?=
+
+.PHONY: all build release run test install uninstall bench clean
+
+all: build
+
+build:
+	scripts/install-deps.sh run
+	$(SWIFT) build $(SWIFT_BUILD_FLAGS)
+
+release:
+	scripts/install-deps.sh run
+	$(SWIFT) build -c release $(SWIFT_BUILD_FLAGS)
+
+run: release
+	scripts/run-orientd.sh .build/release/orientd $(ARGS)
+
+test:
+	scripts/install-deps.sh test
+	$(SWIFT) build --build-tests $(SWIFT_BUILD_FLAGS)
+	$(SWIFT) test --skip-build $(SWIFT_BUILD_FLAGS)
+
+bench:
+	scripts/install-deps.sh run
+	$(SWIFT) build -c release $(SWIFT_BUILD_FLAGS)
+	.build/release/orientd-bench $(ARGS)
+
+install: release
+	install -d $(DESTDIR)$(BINDIR) $(DESTDIR)$(DATADIR)/dbus-1/interfaces $(DESTDIR)$(DATADIR)/dbus-1/services \
+	  $(DESTDIR)$(PREFIX)/lib/systemd/user $(DESTDIR)$(DATADIR)/man/man1 $(DESTDIR)$(DATADIR)/man/man8 \
+	  $(DESTDIR)$(DATADIR)/bash-completion/completions
+	install -m 755 .build/release/orientd .build/release/orientctl $(DESTDIR)$(BINDIR)/
+	install -m 644 dbus/io.github.orientd.OrientationManager1.xml dbus/io.github.orientd.OrientationManager1.Scene.xml \
+	  $(DESTDIR)$(DATADIR)/dbus-1/interfaces/
+	sed 's|@bindir@|$(BINDIR)|g' data/io.github.orientd.OrientationManager1.service.in \
+	  > $(DESTDIR)$(DATADIR)/dbus-1/services/io.github.orientd.OrientationManager1.service
+	sed 's|@bindir@|$(BINDIR)|g' data/orientd.service.in > $(DESTDIR)$(PREFIX)/lib/systemd/user/orientd.service
+	for page in data/*.1; do [ -f "$$page" ] && install -m 644 "$$page" $(DESTDIR)$(DATADIR)/man/man1/ || true; done
+	for page in data/*.8; do [ -f "$$page" ] && install -m 644 "$$page" $(DESTDIR)$(DATADIR)/man/man8/ || true; done
+	[ -f data/orientctl.bash-completion ] && install -m 644 data/orientctl.bash-completion \
+	  $(DESTDIR)$(DATADIR)/bash-completion/completions/orientctl || true
+
+uninstall:
+	rm -f $(DESTDIR)$(BINDIR)/orientd $(DESTDIR)$(BINDIR)/orientctl \
+	  $(DESTDIR)$(DATADIR)/dbus-1/interfaces/io.github.orientd.OrientationManager1*.xml \
+	  $(DESTDIR)$(DATADIR)/dbus-1/services/io.github.orientd.OrientationManager1.service \
+	  $(DESTDIR)$(PREFIX)/lib/systemd/user/orientd.service \
+	  $(DESTDIR)$(DATADIR)/man/man1/orientctl.1 $(DESTDIR)$(DATADIR)/man/man8/orientd.8 \
+	  $(DESTDIR)$(DATADIR)/bash-completion/completions/orientctl
+
+clean:
+	rm -rf .build

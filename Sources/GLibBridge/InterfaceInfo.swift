@@ -1,0 +1,80 @@
+import CGio
+
+/// A D-Bus interface description (GDBusInterfaceInfo), parsed from introspection XML.
+public final class InterfaceInfo: Sendable {
+    let handle: GHandle
+    var pointer: UnsafeMutablePointer<GDBusInterfaceInfo> { handle.typed(GDBusInterfaceInfo.self) }
+
+    init(borrowing pointer: UnsafeMutablePointer<GDBusInterfaceInfo>) {
+        handle = GHandle(g_dbus_interface_info_ref(pointer))
+        g_dbus_interface_info_cache_build(pointer)
+    }
+
+    deinit {
+        g_dbus_interface_info_cache_release(pointer)
+        g_dbus_interface_info_unref(pointer)
+    }
+
+    /// Parses `<node>` introspection XML and returns every interface in it, in order.
+    /// - Throws: `DBusError` (`InvalidArgs`) when the XML is malformed.
+    public static func parse(xml: String) throws(DBusError) -> [InterfaceInfo] {
+        var error: UnsafeMutablePointer<GError>? = nil
+        guard let node = g_dbus_node_info_new_for_xml(xml, &error) else {
+            let message = error.map { copyCString($0.pointee.message) } ?? "malformed XML"
+            g_clear_error(&error)
+            throw DBusError(name: DBusError.invalidArgs, message: "introspection XML: \(message)")
+        }
+        defer { g_dbus_node_info_unref(node) }
+        return nullTerminated(node.pointee.interfaces).map { InterfaceInfo(borrowing: $0) }
+    }
+
+    /// Parses introspection XML and returns the interface called `name`.
+    /// - Throws: `DBusError` when the XML is malformed or has no such interface.
+    public convenience init(xml: String, name: String) throws(DBusError) {
+        guard let found = try InterfaceInfo.parse(xml: xml).first(where: { $0.name == name }) else {
+            throw DBusError(name: DBusError.invalidArgs, message: "introspection XML has no interface \(name)")
+        }
+        self.init(borrowing: found.pointer)
+    }
+
+    /// The interface name, such as `io.github.orientd.OrientationManager1`.
+    public var name: String { copyCString(pointer.pointee.name) }
+
+    /// The method names, in XML order.
+    public var methodNames: [String] { nullTerminated(pointer.pointee.methods).map { copyCString($0.pointee.name) } }
+
+    /// The signal names, in XML order.
+    public var signalNames: [String] { nullTerminated(pointer.pointee.signals).map { copyCString($0.pointee.name) } }
+
+    /// The property names, in XML order.
+    public var propertyNames: [String] { nullTerminated(pointer.pointee.properties).map { copyCString($0.pointee.name) } }
+
+    /// The type signature of a property, such as `u` or `as`; nil if there is none by that name.
+    public func propertySignature(_ property: String) -> String? {
+        g_dbus_interface_info_lookup_property(pointer, property).map { copyCString($0.pointee.signature) }
+    }
+
+    /// The value of an annotation on the interface, such as
+    /// `org.freedesktop.DBus.Property.EmitsChangedSignal`; nil if absent.
+    public func annotation(_ name: String) -> String? {
+        g_dbus_annotation_info_lookup(pointer.pointee.annotations, name).map { String(cString: $0) }
+    }
+
+    /// The value of an annotation on a property; nil if the property or annotation is absent.
+    public func propertyAnnotation(_ property: String, _ name: String) -> String? {
+        guard let info = g_dbus_interface_info_lookup_property(pointer, property) else { return nil }
+        return g_dbus_annotation_info_lookup(info.pointee.annotations, name).map { String(cString: $0) }
+    }
+}
+
+/// The elements of a NULL-terminated C array of pointers.
+func nullTerminated<T>(_ array: UnsafeMutablePointer<UnsafeMutablePointer<T>?>?) -> [UnsafeMutablePointer<T>] {
+    guard let array else { return [] }
+    var result: [UnsafeMutablePointer<T>] = []
+    var index = 0
+    while let element = array[index] {
+        result.append(element)
+        index += 1
+    }
+    return result
+}

@@ -1,0 +1,92 @@
+import CGio
+import Glibc
+import Synchronization
+
+/// One incoming method call on a registered object (GDBusMethodInvocation).
+///
+/// Reply exactly once with `returnValue`, `returnValues` or `returnError`; replying is
+/// thread-safe and may happen later (asynchronously). An invocation dropped without a reply
+/// answers `org.freedesktop.DBus.Error.Failed` so the caller is never left hanging.
+public final class MethodInvocation: Sendable {
+    /// The caller's unique bus name, such as `:1.7`.
+    public let sender: String
+    /// The object path called.
+    public let objectPath: String
+    /// The interface name.
+    public let interfaceName: String
+    /// The method name.
+    public let methodName: String
+    /// The arguments, as a tuple (already checked by GDBus against the introspection data).
+    public let parameters: Variant
+
+    private let handle: GHandle
+    private let replied = Mutex(false)
+
+    /// Wraps a GDBusMethodInvocation, taking over the reference GDBus passes to the handler.
+    init(adopting raw: OpaquePointer) {
+        handle = GHandle(raw)
+        sender = copyCString(g_dbus_method_invocation_get_sender(raw))
+        objectPath = copyCString(g_dbus_method_invocation_get_object_path(raw))
+        interfaceName = copyCString(g_dbus_method_invocation_get_interface_name(raw))
+        methodName = copyCString(g_dbus_method_invocation_get_method_name(raw))
+        parameters = Variant(borrowing: g_dbus_method_invocation_get_parameters(raw))
+    }
+
+    deinit {
+        if !claimReply() { return }
+        let message = "\(interfaceName).\(methodName) finished without a reply"
+        g_dbus_method_invocation_return_dbus_error(handle.raw, DBusError.failed, message)
+    }
+
+    /// The argument at `index` of the parameters tuple.
+    public func argument(_ index: Int) -> Variant { parameters.child(at: index) }
+
+    /// Whether a reply has been sent.
+    public var hasReplied: Bool { replied.withLock { $0 } }
+
+    /// Replies with `tuple` (whose type must match the method's out arguments, such as `(o)`),
+    /// or with no values when nil.
+    public func returnValue(_ tuple: Variant?) {
+        if let tuple { precondition(tuple.isOfType("r"), "a reply must be a tuple, not \(tuple.typeString)") }
+        guard markReplied() else { return }
+        g_dbus_method_invocation_return_value(handle.raw, tuple?.raw)
+    }
+
+    /// Replies with these values as the out arguments (`returnValues()` for none).
+    public func returnValues(_ values: Variant...) {
+        returnValue(Variant(tuple: values))
+    }
+
+    /// Replies with a D-Bus error, such as
+    /// `returnError(name: "io.github.orientd.OrientationManager1.Error.UnknownScene", message: ...)`.
+    public func returnError(name: String, message: String) {
+        guard markReplied() else { return }
+        g_dbus_method_invocation_return_dbus_error(handle.raw, name, message)
+    }
+
+    /// Replies with `error`'s name and message.
+    public func returnError(_ error: DBusError) {
+        returnError(name: error.name, message: error.message)
+    }
+
+    /// Records the reply; false (and a warning) if one was already sent.
+    private func markReplied() -> Bool {
+        let first = claimReply()
+        if !first { writeWarning("second reply to \(interfaceName).\(methodName) ignored") }
+        return first
+    }
+
+    /// Records the reply; false if one was already sent.
+    private func claimReply() -> Bool {
+        replied.withLock { alreadyReplied in
+            defer { alreadyReplied = true }
+            return !alreadyReplied
+        }
+    }
+}
+
+/// Writes a warning line to standard error.
+func writeWarning(_ message: String) {
+    let line = "GLibBridge-WARNING: \(message)\n"
+    line.withCString { _ = write(2, $0, strlen($0)) }
+}

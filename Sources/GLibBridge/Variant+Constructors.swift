@@ -1,0 +1,90 @@
+import CGio
+
+extension Variant {
+    /// A string (`s`).
+    public convenience init(string value: String) { self.init(adopting: g_variant_new_string(value)) }
+    /// A boolean (`b`).
+    public convenience init(bool value: Bool) { self.init(adopting: g_variant_new_boolean(value ? 1 : 0)) }
+    /// An unsigned 32-bit integer (`u`).
+    public convenience init(uint32 value: UInt32) { self.init(adopting: g_variant_new_uint32(value)) }
+    /// A signed 32-bit integer (`i`).
+    public convenience init(int32 value: Int32) { self.init(adopting: g_variant_new_int32(value)) }
+    /// An unsigned 64-bit integer (`t`).
+    public convenience init(uint64 value: UInt64) { self.init(adopting: g_variant_new_uint64(guint64(value))) }
+    /// A signed 64-bit integer (`x`).
+    public convenience init(int64 value: Int64) { self.init(adopting: g_variant_new_int64(gint64(value))) }
+    /// A double (`d`).
+    public convenience init(double value: Double) { self.init(adopting: g_variant_new_double(value)) }
+
+    /// An object path (`o`). The path must be valid (see `Variant.isValidObjectPath`).
+    public convenience init(objectPath value: String) {
+        precondition(Variant.isValidObjectPath(value), "invalid D-Bus object path '\(value)'")
+        self.init(adopting: g_variant_new_object_path(value))
+    }
+
+    /// Whether `path` is a valid D-Bus object path.
+    public static func isValidObjectPath(_ path: String) -> Bool { g_variant_is_object_path(path) != 0 }
+
+    /// An array of strings (`as`).
+    public convenience init(strings: [String]) {
+        self.init(arrayOf: "s", strings.map { Variant(string: $0) })
+    }
+
+    /// An array of object paths (`ao`).
+    public convenience init(objectPaths: [String]) {
+        self.init(arrayOf: "o", objectPaths.map { Variant(objectPath: $0) })
+    }
+
+    /// A tuple of the given values, such as `(so)`; `[]` gives the empty tuple `()`.
+    public convenience init(tuple elements: [Variant]) {
+        let raw = elements.map { $0.raw as OpaquePointer? }.withUnsafeBufferPointer { children in
+            g_variant_new_tuple(children.baseAddress, gsize(children.count))
+        }
+        self.init(adopting: raw!)
+    }
+
+    /// A variant box (`v`) holding `value`.
+    public convenience init(boxing value: Variant) {
+        self.init(adopting: g_variant_new_variant(value.raw))
+    }
+
+    /// An array of `elementType` elements, such as `Variant(arrayOf: "(sass)", steps)`.
+    /// Every element must have that type; the array may be empty.
+    public convenience init(arrayOf elementType: String, _ elements: [Variant]) {
+        let raw = withVariantType(elementType) { type in
+            for element in elements {
+                precondition(g_variant_is_of_type(element.raw, type) != 0,
+                             "element of type \(element.typeString) in an array of \(elementType)")
+            }
+            return elements.map { $0.raw as OpaquePointer? }.withUnsafeBufferPointer { children in
+                g_variant_new_array(type, children.baseAddress, gsize(children.count))
+            }
+        }
+        self.init(adopting: raw!)
+    }
+
+    /// A dictionary entry `{key value}`; `key` must be of a basic type (`s`, `o`, `u`, ...).
+    public convenience init(dictEntry key: Variant, _ value: Variant) {
+        self.init(adopting: g_variant_new_dict_entry(key.raw, value.raw))
+    }
+
+    /// A string-keyed dictionary `a{s<valueType>}`, keys sorted for a deterministic encoding,
+    /// such as `Variant(dictionary: policies, valueType: "a{sv}")` for `a{sa{sv}}`.
+    public convenience init(dictionary: [String: Variant], valueType: String) {
+        let entries = dictionary.keys.sorted().map { key in
+            Variant(dictEntry: Variant(string: key), dictionary[key]!)
+        }
+        self.init(arrayOf: "{s\(valueType)}", entries)
+    }
+
+    /// A dictionary with keys of any basic type, in the given order, such as
+    /// `Variant(dictionaryEntries: objects, keyType: "o", valueType: "a{sa{sv}}")`.
+    public convenience init(dictionaryEntries: [(key: Variant, value: Variant)], keyType: String, valueType: String) {
+        self.init(arrayOf: "{\(keyType)\(valueType)}", dictionaryEntries.map { Variant(dictEntry: $0.key, $0.value) })
+    }
+
+    /// A vardict (`a{sv}`), each value boxed in a `v`, keys sorted.
+    public convenience init(vardict: [String: Variant]) {
+        self.init(dictionary: vardict.mapValues { Variant(boxing: $0) }, valueType: "v")
+    }
+}

@@ -1,0 +1,76 @@
+import Foundation
+import GLibBridge
+
+/// A built `orientd` running on a private session bus with its own state folder, for one test.
+///
+/// The binary is the one built beside the test bundle (`swift build --build-tests` builds it),
+/// or `$ORIENTD_BINARY`. Tests print `log` when they fail.
+public final class OrientdInstance: Sendable {
+    public static let busName = "io.github.orientd.OrientationManager1"
+    public static let managerPath = "/io/github/orientd/OrientationManager1"
+
+    public let bus: PrivateBus
+    /// `XDG_STATE_HOME` of the instance; settings live in `<stateHome>/orientd/settings.ini`.
+    public let stateHome: String
+    public let process: ChildProcess
+
+    /// The directory holding the test bundle and the package's executables.
+    public static var productsDirectory: String {
+        let exe = (try? FileManager.default.destinationOfSymbolicLink(atPath: "/proc/self/exe")) ?? CommandLine.arguments[0]
+        var dir = URL(fileURLWithPath: exe).deletingLastPathComponent()
+        // The xctest binary may sit inside a `.xctest` bundle folder.
+        while dir.path != "/" && !FileManager.default.fileExists(atPath: dir.appendingPathComponent("orientd").path) {
+            dir = dir.deletingLastPathComponent()
+        }
+        return dir.path
+    }
+
+    /// The path of a product built with the tests (`orientd`, `orientctl`, `orientd-bench`).
+    public static func product(_ name: String) -> String {
+        if name == "orientd", let path = ProcessInfo.processInfo.environment["ORIENTD_BINARY"] { return path }
+        return productsDirectory + "/" + name
+    }
+
+    /// The environment a client program needs to reach this instance.
+    public var environment: [String: String] { bus.sessionEnvironment }
+
+    /// Starts orientd with `arguments` (default `--sensor none`: no system bus) on `bus` (a new
+    /// one by default) with `stateHome` (a new temporary folder by default), and waits until it
+    /// owns its name.
+    public init(arguments: [String] = ["--sensor", "none"], environment: [String: String] = [:],
+                bus: PrivateBus? = nil, stateHome: String? = nil, timeout: Duration = .seconds(10)) throws {
+        self.bus = try bus ?? PrivateBus()
+        if let stateHome {
+            self.stateHome = stateHome
+        } else {
+            self.stateHome = try Self.temporaryDirectory()
+        }
+        var env = self.bus.sessionEnvironment
+        env["XDG_STATE_HOME"] = self.stateHome
+        env.merge(environment) { _, new in new }
+        process = try ChildProcess([Self.product("orientd")] + arguments, environment: env)
+        let connection = try self.bus.connect()
+        defer { connection.close() }
+        try eventually("orientd owns \(Self.busName); its log:\n\(process.standardError)", timeout: timeout) {
+            if let status = process.exitStatus {
+                throw TestSupportError("orientd exited (\(status)) before owning its name; its log:\n\(process.standardError)")
+            }
+            return try connection.nameOwner(Self.busName) != nil
+        }
+    }
+
+    /// The service's log so far (stderr).
+    public var log: String { process.standardError }
+
+    /// SIGTERM, then SIGKILL after `timeout`; returns how it ended.
+    @discardableResult
+    public func stop(timeout: Duration = .seconds(5)) -> ExitStatus { process.stop(timeout: timeout) }
+
+    /// A fresh private temporary folder.
+    public static func temporaryDirectory() throws -> String {
+        let base = ProcessInfo.processInfo.environment["TMPDIR"] ?? "/tmp"
+        var template = Array("\(base)/orientd-state-XXXXXX".utf8CString)
+        guard let made = mkdtemp(&template) else { throw TestSupportError("cannot create a temporary folder in \(base)") }
+        return String(cString: made)
+    }
+}
