@@ -50,5 +50,9 @@ let package = Package(
         .testTarget(name: "OrientdSensorTests", dependencies: ["GLibBridge", "TestSupport", "CGio"]),
         // Every example in examples/ run against a private bus, as the README says.
         .testTarget(name: "ExamplesTests", dependencies: ["GLibBridge", "TestSupport"]),
+        // The benchmark's quick mode, so it never rots (the full run is `make bench`).
+        .testTarget(name: "BenchmarkTests", dependencies: ["TestSupport"]),
+        // Bad input, fuzzing, crashes, bus loss, load and limits against the built orientd.
+        .testTarget(name: "ReliabilityTests", dependencies: ["OrientationCore", "GLibBridge", "TestSupport", "CGio"]),
     ]
 )

@@ -1,0 +1,1 @@
+print("orientation-example: being written")
