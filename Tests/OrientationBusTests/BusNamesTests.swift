@@ -1,0 +1,18 @@
+import XCTest
+@testable import OrientationBus
+
+final class BusNamesTests: XCTestCase {
+    func testScenePathRoundTrips() {
+        XCTAssertEqual(BusNames.path(of: 42), "/io/github/orientd/OrientationManager1/scene/42")
+        XCTAssertEqual(BusNames.scene(at: "/io/github/orientd/OrientationManager1/scene/42"), 42)
+    }
+
+    func testNonScenePathsNameNoScene() {
+        for path in ["/io/github/orientd/OrientationManager1", "/io/github/orientd/OrientationManager1/scene/",
+                     "/io/github/orientd/OrientationManager1/scene/0", "/io/github/orientd/OrientationManager1/scene/07",
+                     "/io/github/orientd/OrientationManager1/scene/x", "/io/github/orientd/OrientationManager1/scene/1/2",
+                     "/other/scene/1"] {
+            XCTAssertNil(BusNames.scene(at: path), path)
+        }
+    }
+}

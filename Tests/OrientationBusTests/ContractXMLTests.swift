@@ -1,0 +1,31 @@
+import XCTest
+@testable import OrientationBus
+
+final class ContractXMLTests: XCTestCase {
+    func testTheSourceTreeXMLLoadsWithEveryMember() throws {
+        let contract = try ContractXML.load()
+        XCTAssertEqual(contract.manager.name, BusNames.managerInterface)
+        XCTAssertEqual(contract.scene.name, BusNames.sceneInterface)
+        for method in ["RegisterScene", "UnregisterScene", "SetDeviceOrientation", "SetRotationLocked", "SetKioskMode",
+                       "SetSplitViewThreshold", "SetSettleTime", "SetAppPolicy", "GetAppPolicies", "GetHistory"] {
+            XCTAssertTrue(contract.manager.methodNames.contains(method), method)
+        }
+        for method in ["SetRootController", "PushController", "PopController", "AddTab", "SelectTab", "PresentController",
+                       "DismissController", "SetControllerProperties", "SetOrientationMode", "UpdateOrientation",
+                       "RequestOrientation", "SetWindowOrientations", "SetGeometry", "SetActivationState", "Explain"] {
+            XCTAssertTrue(contract.scene.methodNames.contains(method), method)
+        }
+    }
+
+    func testAnEnvironmentFolderComesFirstAndAMissingOneIsSkipped() throws {
+        let path = ContractXML.searchPath(environment: ["ORIENTD_INTERFACES_DIR": "/nowhere"])
+        XCTAssertEqual(path.first, "/nowhere")
+        XCTAssertNoThrow(try ContractXML.load(searchPath: path))
+    }
+
+    func testNoFolderWithTheXMLIsAnErrorNamingWhereItLooked() {
+        XCTAssertThrowsError(try ContractXML.load(searchPath: ["/nowhere"])) { error in
+            XCTAssertTrue("\(error)".contains("/nowhere"))
+        }
+    }
+}
