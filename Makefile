@@ -21,7 +21,8 @@ build:
 
 release:
 	scripts/install-deps.sh run
-	$(SWIFT) build -c release $(SWIFT_BUILD_FLAGS)
+	$(SWIFT) build -c release --product orientd $(SWIFT_BUILD_FLAGS)
+	$(SWIFT) build -c release --product orientctl $(SWIFT_BUILD_FLAGS)
 
 run: release
 	scripts/run-orientd.sh .build/release/orientd $(ARGS)
@@ -31,9 +32,8 @@ test:
 	$(SWIFT) build --build-tests $(SWIFT_BUILD_FLAGS)
 	$(SWIFT) test --skip-build $(SWIFT_BUILD_FLAGS)
 
-bench:
-	scripts/install-deps.sh run
-	$(SWIFT) build -c release $(SWIFT_BUILD_FLAGS)
+bench: release
+	$(SWIFT) build -c release --product orientd-bench $(SWIFT_BUILD_FLAGS)
 	.build/release/orientd-bench $(ARGS)
 
 install: release
