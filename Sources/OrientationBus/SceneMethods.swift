@@ -19,6 +19,8 @@ extension OrientationService {
             switch call.methodName {
             case "Explain":
                 return call.returnValues(Encode.explain(try manager.explain(id)))
+            case "GetControllers":
+                return call.returnValues(Encode.controllers(try manager.scene(id)))
             case "SetRootController":
                 command = .setRoot(try Decode.controllerSpec(id: a(0), kind: a(1), properties: a(2)))
             case "PushController":

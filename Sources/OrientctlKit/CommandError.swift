@@ -1,0 +1,57 @@
+import GLibBridge
+
+/// Why a verb did not succeed, and how orientctl reports it.
+public enum CommandError: Error, Sendable, Equatable {
+    /// The command line is wrong (exit 64).
+    case usage(UsageError)
+    /// orientd (or the bus) refused a call of `verb` (exit 1).
+    case failed(verb: String, DBusError)
+    /// Nobody owns orientd's name and D-Bus activation could not start it (exit 1).
+    case notRunning(DBusError)
+    /// There is no session bus to talk to (exit 1).
+    case noBus(DBusError)
+
+    /// The process exit status: 64 for usage errors (EX_USAGE), 1 for the rest.
+    public var exitStatus: Int32 {
+        if case .usage = self { return ExitStatus.usage }
+        return ExitStatus.failure
+    }
+
+    /// The lines printed on standard error.
+    public var lines: [String] {
+        switch self {
+        case .usage(let error):
+            return ["orientctl: \(error.message)", error.hint]
+        case .failed(let verb, let error):
+            return ["Failed to \(verb): \(error.name): \(error.message)"]
+        case .notRunning(let error):
+            return ["orientd is not running: nothing owns \(OrientdNames.busName) on the session bus, and D-Bus activation did not start it (\(error.name)).",
+                    "Start it with 'systemctl --user start orientd', or run 'orientd &' (see orientd(8))."]
+        case .noBus(let error):
+            return ["Failed to connect to the session bus: \(error.message)",
+                    "Is DBUS_SESSION_BUS_ADDRESS set? orientd and orientctl use the session bus of a graphical login."]
+        }
+    }
+
+    /// Classifies an error of a call made for `verb`: the service missing, or a refusal.
+    public static func call(_ verb: String, _ error: DBusError) -> CommandError {
+        if notRunningErrors.contains(error.name) || error.name.hasPrefix("org.freedesktop.DBus.Error.Spawn.") {
+            return .notRunning(error)
+        }
+        return .failed(verb: verb, error)
+    }
+
+    /// The errors that mean nobody serves orientd's name.
+    static let notRunningErrors: Set<String> = [
+        "org.freedesktop.DBus.Error.ServiceUnknown",
+        "org.freedesktop.DBus.Error.NameHasNoOwner",
+    ]
+}
+
+/// orientctl's exit statuses.
+public enum ExitStatus {
+    public static let success: Int32 = 0
+    public static let failure: Int32 = 1
+    /// EX_USAGE from sysexits.h.
+    public static let usage: Int32 = 64
+}

@@ -1,0 +1,70 @@
+import GLibBridge
+
+/// One controller as `GetControllers` returns it.
+public struct ControllerNode: Sendable, Equatable {
+    public var id: String
+    public var kind: String
+    /// The parent's id; "" for the root.
+    public var parent: String
+    /// "root", "child" or "presented".
+    public var relation: String
+    /// The declared mask; empty when it takes the idiom's default.
+    public var supported: [String]
+    public var preferred: String
+    public var shouldAutorotate: Bool
+    public var fillsWindow: Bool
+    public var forwardsOrientation: Bool
+    /// The orientation mode, "" for none.
+    public var mode: String
+    public var selected: Bool
+    public var deciding: Bool
+
+    public init(id: String, kind: String, parent: String = "", relation: String = "root", supported: [String] = [],
+                preferred: String = "", shouldAutorotate: Bool = true, fillsWindow: Bool = true,
+                forwardsOrientation: Bool = true, mode: String = "", selected: Bool = false, deciding: Bool = false) {
+        self.id = id
+        self.kind = kind
+        self.parent = parent
+        self.relation = relation
+        self.supported = supported
+        self.preferred = preferred
+        self.shouldAutorotate = shouldAutorotate
+        self.fillsWindow = fillsWindow
+        self.forwardsOrientation = forwardsOrientation
+        self.mode = mode
+        self.selected = selected
+        self.deciding = deciding
+    }
+
+    /// Decodes one `(sssa{sv})` entry; keys it does not know are ignored.
+    public init(entry: Variant) {
+        let values = entry.child(at: 3).vardict ?? [:]
+        self.init(id: entry.child(at: 0).string ?? "", kind: entry.child(at: 1).string ?? "",
+                  parent: entry.child(at: 2).string ?? "",
+                  relation: values["relation"]?.string ?? "",
+                  supported: values["supported-orientations"]?.stringArray ?? [],
+                  preferred: values["preferred-orientation"]?.string ?? "",
+                  shouldAutorotate: values["should-autorotate"]?.bool ?? true,
+                  fillsWindow: values["fills-window"]?.bool ?? true,
+                  forwardsOrientation: values["forwards-orientation"]?.bool ?? true,
+                  mode: values["mode"]?.string ?? "",
+                  selected: values["selected"]?.bool ?? false,
+                  deciding: values["deciding"]?.bool ?? false)
+    }
+
+    /// Whether it follows the device: should-autorotate and not in the locked mode.
+    public var autorotates: Bool { shouldAutorotate && mode != "locked" }
+
+    /// The controller with the wire's key names.
+    public var json: JSONValue {
+        .object([
+            ("id", .string(id)), ("kind", .string(kind)), ("parent", .string(parent)),
+            ("relation", .string(relation)),
+            ("supported-orientations", .array(supported.map(JSONValue.string))),
+            ("preferred-orientation", .string(preferred)),
+            ("should-autorotate", .bool(shouldAutorotate)), ("fills-window", .bool(fillsWindow)),
+            ("forwards-orientation", .bool(forwardsOrientation)), ("mode", .string(mode)),
+            ("selected", .bool(selected)), ("deciding", .bool(deciding)),
+        ])
+    }
+}

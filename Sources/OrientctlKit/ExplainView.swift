@@ -1,0 +1,55 @@
+/// `explain`: a scene's decision, layer by layer, in the seeds' checklist order.
+public enum ExplainView {
+    /// The checklist's words for the service's step names.
+    static let titles: [String: String] = [
+        "whitelist": "whitelist", "window-policy": "delegate", "kiosk": "kiosk mode", "app-policy": "app policy",
+        "split-view": "split view", "controller": "controller", "path": "container", "decision": "decision",
+    ]
+
+    /// The scene's steps; `path` is the deciding path's controller ids (from `GetControllers`),
+    /// shown on the container line.
+    public static func lines(scene: SceneState, steps: [ExplainStep], path: [String] = [], style: Style) -> [String] {
+        var lines = ["Scene \(scene.label) (\(scene.appId), \(scene.idiom)) is \(style.highlight(scene.orientation)).",
+                     "Checklist: whitelist → delegate → controller → container", ""]
+        var previous: [String]?
+        var layer = 0
+        for step in steps {
+            let title = titles[step.name] ?? step.name
+            let head: String
+            switch step.name {
+            case "path":
+                head = "   " + style.bold(title.padded(to: 12)) + (path.isEmpty ? "no controllers" : path.joined(separator: " → "))
+            case "decision":
+                head = " → " + style.bold(title.padded(to: 12)) + style.highlight(step.mask.joined(separator: ", "))
+            default:
+                layer += 1
+                let mask = MaskFormat.compact(step.mask, separator: ", ")
+                let change: String
+                if let previous, Set(previous) == Set(step.mask) {
+                    change = style.dim("unchanged")
+                } else if previous == nil {
+                    change = mask
+                } else {
+                    change = style.yellow(mask) + " (narrowed)"
+                }
+                head = String(layer).leftPadded(to: 2) + " " + style.bold(title.padded(to: 12)) + change
+                previous = step.mask
+            }
+            lines.append(head)
+            lines.append("   " + step.sentence)
+        }
+        return lines
+    }
+
+    public static func json(scene: SceneState, steps: [ExplainStep]) -> JSONValue {
+        .object([("scene", .string(scene.path)), ("app-id", .string(scene.appId)),
+                 ("orientation", .string(scene.orientation)), ("steps", .array(steps.map(\.json)))])
+    }
+}
+
+extension String {
+    /// The string preceded by spaces up to `length` characters.
+    func leftPadded(to length: Int) -> String {
+        count >= length ? self : String(repeating: " ", count: length - count) + self
+    }
+}

@@ -1,0 +1,94 @@
+import GLibBridge
+
+/// What a verb runs with: its parsed command line, the console and the bus.
+public final class Invocation {
+    public let command: ParsedCommand
+    public let verb: VerbSpec
+    public let console: Console
+    public let environment: [String: String]
+    /// Every verb, for `help`.
+    public let verbs: [VerbSpec]
+    private var connected: OrientdClient?
+    private let connect: () throws(CommandError) -> OrientdClient
+
+    public init(command: ParsedCommand, verb: VerbSpec, console: Console, environment: [String: String],
+                verbs: [VerbSpec], connect: @escaping () throws(CommandError) -> OrientdClient = { () throws(CommandError) in try OrientdClient.session() }) {
+        self.command = command
+        self.verb = verb
+        self.console = console
+        self.environment = environment
+        self.verbs = verbs
+        self.connect = connect
+    }
+
+    /// The client, connected on first use.
+    public func client() throws(CommandError) -> OrientdClient {
+        if let connected { return connected }
+        let client = try connect()
+        connected = client
+        return client
+    }
+
+    /// Runs D-Bus work for this verb, turning its errors into `Failed to <verb>` or "not running".
+    @discardableResult
+    public func bus<T>(_ body: (OrientdClient) throws(DBusError) -> T) throws(CommandError) -> T {
+        let client = try client()
+        do throws(DBusError) {
+            return try body(client)
+        } catch {
+            throw CommandError.call(verb.name, error)
+        }
+    }
+
+    /// A usage error about this verb.
+    public func usage(_ message: String) -> CommandError { .usage(UsageError(message, verb: verb)) }
+
+    // MARK: Arguments
+
+    /// The positional word at `index` (the parser checked the count).
+    public func argument(_ index: Int) -> String { command.argument(index) ?? "" }
+
+    /// The scene path named by the positional word at `index`.
+    public func scene(_ index: Int) throws(CommandError) -> String {
+        do throws(UsageError) {
+            return try SceneReference.path(argument(index))
+        } catch {
+            throw usage(error.message)
+        }
+    }
+
+    /// An unsigned number given as the positional word at `index` or as an option value.
+    public func number(_ word: String, what: String) throws(CommandError) -> UInt32 {
+        guard let value = UInt32(word) else { throw usage("\(what) must be a whole number of 0 or more, not '\(word)'") }
+        return value
+    }
+
+    /// A size written `WIDTHxHEIGHT`, such as `390x844`.
+    public func size(_ word: String) throws(CommandError) -> (width: UInt32, height: UInt32) {
+        let parts = word.lowercased().split(separator: "x", omittingEmptySubsequences: false)
+        guard parts.count == 2, let width = UInt32(parts[0]), let height = UInt32(parts[1]) else {
+            throw usage("a size is WIDTHxHEIGHT in points, such as 390x844, not '\(word)'")
+        }
+        return (width, height)
+    }
+
+    // MARK: Output
+
+    /// Whether `--json` was given.
+    public var wantsJSON: Bool { command.has("json") }
+
+    /// Prints a JSON value: pretty on a terminal or with `--json=pretty`, else on one line.
+    public func printJSON(_ value: JSONValue) {
+        let mode = command.value("json") ?? ""
+        let pretty = mode == "pretty" || (mode.isEmpty && console.isTerminal)
+        console.print(value.serialized(pretty: pretty))
+    }
+
+    /// Prints text lines, or the JSON value with `--json`.
+    public func emit(_ lines: @autoclosure () -> [String], json: @autoclosure () -> JSONValue) {
+        if wantsJSON { printJSON(json()) } else { console.print(lines: lines()) }
+    }
+
+    public var style: Style { console.style }
+    public var aligned: Bool { console.isTerminal }
+}

@@ -1,0 +1,64 @@
+/// One thing `monitor` reports.
+public enum MonitorEvent: Sendable {
+    case device(orientation: String)
+    case orientationChanged(scene: String, appId: String, previous: String, current: String, reason: String)
+    case sceneAdded(scene: String, appId: String, idiom: String, orientation: String)
+    case sceneRemoved(scene: String, appId: String)
+    case rotationSuggested(scene: String, appId: String, orientation: String)
+    /// A manager property other than the device orientation changed (value as `show` prints it).
+    case setting(name: String, text: String, value: JSONValue)
+    case service(running: Bool, owner: String)
+
+    /// `14:05:09.123 scene 1 org.example.Video: portrait → landscape-left (device)`.
+    public func line(at time: UInt64, style: Style) -> String {
+        let stamp = style.dim(TimeFormat.time(microseconds: time))
+        func scene(_ path: String, _ appId: String) -> String {
+            "scene \(SceneReference.label(of: path))" + (appId.isEmpty ? "" : " \(appId)")
+        }
+        switch self {
+        case .device(let orientation):
+            return "\(stamp) device: \(style.highlight(orientation))"
+        case .orientationChanged(let path, let appId, let previous, let current, let reason):
+            return "\(stamp) \(scene(path, appId)): \(previous) → \(style.highlight(current)) (\(reason))"
+        case .sceneAdded(let path, let appId, let idiom, let orientation):
+            return "\(stamp) \(scene(path, "")) added: \(appId) (\(idiom), \(orientation))"
+        case .sceneRemoved(let path, let appId):
+            return "\(stamp) \(scene(path, "")) removed" + (appId.isEmpty ? "" : ": \(appId)")
+        case .rotationSuggested(let path, let appId, let orientation):
+            return "\(stamp) suggestion: \(scene(path, appId)) could turn to \(style.highlight(orientation)) (rotation lock is on)"
+        case .setting(let name, let text, _):
+            return "\(stamp) setting: \(name)=\(text)"
+        case .service(let running, let owner):
+            return "\(stamp) " + (running ? "orientd started (\(owner))" : style.yellow("orientd stopped"))
+        }
+    }
+
+    /// One JSON object: `time`, `time-usec`, `event`, then the event's fields.
+    public func json(at time: UInt64) -> JSONValue {
+        func scene(_ path: String) -> [(String, JSONValue)] {
+            [("scene", .string(path)), ("number", SceneReference.number(of: path).map(JSONValue.uint) ?? .null)]
+        }
+        let fields: [(String, JSONValue)]
+        let name: String
+        switch self {
+        case .device(let orientation):
+            (name, fields) = ("device", [("orientation", .string(orientation))])
+        case .orientationChanged(let path, let appId, let previous, let current, let reason):
+            (name, fields) = ("orientation-changed", scene(path) + [("app-id", .string(appId)), ("previous", .string(previous)),
+                                                                    ("current", .string(current)), ("reason", .string(reason))])
+        case .sceneAdded(let path, let appId, let idiom, let orientation):
+            (name, fields) = ("scene-added", scene(path) + [("app-id", .string(appId)), ("idiom", .string(idiom)),
+                                                            ("orientation", .string(orientation))])
+        case .sceneRemoved(let path, let appId):
+            (name, fields) = ("scene-removed", scene(path) + [("app-id", .string(appId))])
+        case .rotationSuggested(let path, let appId, let orientation):
+            (name, fields) = ("rotation-suggested", scene(path) + [("app-id", .string(appId)), ("orientation", .string(orientation))])
+        case .setting(let property, _, let value):
+            (name, fields) = ("setting", [("name", .string(property)), ("value", value)])
+        case .service(let running, let owner):
+            (name, fields) = ("service", [("running", .bool(running)), ("owner", .string(owner))])
+        }
+        return .object([("time", .string(TimeFormat.iso8601(microseconds: time))), ("time-usec", .uint(time)),
+                        ("event", .string(name))] + fields)
+    }
+}

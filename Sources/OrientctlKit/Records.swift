@@ -1,0 +1,92 @@
+import GLibBridge
+
+/// One step of a scene's `Explain`.
+public struct ExplainStep: Sendable, Equatable {
+    public var name: String
+    public var mask: [String]
+    public var sentence: String
+
+    public init(name: String, mask: [String], sentence: String) {
+        self.name = name
+        self.mask = mask
+        self.sentence = sentence
+    }
+
+    /// Decodes one `(sass)` entry.
+    public init(entry: Variant) {
+        self.init(name: entry.child(at: 0).string ?? "", mask: entry.child(at: 1).stringArray ?? [],
+                  sentence: entry.child(at: 2).string ?? "")
+    }
+
+    public var json: JSONValue {
+        .object([("name", .string(name)), ("mask", .array(mask.map(JSONValue.string))), ("sentence", .string(sentence))])
+    }
+}
+
+/// One app policy.
+public struct AppPolicy: Sendable, Equatable {
+    public var appId: String
+    /// The allowed mask; nil: no cap.
+    public var allowed: [String]?
+    public var followSensor: Bool
+
+    public init(appId: String, allowed: [String]?, followSensor: Bool) {
+        self.appId = appId
+        self.allowed = allowed
+        self.followSensor = followSensor
+    }
+
+    /// Decodes the policy's vardict.
+    public init(appId: String, values: [String: Variant]) {
+        self.init(appId: appId, allowed: values["allowed-orientations"]?.stringArray,
+                  followSensor: values["follow-sensor"]?.bool ?? true)
+    }
+
+    /// The policy's keys as on the wire.
+    public var json: JSONValue {
+        var members: [(String, JSONValue)] = []
+        if let allowed { members.append(("allowed-orientations", .array(allowed.map(JSONValue.string)))) }
+        members.append(("follow-sensor", .bool(followSensor)))
+        return .object(members)
+    }
+
+    /// "allowed portrait; does not follow the sensor".
+    public var summary: String {
+        let cap = allowed.map { "allowed \(MaskFormat.compact($0, separator: ", "))" } ?? "no orientation cap"
+        return cap + (followSensor ? "; follows the sensor" : "; does not follow the sensor")
+    }
+}
+
+/// One orientation change from `GetHistory`.
+public struct HistoryEntry: Sendable, Equatable {
+    public var scene: String
+    public var appId: String
+    /// Microseconds since the Unix epoch.
+    public var time: UInt64
+    public var previous: String
+    public var current: String
+    public var reason: String
+
+    public init(scene: String, appId: String, time: UInt64, previous: String, current: String, reason: String) {
+        self.scene = scene
+        self.appId = appId
+        self.time = time
+        self.previous = previous
+        self.current = current
+        self.reason = reason
+    }
+
+    /// Decodes one `(ostsss)` entry.
+    public init(entry: Variant) {
+        self.init(scene: entry.child(at: 0).string ?? "", appId: entry.child(at: 1).string ?? "",
+                  time: entry.child(at: 2).uint64 ?? 0, previous: entry.child(at: 3).string ?? "",
+                  current: entry.child(at: 4).string ?? "", reason: entry.child(at: 5).string ?? "")
+    }
+
+    public var json: JSONValue {
+        .object([("scene", .string(scene)), ("number", SceneReference.number(of: scene).map(JSONValue.uint) ?? .null),
+                 ("app-id", .string(appId)), ("time", .string(TimeFormat.iso8601(microseconds: time))),
+                 ("time-usec", .uint(time)), ("previous", .string(previous)), ("current", .string(current)),
+                 ("reason", .string(reason))])
+    }
+}

@@ -1,0 +1,55 @@
+/// `status`: the manager's state and one line per scene.
+public enum StatusView {
+    public static func lines(manager m: ManagerState, scenes: [SceneState], aligned: Bool, style: Style) -> [String] {
+        let source = m.sensorSource.isEmpty ? "" : " (\(m.sensorSource))"
+        let kiosk = m.kioskMode ? "on, \(style.highlight(m.kioskOrientation))" : "off (kiosk orientation \(m.kioskOrientation))"
+        let sceneLines = scenes.isEmpty ? ["none"] : scenes.map { sceneLine($0, style: style) }
+        return TextLayout.labelled([
+            ("Device orientation", [style.highlight(m.deviceOrientation) + source]),
+            ("Sensor available", [m.sensorAvailable ? "yes" : "no"]),
+            ("Rotation lock", [m.rotationLocked ? style.yellow("on") : "off"]),
+            ("Kiosk mode", [kiosk]),
+            ("Settle time", ["\(m.settleTime) ms"]),
+            ("Split-view threshold", ["\(m.splitViewThreshold) points"]),
+            ("Scenes", sceneLines),
+        ], aligned: aligned, style: style)
+    }
+
+    /// `1 com.example.Video: landscape-right (phone, deciding player, detached)`.
+    public static func sceneLine(_ scene: SceneState, style: Style) -> String {
+        var details = [scene.idiom]
+        if scene.display != "builtin" && !scene.display.isEmpty { details.append("on \(scene.display)") }
+        details.append(scene.decidingController.isEmpty ? "no controllers" : "deciding \(scene.decidingController)")
+        details += scene.flags
+        return "\(scene.label) \(scene.appId): \(style.highlight(scene.orientation)) (\(details.joined(separator: ", ")))"
+    }
+
+    /// The manager's properties, then `Scenes`.
+    public static func json(manager: ManagerState, scenes: [SceneState]) -> JSONValue {
+        .object(manager.jsonMembers + [("Scenes", .array(scenes.map(\.json)))])
+    }
+}
+
+/// `list`: a table of scenes.
+public enum SceneListView {
+    public static let header = ["SCENE", "APP-ID", "IDIOM", "DISPLAY", "ORIENTATION", "MASK", "DECIDING", "FLAGS"]
+
+    public static func lines(_ scenes: [SceneState], aligned: Bool, style: Style) -> [String] {
+        let rows = scenes.map { scene in
+            [scene.label, scene.appId, scene.idiom, scene.display, scene.orientation, MaskFormat.compact(scene.supported),
+             scene.decidingController, scene.flags.joined(separator: ",")]
+        }
+        var lines = TextLayout.table(header: header, rows: rows, aligned: aligned, style: style)
+        if aligned { lines += ["", "\(scenes.count) scene\(scenes.count == 1 ? "" : "s") listed."] }
+        return lines
+    }
+
+    public static func json(_ scenes: [SceneState]) -> JSONValue { .array(scenes.map(\.json)) }
+}
+
+/// `show`: properties as `Key=Value` lines, or bare values.
+public enum PropertiesView {
+    public static func lines(_ properties: [(name: String, value: String)], valueOnly: Bool) -> [String] {
+        properties.map { valueOnly ? $0.value : "\($0.name)=\($0.value)" }
+    }
+}

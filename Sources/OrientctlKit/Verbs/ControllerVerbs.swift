@@ -1,0 +1,134 @@
+import GLibBridge
+
+extension VerbTable {
+    /// The options that declare a new controller.
+    static let newControllerOptions = [
+        OptionSpec("kind", .value("KIND"), values: .choice(Vocabulary.kinds), help: "view (default), navigation or tab"),
+        OptionSpec("supported", .list("ORIENTATION"), values: .choice(Vocabulary.maskNames),
+                   help: "Its supported orientations (default: phone all-but-upside-down, pad all)"),
+        OptionSpec("preferred", .value("ORIENTATION"), values: .choice(Vocabulary.interfaceOrientations + ["none"]),
+                   help: "Its preferred orientation for presentation (none: clear it)"),
+        OptionSpec("no-autorotate", help: "should-autorotate false: it never follows the device"),
+        OptionSpec("sheet", help: "fills-window false: when presented, a sheet that does not take over the decision"),
+        OptionSpec("no-forward", help: "forwards-orientation false: a container that decides itself, as stock UIKit"),
+    ]
+
+    /// The options that change a controller: the above but `--kind`, plus the positive forms.
+    static let changeControllerOptions = Array(newControllerOptions.dropFirst()) + [
+        OptionSpec("autorotate", help: "should-autorotate true"),
+        OptionSpec("fills-window", help: "fills-window true: a full-screen presentation"),
+        OptionSpec("forward", help: "forwards-orientation true: a container hands the decision to its child"),
+    ]
+
+    static let controllerVerbs: [VerbSpec] = [
+        VerbSpec("root", group: .scenes, arguments: [ArgumentSpec("SCENE", .scene), ArgumentSpec("ID")],
+                 options: newControllerOptions,
+                 summary: "Replace the controller tree with one root controller",
+                 details: "Sets the window's root view controller (SetRootController), replacing every controller the scene had.",
+                 examples: ["root 1 nav --kind navigation"],
+                 run: { inv throws(CommandError) in try addController(inv, method: "SetRootController", anchors: 0) }),
+        VerbSpec("push", group: .scenes, arguments: [ArgumentSpec("SCENE", .scene), ArgumentSpec("NAV"), ArgumentSpec("ID")],
+                 options: newControllerOptions,
+                 summary: "Push a controller on a navigation controller",
+                 details: "Pushes controller ID on navigation controller NAV; the scene re-evaluates at once.",
+                 examples: ["push 1 nav list --supported portrait"],
+                 run: { inv throws(CommandError) in try addController(inv, method: "PushController", anchors: 1) }),
+        VerbSpec("pop", group: .scenes, arguments: [ArgumentSpec("SCENE", .scene), ArgumentSpec("NAV")],
+                 summary: "Pop a navigation controller's top controller and print its id",
+                 details: "Pops the top of NAV's stack (a navigation controller keeps its root child); the scene re-evaluates at once.",
+                 examples: ["pop 1 nav"], run: pop),
+        VerbSpec("tab-add", group: .scenes, arguments: [ArgumentSpec("SCENE", .scene), ArgumentSpec("TAB"), ArgumentSpec("ID")],
+                 options: newControllerOptions,
+                 summary: "Add a child to a tab controller",
+                 details: "Adds controller ID to tab controller TAB; the first child added is selected.",
+                 examples: ["tab-add 1 tabs maps --supported all"],
+                 run: { inv throws(CommandError) in try addController(inv, method: "AddTab", anchors: 1) }),
+        VerbSpec("tab-select", group: .scenes, arguments: [ArgumentSpec("SCENE", .scene), ArgumentSpec("TAB"), ArgumentSpec("CHILD")],
+                 summary: "Select a tab controller's child",
+                 details: "Selects CHILD in tab controller TAB; the scene re-evaluates at once.",
+                 examples: ["tab-select 1 tabs maps"], run: tabSelect),
+        VerbSpec("present", group: .scenes, arguments: [ArgumentSpec("SCENE", .scene), ArgumentSpec("PRESENTER"), ArgumentSpec("ID")],
+                 options: newControllerOptions,
+                 summary: "Present a controller modally (full-screen unless --sheet)",
+                 details: """
+                    Presents controller ID from PRESENTER. A full-screen presentation takes over the decision and \
+                    turns the scene to its --preferred orientation if the mask allows it, even while the rotation \
+                    lock is on.
+                    """,
+                 examples: ["present 1 list player --supported landscape --preferred landscape-right"],
+                 run: { inv throws(CommandError) in try addController(inv, method: "PresentController", anchors: 1) }),
+        VerbSpec("dismiss", group: .scenes, arguments: [ArgumentSpec("SCENE", .scene), ArgumentSpec("ID")],
+                 summary: "Dismiss a presented controller",
+                 details: "Dismisses presented controller ID and everything it presented; the scene re-evaluates at once.",
+                 examples: ["dismiss 1 player"], run: dismiss),
+        VerbSpec("set-props", group: .scenes, arguments: [ArgumentSpec("SCENE", .scene), ArgumentSpec("ID")],
+                 options: changeControllerOptions,
+                 summary: "Change a controller's declaration (takes effect at the next update)",
+                 details: """
+                    Changes what controller ID declares; options not given keep their value. As UIKit's \
+                    setNeedsUpdateOfSupportedInterfaceOrientations, it takes effect at the next evaluation: run \
+                    'update' to apply it now.
+                    """,
+                 examples: ["set-props 1 player --supported all --no-autorotate", "update 1"], run: setProps),
+    ]
+
+    /// SetRootController / PushController / AddTab / PresentController: SCENE, `anchors` words
+    /// naming where (NAV, TAB, PRESENTER), then ID, then the declaration options.
+    static func addController(_ inv: Invocation, method: String, anchors: Int) throws(CommandError) {
+        let path = try inv.scene(0)
+        let properties = try controllerProperties(inv)
+        var arguments = (1...anchors + 1).map { Variant(string: inv.argument($0)) }
+        arguments.append(Variant(string: inv.command.value("kind") ?? "view"))
+        arguments.append(Variant(vardict: properties))
+        try inv.bus { client throws(DBusError) in try client.callScene(path, method, arguments) }
+    }
+
+    /// The `a{sv}` of controller properties the options give.
+    static func controllerProperties(_ inv: Invocation) throws(CommandError) -> [String: Variant] {
+        var values: [String: Variant] = [:]
+        if let names = inv.command.list("supported") { values["supported-orientations"] = Variant(strings: names) }
+        if let preferred = inv.command.value("preferred") {
+            values["preferred-orientation"] = Variant(string: preferred == "none" ? "" : preferred)
+        }
+        let switches = [("autorotate", "no-autorotate", "should-autorotate"), ("fills-window", "sheet", "fills-window"),
+                        ("forward", "no-forward", "forwards-orientation")]
+        for (on, off, key) in switches {
+            switch (inv.command.has(on), inv.command.has(off)) {
+            case (true, true): throw inv.usage("--\(on) and --\(off) contradict each other")
+            case (true, false): values[key] = Variant(bool: true)
+            case (false, true): values[key] = Variant(bool: false)
+            case (false, false): break
+            }
+        }
+        return values
+    }
+
+    static func pop(_ inv: Invocation) throws(CommandError) {
+        let path = try inv.scene(0)
+        let popped = try inv.bus { client throws(DBusError) in
+            try client.callScene(path, "PopController", [Variant(string: inv.argument(1))], reply: "(s)").child(at: 0).string ?? ""
+        }
+        inv.emit([popped], json: .object([("popped", .string(popped))]))
+    }
+
+    static func tabSelect(_ inv: Invocation) throws(CommandError) {
+        let path = try inv.scene(0)
+        try inv.bus { client throws(DBusError) in
+            try client.callScene(path, "SelectTab", [Variant(string: inv.argument(1)), Variant(string: inv.argument(2))])
+        }
+    }
+
+    static func dismiss(_ inv: Invocation) throws(CommandError) {
+        let path = try inv.scene(0)
+        try inv.bus { client throws(DBusError) in try client.callScene(path, "DismissController", [Variant(string: inv.argument(1))]) }
+    }
+
+    static func setProps(_ inv: Invocation) throws(CommandError) {
+        let path = try inv.scene(0)
+        let properties = try controllerProperties(inv)
+        guard !properties.isEmpty else { throw inv.usage("set-props needs at least one option saying what to change") }
+        try inv.bus { client throws(DBusError) in
+            try client.callScene(path, "SetControllerProperties", [Variant(string: inv.argument(1)), Variant(vardict: properties)])
+        }
+    }
+}

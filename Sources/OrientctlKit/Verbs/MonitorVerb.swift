@@ -1,0 +1,99 @@
+import GLibBridge
+import Glibc
+
+extension VerbTable {
+    /// `monitor`: subscribes to orientd's signals and prints them until SIGINT or SIGTERM.
+    static func monitor(_ inv: Invocation) throws(CommandError) {
+        let client = try inv.client()
+        let loop = MainLoop()
+        let printer = MonitorPrinter(inv)
+        printer.subscribe(client.connection)
+        do throws(DBusError) {
+            try client.connection.syncWithBus()
+        } catch {
+            throw CommandError.call(inv.verb.name, error)
+        }
+        printer.learnScenes(client)
+        for signal in [SIGINT, SIGTERM] { loop.addSignalHandler(signal) { loop.quit() } }
+        inv.console.printError("Monitoring orientd on the session bus; press Ctrl+C to stop.")
+        // The subscriptions hold the printer unowned: keep it (and the connection) alive while the loop runs.
+        withExtendedLifetime((printer, client)) { loop.run() }
+    }
+}
+
+/// Turns orientd's signals into `MonitorEvent`s and prints them; remembers each scene's
+/// app-id so that every line can name it. Used on the main loop's thread only.
+final class MonitorPrinter {
+    private let inv: Invocation
+    private var appIds: [String: String] = [:]
+    /// Whether orientd was running at the last name-owner report (nil: not known yet).
+    private var running: Bool?
+
+    init(_ inv: Invocation) { self.inv = inv }
+
+    func print(_ event: MonitorEvent) {
+        let now = TimeFormat.nowMicroseconds()
+        if inv.wantsJSON {
+            inv.console.print(event.json(at: now).serialized(pretty: false))
+        } else {
+            inv.console.print(event.line(at: now, style: inv.style))
+        }
+    }
+
+    func subscribe(_ connection: BusConnection) {
+        let name = OrientdNames.busName, manager = OrientdNames.managerPath
+        connection.subscribe(sender: name, interface: OrientdNames.managerInterface, member: "DeviceOrientationChanged",
+                             path: manager) { [unowned self] signal in
+            self.print(.device(orientation: signal.argument(0).string ?? ""))
+        }
+        connection.subscribe(sender: name, interface: OrientdNames.managerInterface, member: "RotationSuggested",
+                             path: manager) { [unowned self] signal in
+            let path = signal.argument(0).string ?? ""
+            self.print(.rotationSuggested(scene: path, appId: self.appIds[path] ?? "", orientation: signal.argument(1).string ?? ""))
+        }
+        connection.subscribe(sender: name, interface: OrientdNames.sceneInterface, member: "OrientationChanged") { [unowned self] signal in
+            self.print(.orientationChanged(scene: signal.path, appId: self.appIds[signal.path] ?? "",
+                                           previous: signal.argument(0).string ?? "", current: signal.argument(1).string ?? "",
+                                           reason: signal.argument(2).string ?? ""))
+        }
+        connection.subscribe(sender: name, interface: OrientdNames.objectManagerInterface, member: "InterfacesAdded",
+                             path: manager) { [unowned self] signal in
+            let path = signal.argument(0).string ?? ""
+            let properties = signal.argument(1).stringDictionary?[OrientdNames.sceneInterface]?.vardict ?? [:]
+            let scene = SceneState(path: path, properties: properties)
+            self.appIds[path] = scene.appId
+            self.print(.sceneAdded(scene: path, appId: scene.appId, idiom: scene.idiom, orientation: scene.orientation))
+        }
+        connection.subscribe(sender: name, interface: OrientdNames.objectManagerInterface, member: "InterfacesRemoved",
+                             path: manager) { [unowned self] signal in
+            let path = signal.argument(0).string ?? ""
+            self.print(.sceneRemoved(scene: path, appId: self.appIds.removeValue(forKey: path) ?? ""))
+        }
+        connection.subscribe(sender: name, interface: OrientdNames.propertiesInterface, member: "PropertiesChanged",
+                             path: manager, arg0: OrientdNames.managerInterface) { [unowned self] signal in
+            let changed = signal.argument(1).vardict ?? [:]
+            for (property, value) in VariantFormatting.ordered(changed, order: OrientdNames.managerProperties)
+            where property != "DeviceOrientation" {
+                self.print(.setting(name: property, text: VariantFormatting.text(value), value: VariantFormatting.json(value)))
+            }
+        }
+        connection.watchName(name, appeared: { [unowned self] _, owner in
+            if self.running == false { self.print(.service(running: true, owner: owner)) }
+            self.running = true
+        }, vanished: { [unowned self] _ in
+            if self.running == true {
+                self.print(.service(running: false, owner: ""))
+                self.appIds.removeAll()
+            } else if self.running == nil {
+                self.inv.console.printError("orientd is not running; waiting for it to start.")
+            }
+            self.running = false
+        })
+    }
+
+    /// Reads the current scenes' app-ids (which may start orientd through D-Bus activation).
+    func learnScenes(_ client: OrientdClient) {
+        guard let scenes = try? client.scenes() else { return }
+        for scene in scenes { appIds[scene.path] = scene.appId }
+    }
+}

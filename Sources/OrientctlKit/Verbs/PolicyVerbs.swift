@@ -1,0 +1,53 @@
+import GLibBridge
+
+extension VerbTable {
+    static let policyVerbs: [VerbSpec] = [
+        VerbSpec("policy", group: .policies, arguments: [ArgumentSpec("APP")],
+                 options: [OptionSpec("allow", .list("ORIENTATION"), values: .choice(Vocabulary.maskNames),
+                                      help: "Cap the app to these orientations (shorthands: landscape, all, all-but-upside-down)"),
+                           OptionSpec("no-sensor", help: "Keep the app's windows from following the device"),
+                           OptionSpec("clear", help: "Remove the app's policy")],
+                 summary: "Set, clear or show one app's orientation policy",
+                 details: """
+                    Sets the user's policy for an app-id: --allow caps (or, with one orientation, pins) its \
+                    windows' orientations, --no-sensor keeps them from following the device. A new policy \
+                    replaces the old one as a whole. --clear removes it. With no option, shows the app's policy. \
+                    Applied at once to the app's windows; persisted.
+                    """,
+                 examples: ["policy org.example.Reader --allow portrait", "policy org.example.Game --allow landscape --no-sensor",
+                            "policy org.example.Reader --clear", "policy org.example.Reader"],
+                 run: policy),
+        VerbSpec("policies", group: .policies, summary: "List every app policy",
+                 details: "Lists the stored app policies: the app-id, the allowed orientations (any: no cap) and whether the app follows the sensor.",
+                 examples: ["policies", "policies --json"], run: policies),
+    ]
+
+    static func policy(_ inv: Invocation) throws(CommandError) {
+        let appId = inv.argument(0)
+        let allow = inv.command.list("allow")
+        let noSensor = inv.command.has("no-sensor")
+        if inv.command.has("clear") {
+            guard allow == nil, !noSensor else { throw inv.usage("--clear cannot be combined with --allow or --no-sensor") }
+            try inv.bus { client throws(DBusError) in
+                try client.callManager("SetAppPolicy", [Variant(string: appId), Variant(vardict: [:])])
+            }
+            return
+        }
+        guard allow != nil || noSensor else {
+            let found = try inv.bus { client throws(DBusError) in try client.policies().first { $0.appId == appId } }
+            inv.emit([PolicyView.line(appId: appId, found)], json: .object([(appId, found?.json ?? .null)]))
+            return
+        }
+        var values: [String: Variant] = [:]
+        if let allow { values["allowed-orientations"] = Variant(strings: allow) }
+        if noSensor { values["follow-sensor"] = Variant(bool: false) }
+        try inv.bus { client throws(DBusError) in
+            try client.callManager("SetAppPolicy", [Variant(string: appId), Variant(vardict: values)])
+        }
+    }
+
+    static func policies(_ inv: Invocation) throws(CommandError) {
+        let policies = try inv.bus { client throws(DBusError) in try client.policies() }
+        inv.emit(PolicyView.lines(policies, aligned: inv.aligned, style: inv.style), json: PolicyView.json(policies))
+    }
+}

@@ -1,0 +1,76 @@
+import GLibBridge
+
+extension VerbTable {
+    static let settingsVerbs: [VerbSpec] = [
+        VerbSpec("device", group: .settings, arguments: [ArgumentSpec("ORIENTATION", .choice(Vocabulary.deviceOrientations))],
+                 summary: "Report a device orientation, as if the sensor had",
+                 details: """
+                    Sets the device orientation by hand (SetDeviceOrientation), for rigs without a sensor, scripts \
+                    and tests: portrait, portrait-upside-down, landscape-left, landscape-right, face-up, face-down \
+                    or unknown. The settle time applies; the next sensor reading replaces it. Device landscape-left \
+                    (home button on the right) turns scenes to interface landscape-right, and the reverse.
+                    """,
+                 examples: ["device landscape-left"], run: device),
+        VerbSpec("lock", group: .settings, summary: "Turn the rotation lock on",
+                 details: "Turns the user's rotation lock on: no scene follows the device until 'unlock'. Persisted.",
+                 examples: ["lock"], run: { inv throws(CommandError) in try setLock(inv, true) }),
+        VerbSpec("unlock", group: .settings, summary: "Turn the rotation lock off",
+                 details: "Lifts the rotation lock; every scene then follows the device if it can. Persisted.",
+                 examples: ["unlock"], run: { inv throws(CommandError) in try setLock(inv, false) }),
+        VerbSpec("kiosk", group: .settings,
+                 arguments: [ArgumentSpec("on|off", .choice(["on", "off"])),
+                             ArgumentSpec("ORIENTATION", .choice(Vocabulary.interfaceOrientations), optional: true)],
+                 summary: "Turn kiosk mode on (optionally with its orientation) or off",
+                 details: """
+                    Kiosk mode forces every scene to the kiosk orientation (portrait unless set; \
+                    portrait-upside-down serves wall-mounted screens) and hides the status bar. 'kiosk on \
+                    ORIENTATION' also stores the orientation; 'kiosk off ORIENTATION' stores it for next time. \
+                    Persisted.
+                    """,
+                 examples: ["kiosk on portrait-upside-down", "kiosk off"], run: kiosk),
+        VerbSpec("set-settle", group: .settings, arguments: [ArgumentSpec("MS")],
+                 summary: "Set the settle time in milliseconds (0–10000)",
+                 details: "How long a new device orientation must hold before scenes follow it (default 250). Persisted.",
+                 examples: ["set-settle 0"], run: setSettle),
+        VerbSpec("set-threshold", group: .settings, arguments: [ArgumentSpec("POINTS")],
+                 summary: "Set the split-view threshold in points (0–100000)",
+                 details: """
+                    A pad scene narrower or shorter than this is in split view (default 768; 0 disables split \
+                    view). Persisted.
+                    """,
+                 examples: ["set-threshold 700"], run: setThreshold),
+    ]
+
+    static func device(_ inv: Invocation) throws(CommandError) {
+        try inv.bus { client throws(DBusError) in
+            try client.callManager("SetDeviceOrientation", [Variant(string: inv.argument(0))])
+        }
+    }
+
+    static func setLock(_ inv: Invocation, _ locked: Bool) throws(CommandError) {
+        try inv.bus { client throws(DBusError) in try client.callManager("SetRotationLocked", [Variant(bool: locked)]) }
+    }
+
+    static func kiosk(_ inv: Invocation) throws(CommandError) {
+        let enabled: Bool
+        switch inv.argument(0) {
+        case "on": enabled = true
+        case "off": enabled = false
+        default: throw inv.usage("kiosk takes on or off, not '\(inv.argument(0))'")
+        }
+        let orientation = inv.command.argument(1) ?? ""
+        try inv.bus { client throws(DBusError) in
+            try client.callManager("SetKioskMode", [Variant(bool: enabled), Variant(string: orientation)])
+        }
+    }
+
+    static func setSettle(_ inv: Invocation) throws(CommandError) {
+        let value = try inv.number(inv.argument(0), what: "MS")
+        try inv.bus { client throws(DBusError) in try client.callManager("SetSettleTime", [Variant(uint32: value)]) }
+    }
+
+    static func setThreshold(_ inv: Invocation) throws(CommandError) {
+        let value = try inv.number(inv.argument(0), what: "POINTS")
+        try inv.bus { client throws(DBusError) in try client.callManager("SetSplitViewThreshold", [Variant(uint32: value)]) }
+    }
+}

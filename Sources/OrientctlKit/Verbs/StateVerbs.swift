@@ -1,0 +1,125 @@
+import GLibBridge
+
+extension VerbTable {
+    static let stateVerbs: [VerbSpec] = [
+        VerbSpec("status", group: .state,
+                 summary: "Show the device, the settings and one line per scene (the default verb)",
+                 details: """
+                    Shows the device orientation and where it came from (iio-sensor-proxy or manual), whether \
+                    the sensor is available, the rotation lock, kiosk mode and its orientation, the settle time, \
+                    the split-view threshold, and one line per scene: its number, app-id, orientation, idiom, \
+                    deciding controller and flags.
+                    """,
+                 examples: ["status", "status --json"], run: status),
+        VerbSpec("list", group: .state,
+                 summary: "List the scenes in a table",
+                 details: """
+                    One row per scene: its number, app-id, idiom, display, interface orientation, effective mask, \
+                    deciding controller and flags (detached, split-view, background). On a terminal the columns \
+                    are aligned; otherwise they are separated by tabs, after a header line.
+                    """,
+                 examples: ["list", "list --json"], run: list),
+        VerbSpec("show", group: .state, arguments: [ArgumentSpec("SCENE", .scene, optional: true)],
+                 options: [OptionSpec("property", short: "p", .list("NAME"), values: .choice(OrientdNames.sceneProperties + OrientdNames.managerProperties),
+                                      help: "Show only these properties (repeat or separate with commas)"),
+                           OptionSpec("value", help: "Print the values only, without Name=")],
+                 summary: "Show a scene's properties as Key=Value lines (the manager's without SCENE)",
+                 details: """
+                    Prints the scene's D-Bus properties, one Name=Value line each, as 'timedatectl show' does: \
+                    booleans as yes/no, lists separated by spaces. Without SCENE, prints the manager's properties. \
+                    With -p, only the named properties (an unknown name fails with orientd's error); with --value, \
+                    only the values.
+                    """,
+                 examples: ["show 1", "show 1 -p InterfaceOrientation --value", "show -p DeviceOrientation,RotationLocked"],
+                 run: show),
+        VerbSpec("tree", group: .state, arguments: [ArgumentSpec("SCENE", .scene)],
+                 summary: "Draw a scene's controller tree with the deciding path marked",
+                 details: """
+                    Draws the scene's controllers: navigation stacks, tabs and presented controllers, each with \
+                    its kind, declared mask ("default" when it declares none), orientation mode, preferred \
+                    orientation and whether it autorotates. Lines starting with * are on the deciding path; the \
+                    deciding controller ends with "← decides".
+                    """,
+                 examples: ["tree 1", "tree 1 --json"], run: tree),
+        VerbSpec("explain", group: .state, arguments: [ArgumentSpec("SCENE", .scene)],
+                 summary: "Explain a scene's orientation, layer by layer",
+                 details: """
+                    Answers the troubleshooting checklist "whitelist → delegate → controller → container" for a \
+                    real window: each layer (app whitelist, delegates, kiosk mode, app policy, split view, \
+                    deciding controller) with the mask it leaves and why, then the path to the deciding \
+                    controller, then the decision and the rule that made it.
+                    """,
+                 examples: ["explain 1", "explain /io/github/orientd/OrientationManager1/scene/1 --json"], run: explain),
+        VerbSpec("history", group: .state,
+                 options: [OptionSpec("lines", short: "n", .value("N"), help: "Show the last N changes (default 20; 0: all kept)")],
+                 summary: "Show the last orientation changes, newest first",
+                 details: """
+                    Shows the most recent orientation changes of all scenes (orientd keeps the last 256): the \
+                    time, the scene, its app-id, the orientations before and after, and the reason.
+                    """,
+                 examples: ["history", "history -n 5 --json"], run: history),
+        VerbSpec("monitor", group: .state,
+                 summary: "Follow device changes, scene orientation changes, scenes and suggestions live",
+                 details: """
+                    Prints one line per event until interrupted (Ctrl+C, SIGINT or SIGTERM end it with status 0): \
+                    device orientation changes, scene orientation changes with their reason, scenes added and \
+                    removed, rotation suggestions, setting changes, and orientd starting and stopping. With \
+                    --json, one JSON object per line. A note on standard error says when it is listening.
+                    """,
+                 examples: ["monitor", "monitor --json"], run: monitor),
+    ]
+
+    static func status(_ inv: Invocation) throws(CommandError) {
+        let (manager, scenes) = try inv.bus { client throws(DBusError) in (try client.manager(), try client.scenes()) }
+        inv.emit(StatusView.lines(manager: manager, scenes: scenes, aligned: inv.aligned, style: inv.style),
+                 json: StatusView.json(manager: manager, scenes: scenes))
+    }
+
+    static func list(_ inv: Invocation) throws(CommandError) {
+        let scenes = try inv.bus { client throws(DBusError) in try client.scenes() }
+        inv.emit(SceneListView.lines(scenes, aligned: inv.aligned, style: inv.style), json: SceneListView.json(scenes))
+    }
+
+    static func show(_ inv: Invocation) throws(CommandError) {
+        let path = inv.command.arguments.isEmpty ? OrientdNames.managerPath : try inv.scene(0)
+        let interface = inv.command.arguments.isEmpty ? OrientdNames.managerInterface : OrientdNames.sceneInterface
+        let order = inv.command.arguments.isEmpty ? OrientdNames.managerProperties : OrientdNames.sceneProperties
+        let properties: [(name: String, value: Variant)] = try inv.bus { client throws(DBusError) in
+            if let names = inv.command.list("property") {
+                var values: [(name: String, value: Variant)] = []
+                for name in names { values.append((name, try client.property(path, interface, name))) }
+                return values
+            }
+            return VariantFormatting.ordered(try client.allProperties(path, interface), order: order)
+        }
+        inv.emit(PropertiesView.lines(properties.map { ($0.name, VariantFormatting.text($0.value)) },
+                                      valueOnly: inv.command.has("value")),
+                 json: .object(properties.map { ($0.name, VariantFormatting.json($0.value)) }))
+    }
+
+    static func tree(_ inv: Invocation) throws(CommandError) {
+        let path = try inv.scene(0)
+        let (scene, nodes) = try inv.bus { client throws(DBusError) in (try client.scene(path), try client.controllers(path)) }
+        let header = "Scene \(scene.label) (\(scene.appId)): \(inv.style.highlight(scene.orientation))"
+        let body = nodes.isEmpty
+            ? ["No controllers: the scene behaves as one view controller with the defaults."]
+            : TreeView.lines(nodes, style: inv.style)
+        inv.emit([header] + body, json: TreeView.json(scene: path, nodes))
+    }
+
+    static func explain(_ inv: Invocation) throws(CommandError) {
+        let path = try inv.scene(0)
+        let (scene, steps, nodes) = try inv.bus { client throws(DBusError) in
+            (try client.scene(path), try client.explain(path), try client.controllers(path))
+        }
+        let deciding = nodes.filter(\.deciding).map(\.id)
+        inv.emit(ExplainView.lines(scene: scene, steps: steps, path: deciding, style: inv.style),
+                 json: ExplainView.json(scene: scene, steps: steps))
+    }
+
+    static func history(_ inv: Invocation) throws(CommandError) {
+        let limit = try inv.command.value("lines").map { word throws(CommandError) in try inv.number(word, what: "-n") } ?? 20
+        let entries = try inv.bus { client throws(DBusError) in try client.history(limit: limit) }
+        inv.emit(HistoryView.lines(entries, aligned: inv.aligned, style: inv.style), json: HistoryView.json(entries))
+    }
+}

@@ -1,0 +1,95 @@
+import Foundation
+import XCTest
+
+/// The verbs that change settings, policies and scenes, checked through what orientd then reports.
+final class ChangeVerbTests: OrientctlTestCase {
+    func testSettings() throws {
+        XCTAssertEqual(try ok("device", "landscape-left"), "")
+        XCTAssertEqual(try ok("lock"), "")
+        try ok("kiosk", "on", "portrait-upside-down")
+        try ok("set-settle", "120")
+        try ok("set-threshold", "700")
+        var manager = try jsonObject("show")
+        XCTAssertEqual(manager["DeviceOrientation"] as? String, "landscape-left")
+        XCTAssertEqual(manager["RotationLocked"] as? Bool, true)
+        XCTAssertEqual(manager["KioskMode"] as? Bool, true)
+        XCTAssertEqual(manager["KioskOrientation"] as? String, "portrait-upside-down")
+        XCTAssertEqual(manager["SettleTime"] as? Int, 120)
+        XCTAssertEqual(manager["SplitViewThreshold"] as? Int, 700)
+        XCTAssertTrue(lines(try ok("status")).contains("Kiosk mode: on, portrait-upside-down"))
+
+        try ok("unlock")
+        try ok("kiosk", "off")
+        manager = try jsonObject("show")
+        XCTAssertEqual(manager["RotationLocked"] as? Bool, false)
+        XCTAssertEqual(manager["KioskMode"] as? Bool, false)
+        XCTAssertEqual(manager["KioskOrientation"] as? String, "portrait-upside-down", "kiosk off keeps the orientation")
+    }
+
+    func testPolicies() throws {
+        let scene = try register("org.example.Reader", "--supported", "all")
+        try ok("device", "landscape-left")
+        XCTAssertEqual(try value(scene, "InterfaceOrientation"), "landscape-right")
+
+        try ok("policy", "org.example.Reader", "--allow", "portrait", "portrait-upside-down", "--no-sensor")
+        XCTAssertEqual(try value(scene, "InterfaceOrientation"), "portrait")
+        try ok("policy", "org.example.Game", "--allow", "landscape")
+        XCTAssertEqual(lines(try ok("policies")), [
+            "APP-ID\tALLOWED\tFOLLOW-SENSOR",
+            "org.example.Game\tlandscape\tyes",
+            "org.example.Reader\tportrait,portrait-upside-down\tno",
+        ])
+        let policies = try jsonObject("policies")
+        let reader = try XCTUnwrap(policies["org.example.Reader"] as? [String: Any])
+        XCTAssertEqual(reader["allowed-orientations"] as? [String], ["portrait", "portrait-upside-down"])
+        XCTAssertEqual(reader["follow-sensor"] as? Bool, false)
+        XCTAssertEqual(try ok("policy", "org.example.Reader"),
+                       "org.example.Reader: allowed portrait, portrait-upside-down; does not follow the sensor\n")
+        XCTAssertEqual(try jsonObject("policy", "org.example.Nobody")["org.example.Nobody"] is NSNull, true)
+
+        try ok("policy", "org.example.Reader", "--clear")
+        XCTAssertEqual(try value(scene, "InterfaceOrientation"), "landscape-right", "follows the device again")
+        XCTAssertEqual(Array(try jsonObject("policies").keys), ["org.example.Game"])
+        XCTAssertEqual(try ok("policy", "org.example.Reader"),
+                       "org.example.Reader: no policy (all orientations its windows allow; follows the sensor)\n")
+    }
+
+    func testSceneVerbs() throws {
+        let scene = try register("org.example.Pad", "--idiom", "pad", "--size", "820x1180")
+        try ok("root", scene, "nav", "--kind", "navigation")
+        try ok("push", scene, "nav", "a")
+        try ok("push", scene, "nav", "b", "--supported", "landscape")
+        XCTAssertEqual(try value(scene, "InterfaceOrientation"), "landscape-right")
+        XCTAssertEqual(try ok("pop", scene, "nav"), "b\n")
+        XCTAssertEqual(try ok("request", scene, "portrait"), "portrait\n")
+        XCTAssertEqual(try jsonObject("request", scene, "landscape-left")["orientation"] as? String, "landscape-left")
+
+        try ok("set-props", scene, "a", "--supported", "portrait", "--no-autorotate")
+        XCTAssertEqual(try value(scene, "InterfaceOrientation"), "landscape-left", "recorded, not yet applied")
+        XCTAssertEqual(try ok("update", scene), "portrait\n")
+        try ok("mode", scene, "a", "dynamic")
+        XCTAssertEqual(try jsonObject("update", scene)["orientation"] as? String, "portrait")
+        try ok("set-props", scene, "a", "--autorotate", "--preferred", "none")
+
+        try ok("geometry", scene, "500x1180")
+        XCTAssertEqual(try value(scene, "SplitView"), "yes")
+        XCTAssertEqual(try value(scene, "Width"), "500")
+        try ok("activate", scene, "background")
+        XCTAssertEqual(try value(scene, "ActivationState"), "background")
+        try ok("activate", scene)
+        XCTAssertEqual(try value(scene, "ActivationState"), "foreground-active")
+
+        let registered = try jsonObject("register", "org.example.Tabs")
+        let number = try XCTUnwrap(registered["number"] as? Int)
+        XCTAssertEqual(registered["scene"] as? String, Self.scenePrefix + String(number))
+        try ok("root", String(number), "tabs", "--kind", "tab")
+        try ok("tab-add", String(number), "tabs", "one")
+        try ok("tab-add", String(number), "tabs", "two", "--supported", "portrait")
+        XCTAssertEqual(try value(String(number), "DecidingController"), "one")
+        try ok("tab-select", String(number), "tabs", "two")
+        XCTAssertEqual(try value(String(number), "DecidingController"), "two")
+
+        try ok("unregister", scene, String(number))
+        XCTAssertEqual(lines(try ok("list")).count, 1, "only the header is left")
+    }
+}

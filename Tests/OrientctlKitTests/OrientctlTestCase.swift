@@ -1,0 +1,85 @@
+import Foundation
+import GLibBridge
+import TestSupport
+import XCTest
+
+/// A test that runs the built `orientctl` against a built orientd on a private bus (settle
+/// time 0). When a test fails, orientd's log is printed.
+class OrientctlTestCase: XCTestCase {
+    var orientd: OrientdInstance!
+    static let scenePrefix = "/io/github/orientd/OrientationManager1/scene/"
+
+    override func setUpWithError() throws {
+        orientd = try OrientdInstance()
+        addTeardownBlock { [unowned self] in
+            if (self.testRun?.totalFailureCount ?? 0) > 0, let orientd = self.orientd {
+                print("---- orientd log (\(self.name)) ----\n\(orientd.log)---- end of log ----")
+            }
+            self.orientd?.stop()
+            self.orientd = nil
+        }
+        try ok("set-settle", "0")
+    }
+
+    /// The environment orientctl runs with: orientd's bus, no colours.
+    var environment: [String: String] { orientd.environment.merging(["NO_COLOR": "1"]) { _, new in new } }
+
+    /// Runs orientctl with `arguments` against `environment` (orientd's bus by default).
+    func orientctl(_ arguments: [String], environment: [String: String]? = nil) throws -> ProcessOutput {
+        try runCommand([OrientdInstance.product("orientctl")] + arguments, environment: environment ?? self.environment,
+                       timeout: .seconds(20))
+    }
+
+    /// Runs orientctl, expects exit status 0 and nothing on stderr, and returns stdout.
+    @discardableResult
+    func ok(_ arguments: String..., file: StaticString = #filePath, line: UInt = #line) throws -> String {
+        try ok(arguments, file: file, line: line)
+    }
+
+    /// Runs orientctl expecting `status`, and returns its output.
+    @discardableResult
+    func fails(_ status: Int32, _ arguments: String..., file: StaticString = #filePath, line: UInt = #line) throws -> ProcessOutput {
+        let output = try orientctl(arguments)
+        XCTAssertEqual(output.status, .exited(status), "orientctl \(arguments.joined(separator: " ")): \(output)", file: file, line: line)
+        return output
+    }
+
+    /// Runs orientctl with `--json` appended and parses its output with JSONSerialization.
+    func json(_ arguments: String..., file: StaticString = #filePath, line: UInt = #line) throws -> Any {
+        let output = try orientctl(arguments + ["--json"])
+        XCTAssertEqual(output.status, .exited(0), "orientctl \(arguments.joined(separator: " ")) --json: \(output)", file: file, line: line)
+        XCTAssertFalse(output.stdout.dropLast().contains("\n"), "not a terminal: one line", file: file, line: line)
+        return try JSONSerialization.jsonObject(with: Data(output.stdout.utf8))
+    }
+
+    /// `json(...)` as an object.
+    func jsonObject(_ arguments: String..., file: StaticString = #filePath, line: UInt = #line) throws -> [String: Any] {
+        let output = try orientctl(arguments + ["--json"])
+        XCTAssertEqual(output.status, .exited(0), "orientctl \(arguments.joined(separator: " ")) --json: \(output)", file: file, line: line)
+        return try XCTUnwrap(JSONSerialization.jsonObject(with: Data(output.stdout.utf8)) as? [String: Any],
+                             output.stdout, file: file, line: line)
+    }
+
+    /// One scene property's bare value, as `show SCENE -p NAME --value` prints it.
+    func value(_ scene: String, _ property: String, file: StaticString = #filePath, line: UInt = #line) throws -> String {
+        try ok("show", scene, "-p", property, "--value", file: file, line: line).trimmingCharacters(in: .newlines)
+    }
+
+    /// Registers a detached scene and returns its number.
+    func register(_ arguments: String..., file: StaticString = #filePath, line: UInt = #line) throws -> String {
+        let path = try ok(["register"] + arguments, file: file, line: line).trimmingCharacters(in: .newlines)
+        XCTAssertTrue(path.hasPrefix(Self.scenePrefix), path, file: file, line: line)
+        return String(path.dropFirst(Self.scenePrefix.count))
+    }
+
+    @discardableResult
+    func ok(_ arguments: [String], file: StaticString = #filePath, line: UInt = #line) throws -> String {
+        let output = try orientctl(arguments)
+        XCTAssertEqual(output.status, .exited(0), "orientctl \(arguments.joined(separator: " ")): \(output)", file: file, line: line)
+        XCTAssertEqual(output.stderr, "", "orientctl \(arguments.joined(separator: " "))", file: file, line: line)
+        return output.stdout
+    }
+
+    /// The lines of a text output.
+    func lines(_ text: String) -> [String] { text.split(separator: "\n", omittingEmptySubsequences: false).dropLast().map(String.init) }
+}

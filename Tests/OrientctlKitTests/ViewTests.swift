@@ -1,0 +1,155 @@
+import Foundation
+import GLibBridge
+import OrientctlKit
+import XCTest
+
+/// The renderers, from hand-made values (no bus).
+final class ViewTests: XCTestCase {
+    private let plain = Style(enabled: false)
+
+    private func scene(_ number: Int, _ appId: String, orientation: String = "portrait", idiom: String = "phone",
+                       supported: [String] = ["portrait"], deciding: String = "", extra: [String: Variant] = [:]) -> SceneState {
+        var properties: [String: Variant] = [
+            "AppId": Variant(string: appId), "Idiom": Variant(string: idiom), "Display": Variant(string: "builtin"),
+            "InterfaceOrientation": Variant(string: orientation), "SupportedOrientations": Variant(strings: supported),
+            "DecidingController": Variant(string: deciding), "Detached": Variant(bool: true),
+            "SplitView": Variant(bool: false), "ActivationState": Variant(string: "foreground-active"),
+        ]
+        properties.merge(extra) { _, new in new }
+        return SceneState(path: "/io/github/orientd/OrientationManager1/scene/\(number)", properties: properties)
+    }
+
+    private var videoTree: [ControllerNode] {
+        [ControllerNode(id: "nav", kind: "navigation", deciding: true),
+         ControllerNode(id: "list", kind: "view", parent: "nav", relation: "child", supported: ["portrait"], deciding: true),
+         ControllerNode(id: "settings", kind: "view", parent: "list", relation: "presented", fillsWindow: false),
+         ControllerNode(id: "player", kind: "view", parent: "nav", relation: "child",
+                        supported: ["landscape-right", "landscape-left"], preferred: "landscape-right",
+                        shouldAutorotate: false, mode: "locked")]
+    }
+
+    func testTreeDrawsTheDecidingPath() {
+        XCTAssertEqual(TreeView.lines(videoTree, style: plain), [
+            "* nav (navigation): mask default, autorotates",
+            "* ├─ list (view): mask portrait, autorotates  ← decides",
+            "  │  └─ settings (view, presented as a sheet): mask default, autorotates",
+            "  └─ player (view): mask landscape, mode locked, prefers landscape-right, no autorotation",
+        ])
+    }
+
+    func testTreeDescribesTabsAndContainersThatDoNotForward() {
+        let nodes = [ControllerNode(id: "tabs", kind: "tab", forwardsOrientation: false, deciding: true),
+                     ControllerNode(id: "a", kind: "view", parent: "tabs", relation: "child", selected: true)]
+        XCTAssertEqual(TreeView.lines(nodes, style: plain), [
+            "* tabs (tab): mask default, autorotates, decides itself (no forwarding)  ← decides",
+            "  └─ a (view, selected tab): mask default, autorotates",
+        ])
+    }
+
+    func testTreeJSONKeepsTheWireKeys() throws {
+        let text = TreeView.json(scene: "/s/1", videoTree).serialized(pretty: false)
+        let object = try XCTUnwrap(JSONSerialization.jsonObject(with: Data(text.utf8)) as? [String: Any])
+        let controllers = try XCTUnwrap(object["controllers"] as? [[String: Any]])
+        XCTAssertEqual(controllers.map { $0["id"] as? String }, ["nav", "list", "settings", "player"])
+        XCTAssertEqual(controllers[3]["mode"] as? String, "locked")
+        XCTAssertEqual(controllers[3]["should-autorotate"] as? Bool, false)
+        XCTAssertEqual(controllers[2]["fills-window"] as? Bool, false)
+        XCTAssertEqual(controllers[1]["deciding"] as? Bool, true)
+    }
+
+    func testExplainAnswersTheChecklist() {
+        let steps = [
+            ExplainStep(name: "whitelist", mask: ["portrait", "landscape-right", "landscape-left"], sentence: "W."),
+            ExplainStep(name: "window-policy", mask: ["portrait", "landscape-right", "landscape-left"], sentence: "D."),
+            ExplainStep(name: "controller", mask: ["landscape-right", "landscape-left"], sentence: "C."),
+            ExplainStep(name: "path", mask: ["landscape-right", "landscape-left"], sentence: "P."),
+            ExplainStep(name: "decision", mask: ["landscape-right"], sentence: "R."),
+        ]
+        let lines = ExplainView.lines(scene: scene(1, "org.example.Video", orientation: "landscape-right"), steps: steps,
+                                      path: ["nav", "player"], style: plain)
+        XCTAssertEqual(lines, [
+            "Scene 1 (org.example.Video, phone) is landscape-right.",
+            "Checklist: whitelist → delegate → controller → container",
+            "",
+            " 1 whitelist   portrait, landscape", "   W.",
+            " 2 delegate    unchanged", "   D.",
+            " 3 controller  landscape (narrowed)", "   C.",
+            "   container   nav → player", "   P.",
+            " → decision    landscape-right", "   R.",
+        ])
+    }
+
+    func testStatusLinesAndJSON() throws {
+        let manager = ManagerState([
+            "DeviceOrientation": Variant(string: "landscape-left"), "SensorSource": Variant(string: "manual"),
+            "SensorAvailable": Variant(bool: false), "RotationLocked": Variant(bool: true), "KioskMode": Variant(bool: false),
+            "KioskOrientation": Variant(string: "portrait"), "SettleTime": Variant(uint32: 250),
+            "SplitViewThreshold": Variant(uint32: 768), "Version": Variant(uint32: 1),
+        ])
+        let scenes = [scene(1, "a.b", deciding: "list"), scene(2, "c.d", idiom: "pad", extra: ["SplitView": Variant(bool: true)])]
+        XCTAssertEqual(StatusView.lines(manager: manager, scenes: scenes, aligned: false, style: plain), [
+            "Device orientation: landscape-left (manual)",
+            "Sensor available: no",
+            "Rotation lock: on",
+            "Kiosk mode: off (kiosk orientation portrait)",
+            "Settle time: 250 ms",
+            "Split-view threshold: 768 points",
+            "Scenes: 1 a.b: portrait (phone, deciding list, detached)",
+            "Scenes: 2 c.d: portrait (pad, no controllers, detached, split-view)",
+        ])
+        let aligned = StatusView.lines(manager: manager, scenes: [], aligned: true, style: plain)
+        XCTAssertEqual(aligned.first, "  Device orientation: landscape-left (manual)")
+        XCTAssertEqual(aligned.last, "              Scenes: none")
+
+        let text = StatusView.json(manager: manager, scenes: scenes).serialized(pretty: true)
+        let object = try XCTUnwrap(JSONSerialization.jsonObject(with: Data(text.utf8)) as? [String: Any])
+        XCTAssertEqual(object["RotationLocked"] as? Bool, true)
+        XCTAssertEqual(object["SettleTime"] as? Int, 250)
+        let listed = try XCTUnwrap(object["Scenes"] as? [[String: Any]])
+        XCTAssertEqual(listed.map { $0["Number"] as? Int }, [1, 2])
+        XCTAssertEqual(listed[1]["SplitView"] as? Bool, true)
+    }
+
+    func testSceneList() {
+        let scenes = [scene(3, "a.b", orientation: "landscape-right", supported: ["landscape-right", "landscape-left"], deciding: "p",
+                            extra: ["ActivationState": Variant(string: "background")])]
+        XCTAssertEqual(SceneListView.lines(scenes, aligned: false, style: plain), [
+            "SCENE\tAPP-ID\tIDIOM\tDISPLAY\tORIENTATION\tMASK\tDECIDING\tFLAGS",
+            "3\ta.b\tphone\tbuiltin\tlandscape-right\tlandscape\tp\tdetached,background",
+        ])
+        XCTAssertEqual(SceneListView.lines([], aligned: true, style: plain).last, "0 scenes listed.")
+    }
+
+    func testHistoryPoliciesAndProperties() {
+        let entry = HistoryEntry(scene: "/io/github/orientd/OrientationManager1/scene/4", appId: "a.b",
+                                 time: 1_700_000_000_000_000, previous: "portrait", current: "landscape-left", reason: "device")
+        let lines = HistoryView.lines([entry], aligned: false, style: plain)
+        XCTAssertEqual(lines.count, 2)
+        XCTAssertTrue(lines[1].hasSuffix("\t4\ta.b\tportrait\tlandscape-left\tdevice"), lines[1])
+
+        let policies = [AppPolicy(appId: "a.b", allowed: ["landscape-right", "landscape-left"], followSensor: false),
+                        AppPolicy(appId: "c.d", allowed: nil, followSensor: true)]
+        XCTAssertEqual(PolicyView.lines(policies, aligned: false, style: plain),
+                       ["APP-ID\tALLOWED\tFOLLOW-SENSOR", "a.b\tlandscape\tno", "c.d\tany\tyes"])
+        XCTAssertEqual(PolicyView.json(policies).serialized(pretty: false),
+                       #"{"a.b":{"allowed-orientations":["landscape-right","landscape-left"],"follow-sensor":false},"c.d":{"follow-sensor":true}}"#)
+        XCTAssertEqual(PolicyView.line(appId: "a.b", policies[0]), "a.b: allowed landscape; does not follow the sensor")
+        XCTAssertEqual(PropertiesView.lines([("A", "1"), ("B", "x y")], valueOnly: false), ["A=1", "B=x y"])
+        XCTAssertEqual(PropertiesView.lines([("A", "1"), ("B", "x y")], valueOnly: true), ["1", "x y"])
+    }
+
+    func testMonitorEvents() throws {
+        let time: UInt64 = 1_700_000_000_000_000
+        let event = MonitorEvent.orientationChanged(scene: "/io/github/orientd/OrientationManager1/scene/2", appId: "a.b",
+                                                    previous: "portrait", current: "landscape-left", reason: "device")
+        XCTAssertTrue(event.line(at: time, style: plain).hasSuffix(" scene 2 a.b: portrait → landscape-left (device)"))
+        let object = try XCTUnwrap(JSONSerialization.jsonObject(with: Data(event.json(at: time).serialized(pretty: false).utf8)) as? [String: Any])
+        XCTAssertEqual(object["event"] as? String, "orientation-changed")
+        XCTAssertEqual(object["number"] as? Int, 2)
+        XCTAssertEqual(object["reason"] as? String, "device")
+        XCTAssertEqual(object["time-usec"] as? Int, Int(time))
+        XCTAssertTrue(MonitorEvent.setting(name: "RotationLocked", text: "yes", value: .bool(true))
+            .line(at: time, style: plain).hasSuffix(" setting: RotationLocked=yes"))
+        XCTAssertTrue(MonitorEvent.service(running: false, owner: "").line(at: time, style: plain).hasSuffix(" orientd stopped"))
+    }
+}
