@@ -1,0 +1,332 @@
+import CGio
+import GLibBridge
+import Synchronization
+
+/// A connection to orientd for one app: registers the app's windows (scenes), drives their
+/// controllers, reads their state and delivers their orientation changes.
+///
+/// ```swift
+/// let client = try OrientationClient()
+/// let scene = try client.registerScene(SceneOptions(appID: "org.example.Player",
+///                                                   supportedOrientations: .allButUpsideDown))
+/// for await change in try scene.orientationChanges() { relayout(for: change.current) }
+/// ```
+///
+/// The client opens a private connection of its own (not GLib's shared session
+/// connection), so the scenes it registers belong to it: when it is closed (`close()`, or
+/// when the last reference to the client, its scenes and controllers goes away) orientd
+/// removes them, as it does when an app exits.
+///
+/// Calls block the calling thread until orientd replies (a fraction of a millisecond) and
+/// may be made from any thread. Signals are dispatched on a GLib loop thread the client
+/// owns; stream elements and callbacks come from that thread.
+public final class OrientationClient: Sendable {
+    /// orientd's well-known bus name.
+    public static let busName = "io.github.orientd.OrientationManager1"
+    /// The manager object.
+    public static let managerPath = "/io/github/orientd/OrientationManager1"
+    /// The manager interface.
+    public static let managerInterface = "io.github.orientd.OrientationManager1"
+    /// The interface of every scene object.
+    public static let sceneInterface = "io.github.orientd.OrientationManager1.Scene"
+
+    /// The connection (private to this client).
+    let connection: BusConnection
+    /// The loop thread that dispatches the client's signal subscriptions.
+    let loop: MainLoop
+    /// Whether `close()` ran.
+    private let closed = Mutex(false)
+    /// The open streams and callbacks, fed by the client's few subscriptions.
+    let listeners = ListenerRegistry()
+    /// The client's subscriptions, made once at `init`.
+    private let subscriptions: Mutex<[SignalSubscriptionID]>
+    /// Default timeout of a call, in milliseconds.
+    let timeoutMilliseconds: Int32
+
+    /// Connects to the session bus (`DBUS_SESSION_BUS_ADDRESS`), or to the bus at `address`.
+    ///
+    /// - Parameter timeout: how long a call may wait for orientd's reply.
+    /// - Throws: `OrientationError` if the bus cannot be reached. orientd itself need not be
+    ///   running yet (the first call then starts it through D-Bus activation if installed,
+    ///   or fails with `serviceUnknown`).
+    public init(address: String? = nil, timeout: Duration = .seconds(10)) throws(OrientationError) {
+        let busAddress: String
+        if let address { busAddress = address } else { busAddress = try Self.sessionBusAddress() }
+        do {
+            connection = try BusConnection(address: busAddress)
+        } catch {
+            throw OrientationError(error)
+        }
+        let (seconds, attoseconds) = timeout.components
+        timeoutMilliseconds = Int32(clamping: seconds * 1000 + attoseconds / 1_000_000_000_000_000)
+        loop = MainLoop.startThread(name: "orientation-client")
+        // All subscriptions are made here, once, on the loop thread (so their callbacks run
+        // there); streams and callbacks register with `listeners` and never wait for the loop.
+        let connection = self.connection
+        let listeners = self.listeners
+        let ids = loop.sync {
+            [
+                connection.subscribe(interface: Self.sceneInterface, member: "OrientationChanged") { signal in
+                    listeners.deliver(signal, to: .scene(signal.path))
+                },
+                connection.subscribe(
+                    interface: Self.managerInterface, member: "DeviceOrientationChanged", path: Self.managerPath
+                ) { signal in
+                    listeners.deliver(signal, to: .device)
+                },
+                // A scene removed (unregistered, or its owner left): finish its streams.
+                connection.subscribe(
+                    interface: "org.freedesktop.DBus.ObjectManager", member: "InterfacesRemoved",
+                    path: Self.managerPath
+                ) { signal in
+                    guard signal.parameters.childCount > 0, let path = signal.argument(0).string else { return }
+                    listeners.finish { $0 == .scene(path) }
+                },
+                // orientd left the bus: every scene is gone.
+                connection.subscribe(
+                    sender: "org.freedesktop.DBus", interface: "org.freedesktop.DBus", member: "NameOwnerChanged",
+                    path: "/org/freedesktop/DBus", arg0: Self.busName
+                ) { signal in
+                    guard signal.parameters.childCount == 3, signal.argument(1).string != "" else { return }
+                    listeners.finish { $0 != .device }
+                },
+            ]
+        }
+        subscriptions = Mutex(ids)
+        do {
+            // One round trip to the bus: the match rules sent by subscribe are now in force.
+            try connection.syncWithBus()
+        } catch {
+            connection.close()
+            loop.stopThread()
+            throw OrientationError(error)
+        }
+    }
+
+    deinit { close() }
+
+    /// The session bus's address, as GLib finds it.
+    private static func sessionBusAddress() throws(OrientationError) -> String {
+        var error: UnsafeMutablePointer<GError>? = nil
+        guard let raw = g_dbus_address_get_for_bus_sync(G_BUS_TYPE_SESSION, nil, &error) else {
+            let message = error.map { String(cString: $0.pointee.message) } ?? "no session bus"
+            g_clear_error(&error)
+            throw OrientationError(.failed, "cannot find the session bus: \(message)")
+        }
+        defer { g_free(raw) }
+        return String(cString: raw)
+    }
+
+    /// The client's unique name on the bus (the `Owner` of the scenes it registers).
+    public var uniqueName: String { connection.uniqueName }
+
+    /// Whether `close()` ran or the bus closed the connection.
+    public var isClosed: Bool { closed.withLock { $0 } || connection.isClosed }
+
+    /// Closes the connection: orientd removes every scene this client registered (detached
+    /// ones stay), every stream finishes and the loop thread ends. Safe to repeat; every
+    /// later call fails with `disconnected`.
+    public func close() {
+        let first = closed.withLock { closed in
+            defer { closed = true }
+            return !closed
+        }
+        guard first else { return }
+        for id in subscriptions.withLock({ ids in defer { ids.removeAll() }; return ids }) {
+            connection.unsubscribe(id)
+        }
+        listeners.finish { _ in true }
+        connection.close()
+        loop.stopThread()
+    }
+
+    // MARK: Scenes
+
+    /// Registers one window of the app (`RegisterScene`). Unless `options.detached`, the
+    /// scene belongs to this client: only it may change the scene, and it goes away when the
+    /// client closes. orientd resolves the new scene at once (it follows the device if it
+    /// can); read where it is with `OrientationScene.interfaceOrientation()`.
+    ///
+    /// - Throws: `invalidArgs` for a bad app id or value, `limitExceeded`, ...
+    public func registerScene(_ options: SceneOptions) throws(OrientationError) -> OrientationScene {
+        var values: [String: Variant] = ["app-id": Variant(string: options.appID)]
+        if let idiom = options.idiom { values["idiom"] = Variant(string: idiom.rawValue) }
+        if let mask = options.supportedOrientations { values["supported-orientations"] = Variant(strings: mask.names) }
+        if let mask = options.sceneDelegateOrientations {
+            values["scene-delegate-orientations"] = Variant(strings: mask.names)
+        }
+        if let mask = options.appDelegateOrientations { values["app-delegate-orientations"] = Variant(strings: mask.names) }
+        if let size = options.size {
+            values["width"] = Variant(uint32: size.width)
+            values["height"] = Variant(uint32: size.height)
+        }
+        if let display = options.display { values["display"] = Variant(string: display) }
+        if options.detached { values["detached"] = Variant(bool: true) }
+        let reply = try callManager("RegisterScene", [Variant(vardict: values)], replyType: "(o)")
+        return OrientationScene(client: self, path: reply.child(at: 0).string!)
+    }
+
+    /// A handle on an existing scene, such as a detached one registered by a script. Makes
+    /// no call: a wrong path fails at the first use (`unknownObject`).
+    public func scene(at path: String) throws(OrientationError) -> OrientationScene {
+        guard Variant.isValidObjectPath(path), path.hasPrefix(Self.managerPath + "/scene/") else {
+            throw OrientationError(.invalidArgs, "'\(path)' is not a scene path; expected \(Self.managerPath)/scene/<n>")
+        }
+        return OrientationScene(client: self, path: path)
+    }
+
+    // MARK: The device
+
+    /// The device orientation orientd currently uses (`DeviceOrientation`).
+    public func deviceOrientation() throws(OrientationError) -> DeviceOrientation {
+        let value = try property(Self.managerPath, Self.managerInterface, "DeviceOrientation")
+        guard let name = value.string, let orientation = DeviceOrientation(rawValue: name) else {
+            throw OrientationError.unexpectedReply("DeviceOrientation", value)
+        }
+        return orientation
+    }
+
+    /// Reports a device orientation as if the sensor had (`SetDeviceOrientation`): for
+    /// manual rigs, scripts, demos and tests. Scenes follow it after the settle time; a
+    /// later sensor reading replaces it.
+    public func setDeviceOrientation(_ orientation: DeviceOrientation) throws(OrientationError) {
+        try callManager("SetDeviceOrientation", [Variant(string: orientation.rawValue)])
+    }
+
+    /// The device orientations orientd announces from now on (`DeviceOrientationChanged`,
+    /// after the settle time), each once, in order. The stream ends when the client closes.
+    public func deviceOrientationChanges() throws(OrientationError) -> AsyncStream<DeviceOrientation> {
+        try stream(of: .device) { signal in
+            signal.parameters.childCount == 1 ? signal.argument(0).string.flatMap(DeviceOrientation.init(rawValue:)) : nil
+        }
+    }
+
+    // MARK: Plumbing
+
+    /// Calls a manager method.
+    @discardableResult
+    func callManager(_ method: String, _ arguments: [Variant] = [], replyType: String = "()") throws(OrientationError) -> Variant {
+        try call(path: Self.managerPath, interface: Self.managerInterface, method: method,
+                 arguments: arguments, replyType: replyType)
+    }
+
+    /// Calls a method on orientd and returns the reply tuple, of type `replyType`.
+    @discardableResult
+    func call(path: String, interface: String, method: String, arguments: [Variant],
+              replyType: String) throws(OrientationError) -> Variant {
+        if closed.withLock({ $0 }) { throw OrientationError(.disconnected, "the OrientationClient is closed") }
+        do {
+            return try connection.call(
+                destination: Self.busName, path: path, interface: interface, method: method,
+                parameters: Variant(tuple: arguments), replyType: replyType,
+                timeoutMilliseconds: timeoutMilliseconds)
+        } catch {
+            throw OrientationError(error)
+        }
+    }
+
+    /// Reads one property.
+    func property(_ path: String, _ interface: String, _ name: String) throws(OrientationError) -> Variant {
+        let reply = try call(path: path, interface: "org.freedesktop.DBus.Properties", method: "Get",
+                             arguments: [Variant(string: interface), Variant(string: name)], replyType: "(v)")
+        return reply.child(at: 0).unboxed!
+    }
+
+    /// Adds a listener for the signals of `source`: from the next signal that reaches the
+    /// client on. Returns the closure that removes it.
+    ///
+    /// The listener becomes active through the loop (after the signals already received are
+    /// dispatched), following a round trip to the bus that makes sure everything orientd
+    /// sent before this call has been received. So it gets every signal sent after this
+    /// call returns, and none sent before. `finish` runs once, when the source goes away
+    /// or the client closes (not after the returned closure).
+    func listen(
+        to source: ListenerRegistry.Source,
+        deliver: @escaping @Sendable (ReceivedSignal) -> Void,
+        finish: @escaping @Sendable () -> Void
+    ) throws(OrientationError) -> @Sendable () -> Void {
+        if closed.withLock({ $0 }) { throw OrientationError(.disconnected, "the OrientationClient is closed") }
+        do {
+            try connection.syncWithBus()
+        } catch {
+            throw OrientationError(error)
+        }
+        let listeners = self.listeners
+        let token = listeners.add(source: source, deliver: deliver, finish: finish)
+        // Runs after the signal dispatches already queued on the loop; never runs once the
+        // loop has stopped, and then `close()` has finished the listener anyway.
+        loop.invoke { listeners.activate(token) }
+        if closed.withLock({ $0 }) { listeners.finish { _ in true } }
+        return { listeners.remove(token) }
+    }
+
+    /// A stream of `transform`'s non-nil results for the signals of `source` (see `listen`).
+    func stream<Element: Sendable>(
+        of source: ListenerRegistry.Source, transform: @escaping @Sendable (ReceivedSignal) -> Element?
+    ) throws(OrientationError) -> AsyncStream<Element> {
+        let (stream, continuation) = AsyncStream<Element>.makeStream(bufferingPolicy: .unbounded)
+        let remove = try listen(
+            to: source,
+            deliver: { signal in if let element = transform(signal) { continuation.yield(element) } },
+            finish: { continuation.finish() })
+        continuation.onTermination = { _ in remove() }
+        return stream
+    }
+}
+
+/// The client's listeners (streams and callbacks), each for one source of signals.
+final class ListenerRegistry: Sendable {
+    /// Where a listener's signals come from.
+    enum Source: Hashable, Sendable {
+        /// `OrientationChanged` of the scene at this path.
+        case scene(String)
+        /// `DeviceOrientationChanged`.
+        case device
+    }
+
+    private struct Listener {
+        let source: Source
+        let deliver: @Sendable (ReceivedSignal) -> Void
+        let finish: @Sendable () -> Void
+        var active = false
+    }
+
+    private let state = Mutex<(next: Int, listeners: [Int: Listener])>((0, [:]))
+
+    func add(source: Source, deliver: @escaping @Sendable (ReceivedSignal) -> Void,
+             finish: @escaping @Sendable () -> Void) -> Int {
+        state.withLock { state in
+            state.next += 1
+            state.listeners[state.next] = Listener(source: source, deliver: deliver, finish: finish)
+            return state.next
+        }
+    }
+
+    func activate(_ token: Int) {
+        state.withLock { $0.listeners[token]?.active = true }
+    }
+
+    func remove(_ token: Int) {
+        _ = state.withLock { $0.listeners.removeValue(forKey: token) }
+    }
+
+    /// Hands `signal` to the active listeners of `source`, in the order they were added.
+    /// Called on the loop thread only, so each listener sees the signals in bus order.
+    func deliver(_ signal: ReceivedSignal, to source: Source) {
+        let targets = state.withLock { state in
+            state.listeners.filter { $0.value.source == source && $0.value.active }
+                .sorted { $0.key < $1.key }.map(\.value.deliver)
+        }
+        for deliver in targets { deliver(signal) }
+    }
+
+    /// Removes the listeners whose source matches and runs their `finish`, outside the lock
+    /// (finishing a stream runs its termination handler, which calls `remove`).
+    func finish(where matching: (Source) -> Bool) {
+        let finishers = state.withLock { state in
+            let tokens = state.listeners.filter { matching($0.value.source) }.map(\.key)
+            return tokens.compactMap { state.listeners.removeValue(forKey: $0)?.finish }
+        }
+        for finish in finishers { finish() }
+    }
+}

@@ -1,0 +1,210 @@
+import GLibBridge
+
+/// One registered app window (a UIWindowScene): its controllers, its state and its
+/// orientation changes. Made by `OrientationClient.registerScene(_:)` or `scene(at:)`.
+///
+/// A handle: it keeps its client (and so the connection that owns the scene) alive, and
+/// dropping it does not unregister the scene.
+public final class OrientationScene: Sendable, Hashable, CustomStringConvertible {
+    /// The client the calls go through.
+    public let client: OrientationClient
+    /// The scene's object path, such as `/io/github/orientd/OrientationManager1/scene/3`.
+    public let path: String
+
+    init(client: OrientationClient, path: String) {
+        self.client = client
+        self.path = path
+    }
+
+    public var description: String { path }
+
+    public static func == (lhs: OrientationScene, rhs: OrientationScene) -> Bool {
+        lhs.client === rhs.client && lhs.path == rhs.path
+    }
+
+    public func hash(into hasher: inout Hasher) { hasher.combine(path) }
+
+    // MARK: Controllers
+
+    /// Replaces the whole controller tree with one new root (UIWindow's
+    /// `rootViewController`, `SetRootController`) and returns its handle.
+    @discardableResult
+    public func setRootController(_ id: String, kind: ControllerKind = .view,
+                                  properties: ControllerProperties = ControllerProperties()) throws(OrientationError) -> Controller {
+        try call("SetRootController", [Variant(string: id), Variant(string: kind.rawValue), properties.variant])
+        return Controller(scene: self, id: id)
+    }
+
+    /// A handle on the controller `id` of this scene (no call is made).
+    public func controller(_ id: String) -> Controller { Controller(scene: self, id: id) }
+
+    // MARK: Orientation
+
+    /// Re-evaluates the scene now (UIKit's `setNeedsUpdateOfSupportedInterfaceOrientations`
+    /// taking effect, the seeds' `updateOrientation`) and returns its orientation. Use it
+    /// after `Controller.setOrientationMode(_:)` or `Controller.setProperties(_:)`.
+    @discardableResult
+    public func updateOrientation() throws(OrientationError) -> InterfaceOrientation {
+        try orientation(from: call("UpdateOrientation", replyType: "(s)"), "UpdateOrientation")
+    }
+
+    /// Asks for `orientation` (iOS 16's `requestGeometryUpdate`): granted if it is in the
+    /// effective mask, even if the deciding controller does not autorotate.
+    /// - Throws: `unsupportedOrientation` outside the mask; `notPermitted` in split view.
+    @discardableResult
+    public func requestOrientation(_ orientation: InterfaceOrientation) throws(OrientationError) -> InterfaceOrientation {
+        try self.orientation(from: call("RequestOrientation", [Variant(string: orientation.rawValue)], replyType: "(s)"),
+                             "RequestOrientation")
+    }
+
+    /// Sets the window policy: the scene delegate's and the app delegate's masks (nil: not
+    /// given). The scene delegate's wins; either replaces the app whitelist.
+    public func setWindowOrientations(sceneDelegate: OrientationMask?, appDelegate: OrientationMask?) throws(OrientationError) {
+        try call("SetWindowOrientations", [Variant(strings: sceneDelegate?.names ?? []),
+                                           Variant(strings: appDelegate?.names ?? [])])
+    }
+
+    /// Reports the window's size in points (a pad scene enters split view below
+    /// orientd's `SplitViewThreshold`).
+    public func setGeometry(_ size: SceneSize) throws(OrientationError) {
+        try call("SetGeometry", [Variant(uint32: size.width), Variant(uint32: size.height)])
+    }
+
+    /// Reports the scene's activation state. In the background the scene takes its default
+    /// orientation; back in the foreground it follows the device again.
+    public func setActivationState(_ state: ActivationState) throws(OrientationError) {
+        try call("SetActivationState", [Variant(string: state.rawValue)])
+    }
+
+    /// Why the scene is where it is: one step per layer (whitelist, window policy, kiosk,
+    /// app policy, split view, controller), then the deciding path and the decision.
+    public func explain() throws(OrientationError) -> [ExplainStep] {
+        let reply = try call("Explain", replyType: "(a(sass))")
+        return reply.child(at: 0).children.map { step in
+            ExplainStep(name: step.child(at: 0).string ?? "", orientations: step.child(at: 1).stringArray ?? [],
+                        sentence: step.child(at: 2).string ?? "")
+        }
+    }
+
+    /// Removes the scene (`UnregisterScene`). Its streams finish.
+    public func unregister() throws(OrientationError) {
+        try client.callManager("UnregisterScene", [Variant(objectPath: path)])
+    }
+
+    // MARK: State
+
+    /// Where the scene is now (`InterfaceOrientation`).
+    public func interfaceOrientation() throws(OrientationError) -> InterfaceOrientation {
+        let value = try client.property(path, OrientationClient.sceneInterface, "InterfaceOrientation")
+        guard let name = value.string, let orientation = InterfaceOrientation(rawValue: name) else {
+            throw OrientationError.unexpectedReply("InterfaceOrientation", value)
+        }
+        return orientation
+    }
+
+    /// All of the scene's properties, read in one call (`GetAll`).
+    public func state() throws(OrientationError) -> SceneState {
+        let reply = try client.call(
+            path: path, interface: "org.freedesktop.DBus.Properties", method: "GetAll",
+            arguments: [Variant(string: OrientationClient.sceneInterface)], replyType: "(a{sv})")
+        let values = reply.child(at: 0).vardict ?? [:]
+        func string(_ key: String) -> String? { values[key]?.string }
+        func bool(_ key: String) -> Bool? { values[key]?.bool }
+        guard let appID = string("AppId"), let idiom = string("Idiom").flatMap(Idiom.init(rawValue:)),
+              let orientation = string("InterfaceOrientation").flatMap(InterfaceOrientation.init(rawValue:)),
+              let supported = values["SupportedOrientations"]?.stringArray.flatMap(OrientationMask.init(names:)),
+              let width = values["Width"]?.uint32, let height = values["Height"]?.uint32,
+              let activation = string("ActivationState").flatMap(ActivationState.init(rawValue:))
+        else { throw OrientationError.unexpectedReply("GetAll", reply) }
+        let owner = string("Owner") ?? ""
+        let deciding = string("DecidingController") ?? ""
+        return SceneState(
+            appID: appID, owner: owner.isEmpty ? nil : owner, detached: bool("Detached") ?? false, idiom: idiom,
+            display: string("Display") ?? "builtin", interfaceOrientation: orientation,
+            supportedOrientations: supported, decidingController: deciding.isEmpty ? nil : deciding,
+            size: SceneSize(width: width, height: height), splitView: bool("SplitView") ?? false,
+            activationState: activation, statusBarHidden: bool("StatusBarHidden") ?? false)
+    }
+
+    // MARK: Changes
+
+    /// The scene's orientation changes from now on, each exactly once and in order
+    /// (`OrientationChanged`; none for the state at the time of the call: read it with
+    /// `interfaceOrientation()`). Each call makes an independent stream. The stream finishes
+    /// when the scene is removed, orientd leaves the bus or the client closes; stop
+    /// iterating (or cancel the task) to unsubscribe earlier.
+    public func orientationChanges() throws(OrientationError) -> AsyncStream<OrientationChange> {
+        let path = self.path
+        return try client.stream(of: .scene(path)) { Self.change(from: $0, path: path) }
+    }
+
+    /// The callback form of `orientationChanges()`: `handler` runs on the client's GLib loop
+    /// thread for each change, in order, until `cancel()` on the returned observation, the
+    /// scene's removal or the client's close (then `onEnd` runs once, on any thread). The
+    /// client keeps `handler` until then: a handler that captures the scene keeps the
+    /// client (and its connection) alive until one of those happens.
+    @discardableResult
+    public func onOrientationChange(
+        _ handler: @escaping @Sendable (OrientationChange) -> Void,
+        onEnd: @escaping @Sendable () -> Void = {}
+    ) throws(OrientationError) -> OrientationObservation {
+        let path = self.path
+        let remove = try client.listen(
+            to: .scene(path),
+            deliver: { signal in if let change = Self.change(from: signal, path: path) { handler(change) } },
+            finish: onEnd)
+        return OrientationObservation(cancel: remove)
+    }
+
+    private static func change(from signal: ReceivedSignal, path: String) -> OrientationChange? {
+        guard signal.parameters.isOfType("(sss)"),
+              let previous = signal.argument(0).string.flatMap(InterfaceOrientation.init(rawValue:)),
+              let current = signal.argument(1).string.flatMap(InterfaceOrientation.init(rawValue:)),
+              let reason = signal.argument(2).string
+        else { return nil }
+        return OrientationChange(scenePath: path, previous: previous, current: current,
+                                 reason: OrientationChangeReason(rawValue: reason))
+    }
+
+    // MARK: Plumbing
+
+    @discardableResult
+    func call(_ method: String, _ arguments: [Variant] = [], replyType: String = "()") throws(OrientationError) -> Variant {
+        try client.call(path: path, interface: OrientationClient.sceneInterface, method: method,
+                        arguments: arguments, replyType: replyType)
+    }
+
+    private func orientation(from reply: Variant, _ method: String) throws(OrientationError) -> InterfaceOrientation {
+        guard let orientation = reply.child(at: 0).string.flatMap(InterfaceOrientation.init(rawValue:)) else {
+            throw OrientationError.unexpectedReply(method, reply)
+        }
+        return orientation
+    }
+}
+
+/// A callback registered with `OrientationScene.onOrientationChange`; `cancel()` stops it.
+public final class OrientationObservation: Sendable {
+    private let remove: @Sendable () -> Void
+
+    init(cancel remove: @escaping @Sendable () -> Void) { self.remove = remove }
+
+    /// Stops the callback (a call already running finishes). Safe to repeat.
+    public func cancel() { remove() }
+}
+
+extension ControllerProperties {
+    /// The `a{sv}` of the contract.
+    var variant: Variant {
+        var values: [String: Variant] = [:]
+        if let value = shouldAutorotate { values["should-autorotate"] = Variant(bool: value) }
+        if let mask = supportedOrientations { values["supported-orientations"] = Variant(strings: mask.names) }
+        if clearsPreferredOrientation {
+            values["preferred-orientation"] = Variant(string: "")
+        } else if let orientation = preferredOrientation {
+            values["preferred-orientation"] = Variant(string: orientation.rawValue)
+        }
+        if let value = fillsWindow { values["fills-window"] = Variant(bool: value) }
+        if let value = forwardsOrientation { values["forwards-orientation"] = Variant(bool: value) }
+        return Variant(vardict: values)
+    }
+}

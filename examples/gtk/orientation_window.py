@@ -1,0 +1,435 @@
+#!/usr/bin/python3
+"""A GTK 4 window that lets orientd decide its interface orientation.
+
+The window stands for a phone's portrait panel. It registers itself with orientd as a
+scene (owned by its connection: the scene goes away when the app exits), with a portrait
+video list in a navigation controller, and draws its content turned to the interface
+orientation orientd gives it: a labelled arrow always points "up" for the user holding the
+device. "Play full screen" presents a landscape player (orientd turns the scene to the
+player's preferred landscape-right); "Back" dismisses it (the list is portrait again at
+once, even while the device is landscape). Turn the device with busctl, for instance:
+
+    busctl --user call io.github.orientd.OrientationManager1 \\
+        /io/github/orientd/OrientationManager1 io.github.orientd.OrientationManager1 \\
+        SetDeviceOrientation s landscape-right
+
+Run it:  /usr/bin/python3 examples/gtk/orientation_window.py
+Needs Debian's python3-gi and gir1.2-gtk-4.0 (no cairo bindings: it draws with GtkSnapshot).
+
+--script plays the video-player flow by itself, driven by orientd's signals, and quits
+when it is done: it saves a screenshot of the portrait list, clicks "Play full screen",
+saves one of the landscape player, waits for the device to turn (--turn-device turns it
+itself), clicks "Back" and exits 0 once the list is portrait again (1 on failure or after
+--timeout seconds). --screenshots DIR says where the PNGs go (screenshot-portrait.png,
+screenshot-landscape.png). examples/gtk/screenshots.sh runs it under Xvfb.
+"""
+
+import argparse
+import ctypes
+import os
+import sys
+
+import gi
+
+gi.require_version("Gdk", "4.0")
+gi.require_version("Gio", "2.0")
+gi.require_version("Graphene", "1.0")
+gi.require_version("Gtk", "4.0")
+gi.require_version("Pango", "1.0")
+from gi.repository import Gdk, Gio, GLib, Graphene, Gtk, Pango  # noqa: E402
+
+BUS_NAME = "io.github.orientd.OrientationManager1"
+MANAGER_PATH = "/io/github/orientd/OrientationManager1"
+MANAGER = "io.github.orientd.OrientationManager1"
+SCENE = "io.github.orientd.OrientationManager1.Scene"
+APP_ID = "org.example.OrientationWindow"
+
+# How far the content turns clockwise on the portrait panel to read upright.
+ROTATION = {"portrait": 0, "landscape-right": 90, "portrait-upside-down": 180, "landscape-left": 270}
+PANEL_WIDTH, PANEL_HEIGHT = 300, 560  # a phone's portrait panel, in pixels
+BEZEL = 14
+
+
+def say(line):
+    print(line, flush=True)
+
+
+def rgba(spec):
+    color = Gdk.RGBA()
+    color.parse(spec)
+    return color
+
+
+def rect(x, y, width, height):
+    return Graphene.Rect().init(x, y, width, height)
+
+
+def point(x, y):
+    return Graphene.Point().init(x, y)
+
+
+def save_snapshot_as_png(snapshot, renderer, path):
+    """Renders a Gtk.Snapshot with a window's renderer and saves it as a PNG.
+
+    GTK's own route (gtk_snapshot_to_node, gsk_renderer_render_texture,
+    gdk_texture_save_to_png) through ctypes: PyGObject 3.42 (Debian 12) cannot hand a
+    GskRenderNode to Python, so the node never leaves C. Later PyGObjects can call
+    snapshot.to_node() and renderer.render_texture() directly.
+    """
+    gtk = ctypes.CDLL("libgtk-4.so.1")
+    gtk.gtk_snapshot_to_node.restype = ctypes.c_void_p
+    gtk.gtk_snapshot_to_node.argtypes = [ctypes.c_void_p]
+    gtk.gsk_renderer_render_texture.restype = ctypes.c_void_p
+    gtk.gsk_renderer_render_texture.argtypes = [ctypes.c_void_p, ctypes.c_void_p, ctypes.c_void_p]
+    gtk.gdk_texture_save_to_png.restype = ctypes.c_int
+    gtk.gdk_texture_save_to_png.argtypes = [ctypes.c_void_p, ctypes.c_char_p]
+    gtk.gsk_render_node_unref.argtypes = [ctypes.c_void_p]
+    gtk.g_object_unref.argtypes = [ctypes.c_void_p]
+    capsule_pointer = ctypes.pythonapi.PyCapsule_GetPointer
+    capsule_pointer.restype = ctypes.c_void_p
+    capsule_pointer.argtypes = [ctypes.py_object, ctypes.c_char_p]
+
+    node = gtk.gtk_snapshot_to_node(capsule_pointer(snapshot.__gpointer__, None))
+    if not node:
+        return False
+    texture = gtk.gsk_renderer_render_texture(capsule_pointer(renderer.__gpointer__, None), node, None)
+    gtk.gsk_render_node_unref(node)
+    if not texture:
+        return False
+    saved = gtk.gdk_texture_save_to_png(texture, os.fsencode(path))
+    gtk.g_object_unref(texture)
+    return bool(saved)
+
+
+class Orientd:
+    """orientd's manager and one scene, over the app's session-bus connection."""
+
+    def __init__(self):
+        self.bus = Gio.bus_get_sync(Gio.BusType.SESSION, None)
+        self.scene = None
+
+    def call(self, path, interface, method, signature=None, args=(), reply="()"):
+        parameters = GLib.Variant(f"({signature})", args) if signature else None
+        result = self.bus.call_sync(BUS_NAME, path, interface, method, parameters,
+                                    GLib.VariantType(reply), Gio.DBusCallFlags.NONE, 10_000, None)
+        return result.unpack()
+
+    def manager(self, method, signature=None, args=(), reply="()"):
+        return self.call(MANAGER_PATH, MANAGER, method, signature, args, reply)
+
+    def scene_call(self, method, signature=None, args=(), reply="()"):
+        return self.call(self.scene, SCENE, method, signature, args, reply)
+
+    def scene_property(self, name):
+        return self.call(self.scene, "org.freedesktop.DBus.Properties", "Get", "ss", (SCENE, name), "(v)")[0]
+
+    def device(self):
+        return self.call(MANAGER_PATH, "org.freedesktop.DBus.Properties", "Get", "ss",
+                         (MANAGER, "DeviceOrientation"), "(v)")[0]
+
+    def register(self, on_change, on_device_change):
+        """Registers the window with a portrait list and calls on_change(previous, current,
+        reason) for each OrientationChanged, on_device_change(orientation) for each
+        DeviceOrientationChanged. Returns the orientation the scene starts in."""
+        self.bus.signal_subscribe(
+            None, MANAGER, "DeviceOrientationChanged", MANAGER_PATH, None, Gio.DBusSignalFlags.NONE,
+            lambda _bus, _sender, _path, _iface, _member, parameters: on_device_change(*parameters.unpack()))
+        # Filtered by interface and path: GDBus need not resolve the well-known name first.
+        self.bus.signal_subscribe(
+            None, SCENE, "OrientationChanged", None, None, Gio.DBusSignalFlags.NONE,
+            lambda _bus, _sender, path, _iface, _member, parameters:
+                path == self.scene and on_change(*parameters.unpack()))
+        # The phone's default whitelist is portrait only: declare landscape for the player.
+        options = {
+            "app-id": GLib.Variant("s", APP_ID),
+            "supported-orientations": GLib.Variant("as", ["portrait", "landscape"]),
+        }
+        (self.scene,) = self.manager("RegisterScene", "a{sv}", (options,), "(o)")
+        self.scene_call("SetRootController", "ssa{sv}", ("library", "navigation", {}))
+        self.scene_call("PushController", "sssa{sv}", ("library", "video-list", "view", {}))
+        # The seeds' setOrientationMode + updateOrientation pair.
+        self.scene_call("SetOrientationMode", "ss", ("video-list", "portrait"))
+        (orientation,) = self.scene_call("UpdateOrientation", reply="(s)")
+        return orientation
+
+    def present_player(self):
+        player = {
+            "supported-orientations": GLib.Variant("as", ["landscape"]),
+            "preferred-orientation": GLib.Variant("s", "landscape-right"),
+        }
+        self.scene_call("PresentController", "sssa{sv}", ("video-list", "player", "view", player))
+
+    def dismiss_player(self):
+        self.scene_call("DismissController", "s", ("player",))
+
+
+class PanelView(Gtk.Widget):
+    """The phone's panel: its content drawn turned by the interface orientation."""
+
+    __gtype_name__ = "OrientationPanelView"
+
+    def __init__(self):
+        super().__init__()
+        self.orientation = "portrait"
+        self.page = "list"
+        self.set_size_request(PANEL_WIDTH + 2 * BEZEL, PANEL_HEIGHT + 2 * BEZEL)
+
+    def show_state(self, orientation, page):
+        self.orientation, self.page = orientation, page
+        self.queue_draw()
+
+    def text(self, snapshot, text, x, y, font, color, center=False):
+        layout = self.create_pango_layout(text)
+        layout.set_font_description(Pango.FontDescription.from_string(font))
+        if center:
+            width, _ = layout.get_pixel_size()
+            x -= width / 2
+        snapshot.save()
+        snapshot.translate(point(x, y))
+        snapshot.append_layout(layout, rgba(color))
+        snapshot.restore()
+
+    def arrow(self, snapshot, cx, top, length, color):
+        """An arrow pointing up (towards y = top), centred on x = cx."""
+        head = 34
+        snapshot.append_color(rgba(color), rect(cx - 7, top + head - 2, 14, length - head + 2))
+        # The head: a square turned 45 degrees, clipped to its upper half (a triangle).
+        snapshot.push_clip(rect(cx - head, top, 2 * head, head))
+        snapshot.save()
+        snapshot.translate(point(cx, top + head))
+        snapshot.rotate(45)
+        side = head * 1.4142
+        snapshot.append_color(rgba(color), rect(-side / 2, -side / 2, side, side))
+        snapshot.restore()
+        snapshot.pop()
+
+    def do_snapshot(self, snapshot):
+        width, height = self.get_width(), self.get_height()
+        snapshot.append_color(rgba("#202124"), rect(0, 0, width, height))  # the bezel
+        cx, cy = width / 2, height / 2
+        # The content's own frame: portrait-sized, or turned to landscape.
+        turns = ROTATION[self.orientation]
+        content_w, content_h = (PANEL_WIDTH, PANEL_HEIGHT) if turns % 180 == 0 else (PANEL_HEIGHT, PANEL_WIDTH)
+        snapshot.save()
+        snapshot.translate(point(cx, cy))
+        snapshot.rotate(turns)
+        snapshot.translate(point(-content_w / 2, -content_h / 2))
+        if self.page == "player":
+            self.draw_player(snapshot, content_w, content_h)
+        else:
+            self.draw_list(snapshot, content_w, content_h)
+        snapshot.restore()
+
+    def draw_list(self, snapshot, w, h):
+        snapshot.append_color(rgba("#f6f7f9"), rect(0, 0, w, h))
+        snapshot.append_color(rgba("#3367d6"), rect(0, 0, w, 52))
+        self.text(snapshot, "Videos", 16, 12, "Sans Bold 18", "#ffffff")
+        for row in range(4):
+            y = 64 + row * 58
+            snapshot.append_color(rgba("#dfe3ea"), rect(12, y, 84, 48))
+            self.text(snapshot, f"Clip {row + 1}", 108, y + 12, "Sans 14", "#202124")
+        self.arrow(snapshot, w / 2, h - 250, 150, "#d93025")
+        self.text(snapshot, "up", w / 2, h - 92, "Sans Bold 20", "#d93025", center=True)
+        self.text(snapshot, self.orientation, w / 2, h - 52, "Sans 14", "#5f6368", center=True)
+
+    def draw_player(self, snapshot, w, h):
+        snapshot.append_color(rgba("#000000"), rect(0, 0, w, h))
+        video_w = w * 0.62
+        video_h = video_w * 9 / 16
+        snapshot.append_color(rgba("#1a73e8"), rect(20, (h - video_h) / 2, video_w, video_h))
+        self.text(snapshot, "Playing", 20 + video_w / 2, h / 2 - 14, "Sans Bold 20", "#ffffff", center=True)
+        side_x = 20 + video_w + (w - 20 - video_w) / 2
+        self.arrow(snapshot, side_x, 40, 150, "#fbbc04")
+        self.text(snapshot, "up", side_x, 196, "Sans Bold 20", "#fbbc04", center=True)
+        self.text(snapshot, self.orientation, side_x, 236, "Sans 14", "#e8eaed", center=True)
+
+
+class OrientationWindowApp(Gtk.Application):
+    def __init__(self, options):
+        super().__init__(application_id=APP_ID, flags=Gio.ApplicationFlags.NON_UNIQUE)
+        self.options = options
+        self.orientd = Orientd()
+        self.orientation = "portrait"
+        self.presented = False
+        self.status = 1
+        # What the script waits for: ("scene", orientation, reason) or ("device", orientation).
+        self.waiting_for = None
+        self.script = self.run_script() if options.script else None
+
+    # -- the window -----------------------------------------------------------------------
+
+    def do_activate(self):
+        self.window = Gtk.ApplicationWindow(application=self, title="orientd: orientation window")
+        box = Gtk.Box(orientation=Gtk.Orientation.VERTICAL, spacing=8)
+        box.set_margin_top(8)
+        box.set_margin_bottom(8)
+        box.set_margin_start(8)
+        box.set_margin_end(8)
+        buttons = Gtk.Box(spacing=8)
+        self.play_button = Gtk.Button(label="Play full screen")
+        self.play_button.connect("clicked", self.on_play)
+        self.back_button = Gtk.Button(label="Back")
+        self.back_button.connect("clicked", self.on_back)
+        buttons.append(self.play_button)
+        buttons.append(self.back_button)
+        self.status_label = Gtk.Label(xalign=0)
+        self.view = PanelView()
+        box.append(buttons)
+        box.append(self.status_label)
+        box.append(self.view)
+        self.content = box
+        self.window.set_child(box)
+
+        try:
+            self.orientation = self.orientd.register(self.on_orientation_changed, self.on_device_changed)
+        except GLib.Error as error:
+            return self.fail(f"cannot register with orientd: {error.message}")
+        say(f"registered {self.orientd.scene}: {self.orientation}")
+        self.refresh()
+        self.window.present()
+        if self.script:
+            GLib.timeout_add_seconds(self.options.timeout, self.on_timeout)
+            self.after_paint(self.advance)
+
+    def refresh(self):
+        self.view.show_state(self.orientation, "player" if self.presented else "list")
+        self.play_button.set_sensitive(not self.presented)
+        self.back_button.set_sensitive(self.presented)
+        page = "player (full screen)" if self.presented else "video list"
+        self.status_label.set_text(f"{page} · interface {self.orientation}")
+
+    def on_play(self, _button):
+        say("clicked Play full screen")
+        try:
+            self.orientd.present_player()
+        except GLib.Error as error:
+            return self.fail(error.message)
+        self.presented = True
+        self.refresh()
+
+    def on_back(self, _button):
+        say("clicked Back")
+        try:
+            self.orientd.dismiss_player()
+        except GLib.Error as error:
+            return self.fail(error.message)
+        self.presented = False
+        self.refresh()
+
+    def on_orientation_changed(self, previous, current, reason):
+        say(f"OrientationChanged {previous} -> {current} ({reason})")
+        self.orientation = current
+        self.refresh()
+        if self.waiting_for is not None:
+            if ("scene", current, reason) != self.waiting_for:
+                return self.fail(f"expected {self.waiting_for}, got {current} ({reason})")
+            self.waiting_for = None
+            self.after_paint(self.advance)
+
+    def on_device_changed(self, orientation):
+        say(f"DeviceOrientationChanged {orientation}")
+        if self.waiting_for == ("device", orientation):
+            self.waiting_for = None
+            self.after_paint(self.advance)
+
+    # -- the scripted flow ----------------------------------------------------------------
+
+    def after_paint(self, callback):
+        """Runs callback once the window has painted its current state."""
+        clock = self.window.get_frame_clock()
+        if clock is None:  # not realized yet: try again once it is mapped
+            def mapped(_window):
+                self.window.disconnect(map_handler)
+                self.after_paint(callback)
+
+            map_handler = self.window.connect("map", mapped)
+            return
+        handler = None
+
+        def painted(_clock):
+            clock.disconnect(handler)
+            GLib.idle_add(lambda: callback() and False)
+
+        handler = clock.connect("after-paint", painted)
+        self.view.queue_draw()
+
+    def screenshot(self, name):
+        """Saves the window's content as DIR/screenshot-NAME.png, through GTK alone."""
+        directory = self.options.screenshots
+        os.makedirs(directory, exist_ok=True)
+        path = os.path.join(directory, f"screenshot-{name}.png")
+        margin = 12
+        width, height = self.content.get_width(), self.content.get_height()
+        snapshot = Gtk.Snapshot()
+        snapshot.append_color(rgba("#fafafa"), rect(0, 0, width + 2 * margin, height + 2 * margin))
+        snapshot.translate(point(margin, margin))
+        Gtk.WidgetPaintable.new(self.content).snapshot(snapshot, width, height)
+        if not save_snapshot_as_png(snapshot, self.window.get_renderer(), path):
+            return self.fail(f"cannot write {path}")
+        say(f"screenshot {name}: {path} ({width}x{height}, interface {self.orientation})")
+
+    def advance(self):
+        if self.script is None:
+            return
+        try:
+            self.waiting_for = next(self.script)
+        except StopIteration:
+            self.waiting_for = None
+        except GLib.Error as error:
+            self.fail(error.message)
+
+    def run_script(self):
+        """Yields what to wait for; resumed after the window has painted it."""
+        # Hold the device upright first: orientd's device state is global.
+        if self.orientd.device() != "portrait":
+            say("turning the device to portrait first")
+            self.orientd.manager("SetDeviceOrientation", "s", ("portrait",))
+            yield ("device", "portrait")
+        self.screenshot("portrait")
+        self.play_button.emit("clicked")
+        yield ("scene", "landscape-right", "presentation")
+        self.screenshot("landscape")
+        if self.options.turn_device:
+            say("turning the device to landscape-right")
+            self.orientd.manager("SetDeviceOrientation", "s", ("landscape-right",))
+        else:
+            say("waiting for the device to turn to landscape-right")
+        yield ("scene", "landscape-left", "device")
+        self.back_button.emit("clicked")
+        yield ("scene", "portrait", "dismissal")
+        say(f"done: interface {self.orientation}")
+        self.status = 0
+        self.quit()
+
+    def fail(self, message):
+        print(f"orientation_window.py: {message}", file=sys.stderr, flush=True)
+        self.status = 1
+        self.quit()
+
+    def on_timeout(self):
+        self.fail(f"the flow stalled after {self.options.timeout} s (waiting for {self.waiting_for})")
+        return GLib.SOURCE_REMOVE
+
+
+def main():
+    parser = argparse.ArgumentParser(description="A GTK 4 window whose orientation orientd decides.")
+    parser.add_argument("--script", action="store_true",
+                        help="play the video-player flow unattended, then quit")
+    parser.add_argument("--turn-device", action="store_true",
+                        help="with --script: turn the device itself instead of waiting for it")
+    parser.add_argument("--screenshots", default=".", metavar="DIR",
+                        help="with --script: where to save the screenshots (default: .)")
+    parser.add_argument("--timeout", type=int, default=30, metavar="SECONDS",
+                        help="with --script: fail if the flow stalls this long (default: 30)")
+    options = parser.parse_args()
+    try:
+        app = OrientationWindowApp(options)
+    except GLib.Error as error:
+        print(f"orientation_window.py: no session bus: {error.message}", file=sys.stderr)
+        return 1
+    app.run([sys.argv[0]])
+    return app.status if options.script else 0
+
+
+if __name__ == "__main__":
+    sys.exit(main())

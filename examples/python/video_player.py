@@ -1,0 +1,201 @@
+#!/usr/bin/python3
+"""The seeds' video-player flow, as a Python app talking to orientd with PyGObject's Gio.
+
+A portrait list in a navigation controller; a full-screen landscape player presented with
+a preferred orientation; the device turns; the player is dismissed and the list is
+portrait again at once, although the device is still landscape. The app registers its
+window (the scene is its connection's: it goes away when the app exits), follows
+OrientationChanged, and prints each step, each change and Explain.
+
+    /usr/bin/python3 examples/python/video_player.py
+
+It uses the session bus (DBUS_SESSION_BUS_ADDRESS), needs Debian's python3-gi, and exits
+with status 0 when the flow is done, 1 on any failure or after 20 s without progress.
+"""
+
+import sys
+
+import gi
+
+gi.require_version("Gio", "2.0")
+from gi.repository import Gio, GLib  # noqa: E402
+
+BUS_NAME = "io.github.orientd.OrientationManager1"
+MANAGER_PATH = "/io/github/orientd/OrientationManager1"
+MANAGER = "io.github.orientd.OrientationManager1"
+SCENE = "io.github.orientd.OrientationManager1.Scene"
+TIMEOUT_SECONDS = 20
+
+
+def say(line):
+    print(line, flush=True)
+
+
+class OrientdError(Exception):
+    """A failed call, with the D-Bus error name (such as ...Error.UnsupportedOrientation)."""
+
+    def __init__(self, error):
+        self.name = Gio.DBusError.get_remote_error(error) or "org.freedesktop.DBus.Error.Failed"
+        Gio.DBusError.strip_remote_error(error)
+        super().__init__(f"{self.name}: {error.message}")
+
+
+class VideoPlayerApp:
+    def __init__(self, bus):
+        self.bus = bus
+        self.loop = GLib.MainLoop()
+        self.scene = None
+        self.status = 1
+        # The flow is a generator: it yields what it waits for, a signal handler resumes it.
+        self.waiting_for = None
+        self.flow = self.run_flow()
+
+    # -- D-Bus plumbing ------------------------------------------------------------------
+
+    def call(self, path, interface, method, signature=None, args=(), reply="()"):
+        parameters = GLib.Variant(f"({signature})", args) if signature else None
+        try:
+            result = self.bus.call_sync(
+                BUS_NAME, path, interface, method, parameters, GLib.VariantType(reply),
+                Gio.DBusCallFlags.NONE, 10_000, None)
+        except GLib.Error as error:
+            raise OrientdError(error) from None
+        return result.unpack()
+
+    def manager(self, method, signature=None, args=(), reply="()"):
+        return self.call(MANAGER_PATH, MANAGER, method, signature, args, reply)
+
+    def scene_call(self, method, signature=None, args=(), reply="()"):
+        return self.call(self.scene, SCENE, method, signature, args, reply)
+
+    def get(self, path, interface, name):
+        return self.call(path, "org.freedesktop.DBus.Properties", "Get", "ss", (interface, name), "(v)")[0]
+
+    # -- signals -------------------------------------------------------------------------
+
+    def subscribe(self):
+        # Filtered by interface and path rather than by the well-known sender name, which
+        # GDBus must first resolve to orientd's unique name.
+        self.bus.signal_subscribe(
+            None, MANAGER, "DeviceOrientationChanged", MANAGER_PATH, None,
+            Gio.DBusSignalFlags.NONE, self.on_device_changed)
+        self.bus.signal_subscribe(
+            None, SCENE, "OrientationChanged", None, None,
+            Gio.DBusSignalFlags.NONE, self.on_orientation_changed)
+
+    def on_device_changed(self, _bus, _sender, _path, _interface, _member, parameters):
+        (orientation,) = parameters.unpack()
+        if self.waiting_for == ("device", orientation):
+            self.resume()
+
+    def on_orientation_changed(self, _bus, _sender, path, _interface, _member, parameters):
+        if path != self.scene:
+            return
+        previous, current, reason = parameters.unpack()
+        say(f"OrientationChanged {previous} -> {current} ({reason})")
+        if self.waiting_for is None or self.waiting_for[0] != "scene":
+            return self.fail(f"unexpected change {previous} -> {current} ({reason})")
+        expected = self.waiting_for[1:]
+        if (current, reason) != expected:
+            return self.fail(f"expected {expected[0]} ({expected[1]}), got {current} ({reason})")
+        self.resume()
+
+    # -- the flow ------------------------------------------------------------------------
+
+    def run_flow(self):
+        # Hold the device upright first: orientd's device state is global.
+        if self.get(MANAGER_PATH, MANAGER, "DeviceOrientation") != "portrait":
+            self.manager("SetDeviceOrientation", "s", ("portrait",))
+            yield ("device", "portrait")
+        say("device portrait")
+
+        # The app's window. The phone's default whitelist is portrait only, so the app
+        # declares landscape too, for its player.
+        options = {
+            "app-id": GLib.Variant("s", "org.example.VideoPlayer"),
+            "supported-orientations": GLib.Variant("as", ["portrait", "landscape"]),
+        }
+        (self.scene,) = self.manager("RegisterScene", "a{sv}", (options,), "(o)")
+        say(f"registered {self.scene}: {self.get(self.scene, SCENE, 'InterfaceOrientation')}")
+
+        # The list: a portrait page in a navigation controller (the seeds'
+        # setOrientationMode + updateOrientation pair).
+        self.scene_call("SetRootController", "ssa{sv}", ("library", "navigation", {}))
+        self.scene_call("PushController", "sssa{sv}", ("library", "video-list", "view", {}))
+        self.scene_call("SetOrientationMode", "ss", ("video-list", "portrait"))
+        (now,) = self.scene_call("UpdateOrientation", reply="(s)")
+        say(f"video-list: setOrientationMode(portrait), updateOrientation -> {now}")
+
+        # Play full screen: a landscape player, presented with its preferred orientation.
+        player = {
+            "supported-orientations": GLib.Variant("as", ["landscape"]),
+            "preferred-orientation": GLib.Variant("s", "landscape-right"),
+        }
+        self.scene_call("PresentController", "sssa{sv}", ("video-list", "player", "view", player))
+        say("present player (landscape, prefers landscape-right)")
+        yield ("scene", "landscape-right", "presentation")
+
+        # The user turns the phone the other way round: the player follows it.
+        self.manager("SetDeviceOrientation", "s", ("landscape-right",))
+        say("device landscape-right")
+        yield ("scene", "landscape-left", "device")
+
+        # Back: the list is portrait again at once, though the device is still landscape.
+        self.scene_call("DismissController", "s", ("player",))
+        say("dismiss player")
+        yield ("scene", "portrait", "dismissal")
+
+        device = self.get(MANAGER_PATH, MANAGER, "DeviceOrientation")
+        interface = self.get(self.scene, SCENE, "InterfaceOrientation")
+        width = self.get(self.scene, SCENE, "Width")
+        height = self.get(self.scene, SCENE, "Height")
+        deciding = self.get(self.scene, SCENE, "DecidingController")
+        say(f"now: device {device}, interface {interface}, size {width}x{height}, deciding {deciding}")
+        say("Explain:")
+        (steps,) = self.scene_call("Explain", reply="(a(sass))")
+        for name, mask, sentence in steps:
+            say(f"  {name} [{', '.join(mask)}]: {sentence}")
+
+        self.manager("UnregisterScene", "o", (self.scene,))
+        say("done")
+        self.status = 0
+        self.loop.quit()
+
+    def resume(self):
+        self.waiting_for = None
+        try:
+            self.waiting_for = next(self.flow)
+        except StopIteration:
+            pass
+        except OrientdError as error:
+            self.fail(str(error))
+
+    def fail(self, message):
+        print(f"video_player.py: {message}", file=sys.stderr, flush=True)
+        self.status = 1
+        self.loop.quit()
+
+    def on_timeout(self):
+        self.fail(f"no progress in {TIMEOUT_SECONDS} s (waiting for {self.waiting_for})")
+        return GLib.SOURCE_REMOVE
+
+    def run(self):
+        self.subscribe()
+        GLib.timeout_add_seconds(TIMEOUT_SECONDS, self.on_timeout)
+        # Start the flow from the loop, so that signal handlers are already dispatched.
+        GLib.idle_add(lambda: self.resume() or GLib.SOURCE_REMOVE)
+        self.loop.run()
+        return self.status
+
+
+def main():
+    try:
+        bus = Gio.bus_get_sync(Gio.BusType.SESSION, None)
+    except GLib.Error as error:
+        print(f"video_player.py: no session bus: {error.message}", file=sys.stderr)
+        return 1
+    return VideoPlayerApp(bus).run()
+
+
+if __name__ == "__main__":
+    sys.exit(main())
