@@ -68,7 +68,21 @@ public struct DBusError: Error, Sendable, Equatable, CustomStringConvertible {
     }
 
     /// A new GError carrying this name and message, for GDBus to send (transfer full).
+    ///
+    /// GDBus names the reply to a failed property read with g_dbus_error_encode_gerror, which
+    /// knows only registered errors (anything else goes out as
+    /// `org.gtk.GDBus.UnmappedGError…`, with a `GDBus.Error:` prefix left in the message). So
+    /// the error gets the domain and code registered for its name: GIO's own for standard
+    /// names, else a code of this module's domain registered here once per name.
     func makeGError() -> UnsafeMutablePointer<GError> {
-        g_dbus_error_new_for_dbus_error(name, message)
+        let probe = g_dbus_error_new_for_dbus_error(name, "")!
+        defer { g_error_free(probe) }
+        if probe.pointee.domain != g_io_error_quark() || probe.pointee.code != Int32(G_IO_ERROR_DBUS_ERROR.rawValue) {
+            return g_error_new_literal(probe.pointee.domain, probe.pointee.code, message)
+        }
+        let domain = g_quark_from_string("glib-bridge-dbus-error-quark")
+        let code = Int32(truncatingIfNeeded: g_quark_from_string(name))
+        _ = g_dbus_error_register_error(domain, code, name)
+        return g_error_new_literal(domain, code, message)
     }
 }

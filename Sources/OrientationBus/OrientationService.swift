@@ -26,7 +26,7 @@ public final class OrientationService {
         self.contract = contract
         log = Log(verbose: options.verbose)
         store = SettingsStore(directory: options.stateDirectory)
-        manager = OrientationManager(settings: store.load(log: log), limits: options.limits)
+        manager = OrientationManager(settings: store.load(log: log, limits: options.limits), limits: options.limits)
     }
 
     /// Exports the objects, follows clients leaving the bus, then asks for the well-known name.
@@ -59,6 +59,9 @@ public final class OrientationService {
                                self.log.info("serving \(name) on \(self.connection.uniqueName) (interfaces from \(self.contract.directory), settings in \(self.store.path))")
                            },
                            lost: { [unowned self] name in
+                               // A closed connection loses every name too: the onClosed handler
+                               // reports that, with the non-zero status a service manager restarts on.
+                               if self.connection.isClosed { return }
                                if self.ownsName {
                                    self.log.info("\(name) was taken over by another instance; exiting")
                                    self.stop(status: 0)

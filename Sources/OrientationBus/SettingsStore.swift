@@ -23,13 +23,21 @@ public struct SettingsStore: Sendable {
     }
 
     /// The saved settings; defaults when there is no file. A file that does not parse, or holds
-    /// a bad value, is renamed to `settings.ini.corrupt-<time>` and defaults are used, with a warning.
-    public func load(log: Log) -> Settings {
+    /// a bad value (one a client could not have set: out of the documented ranges, an invalid
+    /// app-id, too many policies), is renamed to `settings.ini.corrupt-<time>` (plus `-<n>` when
+    /// that name is taken) and defaults are used, with a warning.
+    public func load(log: Log, limits: Limits = .default) -> Settings {
         guard FileManager.default.fileExists(atPath: path) else { return Settings() }
         do {
-            return try read()
+            return try read(limits: limits)
         } catch {
-            let aside = path + ".corrupt-\(Int(Date().timeIntervalSince1970))"
+            let stamp = path + ".corrupt-\(Int(Date().timeIntervalSince1970))"
+            var aside = stamp
+            var n = 0
+            while FileManager.default.fileExists(atPath: aside) {
+                n += 1
+                aside = stamp + "-\(n)"
+            }
             do {
                 try FileManager.default.moveItem(atPath: path, toPath: aside)
                 log.warning("\(path) could not be read (\(error)); moved it to \(aside) and started with defaults")
@@ -44,7 +52,7 @@ public struct SettingsStore: Sendable {
         let description: String
     }
 
-    func read() throws -> Settings {
+    func read(limits: Limits = .default) throws -> Settings {
         let file = g_key_file_new()!
         defer { g_key_file_free(file) }
         var error: UnsafeMutablePointer<GError>?
@@ -59,6 +67,9 @@ public struct SettingsStore: Sendable {
         }
         settings.splitViewThreshold = try uint(file, Self.group, "SplitViewThreshold", default: settings.splitViewThreshold)
         settings.settleTimeMilliseconds = try uint(file, Self.group, "SettleTime", default: settings.settleTimeMilliseconds)
+        guard settings.splitViewThreshold <= limits.maxSplitViewThreshold, settings.settleTimeMilliseconds <= limits.maxSettleTime else {
+            throw ReadError(description: "SplitViewThreshold \(settings.splitViewThreshold) or SettleTime \(settings.settleTimeMilliseconds) is out of range (0–\(limits.maxSplitViewThreshold) points, 0–\(limits.maxSettleTime) ms)")
+        }
         var length: gsize = 0
         if let groups = g_key_file_get_groups(file, &length) {
             defer { g_strfreev(groups) }
@@ -66,6 +77,11 @@ public struct SettingsStore: Sendable {
                 let group = String(cString: groups[index]!)
                 guard group.hasPrefix(Self.policyPrefix) else { continue }
                 let appId = String(group.dropFirst(Self.policyPrefix.count))
+                guard !appId.isEmpty, appId.unicodeScalars.count <= limits.maxNameLength,
+                      appId.unicodeScalars.allSatisfy({ ("a"..."z").contains($0) || ("A"..."Z").contains($0) || ("0"..."9").contains($0) || "._-".unicodeScalars.contains($0) }),
+                      settings.appPolicies.count < limits.appPolicies else {
+                    throw ReadError(description: "[\(group)]: not a valid app-id, or more than \(limits.appPolicies) app policies")
+                }
                 var policy = AppPolicy()
                 if let names = try stringList(file, group, "AllowedOrientations") {
                     do { policy.allowed = try OrientationMask(parsing: names) } catch { throw ReadError(description: error.message) }

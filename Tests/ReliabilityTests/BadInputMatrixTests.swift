@@ -1,0 +1,95 @@
+import GLibBridge
+import TestSupport
+import XCTest
+
+/// Item 1: every method of the contract called with each kind of bad input. Every cell must
+/// come back with the documented error name and a message naming the problem, leave the
+/// state as it was (GetManagedObjects, the manager's properties, the app policies, every
+/// scene's Explain and the history compared before and after), and leave the service
+/// answering.
+final class BadInputMatrixTests: OrientdTestCase {
+    /// Everything a failed call must leave unchanged.
+    struct Snapshot: Equatable {
+        var scenes: [String: SceneProperties]
+        var manager: [String: Variant]
+        var policies: Variant
+        var explains: [String: Variant]
+        var history: Variant
+
+        static func take(_ c: BusConnection) throws -> Snapshot {
+            let scenes = try c.managedObjects()
+            var explains: [String: Variant] = [:]
+            for path in scenes.keys { explains[path] = try c.scene(path, "Explain") }
+            return Snapshot(scenes: scenes, manager: try c.managerProperties(), policies: try c.manager("GetAppPolicies"),
+                            explains: explains, history: try c.manager("GetHistory", [.u(0)]))
+        }
+
+        /// What differs, for a failure message.
+        func difference(to other: Snapshot) -> String {
+            var parts: [String] = []
+            for path in Set(scenes.keys).union(other.scenes.keys).sorted() where scenes[path] != other.scenes[path] {
+                parts.append("\(path): \(scenes[path].map(\.description) ?? "absent") → \(other.scenes[path].map(\.description) ?? "absent")")
+            }
+            for path in explains.keys.sorted() where explains[path] != other.explains[path] {
+                parts.append("Explain \(path): \(explains[path]!) → \(other.explains[path].map(\.description) ?? "absent")")
+            }
+            if manager != other.manager { parts.append("manager: \(manager) → \(other.manager)") }
+            if policies != other.policies { parts.append("policies: \(policies) → \(other.policies)") }
+            if history != other.history { parts.append("history: \(history) → \(other.history)") }
+            return parts.joined(separator: "\n")
+        }
+    }
+
+    func testEveryMethodRefusesBadInputAndChangesNothing() throws {
+        let start = ContinuousClock.now
+        let intruder = try orientd.bus.connect()
+        defer { intruder.close() }
+        let fixture = try MatrixFixture.make(owner: client, intruder: intruder)
+        let cells = managerCells(fixture) + sceneCells(fixture) + ownershipAndPathCells(fixture)
+
+        var failures: [String] = []
+        var errorCells = 0
+        var acceptedCells = 0
+        for cell in cells {
+            let before = try Snapshot.take(client)
+            let caller = cell.caller == .owner ? client! : intruder
+            let result = caller.orientd(cell.path, cell.interface, cell.method, cell.arguments)
+            var problems: [String] = []
+            switch (cell.error, result) {
+            case (let expected?, .failure(let error)):
+                errorCells += 1
+                if error.name != expected { problems.append("error \(error.name) instead of \(expected)") }
+                if error.message.isEmpty { problems.append("an empty message") }
+                if error.message.hasPrefix("GDBus.Error:") { problems.append("a message with GDBus's internal prefix") }
+                for needle in cell.mentions where !error.message.contains(needle) {
+                    problems.append("the message does not mention \"\(needle.prefix(80))\"")
+                }
+                if !problems.isEmpty { problems.append("message: \(error.message.prefix(400))") }
+            case (let expected?, .success(let reply)):
+                problems.append("succeeded (\(reply)) instead of failing with \(expected)")
+            case (nil, .success(let reply)):
+                acceptedCells += 1
+                do {
+                    try cell.accepted?(client, reply)
+                } catch {
+                    problems.append("accepted, but: \(error)")
+                }
+            case (nil, .failure(let error)):
+                problems.append("refused (\(error)) input the contract accepts")
+            }
+            if !client.orientdAnswers() {
+                problems.append("orientd no longer answers")
+                failures.append("\(cell.label): \(problems.joined(separator: "; "))")
+                break
+            }
+            let after = try Snapshot.take(client)
+            if after != before { problems.append("the state changed:\n\(before.difference(to: after))") }
+            if !problems.isEmpty { failures.append("\(cell.label): \(problems.joined(separator: "; "))") }
+        }
+
+        XCTAssertTrue(failures.isEmpty, "\(failures.count) of \(cells.count) cells failed:\n" + failures.joined(separator: "\n"))
+        XCTAssertGreaterThan(errorCells, 200, "the matrix should hold a few hundred error cells")
+        XCTAssertTrue(orientd.process.isRunning)
+        report("bad-input matrix", "\(cells.count) cells (\(errorCells) errors, \(acceptedCells) accepted-and-folded), \(failures.count) failed, \(String(format: "%.1f", seconds(since: start))) s")
+    }
+}
