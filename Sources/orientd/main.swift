@@ -38,17 +38,19 @@ do {
 }
 
 let service = OrientationService(connection: connection, loop: loop, options: options, contract: contract)
-do {
-    try service.start()
-} catch {
-    log.error("cannot start: \(error)")
-    exit(1)
-}
+// Before start(): once the name is owned a client may send SIGTERM at once, and it must
+// end orientd cleanly (exit 0), not by the default action.
 for signal in [SIGTERM, SIGINT] {
     loop.addSignalHandler(signal) {
         log.info("signal \(signal): exiting")
         service.stop(status: 0)
     }
+}
+do {
+    try service.start()
+} catch {
+    log.error("cannot start: \(error)")
+    exit(1)
 }
 loop.run()
 connection.close()
