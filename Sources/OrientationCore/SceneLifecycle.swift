@@ -36,6 +36,8 @@ extension OrientationManager {
             updateSplitView(&scene)
             _ = try evaluate(&scene, .reevaluate(.geometry))
         }
+        // Registration is not a change (no OrientationChanged): Explain must not claim one.
+        scene.lastReason = nil
 
         lastSceneID = scene.id
         scenes[scene.id] = scene

@@ -1,0 +1,101 @@
+import OrientationCore
+import XCTest
+
+/// OrientationChanged exactly once per real change, with its reason; PropertiesChanged
+/// listing every changed property, derived ones included.
+final class EventTests: XCTestCase {
+    func testExactlyOneOrientationChangedPerRealChangeWithItsReason() throws {
+        var rig = Rig()
+        let id = try rig.register(idiom: .pad) { $0.supported = .all }
+        var seen: [ChangeReason] = []
+        func expect(_ from: InterfaceOrientation, _ to: InterfaceOrientation, _ reason: ChangeReason,
+                    line: UInt = #line) {
+            XCTAssertEqual(rig.changes, [OrientationChangedEvent(id, from, to, reason)], line: line)
+            XCTAssertEqual(rig.events.filter { if case .orientationChanged = $0 { return true }; return false }.count, 1,
+                           line: line)
+            XCTAssertEqual(rig.propertiesChanged[id]?.first, .interfaceOrientation, line: line)
+            XCTAssertEqual(rig.manager.history.newest(1).first?.reason, reason, line: line)
+            seen.append(reason)
+        }
+        try rig.device(.landscapeLeft)
+        expect(.portrait, .landscapeRight, .device)
+        try rig.on(id, .setRoot(navigation("nav", .portrait)))
+        expect(.landscapeRight, .portrait, .navigation)
+        try rig.on(id, .setProperties("nav", patch(.all)))
+        try rig.on(id, .update)
+        expect(.portrait, .landscapeRight, .update)
+        try rig.on(id, .request(.landscapeLeft))
+        expect(.landscapeRight, .landscapeLeft, .request)
+        try rig.on(id, .present(presenter: "nav", view("modal", .portrait)))
+        expect(.landscapeLeft, .portrait, .presentation)
+        try rig.on(id, .dismiss("modal"))
+        expect(.portrait, .landscapeRight, .dismissal)
+        try rig.on(id, .present(presenter: "nav", tabs("tabs")))
+        XCTAssertEqual(rig.changes, [], "the device is still followed: nothing changes")
+        try rig.on(id, .addTab(tab: "tabs", view("first", .portraitUpsideDown)))
+        expect(.landscapeRight, .portraitUpsideDown, .tab)
+        rig.expectFailure(.noSupportedOrientation, on: id, .setWindowOrientations(sceneDelegate: .landscape, appDelegate: nil))
+        try rig.on(id, .dismiss("tabs"))
+        expect(.portraitUpsideDown, .landscapeRight, .dismissal)
+        try rig.on(id, .setWindowOrientations(sceneDelegate: .portrait, appDelegate: nil))
+        expect(.landscapeRight, .portrait, .policy)
+        try rig.on(id, .setWindowOrientations(sceneDelegate: nil, appDelegate: nil))
+        expect(.portrait, .landscapeRight, .policy)
+        try rig.on(id, .setActivation(.background))
+        expect(.landscapeRight, .portrait, .activation)
+        try rig.on(id, .setActivation(.foregroundActive))
+        expect(.portrait, .landscapeRight, .activation)
+        try rig.on(id, .setGeometry(width: 1180, height: 500)) // split view: frozen in landscape
+        try rig.device(.portrait)
+        XCTAssertEqual(rig.changes, [])
+        try rig.on(id, .setGeometry(width: 1180, height: 820))
+        expect(.landscapeRight, .portrait, .geometry)
+        XCTAssertEqual(Set(seen), Set(ChangeReason.allCases))
+    }
+
+    func testNothingIsEmittedWithoutAChange() throws {
+        var rig = Rig()
+        let id = try rig.register { $0.supported = .allButUpsideDown }
+        try rig.on(id, .setRoot(view("root")))
+        try rig.on(id, .update)
+        XCTAssertEqual(rig.events, [])
+        try rig.on(id, .request(.portrait))
+        XCTAssertEqual(rig.events, [])
+        try rig.device(.portrait)
+        XCTAssertEqual(rig.events, [.deviceOrientationChanged(.portrait), .managerPropertiesChanged([.deviceOrientation])])
+        try rig.device(.portrait)
+        XCTAssertEqual(rig.events, [])
+        try rig.on(id, .setActivation(.foregroundActive))
+        XCTAssertEqual(rig.events, [])
+    }
+
+    func testPropertiesChangedListsEveryChangedPropertyIncludingDerivedOnes() throws {
+        var rig = Rig()
+        let id = try rig.register { $0.supported = .allButUpsideDown }
+        try rig.on(id, .setRoot(view("root", .portrait)))
+        XCTAssertEqual(rig.propertiesChanged[id], [.supportedOrientations, .supportedOrientationsMask, .decidingController])
+        XCTAssertEqual(rig.snapshot(id).supported.rawValue, 2)
+        try rig.on(id, .setRoot(view("other", .landscape)))
+        XCTAssertEqual(rig.propertiesChanged[id], [.interfaceOrientation, .supportedOrientations, .supportedOrientationsMask,
+                                                   .decidingController, .width, .height])
+        XCTAssertEqual(rig.snapshot(id).supported.rawValue, 24)
+        // Properties of other scenes are not listed.
+        let bystander = try rig.register("org.example.Other") { $0.supported = .allButUpsideDown }
+        try rig.on(id, .request(.landscapeLeft))
+        XCTAssertEqual(Array(rig.propertiesChanged.keys), [id])
+        XCTAssertNotNil(rig.snapshot(bystander))
+        // Events come in order: the change, then the properties.
+        try rig.on(id, .request(.landscapeRight))
+        XCTAssertEqual(rig.events, [.orientationChanged(id, from: .landscapeLeft, to: .landscapeRight, reason: .request),
+                                    .scenePropertiesChanged(id, [.interfaceOrientation])])
+    }
+
+    func testRegistrationAndRemovalEmitAddedAndRemovedOnly() throws {
+        var rig = Rig()
+        let id = try rig.register()
+        XCTAssertEqual(rig.events, [.sceneAdded(id)])
+        try rig.run(.unregisterScene(id))
+        XCTAssertEqual(rig.events, [.sceneRemoved(id)])
+        XCTAssertNil(rig.manager.snapshot(of: id))
+    }
+}

@@ -1,0 +1,242 @@
+import OrientationCore
+import XCTest
+
+/// Random commands over random trees and scenes, checking the model's invariants after each.
+final class RandomisedTests: XCTestCase {
+    static let seeds: [UInt64] = [0x5EED_0001, 0x5EED_0002, 0xC0FF_EE00, 0xBAD_CAFE]
+    static let commandsPerSeed = 25_000
+
+    func testRandomCommandsKeepEveryInvariant() {
+        var limits = Limits()
+        limits.scenesPerConnection = 4
+        limits.scenesInAll = 9
+        limits.controllersPerScene = 12
+        limits.appPolicies = 3
+        limits.historyEntries = 16
+
+        let started = ContinuousClock.now
+        var total = 0
+        var failures: [OrientationError.Kind: Int] = [:]
+        var changes = 0
+        for seed in Self.seeds {
+            var checker = InvariantChecker(seed: seed, limits: limits)
+            for index in 0..<Self.commandsPerSeed {
+                checker.step()
+                if checker.failureCount > 0 {
+                    XCTFail("seed \(String(seed, radix: 16)), command \(index): \(checker.lastCommand)")
+                    return
+                }
+            }
+            total += Self.commandsPerSeed
+            failures.merge(checker.errorKinds, uniquingKeysWith: +)
+            changes += checker.orientationChanges
+        }
+        let elapsed = ContinuousClock.now - started
+        print("RandomisedTests: \(total) commands, \(changes) orientation changes, errors \(failures.map { "\($0.key.rawValue) \($0.value)" }.sorted().joined(separator: ", ")) in \(elapsed)")
+        XCTAssertGreaterThanOrEqual(total, 100_000)
+        // The run must reach the interesting places: many changes and every error a scene can get.
+        XCTAssertGreaterThan(changes, total / 50)
+        for kind in OrientationError.Kind.allCases {
+            XCTAssertGreaterThan(failures[kind, default: 0], 0, "no command failed with \(kind.rawValue)")
+        }
+    }
+}
+
+/// Runs generated commands against a manager and checks each outcome.
+struct InvariantChecker {
+    var generator: CommandGenerator
+    var manager: OrientationManager
+    var clock: Int64 = 1_000_000
+    var lastCommand = ""
+    var failureCount = 0
+    var errorKinds: [OrientationError.Kind: Int] = [:]
+    var orientationChanges = 0
+    /// The scenes' published properties after the last command.
+    var snapshots: [SceneID: SceneSnapshot] = [:]
+
+    init(seed: UInt64, limits: Limits) {
+        generator = CommandGenerator(seed: seed)
+        var settings = Settings()
+        settings.settleTimeMilliseconds = 0
+        manager = OrientationManager(settings: settings, limits: limits)
+    }
+
+    mutating func fail(_ message: String, file: StaticString = #filePath, line: UInt = #line) {
+        failureCount += 1
+        XCTFail("\(lastCommand): \(message)", file: file, line: line)
+    }
+
+    mutating func check(_ condition: Bool, _ message: @autoclosure () -> String,
+                        file: StaticString = #filePath, line: UInt = #line) {
+        if !condition { fail(message(), file: file, line: line) }
+    }
+
+    mutating func step() {
+        clock += Int64(generator.random.below(300_000))
+        let (command, caller) = generator.next(for: manager)
+        lastCommand = "\(command) from \(caller)"
+        let saved = manager
+        let before = snapshots
+        let now = Moment(monotonic: clock, wall: clock)
+        do {
+            let outcome = try manager.apply(command, caller: caller, at: now)
+            snapshots = Dictionary(uniqueKeysWithValues: manager.scenes.keys.map { ($0, manager.snapshot(of: $0)!) })
+            checkSuccess(command, outcome, saved: saved, before: before)
+        } catch {
+            errorKinds[error.kind, default: 0] += 1
+            check(error.name.hasSuffix(error.kind.rawValue), "error name \(error.name)")
+            check(!error.message.isEmpty, "an error without a message")
+            let projection = StateProjection(manager)
+            if projection != StateProjection(saved) { fail("the failed command (\(error)) changed the state") }
+        }
+        checkInvariants()
+    }
+
+    mutating func checkSuccess(_ command: Command, _ outcome: Outcome, saved: OrientationManager,
+                               before: [SceneID: SceneSnapshot]) {
+        let after = snapshots
+        let events = outcome.events
+        let added = Set(after.keys).subtracting(before.keys)
+        let removed = Set(before.keys).subtracting(after.keys)
+        check(events.compactMap { if case .sceneAdded(let id) = $0 { return id }; return nil } == added.sorted(), "sceneAdded")
+        check(Set(events.compactMap { if case .sceneRemoved(let id) = $0 { return id }; return nil }) == removed
+              && events.filter { if case .sceneRemoved = $0 { return true }; return false }.count == removed.count, "sceneRemoved")
+
+        // Exactly one OrientationChanged per real change, matching the snapshots.
+        let changed = events.orientationChanges
+        orientationChanges += changed.count
+        var expectedChanges = 0
+        for (id, old) in before {
+            guard let new = after[id] else { continue }
+            let mine = changed.filter { $0.scene == id }
+            if old.orientation != new.orientation {
+                expectedChanges += 1
+                check(mine.count == 1 && mine[0].from == old.orientation && mine[0].to == new.orientation,
+                      "scene \(id) \(old.orientation) → \(new.orientation) emitted \(mine)")
+            } else {
+                check(mine.isEmpty, "scene \(id) did not change but emitted \(mine)")
+            }
+            // PropertiesChanged lists exactly the changed properties, in the contract's order.
+            let expected = Self.propertyDiff(old, new)
+            let listed = events.compactMap { event -> [SceneProperty]? in
+                if case .scenePropertiesChanged(id, let properties) = event { return properties }
+                return nil
+            }
+            check(listed == (expected.isEmpty ? [] : [expected]), "scene \(id): expected \(expected), listed \(listed)")
+            checkGeometry(command, id, old, new)
+        }
+        check(changed.count == expectedChanges, "\(changed.count) OrientationChanged for \(expectedChanges) changes")
+        for id in added {
+            check(!events.contains { if case .scenePropertiesChanged(id, _) = $0 { return true }; return false },
+                  "PropertiesChanged for a new scene")
+        }
+        // The history took every change, newest first.
+        let capacity = manager.history.capacity
+        check(manager.history.count == min(capacity, saved.history.count + changed.count), "history count")
+        if !changed.isEmpty {
+            let newest = manager.history.newest(min(changed.count, capacity))
+            let recorded = newest.reversed().map { OrientationChangedEvent($0.scene, $0.previous, $0.current, $0.reason) }
+            check(recorded == Array(changed.suffix(capacity)), "history \(recorded) vs events \(changed)")
+        }
+        // The manager's published properties.
+        let oldManager = saved.managerSnapshot, newManager = manager.managerSnapshot
+        let managerExpected = Self.managerDiff(oldManager, newManager)
+        check(events.managerPropertyChanges == managerExpected, "manager properties \(events.managerPropertyChanges) vs \(managerExpected)")
+        let deviceEvents = events.deviceChanges
+        if oldManager.deviceOrientation != newManager.deviceOrientation {
+            check(deviceEvents == [newManager.deviceOrientation], "DeviceOrientationChanged")
+        } else {
+            check(deviceEvents.isEmpty, "DeviceOrientationChanged without a change")
+        }
+        if oldManager.rotationLocked && newManager.rotationLocked {
+            check(oldManager.deviceOrientation == newManager.deviceOrientation, "device orientation moved under the lock")
+        }
+        if !events.suggestions.isEmpty { check(newManager.rotationLocked, "RotationSuggested without the lock") }
+        check(events.contains(.settingsChanged) == (saved.settings != manager.settings), "settingsChanged")
+        // Replies.
+        switch (command, outcome.reply) {
+        case (.registerScene, .scene(let id)):
+            check(added == [id] && id == manager.lastSceneID, "registered \(id)")
+        case (.scene(let id, .update), .orientation(let o)), (.scene(let id, .request), .orientation(let o)):
+            check(after[id]?.orientation == o, "reply \(o)")
+        case (.scene(let id, .request(let wanted)), _):
+            check(false, "request \(wanted) on \(id) replied \(outcome.reply)")
+        case (.scene(let id, .pop), .controller(let popped)):
+            check(saved.scenes[id]!.tree.handle(of: popped) != nil && manager.scenes[id]!.tree.handle(of: popped) == nil,
+                  "popped \(popped)")
+        case (.registerScene, _), (.scene(_, .update), _), (.scene(_, .pop), _):
+            check(false, "reply \(outcome.reply)")
+        default:
+            check(outcome.reply == .none, "reply \(outcome.reply)")
+        }
+    }
+
+    /// Width and height: swapped with a family change, else kept, except that SetGeometry sets them.
+    mutating func checkGeometry(_ command: Command, _ id: SceneID, _ old: SceneSnapshot, _ new: SceneSnapshot) {
+        var base = (old.width, old.height)
+        if case .scene(id, .setGeometry(let width, let height)) = command { base = (width, height) }
+        if old.orientation.family != new.orientation.family { base = (base.1, base.0) }
+        check(new.width == base.0 && new.height == base.1, "scene \(id) size \(new.width)×\(new.height), expected \(base)")
+    }
+
+    mutating func checkInvariants() {
+        let settings = manager.settings
+        for (id, scene) in manager.scenes {
+            let snapshot = snapshots[id]!
+            check(!snapshot.supported.isEmpty, "scene \(id) has an empty mask")
+            check(snapshot.supported.contains(snapshot.orientation), "scene \(id): \(snapshot.orientation) outside \(snapshot.supported)")
+            check(snapshot.statusBarHidden == settings.kioskMode, "StatusBarHidden")
+            if settings.kioskMode { check(snapshot.orientation == settings.kioskOrientation, "kiosk not applied to \(id)") }
+            let inSplit = scene.idiom == .pad
+                && (scene.width < settings.splitViewThreshold || scene.height < settings.splitViewThreshold)
+            check(snapshot.splitView == inSplit, "scene \(id) split view \(snapshot.splitView)")
+            check(scene.tree.count <= manager.limits.controllersPerScene, "controllers over the limit")
+            if let allowed = settings.appPolicies[scene.appId]?.allowed, !settings.kioskMode {
+                check(allowed.contains(snapshot.orientation), "scene \(id) outside its app policy")
+            }
+        }
+        check(manager.scenes.count <= manager.limits.scenesInAll, "scenes over the limit")
+        // Explain now and then: the layers in order and the decision as published.
+        if generator.random.chance(2), let id = manager.scenes.keys.min() {
+            let steps = (try? manager.explain(id)) ?? []
+            check(steps.count == 8 && steps.last?.mask == OrientationMask(snapshots[id]!.orientation),
+                  "explain \(steps.map(\.name))")
+        }
+    }
+
+    static func propertyDiff(_ a: SceneSnapshot, _ b: SceneSnapshot) -> [SceneProperty] {
+        SceneProperty.allCases.filter { property in
+            switch property {
+            case .appId: return a.appId != b.appId
+            case .owner: return a.owner != b.owner
+            case .detached: return a.detached != b.detached
+            case .idiom: return a.idiom != b.idiom
+            case .display: return a.display != b.display
+            case .interfaceOrientation: return a.orientation != b.orientation
+            case .supportedOrientations, .supportedOrientationsMask: return a.supported.rawValue != b.supported.rawValue
+            case .decidingController: return a.decidingController != b.decidingController
+            case .width: return a.width != b.width
+            case .height: return a.height != b.height
+            case .splitView: return a.splitView != b.splitView
+            case .activationState: return a.activation != b.activation
+            case .statusBarHidden: return a.statusBarHidden != b.statusBarHidden
+            }
+        }
+    }
+
+    static func managerDiff(_ a: ManagerSnapshot, _ b: ManagerSnapshot) -> [ManagerProperty] {
+        ManagerProperty.allCases.filter { property in
+            switch property {
+            case .version: return false
+            case .deviceOrientation: return a.deviceOrientation != b.deviceOrientation
+            case .rotationLocked: return a.rotationLocked != b.rotationLocked
+            case .kioskMode: return a.kioskMode != b.kioskMode
+            case .kioskOrientation: return a.kioskOrientation != b.kioskOrientation
+            case .splitViewThreshold: return a.splitViewThreshold != b.splitViewThreshold
+            case .settleTime: return a.settleTime != b.settleTime
+            case .sensorAvailable: return a.sensorAvailable != b.sensorAvailable
+            case .sensorSource: return a.sensorSource != b.sensorSource
+            }
+        }
+    }
+}
