@@ -7,7 +7,8 @@ extension OrientationManager {
         } else if orientation == sensedOrientation {
             // Back where it settled: whatever was pending did not hold.
             pendingReading = nil
-            lastReadingSource = source
+            sensedSource = source
+            if !settings.rotationLocked { lastReadingSource = source }
         } else if pendingReading?.orientation != orientation {
             pendingReading = PendingReading(orientation: orientation, source: source, since: now.monotonic)
         }
@@ -24,11 +25,12 @@ extension OrientationManager {
     /// offered as a suggestion to the scenes that allow it.
     mutating func applyReading(_ orientation: DeviceOrientation, source: SensorSource, now: Moment, events: inout [Event]) {
         sensedOrientation = orientation
-        lastReadingSource = source
+        sensedSource = source
         if settings.rotationLocked {
             suggestRotation(now: now, events: &events)
             return
         }
+        lastReadingSource = source
         guard deviceOrientation != orientation else { return }
         deviceOrientation = orientation
         events.append(.deviceOrientationChanged(orientation))
@@ -56,7 +58,8 @@ extension OrientationManager {
         guard locked != settings.rotationLocked else { return }
         settings.rotationLocked = locked
         guard !locked else { return }
-        // Lifted: the device orientation catches up and every scene follows it.
+        // Lifted: the device orientation (and where it came from) catches up and every scene follows it.
+        lastReadingSource = sensedSource
         if deviceOrientation != sensedOrientation {
             deviceOrientation = sensedOrientation
             events.append(.deviceOrientationChanged(sensedOrientation))

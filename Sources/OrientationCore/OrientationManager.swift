@@ -20,7 +20,10 @@ public struct OrientationManager: Sendable {
     public internal(set) var sensedOrientation: DeviceOrientation = .unknown
     public internal(set) var pendingReading: PendingReading?
     public internal(set) var sensorAvailable = false
+    /// Where the published device orientation came from.
     var lastReadingSource: SensorSource = .manual
+    /// Where the last settled reading came from (it differs under the rotation lock).
+    var sensedSource: SensorSource = .manual
     public internal(set) var history: HistoryRing
     /// The last scene number handed out; numbers are never reused.
     public internal(set) var lastSceneID: SceneID = 0

@@ -132,6 +132,20 @@ final class GlobalStateTests: XCTestCase {
         XCTAssertFalse(rig.events.contains(.settingsChanged), "sensor availability is not persisted")
     }
 
+    func testSensorSourceFreezesWithDeviceOrientationUnderTheRotationLock() throws {
+        var rig = Rig()
+        try rig.run(.setSensorAvailable(true), as: Caller.shell)
+        try rig.device(.portrait, source: .manual)
+        try rig.run(.setRotationLocked(true), as: Caller.shell)
+        try rig.device(.landscapeLeft, source: .iioSensorProxy)
+        XCTAssertEqual(rig.manager.managerSnapshot.deviceOrientation, .portrait)
+        XCTAssertEqual(rig.manager.managerSnapshot.sensorSource, .manual, "the frozen orientation came from manual input")
+        XCTAssertFalse(rig.events.managerPropertyChanges.contains(.sensorSource))
+        try rig.run(.setRotationLocked(false), as: Caller.shell)
+        XCTAssertEqual(rig.manager.managerSnapshot.deviceOrientation, .landscapeLeft)
+        XCTAssertEqual(rig.manager.managerSnapshot.sensorSource, .iioSensorProxy)
+    }
+
     func testManagerDefaults() {
         let snapshot = OrientationManager().managerSnapshot
         XCTAssertEqual(snapshot.deviceOrientation, .unknown)
