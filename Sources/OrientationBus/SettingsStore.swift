@@ -27,6 +27,7 @@ public struct SettingsStore: Sendable {
     /// app-id, too many policies), is renamed to `settings.ini.corrupt-<time>` (plus `-<n>` when
     /// that name is taken) and defaults are used, with a warning.
     public func load(log: Log, limits: Limits = .default) -> Settings {
+        removeInterruptedWrites(log: log)
         guard FileManager.default.fileExists(atPath: path) else { return Settings() }
         do {
             return try read(limits: limits)
@@ -45,6 +46,24 @@ public struct SettingsStore: Sendable {
                 log.warning("\(path) could not be read and could not be moved aside (\(error)); starting with defaults")
             }
             return Settings()
+        }
+    }
+
+    /// g_file_set_contents writes `settings.ini.XXXXXX` and renames it over the file; a crash
+    /// between the two leaves the temporary file behind. The settings file itself is whole
+    /// either way, so such leftovers are only removed.
+    func removeInterruptedWrites(log: Log) {
+        guard let names = try? FileManager.default.contentsOfDirectory(atPath: directory) else { return }
+        let prefix = Self.fileName + "."
+        for name in names where name.hasPrefix(prefix) {
+            let suffix = name.dropFirst(prefix.count)
+            guard suffix.count == 6, suffix.allSatisfy({ $0.isLetter || $0.isNumber }) else { continue }
+            do {
+                try FileManager.default.removeItem(atPath: directory + "/" + name)
+                log.debug("removed \(name), left by an interrupted write")
+            } catch {
+                log.warning("could not remove \(name), left by an interrupted write: \(error)")
+            }
         }
     }
 

@@ -60,6 +60,19 @@ final class SettingsStoreTests: XCTestCase {
         XCTAssertFalse(FileManager.default.fileExists(atPath: store.path))
     }
 
+    func testTemporaryFilesOfInterruptedWritesAreRemovedAndNothingElse() throws {
+        let store = SettingsStore(directory: directory)
+        var settings = Settings()
+        settings.kioskMode = true
+        try store.save(settings)
+        let leftovers = ["settings.ini.AB12cd", "settings.ini.x9Y8z7"]
+        let kept = ["settings.ini.corrupt-1796222530", "notes.txt"]
+        for name in leftovers + kept { try "junk".write(toFile: directory + "/" + name, atomically: false, encoding: .utf8) }
+        XCTAssertTrue(store.load(log: Log(verbose: false)).kioskMode)
+        let files = Set(try FileManager.default.contentsOfDirectory(atPath: directory))
+        XCTAssertEqual(files, Set(kept + [SettingsStore.fileName]))
+    }
+
     func testStateHomeDecidesTheDefaultFolder() {
         XCTAssertEqual(SettingsStore.defaultDirectory(environment: ["XDG_STATE_HOME": "/s", "HOME": "/h"]), "/s/orientd")
         XCTAssertEqual(SettingsStore.defaultDirectory(environment: ["HOME": "/h"]), "/h/.local/state/orientd")
