@@ -17,11 +17,11 @@ extension BusConnection {
         parameters: Variant? = nil, replyType: String? = nil, timeoutMilliseconds: Int32 = -1
     ) throws(DBusError) -> Variant {
         var error: UnsafeMutablePointer<GError>? = nil
-        let reply = withOptionalVariantType(replyType) { type in
+        let reply = withExtendedLifetime(parameters) { withOptionalVariantType(replyType) { type in
             g_dbus_connection_call_sync(
                 raw, destination, path, interface, method, parameters?.raw, type,
                 G_DBUS_CALL_FLAGS_NONE, timeoutMilliseconds, nil, &error)
-        }
+        } }
         guard let reply else { throw DBusError(consuming: error) }
         return Variant(adopting: reply)
     }
@@ -35,7 +35,7 @@ extension BusConnection {
     ) {
         typealias Box = CallbackBox<(Result<Variant, DBusError>) -> Void>
         let userData = Box(completion).retainedPointer()
-        withOptionalVariantType(replyType) { type in
+        withExtendedLifetime(parameters) { withOptionalVariantType(replyType) { type in
             g_dbus_connection_call(
                 raw, destination, path, interface, method, parameters?.raw, type,
                 G_DBUS_CALL_FLAGS_NONE, timeoutMilliseconds, nil,
@@ -50,6 +50,6 @@ extension BusConnection {
                     }
                 },
                 userData)
-        }
+        } }
     }
 }

@@ -49,7 +49,7 @@ extension BusConnection {
                 error?.pointee = failure.makeGError()
                 return nil
             }
-            return g_variant_ref(value.raw)
+            return value.withRaw { g_variant_ref($0) }
         }
         var error: UnsafeMutablePointer<GError>? = nil
         let id = g_dbus_connection_register_object(

@@ -41,8 +41,9 @@ extension BusConnection {
     ) throws(DBusError) {
         if let parameters { precondition(parameters.isOfType("r"), "signal parameters must be a tuple") }
         var error: UnsafeMutablePointer<GError>? = nil
-        let ok = g_dbus_connection_emit_signal(
-            raw, destination, path, interface, signal, parameters?.raw, &error)
+        let ok = withExtendedLifetime(parameters) {
+            g_dbus_connection_emit_signal(raw, destination, path, interface, signal, parameters?.raw, &error)
+        }
         if ok == 0 { throw DBusError(consuming: error) }
     }
 

@@ -41,7 +41,7 @@ extension BusConnection {
                 interfaceName: copyCString(interface), propertyName: copyCString(property))
             switch Box.borrow(userData).value.getProperty(request) {
             case .success(let value):
-                return g_variant_ref(value.raw)
+                return value.withRaw { g_variant_ref($0) }
             case .failure(let failure):
                 error?.pointee = failure.makeGError()
                 return nil

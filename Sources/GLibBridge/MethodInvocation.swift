@@ -49,7 +49,7 @@ public final class MethodInvocation: Sendable {
     public func returnValue(_ tuple: Variant?) {
         if let tuple { precondition(tuple.isOfType("r"), "a reply must be a tuple, not \(tuple.typeString)") }
         guard markReplied() else { return }
-        g_dbus_method_invocation_return_value(handle.raw, tuple?.raw)
+        withExtendedLifetime(tuple) { g_dbus_method_invocation_return_value(handle.raw, tuple?.raw) }
     }
 
     /// Replies with these values as the out arguments (`returnValues()` for none).

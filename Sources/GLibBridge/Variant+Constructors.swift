@@ -25,9 +25,15 @@ extension Variant {
     /// Whether `path` is a valid D-Bus object path.
     public static func isValidObjectPath(_ path: String) -> Bool { g_variant_is_object_path(path) != 0 }
 
-    /// An array of strings (`as`).
+    /// An array of strings (`as`), built in one pass: no object per element.
     public convenience init(strings: [String]) {
-        self.init(arrayOf: "s", strings.map { Variant(string: $0) })
+        let raw = withVariantType("s") { type in
+            // Floating children: g_variant_new_array takes them over.
+            strings.map { g_variant_new_string($0) as OpaquePointer? }.withUnsafeBufferPointer { children in
+                g_variant_new_array(type, children.baseAddress, gsize(children.count))
+            }
+        }
+        self.init(adopting: raw!)
     }
 
     /// An array of object paths (`ao`).
@@ -37,7 +43,19 @@ extension Variant {
 
     /// A tuple of the given values, such as `(so)`; `[]` gives the empty tuple `()`.
     public convenience init(tuple elements: [Variant]) {
-        let raw = elements.map { $0.raw as OpaquePointer? }.withUnsafeBufferPointer { children in
+        // The elements must outlive the C call: Swift may release them after their last use.
+        let raw = withExtendedLifetime(elements) {
+            elements.map { $0.raw as OpaquePointer? }.withUnsafeBufferPointer { children in
+                g_variant_new_tuple(children.baseAddress, gsize(children.count))
+            }
+        }
+        self.init(adopting: raw!)
+    }
+
+    /// A tuple of strings, such as `(sss)`, built in one pass: no object per element.
+    public convenience init(tupleOfStrings strings: [String]) {
+        // Floating children: g_variant_new_tuple takes them over.
+        let raw = strings.map { g_variant_new_string($0) as OpaquePointer? }.withUnsafeBufferPointer { children in
             g_variant_new_tuple(children.baseAddress, gsize(children.count))
         }
         self.init(adopting: raw!)
@@ -45,13 +63,13 @@ extension Variant {
 
     /// A variant box (`v`) holding `value`.
     public convenience init(boxing value: Variant) {
-        self.init(adopting: g_variant_new_variant(value.raw))
+        self.init(adopting: value.withRaw { g_variant_new_variant($0) })
     }
 
     /// An array of `elementType` elements, such as `Variant(arrayOf: "(sass)", steps)`.
     /// Every element must have that type; the array may be empty.
     public convenience init(arrayOf elementType: String, _ elements: [Variant]) {
-        let raw = withVariantType(elementType) { type in
+        let raw = withExtendedLifetime(elements) { withVariantType(elementType) { type in
             for element in elements {
                 precondition(g_variant_is_of_type(element.raw, type) != 0,
                              "element of type \(element.typeString) in an array of \(elementType)")
@@ -59,13 +77,13 @@ extension Variant {
             return elements.map { $0.raw as OpaquePointer? }.withUnsafeBufferPointer { children in
                 g_variant_new_array(type, children.baseAddress, gsize(children.count))
             }
-        }
+        } }
         self.init(adopting: raw!)
     }
 
     /// A dictionary entry `{key value}`; `key` must be of a basic type (`s`, `o`, `u`, ...).
     public convenience init(dictEntry key: Variant, _ value: Variant) {
-        self.init(adopting: g_variant_new_dict_entry(key.raw, value.raw))
+        self.init(adopting: withExtendedLifetime((key, value)) { g_variant_new_dict_entry(key.raw, value.raw) })
     }
 
     /// A string-keyed dictionary `a{s<valueType>}`, keys sorted for a deterministic encoding,
@@ -85,6 +103,22 @@ extension Variant {
 
     /// A vardict (`a{sv}`), each value boxed in a `v`, keys sorted.
     public convenience init(vardict: [String: Variant]) {
-        self.init(dictionary: vardict.mapValues { Variant(boxing: $0) }, valueType: "v")
+        self.init(vardictEntries: vardict.keys.sorted().map { (key: $0, value: vardict[$0]!) })
+    }
+
+    /// A vardict (`a{sv}`) with the entries in the order given, each value boxed in a `v`,
+    /// built in one pass: no object per entry.
+    public convenience init(vardictEntries entries: [(key: String, value: Variant)]) {
+        let raw = withExtendedLifetime(entries) {
+            withVariantType("{sv}") { type in
+                // Floating entries (of a floating key and box): g_variant_new_array takes them over.
+                entries.map { entry -> OpaquePointer? in
+                    g_variant_new_dict_entry(g_variant_new_string(entry.key), g_variant_new_variant(entry.value.raw))
+                }.withUnsafeBufferPointer { children in
+                    g_variant_new_array(type, children.baseAddress, gsize(children.count))
+                }
+            }
+        }
+        self.init(adopting: raw!)
     }
 }

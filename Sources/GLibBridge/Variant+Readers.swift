@@ -2,15 +2,15 @@ import CGio
 
 extension Variant {
     /// Whether the value is a container (array, tuple, dictionary entry, maybe or variant box).
-    public var isContainer: Bool { g_variant_is_container(raw) != 0 }
+    public var isContainer: Bool { withRaw { g_variant_is_container($0) != 0 } }
 
     /// The number of children of a container; 0 for a basic value.
-    public var childCount: Int { isContainer ? Int(g_variant_n_children(raw)) : 0 }
+    public var childCount: Int { isContainer ? withRaw { Int(g_variant_n_children($0)) } : 0 }
 
     /// The child at `index` of a container (an array element, a tuple field, ...).
     public func child(at index: Int) -> Variant {
         precondition(index >= 0 && index < childCount, "child \(index) of a \(typeString) with \(childCount)")
-        return Variant(adopting: g_variant_get_child_value(raw, gsize(index)))
+        return withRaw { Variant(adopting: g_variant_get_child_value($0, gsize(index))) }
     }
 
     /// All children of a container, in order; `[]` for a basic value.
@@ -19,21 +19,21 @@ extension Variant {
     /// The text of a string, object path or signature (`s`, `o`, `g`); nil for other types.
     public var string: String? {
         guard isOfType("s") || isOfType("o") || isOfType("g") else { return nil }
-        return Variant.swiftString(g_variant_get_string(raw, nil))
+        return withRaw { Variant.swiftString(g_variant_get_string($0, nil)) }
     }
 
     /// The value of a `b`; nil for other types.
-    public var bool: Bool? { isOfType("b") ? g_variant_get_boolean(raw) != 0 : nil }
+    public var bool: Bool? { isOfType("b") ? withRaw { g_variant_get_boolean($0) != 0 } : nil }
     /// The value of a `u`; nil for other types.
-    public var uint32: UInt32? { isOfType("u") ? g_variant_get_uint32(raw) : nil }
+    public var uint32: UInt32? { isOfType("u") ? withRaw { g_variant_get_uint32($0) } : nil }
     /// The value of an `i`; nil for other types.
-    public var int32: Int32? { isOfType("i") ? g_variant_get_int32(raw) : nil }
+    public var int32: Int32? { isOfType("i") ? withRaw { g_variant_get_int32($0) } : nil }
     /// The value of a `t`; nil for other types.
-    public var uint64: UInt64? { isOfType("t") ? UInt64(g_variant_get_uint64(raw)) : nil }
+    public var uint64: UInt64? { isOfType("t") ? withRaw { UInt64(g_variant_get_uint64($0)) } : nil }
     /// The value of an `x`; nil for other types.
-    public var int64: Int64? { isOfType("x") ? Int64(g_variant_get_int64(raw)) : nil }
+    public var int64: Int64? { isOfType("x") ? withRaw { Int64(g_variant_get_int64($0)) } : nil }
     /// The value of a `d`; nil for other types.
-    public var double: Double? { isOfType("d") ? g_variant_get_double(raw) : nil }
+    public var double: Double? { isOfType("d") ? withRaw { g_variant_get_double($0) } : nil }
 
     /// The elements of an `as`, `ao` or `ag`; nil for other types.
     public var stringArray: [String]? {
@@ -43,7 +43,7 @@ extension Variant {
 
     /// The value inside a variant box (`v`); nil for other types.
     public var unboxed: Variant? {
-        isOfType("v") ? Variant(adopting: g_variant_get_variant(raw)) : nil
+        isOfType("v") ? withRaw { Variant(adopting: g_variant_get_variant($0)) } : nil
     }
 
     /// The entries of any dictionary (`a{..}`), in encoded order; nil for other types.

@@ -7,8 +7,16 @@ import CGio
 public final class Variant: Sendable {
     let handle: GHandle
 
-    /// The GVariant, owned by this object. Valid while the `Variant` is alive.
+    /// The GVariant, owned by this object. Valid while the `Variant` is alive — and Swift may
+    /// end an object's life right after its last use, even before a C call that got its
+    /// pointer: use `withRaw` (or `withExtendedLifetime`) around C calls.
     public var raw: OpaquePointer { handle.raw }
+
+    /// Runs `body` with the GVariant, keeping this object (and so the GVariant) alive until
+    /// `body` returns.
+    public func withRaw<R, E: Error>(_ body: (OpaquePointer) throws(E) -> R) throws(E) -> R {
+        try withExtendedLifetime(self) { () throws(E) -> R in try body(handle.raw) }
+    }
 
     /// Takes ownership of a GVariant returned with transfer full, or a new floating one.
     public init(adopting raw: OpaquePointer) {
@@ -23,17 +31,36 @@ public final class Variant: Sendable {
     deinit { g_variant_unref(handle.raw) }
 
     /// The GVariant type string, such as `s`, `a{sv}` or `(ostsss)`.
-    public var typeString: String { copyCString(g_variant_get_type_string(raw)) }
+    public var typeString: String { withRaw { copyCString(g_variant_get_type_string($0)) } }
 
     /// Whether the value has the type `typeString` (which may be indefinite, such as `a*`).
     public func isOfType(_ typeString: String) -> Bool {
-        withVariantType(typeString) { g_variant_is_of_type(raw, $0) != 0 }
+        // A basic type or "any tuple" is one class: no GVariantType to build and free.
+        if let code = Self.classCode(of: typeString) {
+            return withRaw { g_variant_classify($0).rawValue == code }
+        }
+        return withRaw { raw in withVariantType(typeString) { g_variant_is_of_type(raw, $0) != 0 } }
+    }
+
+    /// The GVariantClass (an ASCII code) that alone decides whether a value has this type:
+    /// for one basic type letter, `v`, or `r` (any tuple). Nil for other type strings.
+    private static func classCode(of typeString: String) -> UInt32? {
+        var bytes = typeString.utf8.makeIterator()
+        guard let byte = bytes.next(), bytes.next() == nil else { return nil }
+        switch byte {
+        case UInt8(ascii: "r"): return UInt32(UInt8(ascii: "("))
+        case UInt8(ascii: "b"), UInt8(ascii: "y"), UInt8(ascii: "n"), UInt8(ascii: "q"), UInt8(ascii: "i"),
+             UInt8(ascii: "u"), UInt8(ascii: "x"), UInt8(ascii: "t"), UInt8(ascii: "h"), UInt8(ascii: "d"),
+             UInt8(ascii: "s"), UInt8(ascii: "o"), UInt8(ascii: "g"), UInt8(ascii: "v"):
+            return UInt32(byte)
+        default: return nil
+        }
     }
 
     /// The value in GVariant text format; with `annotated`, with type annotations where the
     /// text alone would be ambiguous (what `Variant(parsing:)` needs for an exact round trip).
     public func text(annotated: Bool = false) -> String {
-        takeCString(g_variant_print(raw, annotated ? 1 : 0))
+        withRaw { takeCString(g_variant_print($0, annotated ? 1 : 0)) }
     }
 
     /// Parses GVariant text format, such as `{'a': <uint32 1>}` or `@as []`.
@@ -63,6 +90,6 @@ extension Variant: CustomStringConvertible, CustomDebugStringConvertible {
 extension Variant: Equatable {
     /// Deep equality of type and value (`g_variant_equal`).
     public static func == (lhs: Variant, rhs: Variant) -> Bool {
-        g_variant_equal(gconstpointer(lhs.raw), gconstpointer(rhs.raw)) != 0
+        withExtendedLifetime((lhs, rhs)) { g_variant_equal(gconstpointer(lhs.raw), gconstpointer(rhs.raw)) != 0 }
     }
 }

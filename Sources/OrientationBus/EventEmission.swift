@@ -25,17 +25,17 @@ extension OrientationService {
                        [Variant(objectPath: BusNames.path(of: id)), Variant(strings: [BusNames.sceneInterface])])
         case .orientationChanged(let id, let from, let to, let reason):
             log.debug("scene \(id): \(from.rawValue) → \(to.rawValue) (\(reason.rawValue))")
-            try signal(BusNames.path(of: id), BusNames.sceneInterface, "OrientationChanged",
-                       [Variant(string: from.rawValue), Variant(string: to.rawValue), Variant(string: reason.rawValue)])
+            try connection.emitSignal(path: BusNames.path(of: id), interface: BusNames.sceneInterface, signal: "OrientationChanged",
+                                      parameters: Variant(tupleOfStrings: [from.rawValue, to.rawValue, reason.rawValue]))
         case .scenePropertiesChanged(let id, let properties):
             guard let snapshot = manager.snapshot(of: id) else { return }
             try signal(BusNames.path(of: id), BusNames.propertiesInterface, "PropertiesChanged",
                        Encode.propertiesChanged(interface: BusNames.sceneInterface,
-                                                changed: Encode.sceneProperties(snapshot, only: properties)).children)
+                                                changed: Encode.sceneProperties(snapshot, only: properties)))
         case .managerPropertiesChanged(let properties):
             try signal(BusNames.managerPath, BusNames.propertiesInterface, "PropertiesChanged",
                        Encode.propertiesChanged(interface: BusNames.managerInterface,
-                                                changed: Encode.managerProperties(manager.managerSnapshot, only: properties)).children)
+                                                changed: Encode.managerProperties(manager.managerSnapshot, only: properties)))
         case .deviceOrientationChanged(let orientation):
             log.debug("device: \(orientation.rawValue)")
             try signal(BusNames.managerPath, BusNames.managerInterface, "DeviceOrientationChanged",

@@ -3,7 +3,13 @@ import OrientationCore
 
 /// Encodes the core's values as the contract's property values.
 enum Encode {
-    static func mask(_ mask: OrientationMask) -> Variant { Variant(strings: mask.names) }
+    /// A mask as its names (`as`). There are 16 masks and a GVariant never changes, so each
+    /// is built once: Explain sends eight of them, every SupportedOrientations change one.
+    static func mask(_ mask: OrientationMask) -> Variant { masks[Int(mask.rawValue >> 1)] }
+
+    /// Every mask of the four orientation bits (portrait 2, upside-down 4, landscape-right 8,
+    /// landscape-left 16; `OrientationMask` keeps no other bits), by `rawValue >> 1`.
+    static let masks: [Variant] = (0..<16).map { Variant(strings: OrientationMask(rawValue: UInt32($0) << 1).names) }
 
     static func sceneProperty(_ property: SceneProperty, _ s: SceneSnapshot) -> Variant {
         switch property {
@@ -24,11 +30,14 @@ enum Encode {
         }
     }
 
-    /// Every property of a scene, as `a{sv}`.
+    /// Scene properties in the order `Variant(vardict:)` gives (keys sorted).
+    static let sceneKeyOrder = SceneProperty.allCases.sorted { $0.rawValue < $1.rawValue }
+    static let managerKeyOrder = ManagerProperty.allCases.sorted { $0.rawValue < $1.rawValue }
+
+    /// Every property of a scene (or those in `only`), as `a{sv}` with its keys sorted; built
+    /// straight into one GVariant (this runs twice per scene and rotation in a fan-out).
     static func sceneProperties(_ s: SceneSnapshot, only: [SceneProperty] = SceneProperty.allCases) -> Variant {
-        var values: [String: Variant] = [:]
-        for property in only { values[property.rawValue] = sceneProperty(property, s) }
-        return Variant(vardict: values)
+        Variant(vardictEntries: sceneKeyOrder.filter(only.contains).map { (key: $0.rawValue, value: sceneProperty($0, s)) })
     }
 
     static func managerProperty(_ property: ManagerProperty, _ m: ManagerSnapshot) -> Variant {
@@ -46,15 +55,16 @@ enum Encode {
     }
 
     static func managerProperties(_ m: ManagerSnapshot, only: [ManagerProperty]) -> Variant {
-        var values: [String: Variant] = [:]
-        for property in only { values[property.rawValue] = managerProperty(property, m) }
-        return Variant(vardict: values)
+        Variant(vardictEntries: managerKeyOrder.filter(only.contains).map { (key: $0.rawValue, value: managerProperty($0, m)) })
     }
 
-    /// `PropertiesChanged(s interface, a{sv} changed, as invalidated)`.
-    static func propertiesChanged(interface: String, changed: Variant) -> Variant {
-        Variant(tuple: [Variant(string: interface), changed, Variant(strings: [])])
+    /// `PropertiesChanged(s interface, a{sv} changed, as invalidated)`'s arguments.
+    static func propertiesChanged(interface: String, changed: Variant) -> [Variant] {
+        [Variant(string: interface), changed, noInvalidatedProperties]
     }
+
+    /// An empty `as` (immutable, so shared).
+    static let noInvalidatedProperties = Variant(strings: [])
 
     static func policies(_ policies: [String: AppPolicy]) -> Variant {
         var result: [String: Variant] = [:]
