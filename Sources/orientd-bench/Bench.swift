@@ -1,0 +1,42 @@
+import Foundation
+
+/// The whole run: start the service, run each section in order, print the table.
+enum Bench {
+    static func main(_ arguments: [String]) -> Int32 {
+        let options: BenchOptions
+        do {
+            guard let parsed = try BenchOptions.parse(arguments) else {
+                print(BenchOptions.usage)
+                return 0
+            }
+            options = parsed
+        } catch {
+            FileHandle.standardError.write(Data("orientd-bench: \(error)\n".utf8))
+            return 64
+        }
+        print("orientd-bench (\(options.quick ? "quick" : "full") run) on \(Machine.current.summary)")
+        fflushAll()
+        let report = Report()
+        do {
+            let target = try BenchTarget()
+            defer { target.stop() }
+            print("orientd \(target.binary) pid \(target.pid) as \(target.owner) on \(target.address)")
+            // The scale run compares with the pipelined Ping, so the floor always runs.
+            let floor = try FloorSection.run(target, options, report)
+            if options.runs("calls") { try CallSection.run(target, options, report) }
+            if options.runs("scale") { try ScaleSection.run(target, options, report, floor: floor) }
+            // The idle run keeps the fan-out run's scenes.
+            let fanOut = options.runs("fanout") || options.runs("idle") ? try FanOutSection.run(target, options, report) : nil
+            defer { fanOut?.close() }
+            if options.runs("resolver") { ResolverSection.run(options, report) }
+            if options.runs("idle") { try IdleSection.run(target, options, report, scenes: options.fanOutScenes) }
+        } catch {
+            print(report.table)
+            FileHandle.standardError.write(Data("orientd-bench: \(error)\n".utf8))
+            return 1
+        }
+        print("")
+        print(report.table)
+        return 0
+    }
+}

@@ -1,0 +1,59 @@
+import GLibBridge
+
+/// The contract's names and the few argument shapes the benchmark sends.
+enum Names {
+    static let bus = "io.github.orientd.OrientationManager1"
+    static let managerPath = "/io/github/orientd/OrientationManager1"
+    static let manager = "io.github.orientd.OrientationManager1"
+    static let scene = "io.github.orientd.OrientationManager1.Scene"
+    static let peer = "org.freedesktop.DBus.Peer"
+
+    /// RegisterScene's argument: a phone window that may take every orientation but upside-down.
+    static func registration(appId: String) -> Variant {
+        Variant(tuple: [Variant(vardict: [
+            "app-id": Variant(string: appId),
+            "supported-orientations": Variant(strings: ["portrait", "landscape-left", "landscape-right"]),
+        ])])
+    }
+
+    /// A small controller tree: a navigation controller holding one view controller.
+    static let rootController = Variant(tuple: [
+        Variant(string: "nav"), Variant(string: "navigation"), Variant(vardict: [:]),
+    ])
+    static let pushedController = Variant(tuple: [
+        Variant(string: "nav"), Variant(string: "list"), Variant(string: "view"), Variant(vardict: [:]),
+    ])
+}
+
+extension BusConnection {
+    /// `Peer.Ping` to `peer`, waiting for the reply.
+    func ping(_ peer: String) throws(DBusError) {
+        try call(destination: peer, path: "/", interface: Names.peer, method: "Ping")
+    }
+
+    /// A manager method of orientd, waiting for the reply.
+    @discardableResult
+    func manager(_ peer: String, _ method: String, _ arguments: [Variant] = []) throws(DBusError) -> Variant {
+        try call(destination: peer, path: Names.managerPath, interface: Names.manager, method: method,
+                 parameters: Variant(tuple: arguments))
+    }
+
+    /// A scene method of orientd, waiting for the reply.
+    @discardableResult
+    func scene(_ peer: String, _ path: String, _ method: String, _ arguments: [Variant] = []) throws(DBusError) -> Variant {
+        try call(destination: peer, path: path, interface: Names.scene, method: method,
+                 parameters: Variant(tuple: arguments))
+    }
+
+    /// Registers a scene with the small controller tree; returns its path.
+    func registerSceneWithTree(_ peer: String, appId: String) throws(DBusError) -> String {
+        let reply = try call(destination: peer, path: Names.managerPath, interface: Names.manager,
+                             method: "RegisterScene", parameters: Names.registration(appId: appId), replyType: "(o)")
+        let path = reply.child(at: 0).string ?? ""
+        try call(destination: peer, path: path, interface: Names.scene, method: "SetRootController",
+                 parameters: Names.rootController)
+        try call(destination: peer, path: path, interface: Names.scene, method: "PushController",
+                 parameters: Names.pushedController)
+        return path
+    }
+}

@@ -1,0 +1,80 @@
+/// How big a run is: the full benchmark (`make bench`) or the quick one the test suite runs.
+struct BenchOptions: Sendable {
+    /// Sequential round trips per measured call (each interleaved with a Ping).
+    var sequentialCalls: Int
+    /// Pipelined Pings per measurement, and how many are in flight at once.
+    var pipelinedCalls: Int
+    var window: Int
+    /// Scenes registered in the scale run, and how many per connection.
+    var scaleScenes: Int
+    var scenesPerConnection: Int
+    /// Scenes that follow the device in the fan-out run, and how many rotations are timed.
+    var fanOutScenes: Int
+    var fanOutRounds: Int
+    /// Evaluations timed per depth in the resolver run.
+    var resolverEvaluations: Int
+    /// The idle window, in seconds.
+    var idleSeconds: Int
+    var quick: Bool
+    /// The sections to run (`--only`); empty: all of them.
+    var only: Set<String> = []
+
+    static let sections = ["floor", "calls", "scale", "fanout", "resolver", "idle"]
+
+    /// Whether `section` runs.
+    func runs(_ section: String) -> Bool { only.isEmpty || only.contains(section) }
+
+    static let full = BenchOptions(
+        sequentialCalls: 2_000, pipelinedCalls: 10_000, window: 100,
+        scaleScenes: 10_000, scenesPerConnection: 1_000,
+        fanOutScenes: 1_000, fanOutRounds: 10,
+        resolverEvaluations: 200_000, idleSeconds: 10, quick: false)
+
+    static let quick = BenchOptions(
+        sequentialCalls: 200, pipelinedCalls: 500, window: 50,
+        scaleScenes: 300, scenesPerConnection: 100,
+        fanOutScenes: 100, fanOutRounds: 3,
+        resolverEvaluations: 2_000, idleSeconds: 1, quick: true)
+
+    static let usage = """
+        Usage: orientd-bench [--quick]
+
+        Starts a private session bus and the orientd built beside this program (or
+        $ORIENTD_BINARY), measures it against the bus's own floor (Peer.Ping), and prints
+        a table: each figure, its target, PASS or MISS. See BENCHMARKS.md.
+
+          --quick         a few hundred operations, small scale, 1 s idle window (the test
+                          suite's run)
+          --only SECTION  run only this section (repeatable; for profiling): floor, calls,
+                          scale, fanout, resolver, idle
+          -h, --help      show this help
+        """
+
+    /// Parses the arguments (without the program name); nil for --help.
+    static func parse(_ arguments: [String]) throws(BenchError) -> BenchOptions? {
+        var quick = false
+        var only: Set<String> = []
+        var rest = arguments[...]
+        while let argument = rest.popFirst() {
+            switch argument {
+            case "--quick": quick = true
+            case "--only":
+                guard let section = rest.popFirst(), sections.contains(section) else {
+                    throw BenchError("--only needs a section: \(sections.joined(separator: ", "))")
+                }
+                only.insert(section)
+            case "-h", "--help": return nil
+            default: throw BenchError("unknown argument '\(argument)'; valid: --quick, --only SECTION, --help")
+            }
+        }
+        var options = quick ? BenchOptions.quick : BenchOptions.full
+        options.only = only
+        return options
+    }
+}
+
+/// A failure that ends the benchmark (the service did not start, a call failed, ...).
+struct BenchError: Error, CustomStringConvertible {
+    let description: String
+    init(_ description: String) { self.description = description }
+}

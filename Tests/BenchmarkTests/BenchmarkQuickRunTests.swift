@@ -1,0 +1,88 @@
+import Foundation
+import TestSupport
+import XCTest
+
+/// `orientd-bench --quick` runs end to end and prints a complete, parseable table (its
+/// figures are not checked against their targets here: timings belong to `make bench`).
+final class BenchmarkQuickRunTests: XCTestCase {
+    /// Every row the table must hold, by key.
+    static let keys = [
+        "ping.seq", "ping.cpu", "get.call", "get.ratio", "ping.pipelined",
+        "update.call", "update.ratio", "update.cpu", "explain.call", "explain.ratio", "explain.cpu",
+        "request.call", "request.ratio", "request.cpu",
+        "scale.time", "scale.call", "scale.ratio", "rss.before", "rss.after", "hwm.after",
+        "fanout.time", "fanout.pings", "fanout.ratio",
+        "resolver.d1", "resolver.d10", "resolver.growth10", "resolver.d100", "resolver.growth100",
+        "resolver.d1000", "resolver.growth1000", "idle.ticks",
+    ]
+    /// The rows that carry a target, so must say PASS or MISS.
+    static let targeted: Set = [
+        "update.ratio", "explain.ratio", "request.ratio", "rss.after", "hwm.after", "fanout.ratio",
+        "resolver.d10", "resolver.growth10", "resolver.growth100", "resolver.growth1000", "idle.ticks",
+    ]
+
+    struct Row {
+        var key: String
+        var figure: String
+        var value: Double
+        var unit: String
+        var target: String
+        var result: String
+    }
+
+    func testQuickRunPrintsTheWholeTable() throws {
+        let output = try runCommand([OrientdInstance.product("orientd-bench"), "--quick"], timeout: .seconds(300))
+        XCTAssertTrue(output.succeeded, "orientd-bench --quick failed:\n\(output)")
+        let rows = try Self.parseTable(output.stdout)
+
+        XCTAssertEqual(rows.map(\.key), Self.keys, "rows missing, extra or out of order:\n\(output.stdout)")
+        for row in rows {
+            XCTAssertTrue(row.value.isFinite && row.value >= 0, "\(row.key): measured \(row.value)")
+            XCTAssertFalse(row.unit.isEmpty, "\(row.key): no unit")
+            XCTAssertFalse(row.figure.isEmpty || row.target.isEmpty, "\(row.key): empty cell")
+            if Self.targeted.contains(row.key) {
+                XCTAssertTrue(["PASS", "MISS"].contains(row.result), "\(row.key): result '\(row.result)'")
+            } else {
+                XCTAssertEqual(row.result, "—", "\(row.key): a figure without a target")
+            }
+        }
+        let passed = rows.filter { $0.result == "PASS" }.count
+        XCTAssertTrue(output.stdout.contains("targets: \(passed) of \(Self.targeted.count) PASS"),
+                      "no summary line for \(passed) of \(Self.targeted.count):\n\(output.stdout)")
+    }
+
+    func testUnknownArgumentIsAUsageError() throws {
+        let output = try runCommand([OrientdInstance.product("orientd-bench"), "--bogus"])
+        XCTAssertEqual(output.status, .exited(64), "\(output)")
+        XCTAssertTrue(output.stderr.contains("--quick"), "the error names the valid arguments:\n\(output.stderr)")
+    }
+
+    func testHelpNamesTheSections() throws {
+        let output = try runCommand([OrientdInstance.product("orientd-bench"), "--help"])
+        XCTAssertTrue(output.succeeded, "\(output)")
+        for word in ["--quick", "--only", "fanout", "idle"] {
+            XCTAssertTrue(output.stdout.contains(word), "--help does not mention \(word):\n\(output.stdout)")
+        }
+    }
+
+    /// The Markdown table after its header line: `| key | figure | measured | target | result |`.
+    static func parseTable(_ text: String) throws -> [Row] {
+        let lines = text.split(separator: "\n").map(String.init)
+        guard let header = lines.firstIndex(of: "| key | figure | measured | target | result |") else {
+            throw TestSupportError("no table header in:\n\(text)")
+        }
+        var rows: [Row] = []
+        for line in lines[(header + 2)...] {
+            guard line.hasPrefix("| ") else { break }
+            let cells = line.split(separator: "|", omittingEmptySubsequences: false)
+                .map { $0.trimmingCharacters(in: .whitespaces) }
+            guard cells.count == 7 else { throw TestSupportError("not 5 cells: \(line)") }
+            let measured = cells[3].split(separator: " ", maxSplits: 1).map(String.init)
+            guard measured.count == 2, let value = Double(measured[0]) else {
+                throw TestSupportError("measured is not '<number> <unit>': \(line)")
+            }
+            rows.append(Row(key: cells[1], figure: cells[2], value: value, unit: measured[1], target: cells[4], result: cells[5]))
+        }
+        return rows
+    }
+}
