@@ -122,8 +122,14 @@ extension OrientationManager {
     /// Re-evaluates the given scenes after a global change. `kioskBefore` is the kiosk mode
     /// the scenes' old property values were published with; `updatingSplitView` first moves
     /// each in or out of split view by its size.
+    ///
+    /// Every `orientationChanged` comes before the batch of `scenePropertiesChanged`: a
+    /// rotation reaches every app first, and the property updates follow (each scene's own
+    /// events keep their order).
     mutating func reevaluateScenes(_ ids: [SceneID], kioskBefore: Bool, reason: ChangeReason, now: Moment,
                                    events: inout [Event], updatingSplitView: Bool = false) {
+        var propertyEvents: [Event] = []
+        defer { events += propertyEvents }
         for id in ids {
             guard var scene = scenes[id] else { continue }
             let before = SceneSnapshot(scene, kioskMode: kioskBefore)
@@ -134,7 +140,7 @@ extension OrientationManager {
             scenes[id] = scene
             record(change, scene: scene, now: now, events: &events)
             let changed = before.changes(to: SceneSnapshot(scene, kioskMode: settings.kioskMode))
-            if !changed.isEmpty { events.append(.scenePropertiesChanged(id, changed)) }
+            if !changed.isEmpty { propertyEvents.append(.scenePropertiesChanged(id, changed)) }
         }
     }
 }

@@ -53,6 +53,26 @@ final class EventTests: XCTestCase {
         XCTAssertEqual(Set(seen), Set(ChangeReason.allCases))
     }
 
+    func testADeviceRotationReachesEverySceneBeforeThePropertyUpdates() throws {
+        var rig = Rig()
+        let ids = try (0..<3).map { _ in try rig.register { $0.supported = .allButUpsideDown } }
+        let outcome = try rig.device(.landscapeLeft)
+        let kinds = outcome.events.map { event -> String in
+            switch event {
+            case .orientationChanged: return "orientation"
+            case .scenePropertiesChanged: return "properties"
+            default: return "other"
+            }
+        }
+        XCTAssertEqual(kinds.filter { $0 != "other" },
+                       ["orientation", "orientation", "orientation", "properties", "properties", "properties"])
+        let propertyScenes = outcome.events.compactMap { event -> SceneID? in
+            if case .scenePropertiesChanged(let id, _) = event { return id }
+            return nil
+        }
+        XCTAssertEqual(propertyScenes, ids, "every rotated scene still gets its property update")
+    }
+
     func testNothingIsEmittedWithoutAChange() throws {
         var rig = Rig()
         let id = try rig.register { $0.supported = .allButUpsideDown }
