@@ -1,16 +1,33 @@
-/// An interface orientation (UIKit's UIInterfaceOrientation): how the app's content is
-/// turned on the panel. The raw value is the contract's wire name.
-public enum InterfaceOrientation: String, Sendable, Hashable, CaseIterable, CustomStringConvertible {
-    case portrait
-    case landscapeRight = "landscape-right"
-    case landscapeLeft = "landscape-left"
-    case portraitUpsideDown = "portrait-upside-down"
+// The contract's vocabulary is OrientationCore's: one source of truth for the wire names,
+// UIKit's bits, the canonical order and the device-to-interface mapping. These scoped
+// re-exports make exactly these types part of this library's API, so an app that writes
+// `import OrientationClient` sees them (and their members) as before; the rest of the
+// core (its own `OrientationError`, `Controller`, `Scene`, ...) stays out of the app's
+// namespace.
+@_exported import enum OrientationCore.InterfaceOrientation
+@_exported import enum OrientationCore.OrientationFamily
+@_exported import enum OrientationCore.DeviceOrientation
+@_exported import struct OrientationCore.OrientationMask
+@_exported import enum OrientationCore.Idiom
+@_exported import enum OrientationCore.ControllerKind
+@_exported import enum OrientationCore.ActivationState
+import OrientationCore
 
-    /// The wire name, such as `landscape-right`.
-    public var description: String { rawValue }
+/// The seeds' `OrientationMode` as sent with `Controller.setOrientationMode(_:)`: when set
+/// on a controller it replaces the controller's declared mask; `.none` clears it. Takes
+/// effect at the next evaluation (`updateOrientation()`, a structural change, a device
+/// rotation or a policy change). Cases: `portrait`, `landscape` (both landscapes),
+/// `dynamic` (all four), `locked` (the scene's orientation when the mode is applied, and
+/// no autorotation), `none`.
+///
+/// The core's wire-name enum; the name `OrientationMode` is this library's.
+public typealias OrientationMode = OrientationCore.OrientationModeName
 
+// MARK: Conveniences the core does not have
+
+extension InterfaceOrientation {
     /// Whether it is `landscapeLeft` or `landscapeRight`.
-    public var isLandscape: Bool { self == .landscapeLeft || self == .landscapeRight }
+    public var isLandscape: Bool { family == .landscape }
 
     /// How far the content is turned clockwise on a portrait-native panel, in degrees, so
     /// that it reads upright for the user: portrait 0, landscape-right 90,
@@ -25,140 +42,22 @@ public enum InterfaceOrientation: String, Sendable, Hashable, CaseIterable, Cust
     }
 
     /// This orientation's bit in `OrientationMask`.
-    public var mask: OrientationMask {
-        switch self {
-        case .portrait: .portrait
-        case .landscapeRight: .landscapeRight
-        case .landscapeLeft: .landscapeLeft
-        case .portraitUpsideDown: .portraitUpsideDown
-        }
-    }
+    public var mask: OrientationMask { OrientationMask(self) }
 }
 
-/// A device orientation (UIKit's UIDeviceOrientation), as the sensor reports it.
-public enum DeviceOrientation: String, Sendable, Hashable, CaseIterable, CustomStringConvertible {
-    case unknown
-    case portrait
-    case portraitUpsideDown = "portrait-upside-down"
-    /// Bottom edge (home button) on the right; the interface then is `landscapeRight`.
-    case landscapeLeft = "landscape-left"
-    /// Bottom edge on the left; the interface then is `landscapeLeft`.
-    case landscapeRight = "landscape-right"
-    case faceUp = "face-up"
-    case faceDown = "face-down"
-
-    public var description: String { rawValue }
-
-    /// The interface orientation that reads upright in this device orientation (content
-    /// turns against the device: device landscape-left is interface landscape-right); nil
-    /// for `unknown`, `faceUp` and `faceDown`.
-    public var interfaceOrientation: InterfaceOrientation? {
-        switch self {
-        case .portrait: .portrait
-        case .portraitUpsideDown: .portraitUpsideDown
-        case .landscapeLeft: .landscapeRight
-        case .landscapeRight: .landscapeLeft
-        case .unknown, .faceUp, .faceDown: nil
-        }
-    }
-}
-
-/// A set of interface orientations (UIKit's UIInterfaceOrientationMask, with its bits).
-///
-/// On the wire a mask is an array of names (`as`); `orientations` lists them in the
-/// contract's canonical order.
-public struct OrientationMask: OptionSet, Sendable, Hashable, CustomStringConvertible {
-    public let rawValue: UInt32
-    public init(rawValue: UInt32) { self.rawValue = rawValue }
-
-    public static let portrait = OrientationMask(rawValue: 1 << 1)
-    public static let portraitUpsideDown = OrientationMask(rawValue: 1 << 2)
-    public static let landscapeRight = OrientationMask(rawValue: 1 << 3)
-    public static let landscapeLeft = OrientationMask(rawValue: 1 << 4)
-    /// Both landscapes.
-    public static let landscape: OrientationMask = [.landscapeLeft, .landscapeRight]
-    /// All four.
-    public static let all: OrientationMask = [.portrait, .portraitUpsideDown, .landscape]
-    /// All but portrait-upside-down (the phone's default controller mask).
-    public static let allButUpsideDown: OrientationMask = [.portrait, .landscape]
-
+extension OrientationMask {
     /// A mask holding these orientations.
     public init(_ orientations: [InterfaceOrientation]) {
-        self = orientations.reduce(into: []) { $0.insert($1.mask) }
+        self = orientations.reduce(into: []) { $0.insert(OrientationMask($1)) }
     }
-
-    /// Its orientations in canonical order: portrait, landscape-right, landscape-left,
-    /// portrait-upside-down.
-    public var orientations: [InterfaceOrientation] {
-        InterfaceOrientation.allCases.filter { contains($0.mask) }
-    }
-
-    /// Whether it holds `orientation`.
-    public func contains(_ orientation: InterfaceOrientation) -> Bool { contains(orientation.mask) }
-
-    /// The wire form: single names in canonical order.
-    public var names: [String] { orientations.map(\.rawValue) }
 
     /// Reads the wire form. Besides the single names it accepts the contract's shorthands
-    /// `landscape`, `all` and `all-but-upside-down`; nil if a name is none of these.
+    /// `landscape`, `all` and `all-but-upside-down`; nil if a name is none of these. An
+    /// empty list is the empty mask.
     public init?(names: [String]) {
-        var mask: OrientationMask = []
-        for name in names {
-            if let single = InterfaceOrientation(rawValue: name) {
-                mask.insert(single.mask)
-            } else {
-                switch name {
-                case "landscape": mask.formUnion(.landscape)
-                case "all": mask.formUnion(.all)
-                case "all-but-upside-down": mask.formUnion(.allButUpsideDown)
-                default: return nil
-                }
-            }
-        }
+        guard let mask = try? OrientationMask(parsing: names, allowEmpty: true) else { return nil }
         self = mask
     }
-
-    public var description: String { "[" + names.joined(separator: ", ") + "]" }
-}
-
-/// The kind of device a scene's app runs as (UIUserInterfaceIdiom).
-public enum Idiom: String, Sendable, Hashable, CaseIterable {
-    case phone
-    case pad
-}
-
-/// A controller's kind.
-public enum ControllerKind: String, Sendable, Hashable, CaseIterable {
-    /// A plain view controller.
-    case view
-    /// A stack: its top (last pushed) child is on screen.
-    case navigation
-    /// A set of children: the selected one is on screen.
-    case tab
-}
-
-/// The seeds' `OrientationMode`: when set on a controller it replaces the controller's
-/// declared mask. Takes effect at the next evaluation (`updateOrientation()`, a structural
-/// change, a device rotation or a policy change).
-public enum OrientationMode: String, Sendable, Hashable, CaseIterable {
-    /// Portrait only.
-    case portrait
-    /// Both landscapes.
-    case landscape
-    /// All four orientations.
-    case dynamic
-    /// The scene's orientation when the mode is applied, and no autorotation.
-    case locked
-    /// Clears the mode: the declared mask applies again.
-    case none
-}
-
-/// A scene's activation state (UISceneActivationState).
-public enum ActivationState: String, Sendable, Hashable, CaseIterable {
-    case foregroundActive = "foreground-active"
-    case foregroundInactive = "foreground-inactive"
-    /// In the background the scene takes its default orientation and follows no device.
-    case background
 }
 
 /// Why a scene's orientation changed (the `reason` of `OrientationChanged`).
@@ -168,26 +67,29 @@ public struct OrientationChangeReason: RawRepresentable, Sendable, Hashable, Cus
     public let rawValue: String
     public init(rawValue: String) { self.rawValue = rawValue }
 
+    /// One of the reasons this library knows (the core's names).
+    init(_ reason: ChangeReason) { self.init(rawValue: reason.rawValue) }
+
     /// The device turned.
-    public static let device = Self(rawValue: "device")
+    public static let device = Self(ChangeReason.device)
     /// `updateOrientation()`.
-    public static let update = Self(rawValue: "update")
+    public static let update = Self(ChangeReason.update)
     /// `requestOrientation(_:)`.
-    public static let request = Self(rawValue: "request")
+    public static let request = Self(ChangeReason.request)
     /// A window-filling controller was presented.
-    public static let presentation = Self(rawValue: "presentation")
+    public static let presentation = Self(ChangeReason.presentation)
     /// A presented controller was dismissed.
-    public static let dismissal = Self(rawValue: "dismissal")
+    public static let dismissal = Self(ChangeReason.dismissal)
     /// A push, a pop or a new root.
-    public static let navigation = Self(rawValue: "navigation")
+    public static let navigation = Self(ChangeReason.navigation)
     /// A tab was selected.
-    public static let tab = Self(rawValue: "tab")
+    public static let tab = Self(ChangeReason.tab)
     /// Kiosk mode, an app policy, the rotation lock or the window policy changed.
-    public static let policy = Self(rawValue: "policy")
+    public static let policy = Self(ChangeReason.policy)
     /// The activation state changed.
-    public static let activation = Self(rawValue: "activation")
+    public static let activation = Self(ChangeReason.activation)
     /// The geometry changed (split view).
-    public static let geometry = Self(rawValue: "geometry")
+    public static let geometry = Self(ChangeReason.geometry)
 
     public var description: String { rawValue }
 }

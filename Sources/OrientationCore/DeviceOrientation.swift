@@ -1,7 +1,7 @@
 /// The physical orientation of the device (UIKit's UIDeviceOrientation).
 ///
 /// Device `landscape-left` has its bottom edge (home button) on the right.
-public enum DeviceOrientation: String, CaseIterable, Sendable, Hashable {
+public enum DeviceOrientation: String, CaseIterable, Sendable, Hashable, CustomStringConvertible {
     case unknown
     case portrait
     case portraitUpsideDown = "portrait-upside-down"
@@ -11,6 +11,9 @@ public enum DeviceOrientation: String, CaseIterable, Sendable, Hashable {
     case faceDown = "face-down"
 
     public static let validNames = allCases.map(\.rawValue)
+
+    /// The wire name, such as `face-up`.
+    public var description: String { rawValue }
 
     /// Parses a wire name, or fails with `InvalidArgs` naming the value and the valid ones.
     public init(parsing name: String) throws(OrientationError) {

@@ -2,7 +2,7 @@
 ///
 /// Interface `landscape-left` is device `landscape-right` and the reverse: content turns
 /// against the device.
-public enum InterfaceOrientation: String, CaseIterable, Sendable, Hashable {
+public enum InterfaceOrientation: String, CaseIterable, Sendable, Hashable, CustomStringConvertible {
     case portrait
     case portraitUpsideDown = "portrait-upside-down"
     case landscapeLeft = "landscape-left"
@@ -13,6 +13,9 @@ public enum InterfaceOrientation: String, CaseIterable, Sendable, Hashable {
     public static let canonicalOrder: [InterfaceOrientation] = [
         .portrait, .landscapeRight, .landscapeLeft, .portraitUpsideDown,
     ]
+
+    /// The wire name, such as `landscape-right`.
+    public var description: String { rawValue }
 
     /// The wire names, in canonical order, for error messages.
     public static let validNames = canonicalOrder.map(\.rawValue)

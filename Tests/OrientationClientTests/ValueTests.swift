@@ -32,7 +32,7 @@ final class ValueTests: XCTestCase {
     }
 
     func testWireNames() {
-        XCTAssertEqual(InterfaceOrientation.allCases.map(\.rawValue),
+        XCTAssertEqual(InterfaceOrientation.canonicalOrder.map(\.rawValue),
                        ["portrait", "landscape-right", "landscape-left", "portrait-upside-down"])
         XCTAssertEqual(DeviceOrientation.allCases.map(\.rawValue),
                        ["unknown", "portrait", "portrait-upside-down", "landscape-left", "landscape-right",
@@ -55,8 +55,8 @@ final class ValueTests: XCTestCase {
     }
 
     func testRotationDegrees() {
-        XCTAssertEqual(InterfaceOrientation.allCases.map(\.clockwiseRotationDegrees), [0, 90, 270, 180])
-        XCTAssertEqual(InterfaceOrientation.allCases.filter(\.isLandscape), [.landscapeRight, .landscapeLeft])
+        XCTAssertEqual(InterfaceOrientation.canonicalOrder.map(\.clockwiseRotationDegrees), [0, 90, 270, 180])
+        XCTAssertEqual(InterfaceOrientation.canonicalOrder.filter(\.isLandscape), [.landscapeRight, .landscapeLeft])
     }
 
     func testErrorCodesAreTheContractsNames() {
