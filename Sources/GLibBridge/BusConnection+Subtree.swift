@@ -10,7 +10,6 @@ struct SubtreeHandlers {
     let interface: InterfaceInfo
     let enumerate: () -> [String]
     let methodCall: (MethodInvocation) -> Void
-    let getProperty: (PropertyRequest) -> Result<Variant, DBusError>
     /// The vtable GDBus calls for every node; it must outlive the registration.
     let vtable: UnsafeMutablePointer<GDBusInterfaceVTable>
 }
@@ -21,13 +20,18 @@ extension BusConnection {
     /// exist (for Introspect); calls on any other node are dispatched too, so the handler can
     /// answer them with an error of its own rather than GDBus's "unknown object".
     ///
+    /// Property reads reach `methodCall` as well, as calls with `interfaceName`
+    /// `org.freedesktop.DBus.Properties` and `methodName` `Get` or `GetAll` (the vtable has no
+    /// `get_property`), so a read of a node that does not exist can fail as a whole; GDBus
+    /// has already checked the interface name and that the property exists and is readable
+    /// (and refuses `Set` of a read-only property itself).
+    ///
     /// The closures run on the registering thread's thread-default GMainContext.
     @discardableResult
     public func registerSubtree(
         path: String, interface: InterfaceInfo,
         enumerate: @escaping () -> [String],
-        methodCall: @escaping (MethodInvocation) -> Void,
-        getProperty: @escaping (PropertyRequest) -> Result<Variant, DBusError>
+        methodCall: @escaping (MethodInvocation) -> Void
     ) throws(DBusError) -> SubtreeRegistrationID {
         typealias Box = CallbackBox<SubtreeHandlers>
         let vtable = UnsafeMutablePointer<GDBusInterfaceVTable>.allocate(capacity: 1)
@@ -35,20 +39,7 @@ extension BusConnection {
         vtable.pointee.method_call = { _, _, _, _, _, _, invocation, userData in
             Box.borrow(userData).value.methodCall(MethodInvocation(adopting: invocation!))
         }
-        vtable.pointee.get_property = { _, sender, path, interface, property, error, userData in
-            let request = PropertyRequest(
-                sender: copyCString(sender), objectPath: copyCString(path),
-                interfaceName: copyCString(interface), propertyName: copyCString(property))
-            switch Box.borrow(userData).value.getProperty(request) {
-            case .success(let value):
-                return value.withRaw { g_variant_ref($0) }
-            case .failure(let failure):
-                error?.pointee = failure.makeGError()
-                return nil
-            }
-        }
-        let box = Box(SubtreeHandlers(interface: interface, enumerate: enumerate, methodCall: methodCall,
-                                      getProperty: getProperty, vtable: vtable))
+        let box = Box(SubtreeHandlers(interface: interface, enumerate: enumerate, methodCall: methodCall, vtable: vtable))
         let userData = box.retainedPointer()
         var subtree = GDBusSubtreeVTable()
         subtree.enumerate = { _, _, _, userData in

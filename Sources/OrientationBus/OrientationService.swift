@@ -41,8 +41,7 @@ public final class OrientationService {
         try connection.registerSubtree(
             path: BusNames.scenesPath, interface: contract.scene,
             enumerate: { [unowned self] in self.manager.scenes.keys.sorted().map(String.init) },
-            methodCall: { [unowned self] in self.handleSceneCall($0) },
-            getProperty: { [unowned self] in self.sceneProperty($0) })
+            methodCall: { [unowned self] in self.handleSceneCall($0) })
         connection.subscribe(sender: "org.freedesktop.DBus", interface: "org.freedesktop.DBus",
                              member: "NameOwnerChanged", path: "/org/freedesktop/DBus") { [unowned self] signal in
             self.nameOwnerChanged(signal)

@@ -12,6 +12,7 @@ extension OrientationService {
 
     /// `io.github.orientd.OrientationManager1.Scene`'s methods, for every scene path.
     func handleSceneCall(_ call: MethodInvocation) {
+        if call.interfaceName == BusNames.propertiesInterface { return handleScenePropertiesCall(call) }
         do throws(OrientationError) {
             let id = try sceneID(at: call.objectPath)
             let a = call.argument
@@ -64,15 +65,28 @@ extension OrientationService {
         }
     }
 
-    func sceneProperty(_ request: PropertyRequest) -> Result<Variant, DBusError> {
-        guard let id = BusNames.scene(at: request.objectPath), let snapshot = manager.snapshot(of: id) else {
-            return .failure(DBusError(name: OrientationError.errorPrefix + "UnknownScene",
-                                      message: "No scene at \(request.objectPath)"))
+    /// `org.freedesktop.DBus.Properties.Get` / `GetAll` on a scene path (GDBus routes them here
+    /// and has checked the interface and property names): one snapshot, and `UnknownScene`
+    /// for a scene that does not exist rather than an empty dictionary.
+    func handleScenePropertiesCall(_ call: MethodInvocation) {
+        do throws(OrientationError) {
+            let id = try sceneID(at: call.objectPath)
+            let snapshot = manager.snapshot(of: id)!
+            switch call.methodName {
+            case "Get":
+                let name = call.argument(1).string ?? ""
+                guard let property = SceneProperty(rawValue: name) else {
+                    return call.returnError(name: DBusError.unknownProperty,
+                                            message: "No property \(name) on \(BusNames.sceneInterface); properties: \(SceneProperty.allCases.map(\.rawValue).joined(separator: ", "))")
+                }
+                call.returnValues(Variant(boxing: Encode.sceneProperty(property, snapshot)))
+            case "GetAll":
+                call.returnValues(Encode.sceneProperties(snapshot))
+            default:
+                call.returnError(name: DBusError.unknownMethod, message: "No method \(call.methodName) on \(BusNames.propertiesInterface)")
+            }
+        } catch {
+            call.returnError(name: error.name, message: error.message)
         }
-        guard let property = SceneProperty(rawValue: request.propertyName) else {
-            return .failure(DBusError(name: DBusError.unknownProperty,
-                                      message: "No property \(request.propertyName) on \(BusNames.sceneInterface); properties: \(SceneProperty.allCases.map(\.rawValue).joined(separator: ", "))"))
-        }
-        return .success(Encode.sceneProperty(property, snapshot))
     }
 }

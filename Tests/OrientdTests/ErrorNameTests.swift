@@ -35,6 +35,20 @@ final class ErrorNameTests: OrientdTestCase {
         assertDBusError(Contract.errorPrefix + "UnknownScene", containing: [scene]) {
             _ = try property("Width", of: scene)
         }
+        assertDBusError(Contract.errorPrefix + "UnknownScene", containing: [scene]) {
+            _ = try allProperties(of: scene)
+        }
+    }
+
+    func testPropertyReadsOfAnExistingSceneNameWhatIsWrong() throws {
+        let scene = try registerRotatingPhone()
+        XCTAssertEqual(try allProperties(of: scene).count, 14)
+        assertDBusError("org.freedesktop.DBus.Error.InvalidArgs", containing: ["Nope"]) {
+            _ = try property("Nope", of: scene)
+        }
+        assertDBusError("org.freedesktop.DBus.Error.InvalidArgs", containing: ["org.example.Nope"]) {
+            _ = try allProperties(of: scene, interface: "org.example.Nope")
+        }
     }
 
     func testUnknownController() throws {
