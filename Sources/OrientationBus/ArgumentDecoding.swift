@@ -95,18 +95,18 @@ enum Decode {
         result.followSensor = policy.bool("follow-sensor") ?? true
         return result
     }
-
-    /// A scene path argument (`o`), or `UnknownScene`.
-    static func scene(_ variant: Variant, in manager: OrientationManager) throws(OrientationError) -> SceneID {
-        let path = variant.string ?? ""
-        guard let id = BusNames.scene(at: path), manager.scenes[id] != nil else {
-            throw OrientationError(.unknownScene, "No scene at \(path); registered scenes: \(manager.describeScenePaths())")
-        }
-        return id
-    }
 }
 
 extension OrientationManager {
+    /// The registered scene an object path names (a call's path or an `o` argument), or
+    /// `UnknownScene` listing the scenes there are.
+    func sceneID(atPath path: String) throws(OrientationError) -> SceneID {
+        guard let id = BusNames.scene(at: path), scenes[id] != nil else {
+            throw OrientationError(.unknownScene, "No scene at \(path); registered scenes: \(describeScenePaths())")
+        }
+        return id
+    }
+
     /// The first few scene paths, for error messages.
     func describeScenePaths() -> String {
         if scenes.isEmpty { return "none" }

@@ -14,7 +14,7 @@ extension OrientationService {
                 log.debug("\(caller) registered scene \(id)")
                 call.returnValues(Variant(objectPath: BusNames.path(of: id)))
             case "UnregisterScene":
-                try perform(.unregisterScene(try Decode.scene(call.argument(0), in: manager)), caller: caller)
+                try perform(.unregisterScene(try manager.sceneID(atPath: call.argument(0).string ?? "")), caller: caller)
                 call.returnValues()
             case "SetDeviceOrientation":
                 let orientation = try DeviceOrientation(parsing: call.argument(0).string ?? "")

@@ -2,19 +2,11 @@ import GLibBridge
 import OrientationCore
 
 extension OrientationService {
-    /// The scene a call's object path names, or `UnknownScene`.
-    func sceneID(at path: String) throws(OrientationError) -> SceneID {
-        guard let id = BusNames.scene(at: path), manager.scenes[id] != nil else {
-            throw OrientationError(.unknownScene, "No scene at \(path); registered scenes: \(manager.describeScenePaths())")
-        }
-        return id
-    }
-
     /// `io.github.orientd.OrientationManager1.Scene`'s methods, for every scene path.
     func handleSceneCall(_ call: MethodInvocation) {
         if call.interfaceName == BusNames.propertiesInterface { return handleScenePropertiesCall(call) }
         do throws(OrientationError) {
-            let id = try sceneID(at: call.objectPath)
+            let id = try manager.sceneID(atPath: call.objectPath)
             let a = call.argument
             let command: SceneCommand
             switch call.methodName {
@@ -70,7 +62,7 @@ extension OrientationService {
     /// for a scene that does not exist rather than an empty dictionary.
     func handleScenePropertiesCall(_ call: MethodInvocation) {
         do throws(OrientationError) {
-            let id = try sceneID(at: call.objectPath)
+            let id = try manager.sceneID(atPath: call.objectPath)
             let snapshot = manager.snapshot(of: id)!
             switch call.methodName {
             case "Get":
