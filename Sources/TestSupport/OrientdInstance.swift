@@ -6,8 +6,8 @@ import GLibBridge
 /// The binary is the one built beside the test bundle (`swift build --build-tests` builds it),
 /// or `$ORIENTD_BINARY`. Tests print `log` when they fail.
 public final class OrientdInstance: Sendable {
-    public static let busName = "io.github.orientd.OrientationManager1"
-    public static let managerPath = "/io/github/orientd/OrientationManager1"
+    public static let busName = ContractNames.busName
+    public static let managerPath = ContractNames.managerPath
 
     public let bus: PrivateBus
     /// `XDG_STATE_HOME` of the instance; settings live in `<stateHome>/orientd/settings.ini`.

@@ -1,11 +1,12 @@
 import GLibBridge
+import TestSupport
 
 /// The contract's names and the few argument shapes the benchmark sends.
 enum Names {
-    static let bus = "io.github.orientd.OrientationManager1"
-    static let managerPath = "/io/github/orientd/OrientationManager1"
-    static let manager = "io.github.orientd.OrientationManager1"
-    static let scene = "io.github.orientd.OrientationManager1.Scene"
+    static let bus = ContractNames.busName
+    static let managerPath = ContractNames.managerPath
+    static let manager = ContractNames.managerInterface
+    static let scene = ContractNames.sceneInterface
     static let peer = "org.freedesktop.DBus.Peer"
 
     /// RegisterScene's argument: a phone window that may take every orientation but upside-down.

@@ -5,11 +5,11 @@ import XCTest
 
 /// The names the tests check, spelled out here rather than imported from the service.
 enum Contract {
-    static let busName = "io.github.orientd.OrientationManager1"
-    static let managerPath = "/io/github/orientd/OrientationManager1"
-    static let managerInterface = "io.github.orientd.OrientationManager1"
-    static let sceneInterface = "io.github.orientd.OrientationManager1.Scene"
-    static let properties = "org.freedesktop.DBus.Properties"
+    static let busName = ContractNames.busName
+    static let managerPath = ContractNames.managerPath
+    static let managerInterface = ContractNames.managerInterface
+    static let sceneInterface = ContractNames.sceneInterface
+    static let properties = ContractNames.properties
 }
 
 /// iio-sensor-proxy's names.

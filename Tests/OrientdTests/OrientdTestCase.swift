@@ -6,14 +6,14 @@ import XCTest
 /// The contract's names, spelled out here rather than imported from the service, so that a
 /// renamed constant in the service cannot silently rename what the tests check.
 enum Contract {
-    static let busName = "io.github.orientd.OrientationManager1"
-    static let managerPath = "/io/github/orientd/OrientationManager1"
-    static let managerInterface = "io.github.orientd.OrientationManager1"
-    static let sceneInterface = "io.github.orientd.OrientationManager1.Scene"
-    static let scenePathPrefix = "/io/github/orientd/OrientationManager1/scene/"
-    static let objectManager = "org.freedesktop.DBus.ObjectManager"
-    static let properties = "org.freedesktop.DBus.Properties"
-    static let errorPrefix = "io.github.orientd.OrientationManager1.Error."
+    static let busName = ContractNames.busName
+    static let managerPath = ContractNames.managerPath
+    static let managerInterface = ContractNames.managerInterface
+    static let sceneInterface = ContractNames.sceneInterface
+    static let scenePathPrefix = ContractNames.scenePathPrefix
+    static let objectManager = ContractNames.objectManager
+    static let properties = ContractNames.properties
+    static let errorPrefix = ContractNames.errorPrefix
     static let invalidArgs = "org.freedesktop.DBus.Error.InvalidArgs"
     static let accessDenied = "org.freedesktop.DBus.Error.AccessDenied"
 

@@ -7,13 +7,13 @@ import XCTest
 /// The contract's names, and helpers shared by the reliability tests: typed calls, decoded
 /// GetManagedObjects, the core's invariants, VmRSS.
 enum Contract {
-    static let name = "io.github.orientd.OrientationManager1"
-    static let managerPath = "/io/github/orientd/OrientationManager1"
-    static let manager = "io.github.orientd.OrientationManager1"
-    static let scene = "io.github.orientd.OrientationManager1.Scene"
-    static let objectManager = "org.freedesktop.DBus.ObjectManager"
-    static let properties = "org.freedesktop.DBus.Properties"
-    static let errorPrefix = "io.github.orientd.OrientationManager1.Error."
+    static let name = ContractNames.busName
+    static let managerPath = ContractNames.managerPath
+    static let manager = ContractNames.managerInterface
+    static let scene = ContractNames.sceneInterface
+    static let objectManager = ContractNames.objectManager
+    static let properties = ContractNames.properties
+    static let errorPrefix = ContractNames.errorPrefix
 
     static func error(_ name: String) -> String { errorPrefix + name }
     static let invalidArgs = DBusError.invalidArgs
