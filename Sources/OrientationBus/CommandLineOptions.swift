@@ -41,12 +41,21 @@ public enum OrientdCommandLine {
     public static func parse(_ arguments: [String], into options: inout ServiceOptions) throws(UsageError) -> Action {
         var rest = arguments[...]
         func value(for flag: String, inline: String?) throws(UsageError) -> String {
-            if let inline { return inline }
+            // An empty value is a mistake (an unset shell variable), and an option is never a
+            // value: `--state-dir= --verbose` and `--state-dir --verbose` are both refused.
+            if let inline {
+                guard !inline.isEmpty else { throw UsageError(description: "\(flag) needs a value; it was given an empty one") }
+                return inline
+            }
             guard let next = rest.popFirst() else { throw UsageError(description: "\(flag) needs a value") }
+            guard !next.isEmpty else { throw UsageError(description: "\(flag) needs a value; it was given an empty one") }
+            guard !next.hasPrefix("-") else {
+                throw UsageError(description: "\(flag) needs a value, not the option '\(next)' (write \(flag)=\(next) for a value that starts with '-')")
+            }
             return next
         }
         while let argument = rest.popFirst() {
-            let parts = argument.split(separator: "=", maxSplits: 1).map(String.init)
+            let parts = argument.split(separator: "=", maxSplits: 1, omittingEmptySubsequences: false).map(String.init)
             let flag = parts[0]
             let inline = parts.count > 1 ? parts[1] : nil
             switch flag {

@@ -6,11 +6,13 @@ extension OrientationService {
     /// argument types against the interface XML.
     func handleManagerCall(_ call: MethodInvocation) {
         do throws(OrientationError) {
+            if let refusal = CallBounds.refusal(call.parameters, method: call.methodName) { throw refusal }
             let caller = call.sender
             switch call.methodName {
             case "RegisterScene":
                 let reply = try perform(.registerScene(try Decode.registration(call.argument(0))), caller: caller)
                 guard case .scene(let id) = reply else { return call.returnValues() }
+                sceneNumbers.cover(id, log: log)
                 log.debug("\(caller) registered scene \(id)")
                 call.returnValues(Variant(objectPath: BusNames.path(of: id)))
             case "UnregisterScene":
@@ -60,13 +62,6 @@ extension OrientationService {
         guard call.methodName == "GetManagedObjects" else {
             return call.returnError(name: DBusError.unknownMethod, message: "No method \(call.methodName) on \(BusNames.objectManagerInterface)")
         }
-        let kiosk = manager.settings.kioskMode
-        let objects = manager.scenes.keys.sorted().map { id in
-            let interfaces = Variant(dictionary: [
-                BusNames.sceneInterface: Encode.sceneProperties(SceneSnapshot(manager.scenes[id]!, kioskMode: kiosk)),
-            ], valueType: "a{sv}")
-            return (key: Variant(objectPath: BusNames.path(of: id)), value: interfaces)
-        }
-        call.returnValues(Variant(dictionaryEntries: objects, keyType: "o", valueType: "a{sa{sv}}"))
+        call.returnValues(caches.managedObjects(manager))
     }
 }

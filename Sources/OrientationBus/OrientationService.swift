@@ -16,6 +16,9 @@ public final class OrientationService {
     var scheduledDeadline: Int64?
     var ownsName = false
     var sensor: SensorWatcher?
+    let caches = ReplyCaches()
+    let callQueue: CallQueue
+    var sceneNumbers: SceneNumbers
     /// The status the process should exit with once the loop returns.
     public private(set) var exitStatus: Int32 = 0
 
@@ -24,24 +27,28 @@ public final class OrientationService {
         self.loop = loop
         self.options = options
         self.contract = contract
+        callQueue = CallQueue(loop: loop, connection: connection)
         log = Log(verbose: options.verbose)
         store = SettingsStore(directory: options.stateDirectory)
-        manager = OrientationManager(settings: store.load(log: log, limits: options.limits), limits: options.limits)
+        sceneNumbers = SceneNumbers(directory: options.stateDirectory)
+        let lastSceneID = sceneNumbers.load(log: log)
+        manager = OrientationManager(settings: store.load(log: log, limits: options.limits), limits: options.limits,
+                                     lastSceneID: lastSceneID)
     }
 
     /// Exports the objects, follows clients leaving the bus, then asks for the well-known name.
     public func start() throws {
         try connection.registerObject(
             path: BusNames.managerPath, interface: contract.manager,
-            methodCall: { [unowned self] in self.handleManagerCall($0) },
+            methodCall: { [unowned self] call in self.callQueue.admit(call) { self.handleManagerCall(call) } },
             getProperty: { [unowned self] in self.managerProperty($0) })
         try connection.registerObject(
             path: BusNames.managerPath, interface: contract.objectManager,
-            methodCall: { [unowned self] in self.handleObjectManagerCall($0) })
+            methodCall: { [unowned self] call in self.callQueue.admit(call) { self.handleObjectManagerCall(call) } })
         try connection.registerSubtree(
             path: BusNames.scenesPath, interface: contract.scene,
             enumerate: { [unowned self] in self.manager.scenes.keys.sorted().map(String.init) },
-            methodCall: { [unowned self] in self.handleSceneCall($0) })
+            methodCall: { [unowned self] call in self.callQueue.admit(call) { self.handleSceneCall(call) } })
         connection.subscribe(sender: "org.freedesktop.DBus", interface: "org.freedesktop.DBus",
                              member: "NameOwnerChanged", path: "/org/freedesktop/DBus") { [unowned self] signal in
             self.nameOwnerChanged(signal)
@@ -62,8 +69,7 @@ public final class OrientationService {
                                // reports that, with the non-zero status a service manager restarts on.
                                if self.connection.isClosed { return }
                                if self.ownsName {
-                                   self.log.info("\(name) was taken over by another instance; exiting")
-                                   self.stop(status: 0)
+                                   self.nameTakenOver(name)
                                } else {
                                    self.log.error("\(name) is owned by another process; run with --replace to take it over")
                                    self.stop(status: 1)
@@ -82,6 +88,7 @@ public final class OrientationService {
     @discardableResult
     func perform(_ command: Command, caller: String) throws(OrientationError) -> Reply {
         let outcome = try manager.apply(command, caller: caller, at: currentMoment())
+        caches.invalidate(after: command, events: outcome.events)
         emit(outcome.events)
         scheduleTick()
         sensor?.updateClaim()
@@ -113,8 +120,9 @@ public final class OrientationService {
     }
 
     func nameOwnerChanged(_ signal: ReceivedSignal) {
-        guard let name = signal.argument(0).string, name.hasPrefix(":"),
-              signal.argument(2).string == "", manager.hasScenes(registeredBy: name) else { return }
+        guard let name = signal.argument(0).string, name.hasPrefix(":"), signal.argument(2).string == "" else { return }
+        callQueue.drop(name)
+        guard manager.hasScenes(registeredBy: name) else { return }
         log.debug("\(name) left the bus")
         performInternal(.clientVanished(name))
     }

@@ -28,12 +28,17 @@ public struct OrientationManager: Sendable {
     /// The last scene number handed out; numbers are never reused.
     public internal(set) var lastSceneID: SceneID = 0
     var scenesByCreator: [String: Int] = [:]
+    /// Counts behind the quotas of detached scenes and controllers.
+    var quotas = QuotaCounts()
     /// Scenes on the built-in display: while there is one, the sensor is needed.
     public internal(set) var builtinSceneCount = 0
 
-    public init(settings: Settings = Settings(), limits: Limits = .default) {
+    /// `lastSceneID`: the last scene number an earlier run may have handed out; numbering
+    /// continues after it, so that a path is never reused across restarts.
+    public init(settings: Settings = Settings(), limits: Limits = .default, lastSceneID: SceneID = 0) {
         self.settings = settings
         self.limits = limits
+        self.lastSceneID = lastSceneID
         history = HistoryRing(capacity: limits.historyEntries)
     }
 

@@ -15,11 +15,23 @@ extension OrientationManager {
         if let allowed = policy?.allowed, allowed.isEmpty {
             throw .invalidArgs("The allowed-orientations of a policy must name at least one orientation; valid values: \(OrientationMask.validNames.joined(separator: ", "))")
         }
+        var evicted: String?
         if policy != nil, settings.appPolicies[appId] == nil, settings.appPolicies.count >= limits.appPolicies {
-            throw .limitExceeded("There are already \(settings.appPolicies.count) app policies; the limit is \(limits.appPolicies)")
+            // A full table never locks new apps out: the policy of an app with no scene that
+            // was set longest ago makes room. Only when every policy belongs to a running app
+            // is the new one refused.
+            guard let victim = policyToEvict() else {
+                throw .limitExceeded("There are already \(settings.appPolicies.count) app policies, all of apps with registered scenes; the limit is \(limits.appPolicies)")
+            }
+            evicted = victim
         }
         guard settings.appPolicies[appId] != policy else { return }
+        if let evicted {
+            settings.appPolicies[evicted] = nil
+            notePolicySet(evicted, removed: true)
+        }
         settings.appPolicies[appId] = policy
+        notePolicySet(appId, removed: policy == nil)
         let affected = sceneIDs { $0.appId == appId }
         reevaluateScenes(affected, kioskBefore: settings.kioskMode, reason: .policy, now: now, events: &events)
     }

@@ -195,7 +195,10 @@ struct InvariantChecker {
                 check(allowed.contains(snapshot.orientation), "scene \(id) outside its app policy")
             }
         }
-        check(manager.scenes.count <= manager.limits.scenesInAll, "scenes over the limit")
+        let detached = manager.scenes.values.filter(\.isDetached).count
+        check(manager.scenes.count - detached <= manager.limits.scenesInAll, "live apps' scenes over the limit")
+        check(detached <= manager.limits.detachedScenesInAll && detached == manager.detachedSceneCount, "detached scenes over the limit")
+        check(manager.controllerCount == manager.scenes.values.reduce(0) { $0 + $1.tree.count }, "controller count out of step")
         // Explain now and then: the layers in order and the decision as published.
         if generator.random.chance(2), let id = manager.scenes.keys.min() {
             let steps = (try? manager.explain(id)) ?? []
