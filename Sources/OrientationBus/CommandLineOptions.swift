@@ -12,8 +12,8 @@ public enum OrientdCommandLine {
 
         Options:
           --replace                   take io.github.orientd.OrientationManager1 over from a running instance
-          --state-dir DIR             where settings persist (default: $XDG_STATE_HOME/orientd,
-                                      else ~/.local/state/orientd)
+          --state-dir DIR             where settings and scene numbers persist
+                                      (default: $XDG_STATE_HOME/orientd, else ~/.local/state/orientd)
           --sensor auto|iio|none      auto: use iio-sensor-proxy when the system bus has it, else manual
                                       input; iio: wait for iio-sensor-proxy (needs the system bus);
                                       none: never touch the system bus (default: auto)
