@@ -31,32 +31,36 @@ enum CallBounds {
         }
     }
 
-    private static func check(_ value: OpaquePointer, what: String, depth: Int) -> OrientationError? {
+    /// `what` names the value in a refusal; it is built only for one (this runs on every call).
+    private static func check(_ value: OpaquePointer, what: @autoclosure () -> String, depth: Int) -> OrientationError? {
         guard depth < 4 else { return nil }
         let kind = g_variant_classify(value).rawValue
         if kind == UInt32(UInt8(ascii: "v")) {
             let inner = g_variant_get_variant(value)!
             defer { g_variant_unref(inner) }
-            return check(inner, what: what, depth: depth + 1)
+            return check(inner, what: what(), depth: depth + 1)
         }
         guard g_variant_is_container(value) != 0 else { return nil }
         let count = g_variant_n_children(value)
         if kind == UInt32(UInt8(ascii: "a")), count > maxArrayEntries {
-            return .limitExceeded("The \(what) has \(count) entries; the limit is \(maxArrayEntries) entries per array (duplicates count too)")
+            return .limitExceeded("The \(what()) has \(count) entries; the limit is \(maxArrayEntries) entries per array (duplicates count too)")
         }
         for index in 0..<min(count, gsize(maxArrayEntries)) {
             let child = g_variant_get_child_value(value, index)!
             defer { g_variant_unref(child) }
-            let name: String
-            let key = g_variant_classify(child).rawValue == UInt32(UInt8(ascii: "{")) ? g_variant_get_child_value(child, 0) : nil
-            defer { if let key { g_variant_unref(key) } }
-            if let key, g_variant_classify(key).rawValue == UInt32(UInt8(ascii: "s")) {
-                name = "key '\(String(cString: g_variant_get_string(key, nil)).prefix(64))' in the \(what)"
-            } else {
-                name = what
-            }
-            if let refusal = check(child, what: name, depth: depth + 1) { return refusal }
+            if let refusal = check(child, what: name(of: child, in: what()), depth: depth + 1) { return refusal }
         }
         return nil
+    }
+
+    /// "key 'k' in the …" for a dictionary entry with a string key, else `what`.
+    private static func name(of child: OpaquePointer, in what: String) -> String {
+        guard g_variant_classify(child).rawValue == UInt32(UInt8(ascii: "{")) else { return what }
+        let key = g_variant_get_child_value(child, 0)!
+        defer { g_variant_unref(key) }
+        guard g_variant_classify(key).rawValue == UInt32(UInt8(ascii: "s")) else { return what }
+        let text = String(cString: g_variant_get_string(key, nil)).unicodeScalars
+            .filter { $0.value >= 0x20 && !(0x7F...0x9F).contains($0.value) }.prefix(64)
+        return "key '\(String(String.UnicodeScalarView(text)))' in the \(what)"
     }
 }

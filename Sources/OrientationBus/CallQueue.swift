@@ -6,7 +6,7 @@ import OrientationCore
 ///
 /// GDBus hands orientd every incoming call in the order the bus delivered them. A call that
 /// is cheap runs at once, as before. An expensive read (`GetManagedObjects`, `GetControllers`,
-/// `Explain`, `GetAppPolicies`) is queued instead, per connection, and the queues are served
+/// `GetAppPolicies`) is queued instead, per connection, and the queues are served
 /// one call at a time, round robin between connections, from an idle source: only when GDBus
 /// has no call waiting. So a bystander's call waits at most for the one expensive reply being
 /// built when it arrives, however many a flooder has pipelined. A connection with calls queued
@@ -23,7 +23,8 @@ import OrientationCore
 /// reply, however slowly the flooder reads its own.
 final class CallQueue {
     static let pendingPerConnection = 128
-    static let expensiveMethods: Set<String> = ["GetManagedObjects", "GetControllers", "Explain", "GetAppPolicies"]
+    /// The calls whose reply grows with the state (Explain's is bounded by the deciding path).
+    static let expensiveMethods: Set<String> = ["GetManagedObjects", "GetControllers", "GetAppPolicies"]
 
     private let loop: MainLoop
     private let connection: BusConnection
@@ -63,6 +64,16 @@ final class CallQueue {
         turn.removeAll { $0 == sender }
         for (call, _) in dropped {
             call.returnError(name: DBusError.failed, message: "The caller left the bus")
+        }
+    }
+
+    /// orientd is exiting: every waiting call gets an error now rather than no reply at all.
+    func refuseAll(because reason: String) {
+        let waiting = queues
+        queues.removeAll()
+        turn.removeAll()
+        for (call, _) in waiting.values.joined() {
+            call.returnError(name: DBusError.failed, message: reason)
         }
     }
 

@@ -80,6 +80,7 @@ public final class OrientationService {
 
     /// Ends the main loop with `status`.
     public func stop(status: Int32) {
+        callQueue.refuseAll(because: "orientd is exiting; the call did not run")
         exitStatus = status
         loop.quit()
     }
