@@ -1,5 +1,6 @@
 import CGio
 import Foundation
+import Glibc
 import OrientationCore
 
 /// Scene numbers are never reused, across restarts too: the state folder keeps, in
@@ -23,6 +24,7 @@ struct SceneNumbers {
     /// file that does not hold a number is reported, and numbering starts from the clock
     /// (microseconds since the epoch), past any number an earlier run could have reached.
     mutating func load(log: Log) -> SceneID {
+        removeInterruptedWrites(log: log)
         guard let data = FileManager.default.contents(atPath: path) else {
             if FileManager.default.fileExists(atPath: path) {
                 log.warning("\(path) cannot be read; numbering scenes from the clock so that no earlier path is reused")
@@ -39,6 +41,39 @@ struct SceneNumbers {
         return last
     }
 
+    /// The temporary file of a write: `scene-numbers.writing-<pid>`, a name no user picks by
+    /// chance, so that start-up removes only what a crash of orientd left.
+    static let temporaryPrefix = fileName + ".writing-"
+
+    /// Writes `text` atomically: a temporary file, flushed to disk, renamed over the file.
+    private func write(_ text: String) throws {
+        let temporary = directory + "/" + Self.temporaryPrefix + "\(getpid())"
+        let fd = open(temporary, O_WRONLY | O_CREAT | O_TRUNC | O_CLOEXEC, 0o644)
+        guard fd >= 0 else { throw WriteError(description: "cannot write \(temporary): \(String(cString: strerror(errno)))") }
+        let bytes = Array(text.utf8)
+        let written = bytes.withUnsafeBytes { Glibc.write(fd, $0.baseAddress, $0.count) }
+        let synced = fsync(fd) == 0
+        close(fd)
+        guard written == bytes.count, synced, rename(temporary, path) == 0 else {
+            let reason = String(cString: strerror(errno))
+            unlink(temporary)
+            throw WriteError(description: "cannot write \(path): \(reason)")
+        }
+    }
+
+    /// Removes what an interrupted write left (`scene-numbers.writing-<pid>`), nothing else.
+    func removeInterruptedWrites(log: Log) {
+        guard let names = try? FileManager.default.contentsOfDirectory(atPath: directory) else { return }
+        for name in names where name.hasPrefix(Self.temporaryPrefix) && name.dropFirst(Self.temporaryPrefix.count).allSatisfy(\.isNumber) {
+            do {
+                try FileManager.default.removeItem(atPath: directory + "/" + name)
+                log.info("removed \(directory)/\(name), left by an interrupted write of the scene numbers")
+            } catch {
+                log.warning("could not remove \(directory)/\(name): \(error)")
+            }
+        }
+    }
+
     private func clockBase() -> SceneID { SceneID(max(0, g_get_real_time())) }
 
     /// Makes sure `id` is covered by the reservation on disk before it is handed out. A failed
@@ -48,13 +83,7 @@ struct SceneNumbers {
         let next = id + Self.block - 1
         do {
             try FileManager.default.createDirectory(atPath: directory, withIntermediateDirectories: true)
-            var error: UnsafeMutablePointer<GError>?
-            let text = "\(next)\n"
-            guard g_file_set_contents(path, text, gssize(text.utf8.count), &error) != 0 else {
-                let message = error.map { String(cString: $0.pointee.message) } ?? "unknown error"
-                g_clear_error(&error)
-                throw WriteError(description: "cannot write \(path): \(message)")
-            }
+            try write("\(next)\n")
             reserved = next
         } catch {
             if !warned { log.warning("\(error); scene numbers may be reused after a restart") }
