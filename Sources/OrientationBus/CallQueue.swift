@@ -75,6 +75,8 @@ final class CallQueue {
         for (call, _) in waiting.values.joined() {
             call.returnError(name: DBusError.failed, message: reason)
         }
+        // Closing the connection may drop what is still queued: these errors go out first.
+        if !waiting.isEmpty { try? connection.flush() }
     }
 
     private func schedule() {

@@ -85,12 +85,34 @@ extension StarvationTests {
     /// decoding them (`Tests/Fixtures/flood/raw-flood.py`): "ok N" per reply, N the times
     /// `marker` occurs in it, or "error NAME".
     func rawFlood(_ count: Int, path: String, interface: String, method: String, marker: String) throws -> [String] {
-        let script = Fixtures.floodDirectory + "/raw-flood.py"
-        let process = try ChildProcess(["/usr/bin/python3", script, orientd.bus.address, String(count), Contract.name,
-                                        path, interface, method, marker])
+        let process = try startRawFlood(count, path: path, interface: interface, method: method, marker: marker)
         let status = try process.wait(timeout: .seconds(180))
         XCTAssertEqual(status, .exited(0), process.standardError)
         return process.standardOutput.split(separator: "\n").map(String.init)
+    }
+
+    func startRawFlood(_ count: Int, path: String, interface: String, method: String, marker: String) throws -> ChildProcess {
+        try ChildProcess(["/usr/bin/python3", Fixtures.floodDirectory + "/raw-flood.py", orientd.bus.address, String(count),
+                          Contract.name, path, interface, method, marker])
+    }
+
+    func testCallsStillWaitingWhenOrientdStopsGetAnErrorNotSilence() throws {
+        let fillers = try (0..<10).map { try orientd.bus.connectWithLoop(name: "filler\($0)") }
+        defer { fillers.forEach { $0.close() } }
+        for (index, filler) in fillers.enumerated() {
+            XCTAssertEqual(try filler.registerMany(index == 9 ? 999 : 1_000, app: "starve.filler").compactMap(\.errorName), [])
+        }
+        let flood = try startRawFlood(50, path: ContractNames.managerPath, interface: ContractNames.objectManager,
+                                      method: "GetManagedObjects", marker: "OrientationManager1/scene/")
+        try eventually("the first reply reached the flooder", timeout: .seconds(60)) { flood.standardError.contains("reply 1\n") }
+        XCTAssertEqual(orientd.stop(timeout: .seconds(30)), .exited(0), orientd.log)
+        XCTAssertEqual(try flood.wait(timeout: .seconds(60)), .exited(0), flood.standardError)
+        let replies = flood.standardOutput.split(separator: "\n").map(String.init)
+        let refused = replies.filter { $0 == "error " + DBusError.failed }.count
+        XCTAssertEqual(replies.count, 50)
+        XCTAssertEqual(Set(replies).subtracting(["ok 9999", "error " + DBusError.failed]), [], "a full list, or Failed: never NoReply")
+        XCTAssertGreaterThan(refused, 0, "SIGTERM came while calls were waiting")
+        report("stop with calls waiting", "SIGTERM during 50 pipelined GetManagedObjects at 9,999 scenes: \(50 - refused) answered, \(refused) refused with Failed, 0 NoReply")
     }
 
     func testOneConnectionsControllersAreBoundedAndTheirMemoryWithThem() throws {

@@ -5,7 +5,8 @@ the time a bystander waits is orientd's doing, not this client's.
 
 usage: raw-flood.py ADDRESS COUNT DESTINATION PATH INTERFACE MEMBER MARKER
 Prints one line per reply, in the order of the calls: "ok N" (N: how many times MARKER, a
-byte string, occurs in the reply's body) or "error NAME".
+byte string, occurs in the reply's body) or "error NAME"; and "reply K" on stderr as the
+K-th reply arrives.
 """
 import os
 import socket
@@ -113,6 +114,7 @@ def main():
         if kind not in (2, 3) or serial is None or not 2 <= serial < count + 2:
             continue
         results[serial] = "ok %d" % body.count(marker) if kind == 2 else "error " + fields.get(4, "?")
+        print("reply %d" % len(results), file=sys.stderr, flush=True)
     for serial in range(2, count + 2):
         print(results[serial])
 
