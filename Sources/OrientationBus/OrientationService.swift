@@ -16,6 +16,10 @@ public final class OrientationService {
     var scheduledDeadline: Int64?
     var ownsName = false
     var sensor: SensorWatcher?
+    /// The compositor backend turning the panel (Output/), while there is one.
+    var output: OutputBackend?
+    /// Whether a backend's absence was logged (said once, then only after it was attached).
+    var reportedDetached = false
     /// The status the process should exit with once the loop returns.
     public private(set) var exitStatus: Int32 = 0
 
@@ -26,7 +30,8 @@ public final class OrientationService {
         self.contract = contract
         log = Log(verbose: options.verbose)
         store = SettingsStore(directory: options.stateDirectory)
-        manager = OrientationManager(settings: store.load(log: log, limits: options.limits), limits: options.limits)
+        manager = OrientationManager(settings: store.load(log: log, limits: options.limits), limits: options.limits,
+                                     natural: options.naturalOrientation)
     }
 
     /// Exports the objects, follows clients leaving the bus, then asks for the well-known name.
@@ -70,11 +75,13 @@ public final class OrientationService {
                                }
                            })
         startSensor()
+        startOutput()
     }
 
     /// Ends the main loop with `status`.
     public func stop(status: Int32) {
         exitStatus = status
+        stopOutput()
         loop.quit()
     }
 

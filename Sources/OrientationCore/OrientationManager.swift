@@ -30,10 +30,13 @@ public struct OrientationManager: Sendable {
     var scenesByCreator: [String: Int] = [:]
     /// Scenes on the built-in display: while there is one, the sensor is needed.
     public internal(set) var builtinSceneCount = 0
+    /// The front scene and the panel (Output.swift).
+    public internal(set) var output: OutputState
 
-    public init(settings: Settings = Settings(), limits: Limits = .default) {
+    public init(settings: Settings = Settings(), limits: Limits = .default, natural: NaturalOrientation = .portrait) {
         self.settings = settings
         self.limits = limits
+        output = OutputState(natural: natural)
         history = HistoryRing(capacity: limits.historyEntries)
     }
 
@@ -56,7 +59,9 @@ public struct OrientationManager: Sendable {
                         kioskMode: settings.kioskMode, kioskOrientation: settings.kioskOrientation,
                         splitViewThreshold: settings.splitViewThreshold,
                         settleTime: settings.settleTimeMilliseconds,
-                        sensorAvailable: sensorAvailable, sensorSource: sensorSource)
+                        sensorAvailable: sensorAvailable, sensorSource: sensorSource,
+                        outputBackend: output.backend, outputName: output.name,
+                        outputOrientation: output.showing, frontScene: output.frontScene)
     }
 
     public func snapshot(of id: SceneID) -> SceneSnapshot? {
@@ -123,7 +128,11 @@ public struct OrientationManager: Sendable {
             reply = .none
         case .scene(let id, let sceneCommand):
             reply = try run(sceneCommand, on: id, caller: caller, now: now, events: &events)
+        case .output(let outputCommand):
+            runOutput(outputCommand, events: &events)
+            reply = .none
         }
+        updateOutput(events: &events)
         let changed = managerBefore.changes(to: managerSnapshot)
         if !changed.isEmpty { events.append(.managerPropertiesChanged(changed)) }
         if settings != settingsBefore { events.append(.settingsChanged) }

@@ -236,6 +236,10 @@ struct InvariantChecker {
             case .settleTime: return a.settleTime != b.settleTime
             case .sensorAvailable: return a.sensorAvailable != b.sensorAvailable
             case .sensorSource: return a.sensorSource != b.sensorSource
+            case .outputBackend: return a.outputBackend != b.outputBackend
+            case .outputName: return a.outputName != b.outputName
+            case .outputOrientation: return a.outputOrientation != b.outputOrientation
+            case .frontScene: return a.frontScene != b.frontScene
             }
         }
     }
