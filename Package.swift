@@ -54,5 +54,7 @@ let package = Package(
         .testTarget(name: "BenchmarkTests", dependencies: ["TestSupport"]),
         // Bad input, fuzzing, crashes, bus loss, load and limits against the built orientd.
         .testTarget(name: "ReliabilityTests", dependencies: ["OrientationCore", "GLibBridge", "TestSupport", "CGio"]),
+        // orientd turning real compositors' outputs (mutter, wlroots, KWin, X11), each started headless.
+        .testTarget(name: "OrientdOutputTests", dependencies: ["GLibBridge", "TestSupport", "CGio"]),
     ]
 )

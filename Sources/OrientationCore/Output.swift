@@ -91,7 +91,7 @@ extension OrientationManager {
             output.showing = row.map { InterfaceOrientation(panelRow: $0, natural: output.natural) }
             // A backend that (re)appears shows at once what orientd decides now.
             output.decided = outputOrientationRule
-            requestOutputApply(events: &events)
+            if output.decided != output.showing { requestOutputApply(events: &events) }
         case .read(let row):
             guard output.backend != nil else { return }
             output.showing = row.map { InterfaceOrientation(panelRow: $0, natural: output.natural) }
@@ -102,7 +102,9 @@ extension OrientationManager {
         }
     }
 
-    /// After every command: when the rule's answer changed, the panel is turned to it.
+    /// After every command: when the rule's answer changed, the panel is turned to it. Even
+    /// when the panel last read back that orientation: an earlier apply may still be on its
+    /// way (the backend reads the state first and skips a turn that is not needed).
     mutating func updateOutput(events: inout [Event]) {
         let decided = outputOrientationRule
         guard decided != output.decided else { return }
@@ -110,9 +112,9 @@ extension OrientationManager {
         requestOutputApply(events: &events)
     }
 
-    /// Asks the backend to show the decided orientation, unless it already does.
+    /// Asks the backend to show the decided orientation.
     func requestOutputApply(events: inout [Event]) {
-        guard output.backend != nil, let decided = output.decided, decided != output.showing else { return }
+        guard output.backend != nil, let decided = output.decided else { return }
         events.append(.applyOutput(decided.panelRow(natural: output.natural)))
     }
 }

@@ -186,6 +186,7 @@ final class MutterBackend: OutputBackend {
                     return
                 }
                 let method = self.method
+                self.log.debug("output: mutter: ApplyMonitorsConfig serial \(state.serial) method \(method): \(panel) transform \(MutterDisplayState.transform(for: row))")
                 self.connection.callAsync(destination: Self.busName, path: Self.path, interface: Self.interface,
                                           method: "ApplyMonitorsConfig",
                                           parameters: state.applyArguments(logical, method: method)) { [weak self] result in
