@@ -19,13 +19,14 @@ final class OrientationLockHandover {
     /// The user's value while held; nil: not holding.
     private(set) var savedValue: Bool?
 
-    /// `backend`: a GSettingsBackend for tests (nil: the default one, dconf on a desktop).
-    init(stateDirectory: String, log: Log, backend: OpaquePointer? = nil) {
+    /// Uses GLib's default GSettings backend (dconf on a desktop; `GSETTINGS_BACKEND` chooses
+    /// another, such as `keyfile` or `memory`).
+    init(stateDirectory: String, log: Log) {
         self.log = log
         savedPath = stateDirectory + "/" + Self.savedFileName
         let source = g_settings_schema_source_get_default()
         if let source, let schema = g_settings_schema_source_lookup(source, Self.schema, 1) {
-            settings = g_settings_new_full(schema, backend, nil)
+            settings = g_settings_new_full(schema, nil, nil)
             g_settings_schema_unref(schema)
         } else {
             settings = nil
