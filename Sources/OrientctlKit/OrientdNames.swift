@@ -13,6 +13,7 @@ public enum OrientdNames {
     public static let managerProperties = [
         "Version", "DeviceOrientation", "RotationLocked", "KioskMode", "KioskOrientation",
         "SplitViewThreshold", "SettleTime", "SensorAvailable", "SensorSource",
+        "OutputBackend", "OutputName", "OutputOrientation", "FrontScene",
     ]
     /// The scene properties, in the contract's order.
     public static let sceneProperties = [

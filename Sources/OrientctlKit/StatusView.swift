@@ -11,6 +11,8 @@ public enum StatusView {
             ("Kiosk mode", [kiosk]),
             ("Settle time", ["\(m.settleTime) ms"]),
             ("Split-view threshold", ["\(m.splitViewThreshold) points"]),
+            ("Output", [OutputView.outputLine(m, style: style)]),
+            ("Front scene", [OutputView.frontSceneLine(m, scenes: scenes)]),
             ("Scenes", sceneLines),
         ], aligned: aligned, style: style)
     }
@@ -26,7 +28,7 @@ public enum StatusView {
 
     /// The manager's properties, then `Scenes`.
     public static func json(manager: ManagerState, scenes: [SceneState]) -> JSONValue {
-        .object(manager.jsonMembers + [("Scenes", .array(scenes.map(\.json)))])
+        .object(manager.jsonMembers + OutputView.jsonMembers(manager) + [("Scenes", .array(scenes.map(\.json)))])
     }
 }
 
