@@ -1,3 +1,4 @@
+import Foundation
 import GLibBridge
 import OrientationCore
 
@@ -26,8 +27,12 @@ enum OutputBackendChoosing {
         case .mutter:
             return MutterBackend(connection: connection, output: options.outputName, log: log,
                                  handover: OrientationLockHandover(stateDirectory: options.stateDirectory, log: log))
-        case .wlroots, .kwin, .x11:
-            return nil
+        case .wlroots:
+            return WlrootsBackend.make(environment: ProcessInfo.processInfo.environment, output: options.outputName, log: log)
+        case .kwin:
+            return KWinBackend.make(environment: ProcessInfo.processInfo.environment, output: options.outputName, log: log)
+        case .x11:
+            return X11Backend.make(environment: ProcessInfo.processInfo.environment, output: options.outputName, log: log)
         }
     }
 
@@ -37,6 +42,13 @@ enum OutputBackendChoosing {
         if (try? connection.nameOwner(MutterBackend.busName)) != nil {
             log.info("output: --output-backend auto: \(MutterBackend.busName) is on the session bus: mutter")
             return make(.mutter, options: options, connection: connection, log: log)
+        }
+        let environment = ProcessInfo.processInfo.environment
+        for (kind, found, what) in [(OutputBackendKind.wlroots, WlrootsBackend.probe, "the Wayland compositor offers wlr-output-management"),
+                                    (.kwin, KWinBackend.probe, "the Wayland compositor offers KWin's output management"),
+                                    (.x11, X11Backend.probe, "DISPLAY names an X server")] where found(environment) {
+            log.info("output: --output-backend auto: \(what): \(kind.rawValue)")
+            return make(kind, options: options, connection: connection, log: log)
         }
         log.info("output: --output-backend auto: no compositor interface found; watching for \(MutterBackend.busName)")
         return make(.mutter, options: options, connection: connection, log: log)
