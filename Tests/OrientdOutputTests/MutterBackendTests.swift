@@ -1,4 +1,5 @@
 import GLibBridge
+import OrientationClient
 import TestSupport
 import XCTest
 
@@ -41,6 +42,16 @@ final class MutterBackendTests: OutputTestCase {
         try callManager("SetKioskMode", [.b(true), .s("portrait-upside-down")])
         try waitForTransform("Meta-0", 2)
         try waitForProperty("OutputOrientation", "portrait-upside-down")
+    }
+
+    func testTheClientLibrarySaysTheCompositorTurnsTheContent() throws {
+        try startMutter()
+        try launchOrientd(driveMeta0)
+        try waitForProperty("OutputBackend", "mutter")
+        let app = try OrientationClient(address: bus.address)
+        defer { app.close() }
+        XCTAssertEqual(try app.outputBackend(), .mutter)
+        XCTAssertTrue(try app.compositorTurnsContent())
     }
 
     func testASecondMonitorKeepsItsPlaceBesideTheTurnedOne() throws {
