@@ -135,4 +135,38 @@ final class MutterBackendTests: OutputTestCase {
         XCTAssertEqual(try callScene(scene, "RequestOrientation", [.s("landscape-left")]).child(at: 0).string, "landscape-left")
         XCTAssertEqual(try mutterLayout().monitor("Meta-0")?.transform, 0)
     }
+
+    func testAutoFindsMutterOnTheBus() throws {
+        try startMutter()
+        try launchOrientd(["--output", "Meta-0"])  // --output-backend auto, the default
+        try waitForProperty("OutputBackend", "mutter")
+        XCTAssertFalse(orientdLogLines(containing: "org.gnome.Mutter.DisplayConfig is on the session bus: mutter").isEmpty, orientd.log)
+        try callManager("SetKioskMode", [.b(true), .s("landscape-right")])
+        try waitForTransform("Meta-0", 3)
+    }
+
+    func testAutoWaitsForAGNOMESessionThatStartsLater() throws {
+        try launchOrientd(["--output-backend", "auto", "--output", "Meta-0"])
+        try eventually("orientd says it is waiting", timeout: deadline) {
+            !orientdLogLines(containing: "watching for org.gnome.Mutter.DisplayConfig").isEmpty
+        }
+        XCTAssertEqual(try managerProperty("OutputBackend").string, "none")
+        try callManager("SetKioskMode", [.b(true), .s("portrait-upside-down")])
+        try startMutter()
+        try waitForProperty("OutputBackend", "mutter")
+        try waitForTransform("Meta-0", 2)
+    }
+
+    func testNoneLeavesTheCompositorAlone() throws {
+        try startMutter()
+        try launchOrientd(["--output-backend", "none", "--output", "Meta-0"])
+        try callManager("SetKioskMode", [.b(true), .s("portrait-upside-down")])
+        let scene = try registerScene()
+        try callScene(scene, "RequestOrientation", [.s("portrait-upside-down")])
+        XCTAssertEqual(try managerProperty("OutputBackend").string, "none")
+        XCTAssertEqual(try managerProperty("FrontScene").string, scene)
+        XCTAssertEqual(try mutterLayout().monitor("Meta-0")?.transform, 0)
+        XCTAssertFalse(orientdLogLines(containing: "output backend: none").isEmpty, orientd.log)
+        XCTAssertTrue(orientdLogLines(containing: "ApplyMonitorsConfig").isEmpty, orientd.log)
+    }
 }

@@ -73,6 +73,10 @@ final class MutterBackend: OutputBackend {
             self.owner = owner
             self.epoch += 1
             self.reportedAbsent = false
+            // A new compositor: whatever was in flight went to the old one.
+            self.attachedOutput = nil
+            self.applying = false
+            self.waiting = nil
             self.readPanelManaged()
             self.refresh()
         }, vanished: { [weak self] _ in
