@@ -18,6 +18,7 @@ final class OrientationLockHandover {
     private let settings: UnsafeMutablePointer<GSettings>?
     /// The user's value while held; nil: not holding.
     private(set) var savedValue: Bool?
+    private var saidUnavailable = false
 
     /// Uses GLib's default GSettings backend (dconf on a desktop; `GSETTINGS_BACKEND` chooses
     /// another, such as `keyfile` or `memory`).
@@ -46,7 +47,14 @@ final class OrientationLockHandover {
 
     /// Holds the key true, keeping the user's value.
     func hold() {
-        guard let settings, savedValue == nil else { return }
+        guard let settings else {
+            if !saidUnavailable {
+                saidUnavailable = true
+                log.warning("output: the GSettings schema \(Self.schema) is not installed, so \(Self.key) cannot be held: the compositor may also turn the panel from the sensor (install gnome-settings-daemon-common)")
+            }
+            return
+        }
+        guard savedValue == nil else { return }
         let user = g_settings_get_boolean(settings, Self.key) != 0
         savedValue = user
         writeSaved(user)
