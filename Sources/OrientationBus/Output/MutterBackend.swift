@@ -73,8 +73,10 @@ final class MutterBackend: OutputBackend {
             self.owner = owner
             self.epoch += 1
             self.reportedAbsent = false
-            // A new compositor: whatever was in flight went to the old one.
+            // A new compositor: whatever was in flight went to the old one, and it may honour
+            // method 1 where the old one did not.
             self.attachedOutput = nil
+            self.method = 1
             self.applying = false
             self.waiting = nil
             self.readPanelManaged()
