@@ -98,7 +98,7 @@ final class MutterBackend: OutputBackend {
         subscriptions = []
         epoch += 1
         attachedOutput = nil
-        handover.release()
+        handover.release(flush: true)
         report = nil
     }
 

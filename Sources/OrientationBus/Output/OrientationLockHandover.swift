@@ -62,11 +62,13 @@ final class OrientationLockHandover {
         log.info("output: holding \(Self.schema) \(Self.key) true while orientd turns the panel (the user's value: \(user))")
     }
 
-    /// Puts the user's value back.
-    func release() {
+    /// Puts the user's value back. `flush`: wait until the settings backend has written it
+    /// (orientd is about to exit); otherwise the write goes out without blocking the loop.
+    func release(flush: Bool = false) {
         guard let saved = savedValue else { return }
         savedValue = nil
         set(saved)
+        if flush { g_settings_sync() }
         try? FileManager.default.removeItem(atPath: savedPath)
         log.info("output: \(Self.schema) \(Self.key) back to the user's value \(saved)")
     }
@@ -76,7 +78,6 @@ final class OrientationLockHandover {
         if g_settings_set_boolean(settings, Self.key, value ? 1 : 0) == 0 {
             log.warning("output: could not set \(Self.schema) \(Self.key) to \(value) (the key is not writable)")
         }
-        g_settings_sync()
     }
 
     /// A file left by a crash: the user's value was never put back. Do it now.
@@ -85,6 +86,7 @@ final class OrientationLockHandover {
         let value = text.trimmingCharacters(in: .whitespacesAndNewlines) == "true"
         log.info("output: restoring \(Self.schema) \(Self.key) to \(value), kept in \(savedPath) by an orientd that did not stop cleanly")
         set(value)
+        g_settings_sync()
         try? FileManager.default.removeItem(atPath: savedPath)
     }
 
