@@ -28,9 +28,12 @@ final class MutterExampleTests: OutputTestCase {
         XCTAssertGreaterThan(landscape.width, portrait.width, "the landscape layout is wider")
         XCTAssertTrue(output.stdout.contains("interface landscape-right"), output.stdout)
         // The flow turned the panel with the window: landscape-right (the player, 3),
-        // landscape-left (the device turned, 1), portrait (back on the list, 0) ...
+        // landscape-left (the device turned, 1), portrait (back on the list, 0) ... (a turn
+        // still waiting when the next is asked for is dropped for it: on a very slow machine
+        // the player's 3 may give way to the 1).
         let applied = orientdLogLines(containing: "ApplyMonitorsConfig").map { $0.split(separator: " ").last.map(String.init) ?? "" }
-        XCTAssertEqual(Array(applied.prefix(3)), ["3", "1", "0"], orientd.log)
+        let flow = applied.prefix { $0 != "0" } + applied.drop { $0 != "0" }.prefix(1)
+        XCTAssertTrue(flow == ["3", "1", "0"] || flow == ["1", "0"], "\(applied): \(orientd.log)")
         // ... and once the app quit (its scene gone, none in front), the panel follows the
         // device, which the script left in landscape-right: interface landscape-left.
         try waitForProperty("FrontScene", "/")
