@@ -33,6 +33,7 @@ test:
 	$(SWIFT) test --skip-build $(SWIFT_BUILD_FLAGS)
 
 bench: release
+	scripts/install-deps.sh test  # the output section drives a real headless mutter
 	$(SWIFT) build -c release --product orientd-bench $(SWIFT_BUILD_FLAGS)
 	.build/release/orientd-bench $(ARGS)
 

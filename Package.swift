@@ -55,6 +55,6 @@ let package = Package(
         // Bad input, fuzzing, crashes, bus loss, load and limits against the built orientd.
         .testTarget(name: "ReliabilityTests", dependencies: ["OrientationCore", "GLibBridge", "TestSupport", "CGio"]),
         // orientd turning real compositors' outputs (mutter, wlroots, KWin, X11), each started headless.
-        .testTarget(name: "OrientdOutputTests", dependencies: ["GLibBridge", "TestSupport", "CGio"]),
+        .testTarget(name: "OrientdOutputTests", dependencies: ["GLibBridge", "TestSupport", "CGio", "OrientationClient"]),
     ]
 )

@@ -8,7 +8,8 @@ public enum OrientdCommandLine {
         Usage: orientd [OPTION…]
 
         The OrientationManager on the session bus: decides each registered window's interface
-        orientation with UIKit's rules and follows the device through iio-sensor-proxy.
+        orientation with UIKit's rules, follows the device through iio-sensor-proxy, and turns
+        the built-in panel to the front window's orientation through the compositor.
 
         Options:
           --replace                   take io.github.orientd.OrientationManager1 over from a running instance

@@ -17,8 +17,15 @@ final class OrientationLockHandoverTests: XCTestCase {
         setenv("GSETTINGS_BACKEND", "memory", 1)
     }
 
+    /// GSettings delivers its change notifications on the thread-default context it was
+    /// created under: a context of the test's own, drained and dropped after each test, so
+    /// that nothing is left queued on the default context other tests run.
+    var context: OpaquePointer!
+
     override func setUpWithError() throws {
         XCTAssertEqual(String(cString: getenv("GSETTINGS_BACKEND")), "memory")
+        context = g_main_context_new()
+        g_main_context_push_thread_default(context)
         directory = NSTemporaryDirectory() + "orientd-handover-\(UUID().uuidString)"
         let source = try XCTUnwrap(g_settings_schema_source_get_default())
         let schema = try XCTUnwrap(g_settings_schema_source_lookup(source, OrientationLockHandover.schema, 1),
@@ -29,6 +36,9 @@ final class OrientationLockHandoverTests: XCTestCase {
 
     override func tearDownWithError() throws {
         g_object_unref(user)
+        while g_main_context_iteration(context, 0) != 0 {}
+        g_main_context_pop_thread_default(context)
+        g_main_context_unref(context)
         try? FileManager.default.removeItem(atPath: directory)
     }
 

@@ -196,6 +196,12 @@ struct InvariantChecker {
             }
         }
         check(manager.scenes.count <= manager.limits.scenesInAll, "scenes over the limit")
+        // The front scene: the foreground order holds exactly the foreground-active scenes on
+        // builtin, each once, and the last of them is in front.
+        let order = manager.output.foregroundOrder
+        let eligible = manager.scenes.values.filter { $0.isBuiltin && $0.activation == .foregroundActive }.map(\.id)
+        check(order.count == Set(order).count && Set(order) == Set(eligible), "foreground order \(order), eligible \(eligible.sorted())")
+        check(manager.frontScene == order.last, "front scene")
         // Explain now and then: the layers in order and the decision as published.
         if generator.random.chance(2), let id = manager.scenes.keys.min() {
             let steps = (try? manager.explain(id)) ?? []

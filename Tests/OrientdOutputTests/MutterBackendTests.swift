@@ -1,4 +1,5 @@
 import GLibBridge
+import OrientationClient
 import TestSupport
 import XCTest
 
@@ -41,6 +42,16 @@ final class MutterBackendTests: OutputTestCase {
         try callManager("SetKioskMode", [.b(true), .s("portrait-upside-down")])
         try waitForTransform("Meta-0", 2)
         try waitForProperty("OutputOrientation", "portrait-upside-down")
+    }
+
+    func testTheClientLibrarySaysTheCompositorTurnsTheContent() throws {
+        try startMutter()
+        try launchOrientd(driveMeta0)
+        try waitForProperty("OutputBackend", "mutter")
+        let app = try OrientationClient(address: bus.address)
+        defer { app.close() }
+        XCTAssertEqual(try app.outputBackend(), .mutter)
+        XCTAssertTrue(try app.compositorTurnsContent())
     }
 
     func testASecondMonitorKeepsItsPlaceBesideTheTurnedOne() throws {
@@ -123,5 +134,39 @@ final class MutterBackendTests: OutputTestCase {
         let scene = try registerScene()
         XCTAssertEqual(try callScene(scene, "RequestOrientation", [.s("landscape-left")]).child(at: 0).string, "landscape-left")
         XCTAssertEqual(try mutterLayout().monitor("Meta-0")?.transform, 0)
+    }
+
+    func testAutoFindsMutterOnTheBus() throws {
+        try startMutter()
+        try launchOrientd(["--output", "Meta-0"])  // --output-backend auto, the default
+        try waitForProperty("OutputBackend", "mutter")
+        XCTAssertFalse(orientdLogLines(containing: "org.gnome.Mutter.DisplayConfig is on the session bus: mutter").isEmpty, orientd.log)
+        try callManager("SetKioskMode", [.b(true), .s("landscape-right")])
+        try waitForTransform("Meta-0", 3)
+    }
+
+    func testAutoWaitsForAGNOMESessionThatStartsLater() throws {
+        try launchOrientd(["--output-backend", "auto", "--output", "Meta-0"])
+        try eventually("orientd says it is waiting", timeout: deadline) {
+            !orientdLogLines(containing: "watching for org.gnome.Mutter.DisplayConfig").isEmpty
+        }
+        XCTAssertEqual(try managerProperty("OutputBackend").string, "none")
+        try callManager("SetKioskMode", [.b(true), .s("portrait-upside-down")])
+        try startMutter()
+        try waitForProperty("OutputBackend", "mutter")
+        try waitForTransform("Meta-0", 2)
+    }
+
+    func testNoneLeavesTheCompositorAlone() throws {
+        try startMutter()
+        try launchOrientd(["--output-backend", "none", "--output", "Meta-0"])
+        try callManager("SetKioskMode", [.b(true), .s("portrait-upside-down")])
+        let scene = try registerScene()
+        try callScene(scene, "RequestOrientation", [.s("portrait-upside-down")])
+        XCTAssertEqual(try managerProperty("OutputBackend").string, "none")
+        XCTAssertEqual(try managerProperty("FrontScene").string, scene)
+        XCTAssertEqual(try mutterLayout().monitor("Meta-0")?.transform, 0)
+        XCTAssertFalse(orientdLogLines(containing: "output backend: none").isEmpty, orientd.log)
+        XCTAssertTrue(orientdLogLines(containing: "ApplyMonitorsConfig").isEmpty, orientd.log)
     }
 }

@@ -73,6 +73,12 @@ final class MutterBackend: OutputBackend {
             self.owner = owner
             self.epoch += 1
             self.reportedAbsent = false
+            // A new compositor: whatever was in flight went to the old one, and it may honour
+            // method 1 where the old one did not.
+            self.attachedOutput = nil
+            self.method = 1
+            self.applying = false
+            self.waiting = nil
             self.readPanelManaged()
             self.refresh()
         }, vanished: { [weak self] _ in
@@ -92,7 +98,7 @@ final class MutterBackend: OutputBackend {
         subscriptions = []
         epoch += 1
         attachedOutput = nil
-        handover.release()
+        handover.release(flush: true)
         report = nil
     }
 

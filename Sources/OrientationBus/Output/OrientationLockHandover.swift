@@ -18,6 +18,7 @@ final class OrientationLockHandover {
     private let settings: UnsafeMutablePointer<GSettings>?
     /// The user's value while held; nil: not holding.
     private(set) var savedValue: Bool?
+    private var saidUnavailable = false
 
     /// Uses GLib's default GSettings backend (dconf on a desktop; `GSETTINGS_BACKEND` chooses
     /// another, such as `keyfile` or `memory`).
@@ -46,7 +47,14 @@ final class OrientationLockHandover {
 
     /// Holds the key true, keeping the user's value.
     func hold() {
-        guard let settings, savedValue == nil else { return }
+        guard let settings else {
+            if !saidUnavailable {
+                saidUnavailable = true
+                log.warning("output: the GSettings schema \(Self.schema) is not installed, so \(Self.key) cannot be held: the compositor may also turn the panel from the sensor (install gnome-settings-daemon-common)")
+            }
+            return
+        }
+        guard savedValue == nil else { return }
         let user = g_settings_get_boolean(settings, Self.key) != 0
         savedValue = user
         writeSaved(user)
@@ -54,11 +62,13 @@ final class OrientationLockHandover {
         log.info("output: holding \(Self.schema) \(Self.key) true while orientd turns the panel (the user's value: \(user))")
     }
 
-    /// Puts the user's value back.
-    func release() {
+    /// Puts the user's value back. `flush`: wait until the settings backend has written it
+    /// (orientd is about to exit); otherwise the write goes out without blocking the loop.
+    func release(flush: Bool = false) {
         guard let saved = savedValue else { return }
         savedValue = nil
         set(saved)
+        if flush { g_settings_sync() }
         try? FileManager.default.removeItem(atPath: savedPath)
         log.info("output: \(Self.schema) \(Self.key) back to the user's value \(saved)")
     }
@@ -68,7 +78,6 @@ final class OrientationLockHandover {
         if g_settings_set_boolean(settings, Self.key, value ? 1 : 0) == 0 {
             log.warning("output: could not set \(Self.schema) \(Self.key) to \(value) (the key is not writable)")
         }
-        g_settings_sync()
     }
 
     /// A file left by a crash: the user's value was never put back. Do it now.
@@ -77,6 +86,7 @@ final class OrientationLockHandover {
         let value = text.trimmingCharacters(in: .whitespacesAndNewlines) == "true"
         log.info("output: restoring \(Self.schema) \(Self.key) to \(value), kept in \(savedPath) by an orientd that did not stop cleanly")
         set(value)
+        g_settings_sync()
         try? FileManager.default.removeItem(atPath: savedPath)
     }
 

@@ -8,7 +8,10 @@ extension OrientationService {
             return
         }
         output = backend
-        backend.start { [unowned self] event in self.outputEvent(event, from: backend) }
+        backend.start { [unowned self, weak backend] event in
+            guard let backend else { return }
+            self.outputEvent(event, from: backend)
+        }
     }
 
     /// Stops the backend, which hands the panel back to the compositor.
