@@ -27,6 +27,8 @@ saves one of the landscape player, waits for the device to turn (--turn-device t
 itself), clicks "Back" and exits 0 once the list is portrait again (1 on failure or after
 --timeout seconds). --screenshots DIR says where the PNGs go (screenshot-portrait.png,
 screenshot-landscape.png). examples/gtk/screenshots.sh runs it under Xvfb.
+--pause-after-screenshots waits for a line on standard input after each screenshot:
+scripts/screenshots.sh captures the whole screen of a real compositor meanwhile.
 """
 
 import argparse
@@ -429,9 +431,11 @@ class OrientationWindowApp(Gtk.Application):
             self.orientd.manager("SetDeviceOrientation", "s", ("portrait",))
             yield ("device", "portrait")
         self.screenshot("portrait")
+        yield from self.pause("portrait")
         self.play_button.emit("clicked")
         yield ("scene", "landscape-right", "presentation")
         self.screenshot("landscape")
+        yield from self.pause("landscape")
         if self.options.turn_device:
             say("turning the device to landscape-right")
             self.orientd.manager("SetDeviceOrientation", "s", ("landscape-right",))
@@ -443,6 +447,26 @@ class OrientationWindowApp(Gtk.Application):
         say(f"done: interface {self.orientation}")
         self.status = 0
         self.quit()
+
+    def pause(self, name):
+        """With --pause-after-screenshots: waits for a line on standard input (a script
+        capturing the whole screen meanwhile, such as scripts/screenshots.sh)."""
+        if not self.options.pause_after_screenshots:
+            return
+        say(f"paused after {name}: waiting for a line on standard input")
+
+        def line_read(stream, result):
+            try:
+                stream.read_line_finish_utf8(result)
+            except GLib.Error as error:
+                return self.fail(f"cannot read standard input: {error.message}")
+            if self.waiting_for == ("line",):
+                self.waiting_for = None
+                self.advance()
+
+        stdin = Gio.DataInputStream.new(Gio.UnixInputStream.new(0, False))
+        stdin.read_line_async(GLib.PRIORITY_DEFAULT, None, line_read)
+        yield ("line",)
 
     def fail(self, message):
         print(f"orientation_window.py: {message}", file=sys.stderr, flush=True)
@@ -462,6 +486,8 @@ def main():
                         help="with --script: turn the device itself instead of waiting for it")
     parser.add_argument("--screenshots", default=".", metavar="DIR",
                         help="with --script: where to save the screenshots (default: .)")
+    parser.add_argument("--pause-after-screenshots", action="store_true",
+                        help="with --script: after each screenshot, wait for a line on standard input")
     parser.add_argument("--timeout", type=int, default=30, metavar="SECONDS",
                         help="with --script: fail if the flow stalls this long (default: 30)")
     options = parser.parse_args()
