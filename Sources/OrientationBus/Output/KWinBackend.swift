@@ -31,9 +31,6 @@ enum KWinBackend {
 
     /// `--output-backend auto`: a Wayland compositor offering KWin's output management.
     static func probe(environment: [String: String]) -> Bool {
-        guard environment["WAYLAND_DISPLAY"].map({ !$0.isEmpty }) == true,
-              let path = WaylandWatch.socketPath(environment: environment),
-              let globals = WaylandWatch.probeGlobals(socketPath: path) else { return false }
-        return globals.contains(where: KScreenDoctorTool.managementInterfaces.contains)
+        WaylandWatch.compositorOffers(any: KScreenDoctorTool.managementInterfaces, environment: environment)
     }
 }

@@ -88,7 +88,7 @@ final class ToolWatchProcess {
     }
 }
 
-/// Runs `body` once after `milliseconds` on the thread-default main context.
+/// Runs `body` once after `milliseconds` on the global default main context (the service's loop).
 @discardableResult
 func afterDelay(milliseconds: UInt32, _ body: @escaping () -> Void) -> guint {
     g_timeout_add_full(G_PRIORITY_DEFAULT, milliseconds, { data in

@@ -200,6 +200,15 @@ final class WaylandWatch {
         return fd
     }
 
+    /// Whether `WAYLAND_DISPLAY` is set and its compositor lists one of `interfaces` among its
+    /// globals (for `--output-backend auto`).
+    static func compositorOffers(any interfaces: [String], environment: [String: String]) -> Bool {
+        guard environment["WAYLAND_DISPLAY"].map({ !$0.isEmpty }) == true,
+              let path = socketPath(environment: environment),
+              let globals = probeGlobals(socketPath: path) else { return false }
+        return globals.contains(where: interfaces.contains)
+    }
+
     /// The compositor's global interface names, read at once (for `--output-backend auto`,
     /// before the main loop runs): nil when no compositor answers within `timeoutMilliseconds`.
     static func probeGlobals(socketPath: String, timeoutMilliseconds: Int32 = 2_000) -> [String]? {

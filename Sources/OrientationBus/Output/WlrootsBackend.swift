@@ -29,9 +29,6 @@ enum WlrootsBackend {
 
     /// `--output-backend auto`: a Wayland compositor offering wlr-output-management.
     static func probe(environment: [String: String]) -> Bool {
-        guard environment["WAYLAND_DISPLAY"].map({ !$0.isEmpty }) == true,
-              let path = WaylandWatch.socketPath(environment: environment),
-              let globals = WaylandWatch.probeGlobals(socketPath: path) else { return false }
-        return globals.contains(WlrRandrTool.managerInterface)
+        WaylandWatch.compositorOffers(any: [WlrRandrTool.managerInterface], environment: environment)
     }
 }
