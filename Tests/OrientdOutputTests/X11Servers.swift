@@ -22,7 +22,9 @@ extension OutputTestCase {
                 answered = (try? runCommand(["xrandr", "-q"], environment: childEnvironment.merging(["DISPLAY": display]) { $1 }))?.succeeded == true
                 return answered
             }
-            if answered { return (server, display) }
+            // Answered by this server, not by one that won the number (this one then exits).
+            if answered && server.isRunning { return (server, display) }
+            server.stop()
         }
         throw TestSupportError("no free X display number for \(name)")
     }
