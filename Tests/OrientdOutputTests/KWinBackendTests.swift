@@ -78,6 +78,16 @@ final class KWinBackendTests: OutputTestCase {
         XCTAssertEqual(orientdLogLines(containing: "kscreen-doctor output.").count, appliesBefore)
     }
 
+    /// `--output-backend kwin` on a compositor that is not KWin (phoc) says so and stays none.
+    func testOnAnotherCompositorTheBackendSaysItIsNotKWin() throws {
+        try startPhoc()
+        try launchOrientd(["--output-backend", "kwin"], environment: waylandEnvironment)
+        try eventually("orientd says the compositor is not KWin", timeout: deadline) {
+            !orientdLogLines(containing: "is not KWin: it offers no kde_output_management_v2 or org_kde_kwin_outputmanagement").isEmpty
+        }
+        XCTAssertEqual(try managerProperty("OutputBackend").string, "none")
+    }
+
     /// KWin killed: orientd keeps serving with OutputBackend none; a new KWin is picked up and
     /// shown the current orientation.
     func testKWinKilledAndBackIsPickedUpAgain() throws {

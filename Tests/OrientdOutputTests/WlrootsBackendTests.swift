@@ -70,6 +70,23 @@ final class WlrootsBackendTests: OutputTestCase {
         try waitForProperty("OutputOrientation", "landscape-right")
     }
 
+    /// orientd started before its compositor: none, with the socket's error, until phoc binds
+    /// the socket; then it is picked up (a folder watch, no polling) and turned at once.
+    func testACompositorStartingAfterOrientdIsPickedUp() throws {
+        try launchOrientd(["--output-backend", "wlroots", "--output", "HEADLESS-1"], environment: waylandEnvironment)
+        _ = try registerScene()
+        try turnDevice("landscape-right")
+        try eventually("orientd says no compositor accepts on the socket", timeout: deadline) {
+            !orientdLogLines(containing: "no Wayland compositor accepts on \(scratch)/\(Self.waylandSocket)").isEmpty
+        }
+        XCTAssertEqual(try managerProperty("OutputBackend").string, "none")
+
+        try startPhoc()
+        try waitForProperty("OutputBackend", "wlroots")
+        try waitForWlrTransform("HEADLESS-1", "90")
+        try waitForProperty("OutputOrientation", "landscape-left")
+    }
+
     /// `--output-backend auto` with a wlroots compositor on WAYLAND_DISPLAY picks wlroots.
     func testAutoPicksWlrootsWhenTheCompositorOffersOutputManagement() throws {
         try startPhoc()
