@@ -46,8 +46,27 @@ final class X11BackendTests: OutputTestCase {
         try xephyr.wait(timeout: deadline)
         try waitForProperty("OutputBackend", "none")
         XCTAssertTrue(orientd.process.isRunning)
-        XCTAssertFalse(orientdLogLines(containing: "the X server \(display) went away").isEmpty, orientd.log)
+        XCTAssertFalse(orientdLogLines(containing: "X connection to \(display) broken").isEmpty, orientd.log)
         try turnDevice("landscape-left")
+
+        try startXephyr(inside: host, display: display)
+        try waitForProperty("OutputBackend", "x11")
+        try waitForXRotation("default", "right", display: display)
+        try waitForProperty("OutputOrientation", "landscape-right")
+    }
+
+    /// orientd started before the X server: none, with the tools' error, until the server
+    /// binds its socket; then it is picked up and the screen turned at once.
+    func testAnXServerStartingAfterOrientdIsPickedUp() throws {
+        let host = try startXvfb(size: "1400x1400x24")
+        let display = freeDisplay(after: Int(host.dropFirst())! + 7)
+        try launchOrientd(["--output-backend", "x11", "--output", "default"], environment: ["DISPLAY": display])
+        _ = try registerScene()
+        try turnDevice("landscape-left")
+        try eventually("orientd says it cannot open \(display)", timeout: deadline) {
+            !orientdLogLines(containing: "unable to open display").isEmpty || !orientdLogLines(containing: "Can't open display").isEmpty
+        }
+        XCTAssertEqual(try managerProperty("OutputBackend").string, "none")
 
         try startXephyr(inside: host, display: display)
         try waitForProperty("OutputBackend", "x11")

@@ -9,12 +9,10 @@ extension OutputTestCase {
     /// holds, and waits until it answers. Another test may take the same free number at the
     /// same moment: the loser exits, and the next number is tried.
     func startXServer(_ name: String, _ arguments: [String], environment: [String: String] = [:]) throws -> (ChildProcess, String) {
-        var number = 100 + Int(getpid() % 400)
+        var after = 100 + Int(getpid() % 400)
         for _ in 0..<20 {
-            number += 1
-            if FileManager.default.fileExists(atPath: "/tmp/.X\(number)-lock")
-                || FileManager.default.fileExists(atPath: "/tmp/.X11-unix/X\(number)") { continue }
-            let display = ":\(number)"
+            let display = freeDisplay(after: after)
+            after = Int(display.dropFirst())!
             let server = try start(name, [name, display] + arguments, environment: environment)
             var answered = false
             try eventually("\(name) \(display) answers; its log:\n\(server.standardError)", timeout: deadline) {
@@ -27,6 +25,14 @@ extension OutputTestCase {
             server.stop()
         }
         throw TestSupportError("no free X display number for \(name)")
+    }
+
+    /// A display number after `after` that no X server holds (no lock file, no socket).
+    func freeDisplay(after: Int = 100 + Int(getpid() % 400)) -> String {
+        var number = after + 1
+        while FileManager.default.fileExists(atPath: "/tmp/.X\(number)-lock")
+            || FileManager.default.fileExists(atPath: "/tmp/.X11-unix/X\(number)") { number += 1 }
+        return ":\(number)"
     }
 
     /// Xvfb with one screen of `size` (`WxHxD`).

@@ -53,7 +53,8 @@ final class X11Presence: CompositorPresence {
                 if line.hasPrefix("RR") { callbacks.changed() }
             }, exited: { [weak self] last in
                 self?.xev = nil
-                callbacks.gone("the X server \(self?.display ?? "") went away: xev: \(last.isEmpty ? "ended" : last)")
+                // xev says which: "unable to open display" (not there) or "X connection … broken" (gone).
+                callbacks.gone("the watch on the X server \(self?.display ?? "") ended: \(last.isEmpty ? "xev ended" : last)")
             })
             // Reachable or not, xrandr's listing says; xev ending says it went.
             callbacks.present()
