@@ -31,7 +31,8 @@ public enum Event: Sendable, Equatable {
     /// The persisted settings changed: write them.
     case settingsChanged
     /// Turn the panel: the row of the transform table to apply (already shifted for the
-    /// panel's natural orientation). Sent only when the output orientation changes.
+    /// panel's natural orientation). Sent only when the output orientation changes, and when
+    /// a backend attaches to a panel that shows something else: never for a read-back.
     case applyOutput(InterfaceOrientation)
 }
 
