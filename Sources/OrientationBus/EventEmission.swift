@@ -44,11 +44,8 @@ extension OrientationService {
             try signal(BusNames.managerPath, BusNames.managerInterface, "RotationSuggested",
                        [Variant(objectPath: BusNames.path(of: id)), Variant(string: orientation.rawValue)])
         case .settingsChanged:
-            do {
-                try store.save(manager.settings)
-            } catch {
-                log.warning("could not save the settings: \(error)")
-            }
+            // perform() saved them before the reply.
+            break
         }
     }
 

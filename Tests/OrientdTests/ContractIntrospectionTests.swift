@@ -125,8 +125,11 @@ final class ContractIntrospectionTests: OrientdTestCase {
         XCTAssertEqual(properties["SettleTime"]?.uint32, 250)
         XCTAssertEqual(properties["SensorAvailable"]?.bool, false)
         XCTAssertEqual(properties["SensorSource"]?.string, "manual")
-        XCTAssertEqual(properties.keys.sorted(), ["DeviceOrientation", "KioskMode", "KioskOrientation", "RotationLocked",
-                                                  "SensorAvailable", "SensorSource", "SettleTime", "SplitViewThreshold", "Version"])
+        XCTAssertEqual(properties["ConfigFiles"]?.stringArray, [], "no configuration files in the test's folders")
+        XCTAssertEqual(properties["LockedSettings"]?.stringArray, [])
+        XCTAssertEqual(properties.keys.sorted(), ["ConfigFiles", "DeviceOrientation", "KioskMode", "KioskOrientation", "LockedSettings",
+                                                  "RotationLocked", "SensorAvailable", "SensorSource", "SettleTime", "SplitViewThreshold",
+                                                  "Version"])
 
         let output = try runClient(["dbus-send", "--session", "--print-reply", "--dest=\(Contract.busName)",
                                     Contract.managerPath, "org.freedesktop.DBus.Properties.Get",
