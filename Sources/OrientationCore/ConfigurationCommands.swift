@@ -1,9 +1,10 @@
 /// The user's choices over the configuration files: locks, ResetSetting and Reload.
 extension OrientationManager {
-    /// `NotPermitted` when the configuration locks `key`, naming the key and the file.
-    func checkUnlocked(_ key: SettingKey) throws(OrientationError) {
-        guard let file = configuration.locks[key] else { return }
-        throw .notPermitted("\(key.rawValue) is locked by \(file): the administrator's configuration decides it, and calls cannot change it")
+    /// `NotPermitted` when the configuration locks any of `keys`, naming each and its file.
+    func checkUnlocked(_ keys: SettingKey...) throws(OrientationError) {
+        let locked = keys.compactMap { key in configuration.locks[key].map { "\(key.rawValue) is locked by \($0)" } }
+        guard !locked.isEmpty else { return }
+        throw .notPermitted(locked.joined(separator: "; ") + ": the administrator's configuration decides it, and calls cannot change it")
     }
 
     /// `NotPermitted` when the configuration locks the policy of `appId`.

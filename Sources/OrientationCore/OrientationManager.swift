@@ -119,8 +119,7 @@ public struct OrientationManager: Sendable {
             applyEffectiveSettings(now: now, events: &events)
             reply = .none
         case .setKioskMode(let enabled, let orientation):
-            try checkUnlocked(.kioskMode)
-            if orientation != nil { try checkUnlocked(.kioskOrientation) }
+            if orientation != nil { try checkUnlocked(.kioskMode, .kioskOrientation) } else { try checkUnlocked(.kioskMode) }
             user.kioskMode = enabled
             if let orientation { user.kioskOrientation = orientation }
             applyEffectiveSettings(now: now, events: &events)
