@@ -266,4 +266,38 @@ final class ConfigurationFileTests: OrientdTestCase {
         XCTAssertTrue(fromCall.contains("supported-orientations"), fromCall)
         XCTAssertTrue(fromDefault.contains("phone default"), fromDefault)
     }
+
+    /// Upgrading with a state file of the old format (every value written, chosen or not): the
+    /// user keeps every value they changed, and a default they never changed does not shadow a
+    /// new administrator default.
+    func testAnOldStateFileKeepsTheUsersChoicesAndLetsNewDefaultsThrough() throws {
+        try write(home + "/orientd/settings.ini", """
+            [orientd]
+            RotationLocked=true
+            KioskMode=false
+            KioskOrientation=portrait
+            SplitViewThreshold=768
+            SettleTime=40
+
+            [policy org.example.Reader]
+            FollowSensor=false
+            """)
+        try write(admin + "/orientd.conf", "[Manager]\nSettleTime=100\nSplitViewThreshold=500\nKioskMode=true\nKioskOrientation=landscape-left\n")
+        try start()
+        XCTAssertEqual(try property("RotationLocked").bool, true, "changed by the user: kept")
+        XCTAssertEqual(try property("SettleTime").uint32, 40, "changed by the user: kept")
+        XCTAssertEqual(try property("SplitViewThreshold").uint32, 500, "the old default does not shadow the administrator's")
+        XCTAssertEqual(try property("KioskMode").bool, true)
+        XCTAssertEqual(try property("KioskOrientation").string, "landscape-left")
+        XCTAssertEqual(try policies()["org.example.Reader"]?["follow-sensor"], .b(false))
+        XCTAssertEqual(try policies()["org.example.Reader"]?["source"], .s("user"))
+        // The next save writes the new format, with only the user's choices.
+        try callManager("SetSettleTime", [.u(41)])
+        let text = try String(contentsOfFile: home + "/orientd/settings.ini", encoding: .utf8)
+        XCTAssertTrue(text.contains("Format=2") && text.contains("RotationLocked=true") && text.contains("SettleTime=41"), text)
+        XCTAssertFalse(text.contains("SplitViewThreshold") || text.contains("KioskMode"), text)
+        try restart()
+        XCTAssertEqual(try property("SplitViewThreshold").uint32, 500)
+        XCTAssertEqual(try property("RotationLocked").bool, true)
+    }
 }
