@@ -12,7 +12,7 @@ public enum OrientdNames {
     /// The manager properties, in the contract's order.
     public static let managerProperties = [
         "Version", "DeviceOrientation", "RotationLocked", "KioskMode", "KioskOrientation",
-        "SplitViewThreshold", "SettleTime", "SensorAvailable", "SensorSource",
+        "SplitViewThreshold", "SettleTime", "SensorAvailable", "SensorSource", "ConfigFiles", "LockedSettings",
     ]
     /// The scene properties, in the contract's order.
     public static let sceneProperties = [
