@@ -66,7 +66,8 @@ extension OrientationService {
     /// A registration without `supported-orientations` takes the whitelist of the app's
     /// desktop entry (`<app-id>.desktop`, found by GIO as every desktop finds it).
     func withManifestWhitelist(_ registration: SceneRegistration) -> SceneRegistration {
-        guard registration.supported == nil,
+        // An invalid app-id is refused by the core; it is never looked up as a file name.
+        guard registration.supported == nil, (try? options.limits.checkAppId(registration.appId)) != nil,
               let (mask, path) = DesktopEntry.whitelist(appId: registration.appId, idiom: registration.idiom, log: log) else {
             return registration
         }

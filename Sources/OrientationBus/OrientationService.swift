@@ -50,8 +50,7 @@ public final class OrientationService {
         switch StateLock.acquire(directory: options.stateDirectory) {
         case .acquired(let lock):
             stateLock = lock
-            store.removeInterruptedWrite(log: log)
-            let loaded = store.load(log: log, limits: options.limits)
+            let loaded = Self.readState(store, log: log, limits: options.limits)
             user = loaded.user
             saveRefusal = loaded.refusal
         case .held(let pid):
@@ -72,6 +71,13 @@ public final class OrientationService {
         }
     }
 
+    /// Holding the state folder's lock: removes orientd's own interrupted write and reads the
+    /// user's settings.
+    private static func readState(_ store: SettingsStore, log: Log, limits: Limits) -> SettingsStore.Loaded {
+        store.removeInterruptedWrite(log: log)
+        return store.load(log: log, limits: limits)
+    }
+
     /// With --replace: waits (at most 30 s) until the replaced instance, which lost the name,
     /// has ended and let go of the state folder, then reads the user's settings. Blocking is
     /// deliberate: calls wait in the socket until orientd has its settings.
@@ -82,8 +88,7 @@ public final class OrientationService {
         while ContinuousClock.now < deadline {
             if case .acquired(let lock) = StateLock.acquire(directory: options.stateDirectory) {
                 stateLock = lock
-                store.removeInterruptedWrite(log: log)
-                let loaded = store.load(log: log, limits: options.limits)
+                let loaded = Self.readState(store, log: log, limits: options.limits)
                 saveRefusal = loaded.refusal
                 manager = OrientationManager(user: loaded.user, configuration: manager.configuration, limits: options.limits)
                 return

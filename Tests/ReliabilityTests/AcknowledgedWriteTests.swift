@@ -41,6 +41,12 @@ final class AcknowledgedWriteTests: XCTestCase {
         return environment
     }
 
+    /// The SettleTime property orientd serves.
+    private func settleTimeServed(_ connection: BusConnection) throws -> UInt32? {
+        try connection.orientd(Contract.managerPath, Contract.properties, "Get", [.s(Contract.manager), .s("SettleTime")])
+            .get().child(at: 0).unboxed?.uint32
+    }
+
     private func settleTimeOnDisk() throws -> UInt32? {
         let text = try String(contentsOfFile: settingsPath, encoding: .utf8)
         let line = text.split(separator: "\n").first { $0.hasPrefix("SettleTime=") }
@@ -85,8 +91,7 @@ final class AcknowledgedWriteTests: XCTestCase {
         let again = try start()
         let connection = try again.bus.connect()
         defer { connection.close() }
-        XCTAssertEqual(try connection.orientd(Contract.managerPath, Contract.properties, "Get", [.s(Contract.manager), .s("SettleTime")])
-            .get().child(at: 0).unboxed?.uint32, last)
+        XCTAssertEqual(try settleTimeServed(connection), last)
         report("acknowledged writes: second starts", "\(refused) of 30 second starts refused with the holder's pid while \(saves) saves ran; \(failed.count) failed saves, lost acknowledged writes: 0 (last value \(last) on disk), \(String(format: "%.1f", seconds(since: started))) s")
     }
 
@@ -111,13 +116,8 @@ final class AcknowledgedWriteTests: XCTestCase {
         let owner = try XCTUnwrap(try client.connection.nameOwner(Contract.name))
         try recorder.drain(through: owner)
         XCTAssertEqual(recorder.signals.map(\.member), [], "a refused change is not signalled")
-        func settle() throws -> UInt32? {
-            try client.connection.manager("GetAppPolicies").child(at: 0).childCount == 0
-                ? try client.connection.orientd(Contract.managerPath, Contract.properties, "Get", [.s(Contract.manager), .s("SettleTime")])
-                    .get().child(at: 0).unboxed?.uint32
-                : nil
-        }
-        XCTAssertEqual(try settle(), 100, "memory is unchanged (and no app policy was added)")
+        XCTAssertEqual(try settleTimeServed(client.connection), 100, "memory is unchanged")
+        XCTAssertEqual(try client.connection.manager("GetAppPolicies").child(at: 0).childCount, 0, "no app policy was added")
 
         // Once the folder is out of the way, saving works again and survives a restart.
         try FileManager.default.removeItem(atPath: settingsPath)
@@ -127,8 +127,7 @@ final class AcknowledgedWriteTests: XCTestCase {
         let again = try start()
         let connection = try again.bus.connect()
         defer { connection.close() }
-        XCTAssertEqual(try connection.orientd(Contract.managerPath, Contract.properties, "Get", [.s(Contract.manager), .s("SettleTime")])
-            .get().child(at: 0).unboxed?.uint32, 300)
+        XCTAssertEqual(try settleTimeServed(connection), 300)
         report("acknowledged writes: failed save", "SaveFailed for 2 setters while the settings file was a folder; property unchanged, 0 signals; lost acknowledged writes: 0")
     }
 
@@ -194,9 +193,7 @@ final class AcknowledgedWriteTests: XCTestCase {
         let connection = try second.bus.connect()
         defer { connection.close() }
         try eventually("the new instance serves the first one's settings", timeout: .seconds(30)) {
-            let value = try connection.orientd(Contract.managerPath, Contract.properties, "Get", [.s(Contract.manager), .s("SettleTime")])
-                .get().child(at: 0).unboxed?.uint32
-            return value == 77
+            try self.settleTimeServed(connection) == 77
         }
         try connection.manager("SetSettleTime", [.u(78)])
         XCTAssertEqual(try settleTimeOnDisk(), 78)
