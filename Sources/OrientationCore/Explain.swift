@@ -33,7 +33,7 @@ extension OrientationManager {
         steps.append(ExplainStep(name: "window-policy", mask: r.window, sentence: window))
 
         steps.append(ExplainStep(name: "kiosk", mask: r.afterKiosk, sentence: r.kioskActive
-            ? "Kiosk mode forces \(settings.kioskOrientation.rawValue) and hides the status bar."
+            ? "Kiosk mode\(configuredBy(.kioskMode)) forces \(settings.kioskOrientation.rawValue) and hides the status bar."
             : "Kiosk mode is off."))
 
         let policy: String
@@ -100,6 +100,13 @@ extension OrientationManager {
         steps.append(ExplainStep(name: "decision", mask: OrientationMask(scene.orientation),
                                  sentence: describeDecision(scene, r)))
         return steps
+    }
+
+    /// " (set by FILE)" or " (locked by FILE)" when the configuration decides `key`, else "".
+    func configuredBy(_ key: SettingKey) -> String {
+        if let file = configuration.locks[key] { return " (locked by \(file))" }
+        guard !user.sets(key), let file = configuration.sources[key] else { return "" }
+        return " (set by \(file))"
     }
 
     func describePath(_ scene: Scene) -> String {

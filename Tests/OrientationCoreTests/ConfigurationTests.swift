@@ -116,6 +116,8 @@ final class ConfigurationTests: XCTestCase {
         XCTAssertTrue(rig.events.contains(.managerPropertiesChanged([.kioskMode, .kioskOrientation])), "\(rig.events)")
         XCTAssertFalse(rig.events.contains(.settingsChanged), "the user's file is not touched")
         XCTAssertEqual(rig.manager.configuration.lockedKeys, [.kioskMode])
+        let kiosk = try XCTUnwrap(rig.manager.explain(id).first { $0.name == "kiosk" }).sentence
+        XCTAssertTrue(kiosk.contains("locked by \(Self.admin)"), kiosk)
         // A reload that drops the file brings the defaults back (the scene keeps an orientation it still allows).
         try rig.run(.reloadConfiguration(Configuration()))
         XCTAssertFalse(rig.manager.settings.kioskMode)
