@@ -18,7 +18,7 @@ let package = Package(
         // GIO through pkg-config, plus a small C shim for macros and variadic functions.
         .systemLibrary(
             name: "CGio",
-            pkgConfig: "gio-2.0",
+            pkgConfig: "gio-unix-2.0",
             providers: [.apt(["libglib2.0-dev"])]
         ),
         // Swift wrappers over GVariant, GDBusConnection and the GLib main loop.

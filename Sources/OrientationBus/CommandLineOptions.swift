@@ -33,7 +33,8 @@ public enum OrientdCommandLine {
           -h, --help                  show this help and exit
           --version                   show the version and exit
 
-        Logs go to stderr. SIGTERM and SIGINT end it cleanly.
+        Logs go to stderr. SIGTERM and SIGINT end it cleanly; SIGHUP re-reads the configuration
+        files (orientd.conf(5): defaults and locks under $XDG_CONFIG_DIRS and $XDG_DATA_DIRS).
         """
 
     public enum Action: Equatable {

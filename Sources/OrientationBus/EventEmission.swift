@@ -46,11 +46,8 @@ extension OrientationService {
         case .applyOutput(let row):
             applyOutput(row)
         case .settingsChanged:
-            do {
-                try store.save(manager.settings)
-            } catch {
-                log.warning("could not save the settings: \(error)")
-            }
+            // perform() saved them before the reply.
+            break
         }
     }
 

@@ -27,6 +27,10 @@ public enum Command: Sendable, Equatable {
     /// nil removes the app's policy.
     case setAppPolicy(appId: String, AppPolicy?)
     case setSensorAvailable(Bool)
+    /// Drops the user's own value: a manager key's name, `App <app-id>`, or `all`.
+    case resetSetting(String)
+    /// The configuration files were read again.
+    case reloadConfiguration(Configuration)
     /// Time passed: a pending device reading that has held for the settle time is applied.
     case tick
     /// A connection left the bus: its scenes go.

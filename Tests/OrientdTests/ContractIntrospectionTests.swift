@@ -131,8 +131,10 @@ final class ContractIntrospectionTests: OrientdTestCase {
         XCTAssertEqual(properties["OutputName"]?.string, "")
         XCTAssertEqual(properties["OutputOrientation"]?.string, "")
         XCTAssertEqual(properties["FrontScene"], .o("/"))
-        XCTAssertEqual(properties.keys.sorted(), ["DeviceOrientation", "FrontScene", "KioskMode", "KioskOrientation",
-                                                  "OutputBackend", "OutputName", "OutputOrientation", "RotationLocked",
+        XCTAssertEqual(properties["ConfigFiles"]?.stringArray, [], "no configuration files in the test's folders")
+        XCTAssertEqual(properties["LockedSettings"]?.stringArray, [])
+        XCTAssertEqual(properties.keys.sorted(), ["ConfigFiles", "DeviceOrientation", "FrontScene", "KioskMode", "KioskOrientation",
+                                                  "LockedSettings", "OutputBackend", "OutputName", "OutputOrientation", "RotationLocked",
                                                   "SensorAvailable", "SensorSource", "SettleTime", "SplitViewThreshold", "Version"])
 
         let output = try runClient(["dbus-send", "--session", "--print-reply", "--dest=\(Contract.busName)",
