@@ -10,5 +10,6 @@
 
 #include <gio/gio.h>
 #include <glib-unix.h>
+#include <gio/gdesktopappinfo.h>
 
 #endif

@@ -1,3 +1,4 @@
+import Foundation
 import GLibBridge
 import OrientationCore
 
@@ -19,10 +20,31 @@ public final class OrientationService {
     let caches = ReplyCaches()
     let callQueue: CallQueue
     var sceneNumbers: SceneNumbers
+    /// The compositor backend turning the panel (Output/), while there is one.
+    var output: OutputBackend?
+    /// Whether a backend's absence was logged (said once, then only after it was attached).
+    var reportedDetached = false
+    /// The state folder's lock (nil while waiting for a replaced instance, or when the folder
+    /// cannot hold one).
+    var stateLock: StateLock?
+    /// Why saving is refused (the settings file could not be read, or the state folder is not
+    /// ours), or nil.
+    var saveRefusal: String?
+    /// Set with --replace while the replaced instance still holds the state folder.
+    var waitsForStateLock = false
+    let configurationFiles: ConfigurationFiles
     /// The status the process should exit with once the loop returns.
     public private(set) var exitStatus: Int32 = 0
 
-    public init(connection: BusConnection, loop: MainLoop, options: ServiceOptions, contract: ContractXML) {
+    /// Why orientd cannot start.
+    public struct StartError: Error, CustomStringConvertible {
+        public let description: String
+    }
+
+    /// Takes the state folder's lock, reads the configuration files and the user's settings.
+    /// - Throws: `StartError` when another orientd holds the state folder (without --replace).
+    public init(connection: BusConnection, loop: MainLoop, options: ServiceOptions, contract: ContractXML,
+                environment: [String: String] = ProcessInfo.processInfo.environment) throws(StartError) {
         self.connection = connection
         self.loop = loop
         self.options = options
@@ -30,10 +52,67 @@ public final class OrientationService {
         callQueue = CallQueue(loop: loop, connection: connection)
         log = Log(verbose: options.verbose)
         store = SettingsStore(directory: options.stateDirectory)
-        sceneNumbers = SceneNumbers(directory: options.stateDirectory)
-        let lastSceneID = sceneNumbers.load(log: log)
-        manager = OrientationManager(settings: store.load(log: log, limits: options.limits), limits: options.limits,
-                                     lastSceneID: lastSceneID)
+        configurationFiles = ConfigurationFiles(environment: environment)
+        let configuration = configurationFiles.read(log: log, limits: options.limits)
+        var user = SettingLayer()
+        switch StateLock.acquire(directory: options.stateDirectory) {
+        case .acquired(let lock):
+            stateLock = lock
+            let loaded = Self.readState(store, log: log, limits: options.limits)
+            user = loaded.user
+            saveRefusal = loaded.refusal
+        case .held(let pid):
+            let holder = pid > 0 ? "process \(pid)" : "another process"
+            guard options.replace else {
+                throw StartError(description: "the state folder \(options.stateDirectory) is in use by \(holder) (another orientd?); stop it first, run with --replace to take over from it, or give another --state-dir")
+            }
+            log.info("the state folder \(options.stateDirectory) is in use by \(holder); taking over (--replace)")
+            waitsForStateLock = true
+            saveRefusal = "the state folder \(options.stateDirectory) is still held by \(holder)"
+        case .unavailable(let why):
+            log.warning("\(why): serving without saving settings")
+            saveRefusal = why
+        }
+        // Scene numbers are read under the state folder's lock (with --replace, once the
+        // replaced instance let go of it: takeOverStateFolder).
+        var numbers = SceneNumbers(directory: options.stateDirectory)
+        let lastSceneID = waitsForStateLock ? 0 : numbers.load(log: log)
+        sceneNumbers = numbers
+        manager = OrientationManager(user: user, configuration: configuration, limits: options.limits,
+                                     natural: options.naturalOrientation)
+        manager.continueSceneNumbers(after: lastSceneID)
+        if !configuration.files.isEmpty {
+            log.info("configuration: \(configuration.files.joined(separator: ", "))")
+        }
+    }
+
+    /// Holding the state folder's lock: removes orientd's own interrupted write and reads the
+    /// user's settings.
+    private static func readState(_ store: SettingsStore, log: Log, limits: Limits) -> SettingsStore.Loaded {
+        store.removeInterruptedWrite(log: log)
+        return store.load(log: log, limits: limits)
+    }
+
+    /// With --replace: waits (at most 30 s) until the replaced instance, which lost the name,
+    /// has ended and let go of the state folder, then reads the user's settings. Blocking is
+    /// deliberate: calls wait in the socket until orientd has its settings.
+    func takeOverStateFolder() {
+        guard waitsForStateLock else { return }
+        waitsForStateLock = false
+        let deadline = ContinuousClock.now + .seconds(30)
+        while ContinuousClock.now < deadline {
+            if case .acquired(let lock) = StateLock.acquire(directory: options.stateDirectory) {
+                stateLock = lock
+                let loaded = Self.readState(store, log: log, limits: options.limits)
+                saveRefusal = loaded.refusal
+                manager.adoptUserChoices(loaded.user)
+                manager.continueSceneNumbers(after: sceneNumbers.load(log: log))
+                return
+            }
+            usleep(20_000)
+        }
+        log.error("the replaced instance did not let go of \(options.stateDirectory) within 30 s; exiting")
+        stop(status: 1)
     }
 
     /// Exports the objects, follows clients leaving the bus, then asks for the well-known name.
@@ -62,6 +141,7 @@ public final class OrientationService {
         connection.ownName(BusNames.wellKnownName, flags: flags,
                            acquired: { [unowned self] name in
                                self.ownsName = true
+                               self.takeOverStateFolder()
                                self.log.info("serving \(name) on \(self.connection.uniqueName) (interfaces from \(self.contract.directory), settings in \(self.store.path))")
                            },
                            lost: { [unowned self] name in
@@ -76,24 +156,52 @@ public final class OrientationService {
                                }
                            })
         startSensor()
+        startOutput()
     }
 
     /// Ends the main loop with `status`.
     public func stop(status: Int32) {
         callQueue.refuseAll(because: "orientd is exiting; the call did not run")
         exitStatus = status
+        stopOutput()
         loop.quit()
     }
 
-    /// Runs a command through the core, emits its events and re-arms the settle timer.
+    /// Runs a command through the core, emits its events and re-arms the settle timer. A
+    /// command that changes the user's settings is run on a copy, saved, and only then made
+    /// current: when the save fails the call fails with `SaveFailed` and nothing changed.
     @discardableResult
     func perform(_ command: Command, caller: String) throws(OrientationError) -> Reply {
-        let outcome = try manager.apply(command, caller: caller, at: currentMoment())
+        let outcome: Outcome
+        if command.changesUserSettings {
+            var next = manager
+            outcome = try next.apply(command, caller: caller, at: currentMoment())
+            if outcome.events.contains(.settingsChanged) { try persist(next.user) }
+            manager = next
+        } else {
+            outcome = try manager.apply(command, caller: caller, at: currentMoment())
+            if outcome.events.contains(.settingsChanged) {
+                do { try persist(manager.user) } catch { log.warning("\(error.message)") }
+            }
+        }
         caches.invalidate(after: command, events: outcome.events)
         emit(outcome.events)
         scheduleTick()
         sensor?.updateClaim()
         return outcome.reply
+    }
+
+    /// Saves the user's settings, or fails with `SaveFailed` naming the file and the reason.
+    func persist(_ user: SettingLayer) throws(OrientationError) {
+        if let refusal = saveRefusal {
+            throw OrientationError(.saveFailed, "Not saved, so nothing was changed: \(refusal)")
+        }
+        do {
+            try store.save(user)
+        } catch {
+            log.warning("could not save the settings to \(store.path): \(error)")
+            throw OrientationError(.saveFailed, "Not saved to \(store.path), so nothing was changed: \(error)")
+        }
     }
 
     /// For commands that cannot fail (time, the sensor, clients leaving).

@@ -54,7 +54,7 @@ final class ReplyCaches {
             case .managerPropertiesChanged(let properties) where properties.contains(.kioskMode):
                 sceneEntries.removeAll()
                 managedObjects = nil
-            case .managerPropertiesChanged, .deviceOrientationChanged, .rotationSuggested, .settingsChanged:
+            case .managerPropertiesChanged, .deviceOrientationChanged, .rotationSuggested, .settingsChanged, .applyOutput:
                 break
             }
         }

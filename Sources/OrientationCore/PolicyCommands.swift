@@ -16,24 +16,23 @@ extension OrientationManager {
             throw .invalidArgs("The allowed-orientations of a policy must name at least one orientation; valid values: \(OrientationMask.validNames.joined(separator: ", "))")
         }
         var evicted: String?
-        if policy != nil, settings.appPolicies[appId] == nil, settings.appPolicies.count >= limits.appPolicies {
+        if policy != nil, user.appPolicies[appId] == nil, user.appPolicies.count >= limits.appPolicies {
             // A full table never locks new apps out: the policy of an app with no scene that
             // was set longest ago makes room. Only when every policy belongs to a running app
             // is the new one refused.
             guard let victim = policyToEvict() else {
-                throw .limitExceeded("There are already \(settings.appPolicies.count) app policies, all of apps with registered scenes; the limit is \(limits.appPolicies)")
+                throw .limitExceeded("There are already \(user.appPolicies.count) app policies, all of apps with registered scenes; the limit is \(limits.appPolicies)")
             }
             evicted = victim
         }
-        guard settings.appPolicies[appId] != policy else { return }
+        try checkPolicyUnlocked(appId)
         if let evicted {
-            settings.appPolicies[evicted] = nil
+            user.appPolicies[evicted] = nil
             notePolicySet(evicted, removed: true)
         }
-        settings.appPolicies[appId] = policy
-        notePolicySet(appId, removed: policy == nil)
-        let affected = sceneIDs { $0.appId == appId }
-        reevaluateScenes(affected, kioskBefore: settings.kioskMode, reason: .policy, now: now, events: &events)
+        if user.appPolicies[appId] != policy { notePolicySet(appId, removed: policy == nil) }
+        user.appPolicies[appId] = policy
+        applyEffectiveSettings(now: now, events: &events)
     }
 
     /// A new threshold may move pad scenes in or out of split view.
@@ -41,6 +40,13 @@ extension OrientationManager {
         guard points <= limits.maxSplitViewThreshold else {
             throw .invalidArgs("Invalid split-view threshold \(points): it must be 0–\(limits.maxSplitViewThreshold) points")
         }
+        try checkUnlocked(.splitViewThreshold)
+        user.splitViewThreshold = points
+        applyEffectiveSettings(now: now, events: &events)
+    }
+
+    /// Scenes whose split-view state a new threshold changes re-evaluate.
+    mutating func moveSplitViewThreshold(to points: UInt32, now: Moment, events: inout [Event]) {
         guard points != settings.splitViewThreshold else { return }
         settings.splitViewThreshold = points
         let crossing = sceneIDs { isInSplitView($0) != $0.splitView }

@@ -21,6 +21,12 @@ struct QuotaCounts: Sendable, Equatable {
 extension OrientationManager {
     /// Detached scenes in all (they count against their own cap, not the live apps').
     public var detachedSceneCount: Int { quotas.detachedScenes }
+    /// Numbering continues after `last`, the last number an earlier run may have handed out,
+    /// so that no scene path is reused across restarts (never goes back).
+    public mutating func continueSceneNumbers(after last: SceneID) {
+        lastSceneID = max(lastSceneID, last)
+    }
+
     /// Controllers in all scenes, live and detached.
     public var controllerCount: Int { quotas.controllers + quotas.detachedControllers }
 
@@ -65,7 +71,7 @@ extension OrientationManager {
     /// first, by app-id). nil when every policy belongs to an app with a scene.
     func policyToEvict() -> String? {
         let running = Set(scenes.values.map(\.appId))
-        return settings.appPolicies.keys.filter { !running.contains($0) }
+        return user.appPolicies.keys.filter { !running.contains($0) }
             .min { (quotas.policySetAt[$0] ?? 0, $0) < (quotas.policySetAt[$1] ?? 0, $1) }
     }
 

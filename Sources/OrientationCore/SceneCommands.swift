@@ -21,6 +21,7 @@ extension OrientationManager {
         try checkControllerQuota(adding: scene.tree.count - controllersBefore, to: scene)
         scenes[id] = scene
         quotas.addControllers(scene.tree.count - controllersBefore, of: scene)
+        if case .setActivation = command { trackForeground(id) }
         record(change, scene: scene, now: now, events: &events)
         let changed = before.changes(to: SceneSnapshot(scene, kioskMode: settings.kioskMode))
         if !changed.isEmpty { events.append(.scenePropertiesChanged(id, changed)) }

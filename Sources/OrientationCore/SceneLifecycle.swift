@@ -42,6 +42,7 @@ extension OrientationManager {
         scenesByCreator[caller, default: 0] += 1
         if scene.isBuiltin { builtinSceneCount += 1 }
         if scene.isDetached { quotas.detachedScenes += 1 }
+        trackForeground(scene.id)
         events.append(.sceneAdded(scene.id))
         return .scene(scene.id)
     }
@@ -69,6 +70,7 @@ extension OrientationManager {
         if scene.isBuiltin { builtinSceneCount -= 1 }
         if scene.isDetached { quotas.detachedScenes -= 1 }
         quotas.addControllers(-scene.tree.count, of: scene)
+        trackForeground(scene.id)
         events.append(.sceneRemoved(scene.id))
     }
 

@@ -19,7 +19,7 @@ struct BenchOptions: Sendable {
     /// The sections to run (`--only`); empty: all of them.
     var only: Set<String> = []
 
-    static let sections = ["floor", "calls", "scale", "fanout", "resolver", "idle"]
+    static let sections = ["floor", "calls", "scale", "fanout", "resolver", "idle", "output"]
 
     /// Whether `section` runs.
     func runs(_ section: String) -> Bool { only.isEmpty || only.contains(section) }
@@ -46,7 +46,8 @@ struct BenchOptions: Sendable {
           --quick         a few hundred operations, small scale, 1 s idle window (the test
                           suite's run)
           --only SECTION  run only this section (repeatable; for profiling): floor, calls,
-                          scale, fanout, resolver, idle
+                          scale, fanout, resolver, idle, output (a headless mutter turned
+                          by the mutter output backend)
           -h, --help      show this help
         """
 
