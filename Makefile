@@ -11,7 +11,7 @@ DATADIR = $(PREFIX)/share
 SWIFT ?= swift
 SWIFT_BUILD_FLAGS ?=
 
-.PHONY: all build release run test install uninstall bench clean
+.PHONY: all build release run test install uninstall bench clean completions
 
 all: build
 
@@ -50,6 +50,9 @@ install: release
 	for page in data/*.8; do [ -f "$$page" ] && install -m 644 "$$page" $(DESTDIR)$(DATADIR)/man/man8/ || true; done
 	[ -f data/orientctl.bash-completion ] && install -m 644 data/orientctl.bash-completion \
 	  $(DESTDIR)$(DATADIR)/bash-completion/completions/orientctl || true
+	install -d $(DESTDIR)$(DATADIR)/zsh/vendor-completions $(DESTDIR)$(DATADIR)/fish/vendor_completions.d
+	install -m 644 data/_orientctl $(DESTDIR)$(DATADIR)/zsh/vendor-completions/_orientctl
+	install -m 644 data/orientctl.fish $(DESTDIR)$(DATADIR)/fish/vendor_completions.d/orientctl.fish
 
 uninstall:
 	rm -f $(DESTDIR)$(BINDIR)/orientd $(DESTDIR)$(BINDIR)/orientctl \
@@ -57,7 +60,13 @@ uninstall:
 	  $(DESTDIR)$(DATADIR)/dbus-1/services/io.github.orientd.OrientationManager1.service \
 	  $(DESTDIR)$(PREFIX)/lib/systemd/user/orientd.service \
 	  $(DESTDIR)$(DATADIR)/man/man1/orientctl.1 $(DESTDIR)$(DATADIR)/man/man8/orientd.8 \
-	  $(DESTDIR)$(DATADIR)/bash-completion/completions/orientctl
+	  $(DESTDIR)$(DATADIR)/bash-completion/completions/orientctl \
+	  $(DESTDIR)$(DATADIR)/zsh/vendor-completions/_orientctl $(DESTDIR)$(DATADIR)/fish/vendor_completions.d/orientctl.fish
+
+# The zsh and fish completions, generated again from orientctl's verb table.
+completions:
+	$(SWIFT) build --build-tests $(SWIFT_BUILD_FLAGS)
+	ORIENTCTL_WRITE_COMPLETIONS=1 $(SWIFT) test --skip-build --filter ShellCompletionTests.testTheFilesAreTheGeneratorsOutput
 
 clean:
 	rm -rf .build

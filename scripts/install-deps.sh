@@ -6,7 +6,8 @@ set -euo pipefail
 
 run_packages=(libglib2.0-dev libglib2.0-bin dbus dbus-bin systemd pkg-config)
 test_packages=(python3 python3-dbus python3-gi python3-dbusmock iio-sensor-proxy umockdev
-               gir1.2-gtk-4.0 xvfb xauth procps groff-base)
+               gir1.2-gtk-4.0 xvfb xauth procps groff-base
+               zsh fish)
 
 case "${1:-run}" in
   run) wanted=("${run_packages[@]}") ;;

@@ -80,8 +80,7 @@ extension VerbTable {
         let path = try inv.bus { client throws(DBusError) in
             try client.callManager("RegisterScene", [Variant(vardict: options)], reply: "(o)").child(at: 0).string ?? ""
         }
-        inv.emit([path], json: .object([("scene", .string(path)),
-                                        ("number", SceneReference.number(of: path).map(JSONValue.uint) ?? .null)]))
+        inv.emit([path], json: .object(JSONConvention.scene(path)))
     }
 
     static func unregister(_ inv: Invocation) throws(CommandError) {
