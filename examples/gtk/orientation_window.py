@@ -147,7 +147,7 @@ class Orientd:
         (self.scene,) = self.manager("RegisterScene", "a{sv}", (options,), "(o)")
         self.scene_call("SetRootController", "ssa{sv}", ("library", "navigation", {}))
         self.scene_call("PushController", "sssa{sv}", ("library", "video-list", "view", {}))
-        # The seeds' setOrientationMode + updateOrientation pair.
+        # The iOS practice's setOrientationMode + updateOrientation pair.
         self.scene_call("SetOrientationMode", "ss", ("video-list", "portrait"))
         (orientation,) = self.scene_call("UpdateOrientation", reply="(s)")
         return orientation
