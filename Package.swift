@@ -54,5 +54,7 @@ let package = Package(
         .testTarget(name: "BenchmarkTests", dependencies: ["TestSupport"]),
         // Bad input, fuzzing, crashes, bus loss, load and limits against the built orientd.
         .testTarget(name: "ReliabilityTests", dependencies: ["OrientationCore", "GLibBridge", "TestSupport", "CGio"]),
+        // make install, scripts/install-deps.sh and the Debian package from `make deb`.
+        .testTarget(name: "PackagingTests", dependencies: ["TestSupport"]),
     ]
 )
