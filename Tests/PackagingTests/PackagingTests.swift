@@ -70,6 +70,34 @@ final class PackagingTests: XCTestCase {
         XCTAssertEqual(here.status, .exited(0), "\(here)")
     }
 
+    /// `make run` without a session bus (and, as in a fresh container, without
+    /// XDG_RUNTIME_DIR) starts a private one and leaves nothing behind in the temporary folder.
+    func testRunScriptLeavesNothingBehind() throws {
+        let runtime = try OrientdInstance.temporaryDirectory()
+        defer { try? FileManager.default.removeItem(atPath: runtime) }
+        // A stand-in for orientd that reports the bus it was given and what the script wrote.
+        let fake = runtime + "-orientd.sh"
+        defer { try? FileManager.default.removeItem(atPath: fake) }
+        try "#!/bin/sh\necho \"$DBUS_SESSION_BUS_ADDRESS\"\nls \"$TMPDIR\"\n".write(toFile: fake, atomically: true, encoding: .utf8)
+        chmod(fake, 0o755)
+        let output = try runCommand(["env", "-u", "DBUS_SESSION_BUS_ADDRESS", "-u", "XDG_RUNTIME_DIR", "TMPDIR=\(runtime)",
+                                     Self.root + "/scripts/run-orientd.sh", fake])
+        XCTAssertEqual(output.status, .exited(0), "\(output)")
+        let lines = output.stdout.split(separator: "\n").map(String.init)
+        XCTAssertEqual(lines.count, 2, "\(output)")
+        let address = try XCTUnwrap(lines.first)
+        XCTAssertTrue(address.hasPrefix("unix:"), address)
+        XCTAssertEqual(lines.last, "orientd-session-bus", "the address file exists while it runs")
+        XCTAssertEqual(try FileManager.default.contentsOfDirectory(atPath: runtime), [], "left behind in the temporary folder")
+        if let path = address.split(separator: ",").first(where: { $0.hasPrefix("unix:path=") })?.dropFirst("unix:path=".count) {
+            XCTAssertFalse(FileManager.default.fileExists(atPath: String(path)), "the bus socket is left: \(path)")
+        }
+        // The private bus is gone.
+        let probe = try runCommand(["dbus-send", "--address=" + address, "--dest=org.freedesktop.DBus", "--print-reply",
+                                    "/org/freedesktop/DBus", "org.freedesktop.DBus.GetId"])
+        XCTAssertNotEqual(probe.status, .exited(0), "the bus still answers")
+    }
+
     func testDebianPackageInstallsActivatesAndPurgesWithoutTheToolchain() throws {
         let out = try OrientdInstance.temporaryDirectory()
         defer { try? FileManager.default.removeItem(atPath: out) }
