@@ -98,6 +98,24 @@ final class PackagingTests: XCTestCase {
         XCTAssertNotEqual(probe.status, .exited(0), "the bus still answers")
     }
 
+    /// The systemd user unit: documented, and hardened to an exposure `systemd-analyze
+    /// security` rates OK (it was 6.3 MEDIUM) with options a user manager can apply or skip.
+    func testTheUserUnitIsDocumentedAndHardened() throws {
+        let folder = try OrientdInstance.temporaryDirectory()
+        defer { try? FileManager.default.removeItem(atPath: folder) }
+        let unit = try String(contentsOfFile: Self.root + "/data/orientd.service.in", encoding: .utf8)
+            .replacingOccurrences(of: "@bindir@", with: "/usr/bin")
+        try unit.write(toFile: folder + "/orientd.service", atomically: true, encoding: .utf8)
+        XCTAssertTrue(unit.contains("\nDocumentation=man:orientd(8)"), unit)
+        XCTAssertFalse(unit.contains("\nPrivateUsers="), "set explicitly, it stops the start where user namespaces are off")
+        let analysis = try runCommand(["systemd-analyze", "security", "--user", "--offline=true", folder + "/orientd.service"],
+                                      environment: ["XDG_RUNTIME_DIR": folder])
+        let verdict = try XCTUnwrap(analysis.stdout.split(separator: "\n").last { $0.contains("Overall exposure level") }, "\(analysis)")
+        let score = try XCTUnwrap(verdict.split(separator: " ").compactMap { Double($0) }.first, String(verdict))
+        XCTAssertLessThanOrEqual(score, 3.5, String(verdict))
+        print("systemd-analyze security --user: \(verdict)")
+    }
+
     func testDebianPackageInstallsActivatesAndPurgesWithoutTheToolchain() throws {
         let out = try OrientdInstance.temporaryDirectory()
         defer { try? FileManager.default.removeItem(atPath: out) }
