@@ -56,8 +56,15 @@ final class ScriptingTests: OrientctlTestCase {
 
     func testQuietLeavesOutNotes() throws {
         let monitor = try ChildProcess([OrientdInstance.product("orientctl"), "monitor", "-q"], environment: environment)
-        try ok("device", "landscape-left")
-        try eventually("the event: \(monitor.standardOutput)") { monitor.standardOutput.contains(" device: landscape-left") }
+        // Without its note there is no telling when it listens: turn the device until it
+        // reports a turn.
+        var turns = 0
+        try eventually("an event: \(monitor.standardOutput)") {
+            if monitor.standardOutput.contains(" device: ") { return true }
+            turns += 1
+            try ok("device", turns % 2 == 1 ? "landscape-left" : "portrait")
+            return false
+        }
         monitor.send(SIGTERM)
         XCTAssertEqual(try monitor.wait(timeout: .seconds(30)), .exited(0))
         XCTAssertEqual(monitor.standardError, "", "-q: no note")
