@@ -38,8 +38,12 @@ final class ShellCompletionTests: OrientctlTestCase {
     /// What fish offers for a command line (`complete -C`), against orientd's bus.
     private func fish(_ line: String) throws -> [String] {
         let path = OrientdInstance.productsDirectory + ":" + (ProcessInfo.processInfo.environment["PATH"] ?? "/usr/bin:/bin")
+        // fish keeps history and variables under HOME: a folder of this test's own.
+        let home = try OrientdInstance.temporaryDirectory()
+        defer { try? FileManager.default.removeItem(atPath: home) }
         let output = try runCommand(["/usr/bin/fish", "--no-config", "-c", "source \(DocumentationTests.dataDirectory)/orientctl.fish; complete -C '\(line)'"],
-                                    environment: environment.merging(["PATH": path, "HOME": NSTemporaryDirectory()]) { _, new in new })
+                                    environment: environment.merging(["PATH": path, "HOME": home, "XDG_CONFIG_HOME": home + "/config",
+                                                                      "XDG_DATA_HOME": home + "/data"]) { _, new in new })
         XCTAssertEqual(output.status, .exited(0), "\(output)")
         return output.stdout.split(separator: "\n").map { String($0.prefix { $0 != "\t" }) }
     }
