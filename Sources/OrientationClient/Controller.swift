@@ -4,7 +4,7 @@ import GLibBridge
 /// chose. Handles are values: making one calls nothing, and a handle whose controller is
 /// gone fails with `unknownController`.
 ///
-/// The seeds' OrientationManager pair is here under its own names:
+/// The pair of the OrientationManager iOS apps commonly write is here under its own names:
 /// ```swift
 /// try list.setOrientationMode(.portrait)   // record the new mask...
 /// try list.updateOrientation()             // ...and apply it now
@@ -95,14 +95,14 @@ public struct Controller: Sendable, Hashable, CustomStringConvertible {
         try scene.call("SetControllerProperties", [Variant(string: id), properties.variant])
     }
 
-    /// The seeds' `setOrientationMode:`: gives this controller an orientation mode that
+    /// The iOS practice's `setOrientationMode:`: gives this controller an orientation mode that
     /// replaces its declared mask (`.none` clears it). Takes effect at the next evaluation:
     /// call `updateOrientation()` to apply it now.
     public func setOrientationMode(_ mode: OrientationMode) throws(OrientationError) {
         try scene.call("SetOrientationMode", [Variant(string: id), Variant(string: mode.rawValue)])
     }
 
-    /// The seeds' `updateOrientation`: re-evaluates the scene now and returns its
+    /// The iOS practice's `updateOrientation`: re-evaluates the scene now and returns its
     /// orientation (the scene's `updateOrientation()`).
     @discardableResult
     public func updateOrientation() throws(OrientationError) -> InterfaceOrientation {

@@ -41,7 +41,7 @@ public final class OrientationScene: Sendable, Hashable, CustomStringConvertible
     // MARK: Orientation
 
     /// Re-evaluates the scene now (UIKit's `setNeedsUpdateOfSupportedInterfaceOrientations`
-    /// taking effect, the seeds' `updateOrientation`) and returns its orientation. Use it
+    /// taking effect, the iOS practice's `updateOrientation`) and returns its orientation. Use it
     /// after `Controller.setOrientationMode(_:)` or `Controller.setProperties(_:)`.
     @discardableResult
     public func updateOrientation() throws(OrientationError) -> InterfaceOrientation {

@@ -106,6 +106,23 @@ final class ExamplesTests: XCTestCase {
         try assertNoScenesLeft()
     }
 
+    /// The GTK window fails loudly (status 1, a sentence) rather than exiting 0 when GTK
+    /// cannot start or orientd is not there.
+    func testGTKWindowFailsWithoutADisplayOrWithoutOrientd() throws {
+        let window = Self.root + "/examples/gtk/orientation_window.py"
+        // No display: orientd answers, GTK cannot open one.
+        let noDisplay = try runCommand(["env", "-u", "DISPLAY", "-u", "WAYLAND_DISPLAY", "/usr/bin/python3", window],
+                                       environment: orientd.environment, timeout: .seconds(60))
+        XCTAssertEqual(noDisplay.status, .exited(1), "\(noDisplay)")
+        XCTAssertTrue(noDisplay.stderr.contains("GTK cannot start: no display"), noDisplay.stderr)
+        // No orientd: a bus where nothing serves (or can activate) its name.
+        let empty = try PrivateBus()
+        defer { empty.stop() }
+        let noOrientd = try runCommand(["/usr/bin/python3", window], environment: empty.sessionEnvironment, timeout: .seconds(60))
+        XCTAssertEqual(noOrientd.status, .exited(1), "\(noOrientd)")
+        XCTAssertTrue(noOrientd.stderr.contains("orientd is not running on the session bus"), noOrientd.stderr)
+    }
+
     // MARK: Helpers
 
     /// Runs an example with orientd's bus as the session bus; it must exit 0.

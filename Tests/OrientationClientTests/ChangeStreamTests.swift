@@ -111,7 +111,7 @@ final class ChangeStreamTests: ClientTestCase {
         let scene = try registerPhoneScene()
         let changes = try scene.orientationChanges()
         try scene.requestOrientation(.landscapeRight)
-        let firstChange = try await withDeadline(.seconds(5), "the first change") { () -> OrientationChange? in
+        let firstChange = try await withDeadline(.seconds(20), "the first change") { () -> OrientationChange? in
             for await change in changes { return change }
             return nil
         }

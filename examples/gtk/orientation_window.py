@@ -167,7 +167,7 @@ class Orientd:
         (self.scene,) = self.manager("RegisterScene", "a{sv}", (options,), "(o)")
         self.scene_call("SetRootController", "ssa{sv}", ("library", "navigation", {}))
         self.scene_call("PushController", "sssa{sv}", ("library", "video-list", "view", {}))
-        # The seeds' setOrientationMode + updateOrientation pair.
+        # The iOS practice's setOrientationMode + updateOrientation pair.
         self.scene_call("SetOrientationMode", "ss", ("video-list", "portrait"))
         (orientation,) = self.scene_call("UpdateOrientation", reply="(s)")
         return orientation
@@ -281,7 +281,9 @@ class OrientationWindowApp(Gtk.Application):
         self.orientation = "portrait"
         self.presented = False
         self.output_backend = "none"
-        self.status = 1
+        # The exit status: a script succeeds only once the flow is done; an interactive
+        # window succeeds unless something failed.
+        self.status = 1 if options.script else 0
         # What the script waits for: ("scene", orientation, reason) or ("device", orientation).
         self.waiting_for = None
         self.script = self.run_script() if options.script else None
@@ -491,13 +493,28 @@ def main():
     parser.add_argument("--timeout", type=int, default=30, metavar="SECONDS",
                         help="with --script: fail if the flow stalls this long (default: 30)")
     options = parser.parse_args()
+    # orientd first (D-Bus activation may start it), then GTK: either missing is a failure
+    # that says what is wrong, never a silent exit 0.
+    try:
+        bus = Gio.bus_get_sync(Gio.BusType.SESSION, None)
+        bus.call_sync(BUS_NAME, MANAGER_PATH, "org.freedesktop.DBus.Peer", "Ping", None, None,
+                      Gio.DBusCallFlags.NONE, 10000, None)
+    except GLib.Error as error:
+        print(f"orientation_window.py: orientd is not running on the session bus ({error.message}); "
+              "start it with 'systemctl --user start orientd' or 'orientd &'", file=sys.stderr)
+        return 1
+    # (PyGObject's Gtk.init_check() answers True even without a display: ask for one.)
+    if not Gtk.init_check() or Gdk.Display.get_default() is None:
+        print("orientation_window.py: GTK cannot start: no display (set DISPLAY or WAYLAND_DISPLAY, "
+              "or run under xvfb-run)", file=sys.stderr)
+        return 1
     try:
         app = OrientationWindowApp(options)
     except GLib.Error as error:
         print(f"orientation_window.py: no session bus: {error.message}", file=sys.stderr)
         return 1
     app.run([sys.argv[0]])
-    return app.status if options.script else 0
+    return app.status
 
 
 if __name__ == "__main__":

@@ -1,5 +1,5 @@
 #!/usr/bin/python3
-"""The seeds' video-player flow, as a Python app talking to orientd with PyGObject's Gio.
+"""The classic iOS video-player flow, as a Python app talking to orientd with PyGObject's Gio.
 
 A portrait list in a navigation controller; a full-screen landscape player presented with
 a preferred orientation; the device turns; the player is dismissed and the list is
@@ -118,8 +118,8 @@ class VideoPlayerApp:
         (self.scene,) = self.manager("RegisterScene", "a{sv}", (options,), "(o)")
         say(f"registered {self.scene}: {self.get(self.scene, SCENE, 'InterfaceOrientation')}")
 
-        # The list: a portrait page in a navigation controller (the seeds'
-        # setOrientationMode + updateOrientation pair).
+        # The list: a portrait page in a navigation controller (the iOS
+        # practice's setOrientationMode + updateOrientation pair).
         self.scene_call("SetRootController", "ssa{sv}", ("library", "navigation", {}))
         self.scene_call("PushController", "sssa{sv}", ("library", "video-list", "view", {}))
         self.scene_call("SetOrientationMode", "ss", ("video-list", "portrait"))

@@ -1,4 +1,4 @@
-// orientation-example: the seeds' video-player flow through OrientationClient.
+// orientation-example: the classic iOS video-player flow through OrientationClient.
 //
 // A portrait list in a navigation controller; a full-screen landscape player presented
 // with a preferred orientation; the device turns; the player is dismissed and the list is
@@ -60,8 +60,8 @@ do {
     var changes = try scene.orientationChanges().makeAsyncIterator()
     say("registered \(scene.path): \(try scene.interfaceOrientation())")
 
-    // The list: a portrait page in a navigation controller (the seeds' setOrientationMode
-    // + updateOrientation pair).
+    // The list: a portrait page in a navigation controller (the iOS practice's
+    // setOrientationMode + updateOrientation pair).
     let navigation = try scene.setRootController("library", kind: .navigation)
     let list = try navigation.push("video-list")
     try list.setOrientationMode(.portrait)
