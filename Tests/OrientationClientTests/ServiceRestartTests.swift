@@ -1,0 +1,141 @@
+import GLibBridge
+import OrientationClient
+import TestSupport
+import XCTest
+
+/// When orientd restarts, the client registers its scenes again by itself, as they were,
+/// and tells the app.
+final class ServiceRestartTests: ClientTestCase {
+    /// Kills orientd (SIGKILL: no goodbye) and starts it again on the same bus and state
+    /// folder (so the settle time stays 0).
+    private func killAndRestartOrientd() throws {
+        let bus = orientd.bus, stateHome = orientd.stateHome
+        orientd.process.kill()
+        _ = try orientd.process.wait(timeout: .seconds(30))
+        orientd = try OrientdInstance(bus: bus, stateHome: stateHome, timeout: .seconds(30))
+    }
+
+    /// The scene's controllers as another connection reads them (GetControllers).
+    private func controllers(of path: String) throws -> String {
+        let connection = try orientd.bus.connect()
+        defer { connection.close() }
+        return try connection.call(
+            destination: OrientationClient.busName, path: path, interface: OrientationClient.sceneInterface,
+            method: "GetControllers", replyType: "(a(sssa{sv}))").description
+    }
+
+    /// A window with a tab bar, a navigation stack with a portrait page in mode, a
+    /// full-screen landscape player, a sheet, a window policy, a size and an activation state.
+    private func registerRichScene(on client: OrientationClient, detached: Bool = false) throws -> OrientationScene {
+        let scene = try client.registerScene(SceneOptions(
+            appID: "org.example.Restart", supportedOrientations: .all, detached: detached))
+        try scene.setWindowOrientations(sceneDelegate: .allButUpsideDown, appDelegate: [.portrait])
+        try scene.setGeometry(SceneSize(width: 400, height: 800))
+        let tabs = try scene.setRootController("tabs", kind: .tab)
+        let home = try tabs.addTab("home", kind: .navigation, properties: ControllerProperties(forwardsOrientation: true))
+        let settings = try tabs.addTab("settings", properties: ControllerProperties(supportedOrientations: .all))
+        try settings.present("sheet", properties: ControllerProperties(fillsWindow: false))
+        let list = try home.push("list", properties: ControllerProperties(supportedOrientations: [.portrait]))
+        try home.push("detail")
+        try home.pop()
+        try list.setOrientationMode(.portrait)
+        try list.setProperties(ControllerProperties(shouldAutorotate: false))
+        try tabs.selectTab(settings)
+        try tabs.selectTab(home)
+        try list.present("player", properties: ControllerProperties(
+            supportedOrientations: .landscape, preferredOrientation: .landscapeRight))
+        try scene.setActivationState(.foregroundInactive)
+        return scene
+    }
+
+    func testTheClientRegistersItsScenesAgainAndTellsTheApp() async throws {
+        let restarts = try client.serviceRestarts()
+        let told = LockedValue<[ServiceRestart]>([])
+        let observation = try client.onServiceRestart { restart in told.withLock { $0.append(restart) } }
+        let scene = try registerRichScene(on: client)
+        let detached = try registerRichScene(on: client, detached: true)
+        let changes = try scene.orientationChanges()
+        let oldPaths = [scene.path, detached.path]
+        let oldOwner = try XCTUnwrap(orientd.bus.connect().nameOwner(OrientationClient.busName))
+        let controllersBefore = try oldPaths.map(controllers(of:))
+        let statesBefore = try [scene, detached].map { try $0.state() }
+        XCTAssertEqual(statesBefore[0].interfaceOrientation, .landscapeRight, "the player's preferred orientation")
+
+        try killAndRestartOrientd()
+        let restart = try await withDeadline(.seconds(30), "the client to announce the restart") { () -> ServiceRestart? in
+            for await restart in restarts { return restart }
+            return nil
+        }
+        let newOwner = try orientd.bus.connect().nameOwner(OrientationClient.busName)
+        XCTAssertEqual(restart?.previousOwner, oldOwner)
+        XCTAssertEqual(restart?.owner, newOwner)
+        XCTAssertEqual(restart?.restored.map(\.scene), [scene, detached])
+        XCTAssertEqual(restart?.restored.map(\.previousPath), oldPaths)
+        XCTAssertEqual(restart?.restored.map(\.interfaceOrientation), [.landscapeRight, .landscapeRight])
+        XCTAssertEqual(restart?.lost.count, 0)
+        try eventually("the callback form is told too", timeout: .seconds(30)) { told.value.count == 1 }
+
+        // Another client sees the same scenes: the same tree, declarations, modes and state.
+        XCTAssertEqual(Set(try exportedScenes()), [scene.path, detached.path])
+        XCTAssertEqual(try [scene.path, detached.path].map(controllers(of:)), controllersBefore)
+        let observer = try makeClient()
+        let statesAfter = try [scene.path, detached.path].map { try observer.scene(at: $0).state() }
+        XCTAssertEqual(statesAfter, statesBefore)
+
+        // The scene's stream went on: one element for the restart, then the scene's changes.
+        try scene.controller("player").dismiss()
+        try scene.unregister()
+        let received = try await collect(changes, "the scene's stream", timeout: .seconds(30))
+        XCTAssertEqual(received.map(\.description), [
+            "landscape-right -> landscape-right (service-restart)",
+            "landscape-right -> portrait (dismissal)",
+        ])
+        XCTAssertEqual(received.map(\.scenePath), [scene.path, scene.path])
+        try detached.unregister()
+        observation.cancel()
+    }
+
+    func testScenesOfOtherAppsAndUnregisteredScenesAreNotRegisteredAgain() async throws {
+        let restarts = try client.serviceRestarts()
+        let other = try makeClient()
+        _ = try registerPhoneScene(appID: "org.example.Other", on: other)
+        let kept = try registerPhoneScene(appID: "org.example.Kept")
+        let gone = try registerPhoneScene(appID: "org.example.Gone")
+        try gone.unregister()
+
+        try killAndRestartOrientd()
+        let restart = try await withDeadline(.seconds(30), "the restart") { () -> ServiceRestart? in
+            for await restart in restarts { return restart }
+            return nil
+        }
+        XCTAssertEqual(restart?.restored.map(\.scene), [kept])
+        // The other app (the same library) put its own scene back; nothing more.
+        try eventually("the other app's scene is back", timeout: .seconds(30)) { try self.exportedScenes().count == 2 }
+        let appIDs = try exportedScenes().map { try client.scene(at: $0).state().appID }
+        XCTAssertEqual(Set(appIDs), ["org.example.Other", "org.example.Kept"])
+        other.close()
+    }
+
+    func testAForgedSignalOnTheOldPathIsIgnoredAfterTheRestart() async throws {
+        let scene = try registerPhoneScene()
+        let changes = try scene.orientationChanges()
+        let restarts = try client.serviceRestarts()
+        let oldPath = scene.path
+        try killAndRestartOrientd()
+        _ = try await withDeadline(.seconds(30), "the restart") { () -> ServiceRestart? in
+            for await restart in restarts { return restart }
+            return nil
+        }
+        // Someone still speaking for the old path, straight to the app.
+        let forger = try orientd.bus.connect()
+        try forger.emitSignal(destination: client.uniqueName, path: oldPath, interface: OrientationClient.sceneInterface,
+                              signal: "OrientationChanged", parameters: Variant(tuple: [
+                                  Variant(string: "portrait"), Variant(string: "landscape-left"), Variant(string: "forged")]))
+        try forger.syncWithBus()
+        forger.close()
+        try scene.requestOrientation(.landscapeRight)
+        try scene.unregister()
+        let received = try await collect(changes, "the scene's stream", timeout: .seconds(30))
+        XCTAssertEqual(received.map(\.reason), [.serviceRestart, .request])
+    }
+}
