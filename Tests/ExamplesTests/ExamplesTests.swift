@@ -64,6 +64,17 @@ final class ExamplesTests: XCTestCase {
         try checkVideoPlayerOutput(output.stdout)
     }
 
+    /// Another client sends orientd's signals with values orientd never sent, to everyone
+    /// and straight to the example, all along: the example follows orientd alone.
+    func testPythonVideoPlayerBelievesOnlyOrientd() throws {
+        let forger = try Forger(bus: orientd.bus)
+        let output = try runExample(["/usr/bin/python3", Self.root + "/examples/python/video_player.py"])
+        let aimed = forger.stop()
+        XCTAssertGreaterThan(aimed, 0, "no forgery reached the example while its scene existed")
+        try checkVideoPlayerOutput(output.stdout)
+        XCTAssertFalse(output.stdout.contains("forged") || output.stdout.contains("portrait-upside-down"), output.stdout)
+    }
+
     func testSwiftVideoPlayer() throws {
         let output = try runExample([OrientdInstance.product("orientation-example")])
         try checkVideoPlayerOutput(output.stdout)
@@ -103,6 +114,20 @@ final class ExamplesTests: XCTestCase {
                           "the list and the player look alike")
         try assertHistory(of: scene, app: "org.example.OrientationWindow", since: "presentation")
         try assertNoScenesLeft()
+    }
+
+    func testGTKWindowBelievesOnlyOrientd() throws {
+        let forger = try Forger(bus: orientd.bus)
+        let shots = try OrientdInstance.temporaryDirectory()
+        defer { try? FileManager.default.removeItem(atPath: shots) }
+        let output = try runExample(["bash", Self.root + "/examples/gtk/screenshots.sh", shots], timeout: .seconds(90))
+        let aimed = forger.stop()
+        XCTAssertGreaterThan(aimed, 0, "no forgery reached the window while its scene existed")
+        let scene = try XCTUnwrap(sceneRegistered(in: output.stdout, after: "registered "))
+        XCTAssertFalse(output.stdout.contains("forged") || output.stdout.contains("portrait-upside-down"), output.stdout)
+        assertLinesInOrder(output.stdout, ["clicked Play full screen"] + Self.flow.map { "OrientationChanged " + $0 }
+            + ["done: interface portrait"])
+        try assertHistory(of: scene, app: "org.example.OrientationWindow", since: "presentation")
     }
 
     // MARK: Helpers
