@@ -130,6 +130,41 @@ final class ExamplesTests: XCTestCase {
         try assertHistory(of: scene, app: "org.example.OrientationWindow", since: "presentation")
     }
 
+    /// orientd killed while the window shows the landscape player: the window registers
+    /// again with the new instance, player included, and the flow goes on with it.
+    func testGTKWindowRegistersAgainWhenOrientdRestarts() throws {
+        let shots = try OrientdInstance.temporaryDirectory()
+        defer { try? FileManager.default.removeItem(atPath: shots) }
+        let app = try ChildProcess(
+            ["xvfb-run", "--auto-servernum", "--server-args=-screen 0 1024x768x24", "/usr/bin/python3",
+             Self.root + "/examples/gtk/orientation_window.py", "--script", "--screenshots", shots, "--timeout", "60"],
+            environment: orientd.environment)
+        defer { if app.isRunning { app.stop() } }
+        try eventually("the window waits for the device", timeout: .seconds(60)) {
+            if let status = app.exitStatus { throw TestSupportError("the window exited (\(status)):\n\(app.standardError)") }
+            return app.standardOutput.contains("waiting for the device to turn to landscape-right")
+        }
+        let bus = orientd.bus, stateHome = orientd.stateHome
+        orientd.process.kill()
+        _ = try orientd.process.wait(timeout: .seconds(30))
+        orientd = try OrientdInstance(bus: bus, stateHome: stateHome, timeout: .seconds(30))
+        try eventually("the window registers again", timeout: .seconds(30)) {
+            app.standardOutput.contains("registered again ")
+        }
+        let scene = try XCTUnwrap(sceneRegistered(in: app.standardOutput, after: "registered again "))
+        // The player came back with it: landscape-right, its preferred orientation.
+        XCTAssertTrue(app.standardOutput.contains("registered again \(scene): landscape-right"), app.standardOutput)
+        try turnDevice(to: "landscape-right")
+        let status = try app.wait(timeout: .seconds(60))
+        XCTAssertTrue(status.succeeded, "\(status)\n\(app.standardOutput)\n\(app.standardError)")
+        assertLinesInOrder(app.standardOutput, [
+            "orientd restarted", "registered again \(scene): landscape-right",
+            "OrientationChanged " + Self.flow[1], "clicked Back", "OrientationChanged " + Self.flow[2],
+            "done: interface portrait",
+        ])
+        try assertNoScenesLeft()
+    }
+
     // MARK: Helpers
 
     /// Runs an example with orientd's bus as the session bus; it must exit 0.

@@ -167,19 +167,21 @@ class Orientd:
             "supported-orientations": GLib.Variant("as", ["portrait", "landscape"]),
         }
         (self.scene,) = self.manager("RegisterScene", "a{sv}", (options,), "(o)")
-        # Sender and path: GDBus drops a signal from anyone else, even one sent straight here.
-        scene = self.bus.signal_subscribe(
-            self.owner, SCENE, "OrientationChanged", self.scene, None, Gio.DBusSignalFlags.NONE,
-            lambda _bus, _sender, _path, _iface, _member, parameters: self.on_change(*parameters.unpack()))
-        self.subscriptions = [device, scene]
         self.scene_call("SetRootController", "ssa{sv}", ("library", "navigation", {}))
         self.scene_call("PushController", "sssa{sv}", ("library", "video-list", "view", {}))
         # The seeds' setOrientationMode + updateOrientation pair.
         self.scene_call("SetOrientationMode", "ss", ("video-list", "portrait"))
         if self.presented:
             self.present_player()
-        (orientation,) = self.scene_call("UpdateOrientation", reply="(s)")
-        return orientation
+        self.scene_call("UpdateOrientation", reply="(s)")
+        # Subscribed once the window is built (its building's changes are not news), then
+        # read: the rule is in force before the read, so no later change is missed. Sender
+        # and path: GDBus drops a signal from anyone else, even one sent straight here.
+        scene = self.bus.signal_subscribe(
+            self.owner, SCENE, "OrientationChanged", self.scene, None, Gio.DBusSignalFlags.NONE,
+            lambda _bus, _sender, _path, _iface, _member, parameters: self.on_change(*parameters.unpack()))
+        self.subscriptions = [device, scene]
+        return self.scene_property("InterfaceOrientation")
 
     def owner_changed(self, _name, old, new):
         if not new or new == self.owner:
