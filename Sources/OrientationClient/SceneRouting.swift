@@ -33,8 +33,13 @@ final class SceneRecord: Sendable {
     let gate = Mutex(())
     let state: Mutex<State>
 
+    /// Whether this client registered the scene (fixed for the record's life: the
+    /// identity of handles, see `OrientationScene.==`).
+    let isRegisteredHere: Bool
+
     init(id: Int, path: String, owner: String?, mirror: SceneMirror?) {
         self.id = id
+        isRegisteredHere = mirror != nil
         state = Mutex(State(path: path, owner: owner, mirror: mirror))
     }
 
@@ -246,8 +251,3 @@ final class SceneRouter: Sendable {
     }
 }
 
-extension SceneRecord {
-    /// Whether this client registered the scene and still keeps it (for equality of handles:
-    /// the record, not the path, is the scene's identity then).
-    var isRegisteredHere: Bool { isTracked }
-}
