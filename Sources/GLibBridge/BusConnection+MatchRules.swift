@@ -38,10 +38,19 @@ extension BusConnection {
         path: String? = nil, arg0: String? = nil,
         handler: @escaping (ReceivedSignal) -> Void
     ) -> SignalSubscriptionID {
+        subscribe(sender: sender, interface: interface, member: member, path: path, arg0: arg0,
+                  flags: G_DBUS_SIGNAL_FLAGS_NO_MATCH_RULE, handler: handler)
+    }
+
+    /// `g_dbus_connection_signal_subscribe` with `flags`.
+    func subscribe(
+        sender: String?, interface: String?, member: String?, path: String?, arg0: String?,
+        flags: GDBusSignalFlags, handler: @escaping (ReceivedSignal) -> Void
+    ) -> SignalSubscriptionID {
         typealias Box = CallbackBox<(ReceivedSignal) -> Void>
         let userData = Box(handler).retainedPointer()
         let id = g_dbus_connection_signal_subscribe(
-            raw, sender, interface, member, path, arg0, G_DBUS_SIGNAL_FLAGS_NO_MATCH_RULE,
+            raw, sender, interface, member, path, arg0, flags,
             { _, sender, path, interface, member, parameters, userData in
                 let signal = ReceivedSignal(
                     sender: copyCString(sender), path: copyCString(path), interface: copyCString(interface),
