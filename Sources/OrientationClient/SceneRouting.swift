@@ -84,6 +84,9 @@ final class SceneRouter: Sendable {
 
     private struct State {
         var currentOwner: String?
+        /// Whether the loop has dispatched a `NameOwnerChanged` (then it knows better than
+        /// the owner read at start-up).
+        var sawOwnerChange = false
         /// The last owner of the name the client saw (nil only before the first).
         var lastOwner: String?
         /// Owners seen leaving: unique names are never reused, so a reply from one of them
@@ -106,8 +109,11 @@ final class SceneRouter: Sendable {
 
     var currentOwner: String? { state.withLock { $0.currentOwner } }
 
+    /// The owner read at start-up (`GetNameOwner`, after subscribing to its changes). A
+    /// `NameOwnerChanged` the loop dispatched already is as new or newer: it wins.
     func setInitialOwner(_ owner: String?) {
         state.withLock { state in
+            guard !state.sawOwnerChange else { return }
             state.currentOwner = owner
             if owner != nil { state.lastOwner = owner }
         }
@@ -122,6 +128,7 @@ final class SceneRouter: Sendable {
         var removedRules: [String] = []
         let result = state.withLock { state -> (String?, [Int]) in
             let previous = state.lastOwner
+            state.sawOwnerChange = true
             state.currentOwner = new.isEmpty ? nil : new
             if !new.isEmpty { state.lastOwner = new }
             var ended: [Int] = []
