@@ -138,4 +138,60 @@ final class ServiceRestartTests: ClientTestCase {
         let received = try await collect(changes, "the scene's stream", timeout: .seconds(30))
         XCTAssertEqual(received.map(\.reason), [.serviceRestart, .request])
     }
+
+    /// A new owner of the name that refuses the first registration and accepts the second
+    /// without exporting the scene (so its first controller fails): both scenes are lost,
+    /// the half-built one is unregistered, the app is told why, and their streams end.
+    func testAScenesTheNewInstanceRefusesAreLostAndTheAppIsTold() async throws {
+        let restarts = try client.serviceRestarts()
+        let refused = try registerPhoneScene(appID: "org.example.Refused")
+        let halfBuilt = try registerPhoneScene(appID: "org.example.HalfBuilt")
+        try halfBuilt.setRootController("page")
+        let refusedChanges = try refused.orientationChanges()
+        let halfBuiltChanges = try halfBuilt.orientationChanges()
+        let oldPaths = [refused.path, halfBuilt.path]
+
+        orientd.process.kill()
+        _ = try orientd.process.wait(timeout: .seconds(30))
+        // The stand-in: the manager interface from the contract, on the real bus.
+        let xml = try String(contentsOfFile: URL(fileURLWithPath: #filePath).deletingLastPathComponent()
+            .deletingLastPathComponent().deletingLastPathComponent()
+            .appendingPathComponent("dbus/io.github.orientd.OrientationManager1.xml").path, encoding: .utf8)
+        let interface = try InterfaceInfo(xml: xml, name: OrientationClient.managerInterface)
+        let standIn = try orientd.bus.connectWithLoop()
+        defer { standIn.close() }
+        let calls = LockedValue<[String]>([])
+        try standIn.sync { () throws(DBusError) in
+            try standIn.connection.registerObject(path: OrientationClient.managerPath, interface: interface) { call in
+                let count = calls.withLock { calls in
+                    calls.append("\(call.methodName) \(call.parameters)")
+                    return calls.filter { $0.hasPrefix("RegisterScene") }.count
+                }
+                switch (call.methodName, count) {
+                case ("RegisterScene", 1):
+                    call.returnError(name: OrientationError.Code.limitExceeded.rawValue, message: "no more scenes")
+                case ("RegisterScene", _):
+                    call.returnValues(Variant(objectPath: OrientationClient.managerPath + "/scene/77"))
+                default:
+                    call.returnValue(nil)
+                }
+            }
+        }
+        try standIn.connection.requestName(OrientationClient.busName)
+
+        let restart = try await withDeadline(.seconds(30), "the restart") { () -> ServiceRestart? in
+            for await restart in restarts { return restart }
+            return nil
+        }
+        XCTAssertEqual(restart?.restored.count, 0)
+        XCTAssertEqual(restart?.lost.map(\.scene), [refused, halfBuilt])
+        XCTAssertEqual(restart?.lost.map(\.previousPath), oldPaths)
+        XCTAssertEqual(restart?.lost.first?.error.code, .limitExceeded)
+        XCTAssertEqual(restart?.lost.first?.error.message, "no more scenes")
+        XCTAssertNotNil(restart?.lost.last?.error.code, "\(String(describing: restart?.lost.last?.error))")
+        XCTAssertEqual(calls.value.last, "UnregisterScene ('\(OrientationClient.managerPath)/scene/77',)")
+        let received = try await collect(refusedChanges, "the refused scene's stream", timeout: .seconds(30))
+            + collect(halfBuiltChanges, "the half-built scene's stream", timeout: .seconds(30))
+        XCTAssertEqual(received, [])
+    }
 }

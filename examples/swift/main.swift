@@ -43,6 +43,10 @@ struct ExampleError: Error, CustomStringConvertible {
 
 do {
     let client = try OrientationClient()
+    // If orientd restarts, the client registers the scene again by itself (with its
+    // controllers) and says so here; the scene's stream goes on.
+    let restarts = try client.serviceRestarts()
+    Task.detached { for await restart in restarts { say("orientd restarted: \(restart)") } }
 
     // Hold the device upright first (orientd's device state is global, so a previous run
     // or another client may have left it turned).
