@@ -263,19 +263,22 @@ public final class OrientationClient: Sendable {
 
     /// Calls a manager method.
     @discardableResult
-    func callManager(_ method: String, _ arguments: [Variant] = [], replyType: String = "()") throws(OrientationError) -> Variant {
+    func callManager(_ method: String, _ arguments: [Variant] = [], replyType: String = "()",
+                     destination: String = OrientationClient.busName) throws(OrientationError) -> Variant {
         try call(path: Self.managerPath, interface: Self.managerInterface, method: method,
-                 arguments: arguments, replyType: replyType)
+                 arguments: arguments, replyType: replyType, destination: destination)
     }
 
-    /// Calls a method on orientd and returns the reply tuple, of type `replyType`.
+    /// Calls a method on orientd and returns the reply tuple, of type `replyType`. The
+    /// destination is the well-known name, or the unique name of the instance holding a
+    /// scene (so a call on a path of an instance that left never reaches its successor).
     @discardableResult
     func call(path: String, interface: String, method: String, arguments: [Variant],
-              replyType: String?) throws(OrientationError) -> Variant {
+              replyType: String?, destination: String = OrientationClient.busName) throws(OrientationError) -> Variant {
         if closed.withLock({ $0 }) { throw OrientationError(.disconnected, "the OrientationClient is closed") }
         do {
             return try connection.call(
-                destination: Self.busName, path: path, interface: interface, method: method,
+                destination: destination, path: path, interface: interface, method: method,
                 parameters: Variant(tuple: arguments), replyType: replyType,
                 timeoutMilliseconds: timeoutMilliseconds)
         } catch {
@@ -284,9 +287,11 @@ public final class OrientationClient: Sendable {
     }
 
     /// Reads one property.
-    func property(_ path: String, _ interface: String, _ name: String) throws(OrientationError) -> Variant {
+    func property(_ path: String, _ interface: String, _ name: String,
+                  destination: String = OrientationClient.busName) throws(OrientationError) -> Variant {
         let reply = try call(path: path, interface: "org.freedesktop.DBus.Properties", method: "Get",
-                             arguments: [Variant(string: interface), Variant(string: name)], replyType: "(v)")
+                             arguments: [Variant(string: interface), Variant(string: name)], replyType: "(v)",
+                             destination: destination)
         return reply.child(at: 0).unboxed!
     }
 

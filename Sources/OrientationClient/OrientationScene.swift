@@ -114,7 +114,8 @@ public final class OrientationScene: Sendable, Hashable, CustomStringConvertible
     /// registers it again when orientd restarts.
     public func unregister() throws(OrientationError) {
         try record.gate.withLock { _ throws(OrientationError) in
-            try client.callManager("UnregisterScene", [Variant(objectPath: path)])
+            let (destination, path) = try target()
+            try client.callManager("UnregisterScene", [Variant(objectPath: path)], destination: destination)
             if record.isRegisteredHere { client.router.untrack(record) }
         }
     }
@@ -123,7 +124,9 @@ public final class OrientationScene: Sendable, Hashable, CustomStringConvertible
 
     /// Where the scene is now (`InterfaceOrientation`).
     public func interfaceOrientation() throws(OrientationError) -> InterfaceOrientation {
-        let value = try client.property(path, OrientationClient.sceneInterface, "InterfaceOrientation")
+        let (destination, path) = try target()
+        let value = try client.property(path, OrientationClient.sceneInterface, "InterfaceOrientation",
+                                        destination: destination)
         guard let name = value.string, let orientation = InterfaceOrientation(rawValue: name) else {
             throw OrientationError.unexpectedReply("InterfaceOrientation", value)
         }
@@ -132,9 +135,11 @@ public final class OrientationScene: Sendable, Hashable, CustomStringConvertible
 
     /// All of the scene's properties, read in one call (`GetAll`).
     public func state() throws(OrientationError) -> SceneState {
+        let (destination, path) = try target()
         let reply = try client.call(
             path: path, interface: "org.freedesktop.DBus.Properties", method: "GetAll",
-            arguments: [Variant(string: OrientationClient.sceneInterface)], replyType: "(a{sv})")
+            arguments: [Variant(string: OrientationClient.sceneInterface)], replyType: "(a{sv})",
+            destination: destination)
         let values = reply.child(at: 0).vardict ?? [:]
         func string(_ key: String) -> String? { values[key]?.string }
         func bool(_ key: String) -> Bool? { values[key]?.bool }
@@ -202,8 +207,22 @@ public final class OrientationScene: Sendable, Hashable, CustomStringConvertible
 
     @discardableResult
     func call(_ method: String, _ arguments: [Variant] = [], replyType: String = "()") throws(OrientationError) -> Variant {
-        try client.call(path: path, interface: OrientationClient.sceneInterface, method: method,
-                        arguments: arguments, replyType: replyType)
+        let (destination, path) = try target()
+        return try client.call(path: path, interface: OrientationClient.sceneInterface, method: method,
+                               arguments: arguments, replyType: replyType, destination: destination)
+    }
+
+    /// Where a call on the scene goes, and its path, read together: a scene this client
+    /// registered is called at the unique name of the instance holding it; another
+    /// client's scene at orientd's well-known name.
+    private func target() throws(OrientationError) -> (destination: String, path: String) {
+        let (owner, path) = record.state.withLock { ($0.owner, $0.path) }
+        guard record.isRegisteredHere else { return (OrientationClient.busName, path) }
+        guard let owner else {
+            throw OrientationError(.serviceUnknown, "orientd left the bus with the scene \(path); "
+                + "the client registers it again when orientd is back (see serviceRestarts())")
+        }
+        return (owner, path)
     }
 
     /// Calls a method that changes what the scene declares and, once orientd has accepted

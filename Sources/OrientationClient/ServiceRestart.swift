@@ -144,26 +144,26 @@ extension OrientationClient {
             }
             let previousPath = snapshot.0
             guard let mirror = snapshot.1 else { return .skipped }
-            var newPath: String?
+            var rebuilt: (path: String, owner: String)?
             do throws(OrientationError) {
                 let (reply, sender) = try registerReturningOwner(mirror.options)
                 let path = reply.child(at: 0).string!
-                newPath = path
+                rebuilt = (path, sender)
                 router.moveTracked(record, to: path, owner: sender)
                 for step in mirror.steps {
                     try call(path: path, interface: Self.sceneInterface, method: step.method,
-                             arguments: step.arguments.map(\.variant), replyType: nil)
+                             arguments: step.arguments.map(\.variant), replyType: nil, destination: sender)
                 }
                 // Also the barrier after which the rebuilding's own signals are all queued.
-                let value = try property(path, Self.sceneInterface, "InterfaceOrientation")
+                let value = try property(path, Self.sceneInterface, "InterfaceOrientation", destination: sender)
                 guard let orientation = value.string.flatMap(InterfaceOrientation.init(rawValue:)) else {
                     throw OrientationError.unexpectedReply("InterfaceOrientation", value)
                 }
                 record.state.withLock { $0.lastOrientation = orientation }
                 return .restored(previousPath: previousPath, orientation)
             } catch {
-                if let newPath {
-                    _ = try? callManager("UnregisterScene", [Variant(objectPath: newPath)])
+                if let rebuilt {
+                    _ = try? callManager("UnregisterScene", [Variant(objectPath: rebuilt.path)], destination: rebuilt.owner)
                 }
                 record.state.withLock { $0.rebuilding = false }
                 if Self.meansServiceGone(error) {

@@ -48,6 +48,64 @@ final class ServiceRestartTests: ClientTestCase {
         return scene
     }
 
+    /// A stand-in for a new orientd on the real bus: the contract's manager interface at
+    /// the manager path, answered by `manager`, and the name taken.
+    private func makeStandIn(scenePath: String? = nil, scene: (@Sendable (MethodInvocation) -> Void)? = nil,
+                             manager: @escaping @Sendable (MethodInvocation) -> Void) throws -> LoopConnection {
+        let dbus = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent()
+            .deletingLastPathComponent().appendingPathComponent("dbus")
+        func interface(_ file: String, _ name: String) throws -> InterfaceInfo {
+            try InterfaceInfo(xml: String(contentsOfFile: dbus.appendingPathComponent(file).path, encoding: .utf8), name: name)
+        }
+        let managerInterface = try interface("io.github.orientd.OrientationManager1.xml", OrientationClient.managerInterface)
+        let sceneInterface = try interface("io.github.orientd.OrientationManager1.Scene.xml", OrientationClient.sceneInterface)
+        let standIn = try orientd.bus.connectWithLoop()
+        try standIn.sync { () throws(DBusError) in
+            try standIn.connection.registerObject(path: OrientationClient.managerPath, interface: managerInterface,
+                                                  methodCall: manager)
+            if let scenePath, let scene {
+                try standIn.connection.registerObject(path: scenePath, interface: sceneInterface, methodCall: scene)
+            }
+        }
+        try standIn.connection.requestName(OrientationClient.busName)
+        return standIn
+    }
+
+    /// Between orientd's return and the scene's, a call on the scene never reaches the new
+    /// instance under the old path (there it could be another app's window).
+    func testACallBeforeTheSceneIsBackNeverReachesTheNewInstanceUnderTheOldPath() async throws {
+        let restarts = try client.serviceRestarts()
+        let scene = try registerPhoneScene()
+        let oldPath = scene.path
+        orientd.process.kill()
+        _ = try orientd.process.wait(timeout: .seconds(30))
+        // Whether or not the client has heard yet that orientd left: the instance is gone.
+        assertFails(.serviceUnknown) { () throws(OrientationError) in try scene.requestOrientation(.landscapeLeft) }
+
+        // The new instance has another window at the old path, and is slow to register ours.
+        let pending = LockedValue<MethodInvocation?>(nil)
+        let reachedOldPath = LockedValue<[String]>([])
+        let standIn = try makeStandIn(scenePath: oldPath, scene: { call in
+            reachedOldPath.withLock { $0.append(call.methodName) }
+            call.returnValues(Variant(string: "landscape-left"))
+        }, manager: { call in
+            if call.methodName == "RegisterScene" { pending.withLock { $0 = call } } else { call.returnValue(nil) }
+        })
+        defer { standIn.close() }
+        try eventually("the client registers the scene again", timeout: .seconds(30)) { pending.value != nil }
+        assertFails(.serviceUnknown) { () throws(OrientationError) in try scene.requestOrientation(.landscapeLeft) }
+        assertFails(.serviceUnknown) { () throws(OrientationError) in try scene.interfaceOrientation() }
+        XCTAssertEqual(reachedOldPath.value, [])
+
+        pending.value?.returnError(name: OrientationError.Code.limitExceeded.rawValue, message: "no more scenes")
+        let restart = try await withDeadline(.seconds(30), "the restart") { () -> ServiceRestart? in
+            for await restart in restarts { return restart }
+            return nil
+        }
+        XCTAssertEqual(restart?.lost.map(\.scene), [scene])
+        XCTAssertEqual(reachedOldPath.value, [])
+    }
+
     func testTheClientRegistersItsScenesAgainAndTellsTheApp() async throws {
         let restarts = try client.serviceRestarts()
         let told = LockedValue<[ServiceRestart]>([])
@@ -153,31 +211,22 @@ final class ServiceRestartTests: ClientTestCase {
 
         orientd.process.kill()
         _ = try orientd.process.wait(timeout: .seconds(30))
-        // The stand-in: the manager interface from the contract, on the real bus.
-        let xml = try String(contentsOfFile: URL(fileURLWithPath: #filePath).deletingLastPathComponent()
-            .deletingLastPathComponent().deletingLastPathComponent()
-            .appendingPathComponent("dbus/io.github.orientd.OrientationManager1.xml").path, encoding: .utf8)
-        let interface = try InterfaceInfo(xml: xml, name: OrientationClient.managerInterface)
-        let standIn = try orientd.bus.connectWithLoop()
-        defer { standIn.close() }
         let calls = LockedValue<[String]>([])
-        try standIn.sync { () throws(DBusError) in
-            try standIn.connection.registerObject(path: OrientationClient.managerPath, interface: interface) { call in
-                let count = calls.withLock { calls in
-                    calls.append("\(call.methodName) \(call.parameters)")
-                    return calls.filter { $0.hasPrefix("RegisterScene") }.count
-                }
-                switch (call.methodName, count) {
-                case ("RegisterScene", 1):
-                    call.returnError(name: OrientationError.Code.limitExceeded.rawValue, message: "no more scenes")
-                case ("RegisterScene", _):
-                    call.returnValues(Variant(objectPath: OrientationClient.managerPath + "/scene/77"))
-                default:
-                    call.returnValue(nil)
-                }
+        let standIn = try makeStandIn { call in
+            let count = calls.withLock { calls in
+                calls.append("\(call.methodName) \(call.parameters)")
+                return calls.filter { $0.hasPrefix("RegisterScene") }.count
+            }
+            switch (call.methodName, count) {
+            case ("RegisterScene", 1):
+                call.returnError(name: OrientationError.Code.limitExceeded.rawValue, message: "no more scenes")
+            case ("RegisterScene", _):
+                call.returnValues(Variant(objectPath: OrientationClient.managerPath + "/scene/77"))
+            default:
+                call.returnValue(nil)
             }
         }
-        try standIn.connection.requestName(OrientationClient.busName)
+        defer { standIn.close() }
 
         let restart = try await withDeadline(.seconds(30), "the restart") { () -> ServiceRestart? in
             for await restart in restarts { return restart }
