@@ -216,13 +216,15 @@ public final class OrientationScene: Sendable, Hashable, CustomStringConvertible
     /// registered is called at the unique name of the instance holding it; another
     /// client's scene at orientd's well-known name.
     private func target() throws(OrientationError) -> (destination: String, path: String) {
-        let (owner, path) = record.state.withLock { ($0.owner, $0.path) }
+        let (owner, path, kept) = record.state.withLock { ($0.owner, $0.path, $0.mirror != nil) }
         guard record.isRegisteredHere else { return (OrientationClient.busName, path) }
-        guard let owner else {
-            throw OrientationError(.serviceUnknown, "orientd left the bus with the scene \(path); "
-                + "the client registers it again when orientd is back (see serviceRestarts())")
+        if let owner { return (owner, path) }
+        guard kept else {
+            throw OrientationError(.unknownScene, "the scene \(path) is gone: orientd restarted and the scene "
+                + "was unregistered or not taken back (see serviceRestarts())")
         }
-        return (owner, path)
+        throw OrientationError(.serviceUnknown, "orientd left the bus with the scene \(path); "
+            + "the client registers it again when orientd is back (see serviceRestarts())")
     }
 
     /// Calls a method that changes what the scene declares and, once orientd has accepted

@@ -172,10 +172,11 @@ final class SceneRouter: Sendable {
         _ = state.withLock { $0.tracked.removeValue(forKey: record.id) }
     }
 
-    /// Moves a tracked scene to its new path at `owner`.
+    /// Moves a tracked scene's route to its new path at `owner` (the record's own `owner`
+    /// is set once the scene is rebuilt: calls wait for that).
     func moveTracked(_ record: SceneRecord, to path: String, owner: String) {
         let oldPath = record.state.withLock { state in
-            defer { state.path = path; state.owner = owner }
+            defer { state.path = path }
             return state.path
         }
         state.withLock { state in

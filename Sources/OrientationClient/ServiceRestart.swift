@@ -159,7 +159,10 @@ extension OrientationClient {
                 guard let orientation = value.string.flatMap(InterfaceOrientation.init(rawValue:)) else {
                     throw OrientationError.unexpectedReply("InterfaceOrientation", value)
                 }
-                record.state.withLock { $0.lastOrientation = orientation }
+                record.state.withLock { state in
+                    state.lastOrientation = orientation
+                    state.owner = sender
+                }
                 return .restored(previousPath: previousPath, orientation)
             } catch {
                 if let rebuilt {

@@ -242,5 +242,8 @@ final class ServiceRestartTests: ClientTestCase {
         let received = try await collect(refusedChanges, "the refused scene's stream", timeout: .seconds(30))
             + collect(halfBuiltChanges, "the half-built scene's stream", timeout: .seconds(30))
         XCTAssertEqual(received, [])
+        // A lost scene's handle says so, and sends nothing under its old path.
+        assertFails(.unknownScene) { () throws(OrientationError) in try refused.requestOrientation(.landscapeLeft) }
+        assertFails(.unknownScene) { () throws(OrientationError) in try halfBuilt.controller("page").updateOrientation() }
     }
 }
