@@ -63,9 +63,9 @@ public final class OrientationClient: Sendable {
         timeoutMilliseconds = Int32(clamping: seconds * 1000 + attoseconds / 1_000_000_000_000_000)
         loop = MainLoop.startThread(name: "orientation-client")
         router = SceneRouter(connection: connection)
-        // The bus routes this client only its own scenes' signals, and only from orientd
-        // (one match rule per scene, added as scenes are registered or watched, sender
-        // the well-known name). The subscriptions below add no rule of their own: they
+        // The bus routes this client only its own scenes' signals (one match rule per scene
+        // and path, added as scenes are registered or watched; see SceneMatchRules). The
+        // subscriptions below add no rule of their own: they
         // dispatch what those rules bring, and accept a signal only from the unique name
         // that holds the scene (or, for the device, that owns the name now), because a
         // signal sent straight to this connection passes no match rule at all.
