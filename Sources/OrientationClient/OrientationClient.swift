@@ -374,13 +374,29 @@ final class ListenerRegistry: Sendable {
         var active = false
     }
 
-    private let state = Mutex<(next: Int, listeners: [Int: Listener])>((0, [:]))
+    private struct State {
+        var next = 0
+        var listeners: [Int: Listener] = [:]
+        /// The tokens of each source's listeners, oldest first: a signal looks up only
+        /// its own source's listeners, however many scenes the client follows.
+        var bySource: [Source: [Int]] = [:]
+
+        mutating func remove(_ token: Int) -> Listener? {
+            guard let listener = listeners.removeValue(forKey: token) else { return nil }
+            bySource[listener.source]?.removeAll { $0 == token }
+            if bySource[listener.source]?.isEmpty == true { bySource[listener.source] = nil }
+            return listener
+        }
+    }
+
+    private let state = Mutex(State())
 
     func add(source: Source, deliver: @escaping @Sendable (ListenerEvent) -> Void,
              finish: @escaping @Sendable () -> Void) -> Int {
         state.withLock { state in
             state.next += 1
             state.listeners[state.next] = Listener(source: source, deliver: deliver, finish: finish)
+            state.bySource[source, default: []].append(state.next)
             return state.next
         }
     }
@@ -390,15 +406,16 @@ final class ListenerRegistry: Sendable {
     }
 
     func remove(_ token: Int) {
-        _ = state.withLock { $0.listeners.removeValue(forKey: token) }
+        _ = state.withLock { $0.remove(token) }
     }
 
     /// Hands `signal` to the active listeners of `source`, in the order they were added.
     /// Called on the loop thread only, so each listener sees the signals in bus order.
     func deliver(_ event: ListenerEvent, to source: Source) {
         let targets = state.withLock { state in
-            state.listeners.filter { $0.value.source == source && $0.value.active }
-                .sorted { $0.key < $1.key }.map(\.value.deliver)
+            (state.bySource[source] ?? []).compactMap { token in
+                state.listeners[token].flatMap { $0.active ? $0.deliver : nil }
+            }
         }
         for deliver in targets { deliver(event) }
     }
@@ -407,8 +424,8 @@ final class ListenerRegistry: Sendable {
     /// (finishing a stream runs its termination handler, which calls `remove`).
     func finish(where matching: (Source) -> Bool) {
         let finishers = state.withLock { state in
-            let tokens = state.listeners.filter { matching($0.value.source) }.map(\.key)
-            return tokens.compactMap { state.listeners.removeValue(forKey: $0)?.finish }
+            let tokens = state.bySource.filter { matching($0.key) }.flatMap(\.value).sorted()
+            return tokens.compactMap { state.remove($0)?.finish }
         }
         for finish in finishers { finish() }
     }
