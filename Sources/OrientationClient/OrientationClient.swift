@@ -310,6 +310,11 @@ public final class OrientationClient: Sendable {
         finish: @escaping @Sendable () -> Void
     ) throws(OrientationError) -> @Sendable () -> Void {
         if closed.withLock({ $0 }) { throw OrientationError(.disconnected, "the OrientationClient is closed") }
+        if let record, record.isRegisteredHere, !record.isTracked {
+            // Unregistered, removed, or not taken back after a restart: nothing will come,
+            // and its old path may mean another scene now.
+            throw OrientationError(.unknownScene, "the scene \(record.path) is gone")
+        }
         let unwatch: (@Sendable () -> Void)?
         do {
             if let record, !record.isTracked {

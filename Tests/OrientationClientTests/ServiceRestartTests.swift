@@ -245,5 +245,6 @@ final class ServiceRestartTests: ClientTestCase {
         // A lost scene's handle says so, and sends nothing under its old path.
         assertFails(.unknownScene) { () throws(OrientationError) in try refused.requestOrientation(.landscapeLeft) }
         assertFails(.unknownScene) { () throws(OrientationError) in try halfBuilt.controller("page").updateOrientation() }
+        assertFails(.unknownScene) { () throws(OrientationError) in try refused.orientationChanges() }
     }
 }
