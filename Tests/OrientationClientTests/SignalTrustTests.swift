@@ -57,6 +57,22 @@ final class SignalTrustTests: ClientTestCase {
         XCTAssertEqual(received.map(\.description), ["portrait -> landscape-left (request)"])
     }
 
+    func testAnObserverOfAnotherClientsSceneBelievesOnlyOrientd() async throws {
+        let scene = try registerPhoneScene(appID: "org.example.Script", detached: true)
+        let observer = try makeClient()
+        let observed = try observer.scene(at: scene.path).orientationChanges()
+        try forge(to: observer.uniqueName, path: scene.path, interface: OrientationClient.sceneInterface,
+                  signal: "OrientationChanged",
+                  [Variant(string: "portrait"), Variant(string: "portrait-upside-down"), Variant(string: "forged")])
+        try forge(to: observer.uniqueName, path: OrientationClient.managerPath,
+                  interface: "org.freedesktop.DBus.ObjectManager", signal: "InterfacesRemoved",
+                  [Variant(objectPath: scene.path), Variant(strings: [OrientationClient.sceneInterface])])
+        try scene.requestOrientation(.landscapeRight)
+        try scene.unregister()
+        let received = try await collect(observed, "the observer's stream", timeout: .seconds(20))
+        XCTAssertEqual(received.map(\.description), ["portrait -> landscape-right (request)"])
+    }
+
     /// 1,000 scenes over 50 apps, all following one device rotation: each app's connection
     /// receives its own 20 scenes' changes and nothing of the other 980.
     func testEachAppReceivesOnlyItsOwnScenesSignals() throws {
