@@ -106,6 +106,44 @@ final class ServiceRestartTests: ClientTestCase {
         XCTAssertEqual(reachedOldPath.value, [])
     }
 
+    /// A client made before orientd runs learns its owner when it comes: orientd's first
+    /// start is not a restart, and the device's and scenes' signals are believed.
+    func testAClientMadeBeforeOrientdFollowsItsFirstStart() async throws {
+        let bus = try PrivateBus()
+        let early = try OrientationClient(address: bus.address, timeout: .seconds(10))
+        defer { early.close() }
+        let restarts = try early.serviceRestarts()
+        let devices = try early.deviceOrientationChanges()
+        var first: OrientdInstance? = try OrientdInstance(bus: bus, timeout: .seconds(30))
+        let firstOwner = try bus.connect().nameOwner(OrientationClient.busName)
+        let scene = try early.registerScene(SceneOptions(appID: "org.example.Early", supportedOrientations: .all))
+        let changes = try scene.orientationChanges()
+        try scene.requestOrientation(.landscapeLeft)
+        try early.setDeviceOrientation(.landscapeRight)
+        let device = try await withDeadline(.seconds(30), "the device change") { () -> DeviceOrientation? in
+            for await orientation in devices { return orientation }
+            return nil
+        }
+        XCTAssertEqual(device, .landscapeRight)
+
+        first?.process.kill()
+        _ = try first?.process.wait(timeout: .seconds(30))
+        let stateHome = try XCTUnwrap(first?.stateHome)
+        first = nil
+        let second = try OrientdInstance(bus: bus, stateHome: stateHome, timeout: .seconds(30))
+        defer { second.stop() }
+        let restart = try await withDeadline(.seconds(30), "the restart") { () -> ServiceRestart? in
+            for await restart in restarts { return restart }
+            return nil
+        }
+        XCTAssertEqual(restart?.previousOwner, firstOwner, "the first start was announced as a restart")
+        XCTAssertEqual(restart?.restored.map(\.scene), [scene])
+        try scene.unregister()
+        let received = try await collect(changes, "the scene's stream", timeout: .seconds(30))
+        XCTAssertEqual(received.first?.description, "portrait -> landscape-left (request)")
+        XCTAssertEqual(received.last?.reason, .serviceRestart)
+    }
+
     func testTheClientRegistersItsScenesAgainAndTellsTheApp() async throws {
         let restarts = try client.serviceRestarts()
         let told = LockedValue<[ServiceRestart]>([])
