@@ -29,7 +29,12 @@ func expectChange(
     _ changes: inout AsyncStream<OrientationChange>.Iterator,
     to expected: InterfaceOrientation, because reason: OrientationChangeReason
 ) async throws {
-    guard let change = await changes.next() else { throw ExampleError("the scene went away") }
+    guard var change = await changes.next() else { throw ExampleError("the scene went away") }
+    while change.reason == .serviceRestart {  // orientd restarted: the scene is back; lay out to it
+        say("scene back after orientd restarted: \(change)")
+        guard let next = await changes.next() else { throw ExampleError("the scene went away") }
+        change = next
+    }
     say("OrientationChanged \(change)")
     guard change.current == expected, change.reason == reason else {
         throw ExampleError("expected \(expected) (\(reason)), got \(change)")
@@ -43,6 +48,10 @@ struct ExampleError: Error, CustomStringConvertible {
 
 do {
     let client = try OrientationClient()
+    // If orientd restarts, the client registers the scene again by itself (with its
+    // controllers) and says so here; the scene's stream goes on.
+    let restarts = try client.serviceRestarts()
+    Task.detached { for await restart in restarts { say("orientd restarted: \(restart)") } }
 
     // Hold the device upright first (orientd's device state is global, so a previous run
     // or another client may have left it turned).
