@@ -47,7 +47,7 @@ public struct SceneSnapshot: Sendable, Equatable {
 
 /// The public values of the manager object.
 public struct ManagerSnapshot: Sendable, Equatable {
-    public static let version: UInt32 = 1
+    public static let version: UInt32 = 2
     public var deviceOrientation: DeviceOrientation
     public var rotationLocked: Bool
     public var kioskMode: Bool

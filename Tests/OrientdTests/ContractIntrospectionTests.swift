@@ -122,7 +122,7 @@ final class ContractIntrospectionTests: OrientdTestCase {
     func testAFreshServiceHasTheDocumentedManagerProperties() throws {
         // Read by a libdbus client (dbus-send) and by GDBus: both must see the defaults.
         let properties = try allProperties(of: Contract.managerPath)
-        XCTAssertEqual(properties["Version"]?.uint32, 1)
+        XCTAssertEqual(properties["Version"]?.uint32, 2)
         XCTAssertEqual(properties["DeviceOrientation"]?.string, "unknown")
         XCTAssertEqual(properties["RotationLocked"]?.bool, false)
         XCTAssertEqual(properties["KioskMode"]?.bool, false)
@@ -146,7 +146,7 @@ final class ContractIntrospectionTests: OrientdTestCase {
                                     Contract.managerPath, "org.freedesktop.DBus.Properties.Get",
                                     "string:\(Contract.managerInterface)", "string:Version"])
         XCTAssertTrue(output.succeeded, "\(output)")
-        XCTAssertTrue(output.stdout.contains("variant       uint32 1"), output.stdout)
+        XCTAssertTrue(output.stdout.contains("variant       uint32 2"), output.stdout)
     }
 
     func testANewSceneHasTheDocumentedDefaults() throws {
