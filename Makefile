@@ -34,6 +34,7 @@ test:
 
 bench: release
 	$(SWIFT) build -c release --product orientd-bench $(SWIFT_BUILD_FLAGS)
+	$(SWIFT) build -c release --product orientd-reference-peer $(SWIFT_BUILD_FLAGS)
 	.build/release/orientd-bench $(ARGS)
 
 install: release
