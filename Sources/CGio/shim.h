@@ -10,5 +10,7 @@
 
 #include <gio/gio.h>
 #include <glib-unix.h>
+// glibc's malloc_trim and mallopt (not in Swift's Glibc module), for MemoryRelease.
+#include <malloc.h>
 
 #endif

@@ -16,6 +16,8 @@ public final class OrientationService {
     var scheduledDeadline: Int64?
     var ownsName = false
     var sensor: SensorWatcher?
+    /// Trims the heap after large listings and after many scenes leave.
+    let memory: MemoryRelease
     /// The status the process should exit with once the loop returns.
     public private(set) var exitStatus: Int32 = 0
 
@@ -25,6 +27,7 @@ public final class OrientationService {
         self.options = options
         self.contract = contract
         log = Log(verbose: options.verbose)
+        memory = MemoryRelease(loop: loop)
         store = SettingsStore(directory: options.stateDirectory)
         manager = OrientationManager(settings: store.load(log: log, limits: options.limits), limits: options.limits)
     }
@@ -81,7 +84,9 @@ public final class OrientationService {
     /// Runs a command through the core, emits its events and re-arms the settle timer.
     @discardableResult
     func perform(_ command: Command, caller: String) throws(OrientationError) -> Reply {
+        let scenesBefore = manager.scenes.count
         let outcome = try manager.apply(command, caller: caller, at: currentMoment())
+        if manager.scenes.count < scenesBefore { memory.released(scenesBefore - manager.scenes.count) }
         emit(outcome.events)
         scheduleTick()
         sensor?.updateClaim()

@@ -14,7 +14,10 @@ final class ReferencePeer {
 
     init(_ target: BenchTarget) throws {
         let binary = OrientdInstance.product("orientd-reference-peer")
-        process = try ChildProcess([binary], environment: target.instance.environment)
+        // The same allocator as orientd, which sets G_SLICE=always-malloc for itself (MemoryRelease).
+        var environment = target.instance.environment
+        environment["G_SLICE"] = "always-malloc"
+        process = try ChildProcess([binary], environment: environment)
         owner = try process.firstLineOfOutput(timeout: .seconds(30))
         guard owner.hasPrefix(":") else { throw BenchError("orientd-reference-peer printed '\(owner)', not its unique name") }
     }
