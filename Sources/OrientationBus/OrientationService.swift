@@ -18,6 +18,8 @@ public final class OrientationService {
     var sensor: SensorWatcher?
     /// Trims the heap after large listings and after many scenes leave.
     let memory: MemoryRelease
+    /// Each scene's own GDBus object (SceneObjects.swift).
+    let sceneObjects = SceneObjects()
     /// The status the process should exit with once the loop returns.
     public private(set) var exitStatus: Int32 = 0
 
