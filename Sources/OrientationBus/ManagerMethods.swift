@@ -61,15 +61,16 @@ extension OrientationService {
             return call.returnError(name: DBusError.unknownMethod, message: "No method \(call.methodName) on \(BusNames.objectManagerInterface)")
         }
         let kiosk = manager.settings.kioskMode
-        // Each scene's entry is serialized as soon as it is built, and then the whole list:
-        // 10,000 scenes take ~6 MB so, but ~60 MB as a GVariant node per value (see MemoryRelease).
+        // Each scene's entry is serialized as soon as it is built: 10,000 scenes take ~6 MB so,
+        // but ~60 MB as a GVariant node per value (see MemoryRelease). Serializing the whole
+        // list too cost ~25 % more instructions and a higher peak.
         let objects = manager.scenes.keys.sorted().map { id in
             let interfaces = Variant(dictionary: [
                 BusNames.sceneInterface: Encode.sceneProperties(SceneSnapshot(manager.scenes[id]!, kioskMode: kiosk)),
             ], valueType: "a{sv}").serialized()
             return (key: Variant(objectPath: BusNames.path(of: id)), value: interfaces)
         }
-        call.returnValues(Variant(dictionaryEntries: objects, keyType: "o", valueType: "a{sa{sv}}").serialized())
+        call.returnValues(Variant(dictionaryEntries: objects, keyType: "o", valueType: "a{sa{sv}}"))
         memory.released(objects.count)
     }
 }

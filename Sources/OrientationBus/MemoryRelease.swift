@@ -12,6 +12,8 @@ import Glibc
 public final class MemoryRelease {
     /// How much large work (scenes listed or dropped) may pile up before a trim is scheduled.
     public static let threshold = 1_000
+    /// How long after the large work the trim runs.
+    public static let delayMilliseconds: UInt32 = 250
 
     private let loop: MainLoop
     private var pending = 0
@@ -22,12 +24,14 @@ public final class MemoryRelease {
     public init(loop: MainLoop) { self.loop = loop }
 
     /// Notes `weight` scenes' worth of memory freed (or about to be, once the current call's
-    /// reply is sent); past `threshold`, trims once the loop is idle, after the call's
-    /// values have been released.
+    /// reply is sent); past `threshold`, trims `delayMilliseconds` later, once the call's
+    /// values and GDBus's own copies have been released (one trim for a burst of work).
     public func released(_ weight: Int) {
         pending += weight
         guard pending >= Self.threshold, scheduled == nil else { return }
-        scheduled = loop.addIdle { [unowned self] in
+        // Shortly after, not at once: GDBus frees an unregistered object's data, and a sent
+        // reply's message, from sources of its own that run after the current call.
+        scheduled = loop.addTimeout(milliseconds: Self.delayMilliseconds) { [unowned self] in
             scheduled = nil
             pending = 0
             trims += 1
