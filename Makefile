@@ -33,6 +33,7 @@ test:
 	$(SWIFT) test --skip-build $(SWIFT_BUILD_FLAGS)
 
 bench: release
+	scripts/install-deps.sh test  # the output section drives a real headless mutter
 	$(SWIFT) build -c release --product orientd-bench $(SWIFT_BUILD_FLAGS)
 	$(SWIFT) build -c release --product orientd-reference-peer $(SWIFT_BUILD_FLAGS)
 	.build/release/orientd-bench $(ARGS)
@@ -49,6 +50,7 @@ install: release
 	sed 's|@bindir@|$(BINDIR)|g' data/orientd.service.in > $(DESTDIR)$(PREFIX)/lib/systemd/user/orientd.service
 	for page in data/*.1; do [ -f "$$page" ] && install -m 644 "$$page" $(DESTDIR)$(DATADIR)/man/man1/ || true; done
 	for page in data/*.8; do [ -f "$$page" ] && install -m 644 "$$page" $(DESTDIR)$(DATADIR)/man/man8/ || true; done
+	install -D -m 644 data/orientd.conf.5 $(DESTDIR)$(DATADIR)/man/man5/orientd.conf.5
 	[ -f data/orientctl.bash-completion ] && install -m 644 data/orientctl.bash-completion \
 	  $(DESTDIR)$(DATADIR)/bash-completion/completions/orientctl || true
 
@@ -57,7 +59,7 @@ uninstall:
 	  $(DESTDIR)$(DATADIR)/dbus-1/interfaces/io.github.orientd.OrientationManager1*.xml \
 	  $(DESTDIR)$(DATADIR)/dbus-1/services/io.github.orientd.OrientationManager1.service \
 	  $(DESTDIR)$(PREFIX)/lib/systemd/user/orientd.service \
-	  $(DESTDIR)$(DATADIR)/man/man1/orientctl.1 $(DESTDIR)$(DATADIR)/man/man8/orientd.8 \
+	  $(DESTDIR)$(DATADIR)/man/man1/orientctl.1 $(DESTDIR)$(DATADIR)/man/man8/orientd.8 $(DESTDIR)$(DATADIR)/man/man5/orientd.conf.5 \
 	  $(DESTDIR)$(DATADIR)/bash-completion/completions/orientctl
 
 clean:

@@ -18,7 +18,7 @@ let package = Package(
         // GIO through pkg-config, plus a small C shim for macros and variadic functions.
         .systemLibrary(
             name: "CGio",
-            pkgConfig: "gio-2.0",
+            pkgConfig: "gio-unix-2.0",
             providers: [.apt(["libglib2.0-dev"])]
         ),
         // Swift wrappers over GVariant, GDBusConnection and the GLib main loop.
@@ -56,5 +56,7 @@ let package = Package(
         .testTarget(name: "BenchmarkTests", dependencies: ["GLibBridge", "TestSupport"]),
         // Bad input, fuzzing, crashes, bus loss, load and limits against the built orientd.
         .testTarget(name: "ReliabilityTests", dependencies: ["OrientationCore", "GLibBridge", "TestSupport", "CGio"]),
+        // orientd turning real compositors' outputs (mutter, wlroots, KWin, X11), each started headless.
+        .testTarget(name: "OrientdOutputTests", dependencies: ["GLibBridge", "TestSupport", "CGio", "OrientationClient"]),
     ]
 )

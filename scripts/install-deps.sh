@@ -7,6 +7,12 @@ set -euo pipefail
 run_packages=(libglib2.0-dev libglib2.0-bin dbus dbus-bin systemd pkg-config)
 test_packages=(python3 python3-dbus python3-gi python3-dbusmock iio-sensor-proxy umockdev
                gir1.2-gtk-4.0 xvfb xauth procps groff-base)
+# The mutter output backend's tests: a real headless mutter and the GSettings schema it hands over.
+test_packages+=(mutter gsettings-desktop-schemas gnome-settings-daemon-common)
+# The wlroots, kwin and x11 output backends' tests: phoc, KWin, Xephyr in Xvfb, their tools,
+# and the frame capture (xwd) and screenshots (grim).
+test_packages+=(phoc wlr-randr grim kwin-wayland kscreen libkf5screen-bin qtwayland5
+                xserver-xephyr x11-xserver-utils x11-utils x11-apps)
 
 case "${1:-run}" in
   run) wanted=("${run_packages[@]}") ;;

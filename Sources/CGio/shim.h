@@ -10,6 +10,7 @@
 
 #include <gio/gio.h>
 #include <glib-unix.h>
+#include <gio/gdesktopappinfo.h>
 // glibc's malloc_trim and mallopt (not in Swift's Glibc module), for MemoryRelease.
 #include <malloc.h>
 

@@ -60,7 +60,8 @@ public final class BusConnection: Sendable {
         if g_dbus_connection_flush_sync(raw, nil, &error) == 0 { throw DBusError(consuming: error) }
     }
 
-    /// Closes the connection (flushing first). The bus then drops its names and match rules.
+    /// Closes the connection. It does not flush (GLib may drop queued messages): call `flush()`
+    /// first when replies must reach their callers. The bus then drops its names and match rules.
     /// Closing an already closed connection does nothing.
     public func close() {
         guard !isClosed else { return }

@@ -1,7 +1,7 @@
 import Glibc
 
 extension MainLoop {
-    /// Unblocks SIGTERM and SIGINT in the calling thread's signal mask.
+    /// Unblocks SIGTERM, SIGINT and SIGHUP in the calling thread's signal mask.
     ///
     /// A process started by a parent that blocked them (Foundation's `Process` from a Swift
     /// Testing thread, for one) inherits the block, and would then ignore `kill -TERM`. Call
@@ -11,6 +11,7 @@ extension MainLoop {
         sigemptyset(&signals)
         sigaddset(&signals, SIGTERM)
         sigaddset(&signals, SIGINT)
+        sigaddset(&signals, SIGHUP)
         pthread_sigmask(SIG_UNBLOCK, &signals, nil)
     }
 }

@@ -8,7 +8,8 @@ public enum OrientdCommandLine {
         Usage: orientd [OPTION…]
 
         The OrientationManager on the session bus: decides each registered window's interface
-        orientation with UIKit's rules and follows the device through iio-sensor-proxy.
+        orientation with UIKit's rules, follows the device through iio-sensor-proxy, and turns
+        the built-in panel to the front window's orientation through the compositor.
 
         Options:
           --replace                   take io.github.orientd.OrientationManager1 over from a running instance
@@ -20,11 +21,20 @@ public enum OrientdCommandLine {
           --natural-orientation portrait|landscape
                                       how the panel is held when the sensor says "normal"
                                       (landscape for most x86 convertibles; default: portrait)
+          --output-backend auto|mutter|wlroots|kwin|x11|none
+                                      how the built-in panel is turned to the front window's
+                                      orientation: mutter (GNOME, Phosh: DisplayConfig), wlroots
+                                      (wlr-randr), kwin (kscreen-doctor), x11 (RandR); auto: the
+                                      first one whose compositor is there; none: leave the panel
+                                      to the compositor (default: auto)
+          --output NAME               the connector to turn, such as eDP-1 (default: the built-in
+                                      panel: eDP-*, DSI-*, LVDS-*, or the one the compositor marks)
           --verbose                   log every decision on stderr
           -h, --help                  show this help and exit
           --version                   show the version and exit
 
-        Logs go to stderr. SIGTERM and SIGINT end it cleanly.
+        Logs go to stderr. SIGTERM and SIGINT end it cleanly; SIGHUP re-reads the configuration
+        files (orientd.conf(5): defaults and locks under $XDG_CONFIG_DIRS and $XDG_DATA_DIRS).
         """
 
     public enum Action: Equatable {
@@ -67,6 +77,18 @@ public enum OrientdCommandLine {
                     throw UsageError(description: "unknown --natural-orientation '\(name)'; valid values: portrait, landscape")
                 }
                 options.naturalOrientation = natural
+            case "--output-backend":
+                let name = try value(for: flag, inline: inline)
+                guard let choice = OutputBackendChoice(rawValue: name) else {
+                    throw UsageError(description: "unknown --output-backend '\(name)'; valid values: \(OutputBackendChoice.validNames)")
+                }
+                options.outputBackend = choice
+            case "--output":
+                let name = try value(for: flag, inline: inline)
+                guard !name.isEmpty, name.utf8.count <= 255, !name.contains(where: \.isWhitespace) else {
+                    throw UsageError(description: "invalid --output '\(name)': give a connector name such as eDP-1 or DSI-1 (1–255 characters, no spaces)")
+                }
+                options.outputName = name
             default:
                 throw UsageError(description: "unknown option '\(argument)'")
             }

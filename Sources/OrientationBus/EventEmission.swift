@@ -45,12 +45,11 @@ extension OrientationService {
         case .rotationSuggested(let id, let orientation):
             try signal(BusNames.managerPath, BusNames.managerInterface, "RotationSuggested",
                        [Variant(objectPath: BusNames.path(of: id)), Variant(string: orientation.rawValue)])
+        case .applyOutput(let row):
+            applyOutput(row)
         case .settingsChanged:
-            do {
-                try store.save(manager.settings)
-            } catch {
-                log.warning("could not save the settings: \(error)")
-            }
+            // perform() saved them before the reply.
+            break
         }
     }
 

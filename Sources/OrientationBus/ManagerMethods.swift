@@ -9,7 +9,7 @@ extension OrientationService {
             let caller = call.sender
             switch call.methodName {
             case "RegisterScene":
-                let reply = try perform(.registerScene(try Decode.registration(call.argument(0))), caller: caller)
+                let reply = try perform(.registerScene(withManifestWhitelist(try Decode.registration(call.argument(0)))), caller: caller)
                 guard case .scene(let id) = reply else { return call.returnValues() }
                 log.debug("\(caller) registered scene \(id)")
                 call.returnValues(Variant(objectPath: BusNames.path(of: id)))
@@ -39,7 +39,13 @@ extension OrientationService {
                 try perform(.setAppPolicy(appId: call.argument(0).string ?? "", policy), caller: caller)
                 call.returnValues()
             case "GetAppPolicies":
-                call.returnValues(Encode.policies(manager.settings.appPolicies))
+                call.returnValues(encodeAppPolicies())
+            case "ResetSetting":
+                try perform(.resetSetting(call.argument(0).string ?? ""), caller: caller)
+                call.returnValues()
+            case "Reload":
+                reloadConfiguration(because: "Reload() from \(caller)")
+                call.returnValues()
             case "GetHistory":
                 call.returnValues(Encode.history(manager.history.newest(Int(call.argument(0).uint32 ?? 0))))
             default:
@@ -51,6 +57,7 @@ extension OrientationService {
     }
 
     func managerProperty(_ request: PropertyRequest) -> Variant? {
+        if let value = configurationProperty(request.propertyName) { return value }
         guard let property = ManagerProperty(rawValue: request.propertyName) else { return nil }
         return Encode.managerProperty(property, manager.managerSnapshot)
     }

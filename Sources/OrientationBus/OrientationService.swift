@@ -1,3 +1,4 @@
+import Foundation
 import GLibBridge
 import OrientationCore
 
@@ -20,10 +21,31 @@ public final class OrientationService {
     let memory: MemoryRelease
     /// Each scene's own GDBus object (SceneObjects.swift).
     let sceneObjects = SceneObjects()
+    /// The compositor backend turning the panel (Output/), while there is one.
+    var output: OutputBackend?
+    /// Whether a backend's absence was logged (said once, then only after it was attached).
+    var reportedDetached = false
+    /// The state folder's lock (nil while waiting for a replaced instance, or when the folder
+    /// cannot hold one).
+    var stateLock: StateLock?
+    /// Why saving is refused (the settings file could not be read, or the state folder is not
+    /// ours), or nil.
+    var saveRefusal: String?
+    /// Set with --replace while the replaced instance still holds the state folder.
+    var waitsForStateLock = false
+    let configurationFiles: ConfigurationFiles
     /// The status the process should exit with once the loop returns.
     public private(set) var exitStatus: Int32 = 0
 
-    public init(connection: BusConnection, loop: MainLoop, options: ServiceOptions, contract: ContractXML) {
+    /// Why orientd cannot start.
+    public struct StartError: Error, CustomStringConvertible {
+        public let description: String
+    }
+
+    /// Takes the state folder's lock, reads the configuration files and the user's settings.
+    /// - Throws: `StartError` when another orientd holds the state folder (without --replace).
+    public init(connection: BusConnection, loop: MainLoop, options: ServiceOptions, contract: ContractXML,
+                environment: [String: String] = ProcessInfo.processInfo.environment) throws(StartError) {
         self.connection = connection
         self.loop = loop
         self.options = options
@@ -31,7 +53,60 @@ public final class OrientationService {
         log = Log(verbose: options.verbose)
         memory = MemoryRelease(loop: loop)
         store = SettingsStore(directory: options.stateDirectory)
-        manager = OrientationManager(settings: store.load(log: log, limits: options.limits), limits: options.limits)
+        configurationFiles = ConfigurationFiles(environment: environment)
+        let configuration = configurationFiles.read(log: log, limits: options.limits)
+        var user = SettingLayer()
+        switch StateLock.acquire(directory: options.stateDirectory) {
+        case .acquired(let lock):
+            stateLock = lock
+            let loaded = Self.readState(store, log: log, limits: options.limits)
+            user = loaded.user
+            saveRefusal = loaded.refusal
+        case .held(let pid):
+            let holder = pid > 0 ? "process \(pid)" : "another process"
+            guard options.replace else {
+                throw StartError(description: "the state folder \(options.stateDirectory) is in use by \(holder) (another orientd?); stop it first, run with --replace to take over from it, or give another --state-dir")
+            }
+            log.info("the state folder \(options.stateDirectory) is in use by \(holder); taking over (--replace)")
+            waitsForStateLock = true
+            saveRefusal = "the state folder \(options.stateDirectory) is still held by \(holder)"
+        case .unavailable(let why):
+            log.warning("\(why): serving without saving settings")
+            saveRefusal = why
+        }
+        manager = OrientationManager(user: user, configuration: configuration, limits: options.limits,
+                                     natural: options.naturalOrientation)
+        if !configuration.files.isEmpty {
+            log.info("configuration: \(configuration.files.joined(separator: ", "))")
+        }
+    }
+
+    /// Holding the state folder's lock: removes orientd's own interrupted write and reads the
+    /// user's settings.
+    private static func readState(_ store: SettingsStore, log: Log, limits: Limits) -> SettingsStore.Loaded {
+        store.removeInterruptedWrite(log: log)
+        return store.load(log: log, limits: limits)
+    }
+
+    /// With --replace: waits (at most 30 s) until the replaced instance, which lost the name,
+    /// has ended and let go of the state folder, then reads the user's settings. Blocking is
+    /// deliberate: calls wait in the socket until orientd has its settings.
+    func takeOverStateFolder() {
+        guard waitsForStateLock else { return }
+        waitsForStateLock = false
+        let deadline = ContinuousClock.now + .seconds(30)
+        while ContinuousClock.now < deadline {
+            if case .acquired(let lock) = StateLock.acquire(directory: options.stateDirectory) {
+                stateLock = lock
+                let loaded = Self.readState(store, log: log, limits: options.limits)
+                saveRefusal = loaded.refusal
+                manager.adoptUserChoices(loaded.user)
+                return
+            }
+            usleep(20_000)
+        }
+        log.error("the replaced instance did not let go of \(options.stateDirectory) within 30 s; exiting")
+        stop(status: 1)
     }
 
     /// Exports the objects, follows clients leaving the bus, then asks for the well-known name.
@@ -60,6 +135,7 @@ public final class OrientationService {
         connection.ownName(BusNames.wellKnownName, flags: flags,
                            acquired: { [unowned self] name in
                                self.ownsName = true
+                               self.takeOverStateFolder()
                                self.log.info("serving \(name) on \(self.connection.uniqueName) (interfaces from \(self.contract.directory), settings in \(self.store.path))")
                            },
                            lost: { [unowned self] name in
@@ -75,24 +151,52 @@ public final class OrientationService {
                                }
                            })
         startSensor()
+        startOutput()
     }
 
     /// Ends the main loop with `status`.
     public func stop(status: Int32) {
         exitStatus = status
+        stopOutput()
         loop.quit()
     }
 
-    /// Runs a command through the core, emits its events and re-arms the settle timer.
+    /// Runs a command through the core, emits its events and re-arms the settle timer. A
+    /// command that changes the user's settings is run on a copy, saved, and only then made
+    /// current: when the save fails the call fails with `SaveFailed` and nothing changed.
     @discardableResult
     func perform(_ command: Command, caller: String) throws(OrientationError) -> Reply {
         let scenesBefore = manager.scenes.count
-        let outcome = try manager.apply(command, caller: caller, at: currentMoment())
+        let outcome: Outcome
+        if command.changesUserSettings {
+            var next = manager
+            outcome = try next.apply(command, caller: caller, at: currentMoment())
+            if outcome.events.contains(.settingsChanged) { try persist(next.user) }
+            manager = next
+        } else {
+            outcome = try manager.apply(command, caller: caller, at: currentMoment())
+            if outcome.events.contains(.settingsChanged) {
+                do { try persist(manager.user) } catch { log.warning("\(error.message)") }
+            }
+        }
         if manager.scenes.count < scenesBefore { memory.released(scenesBefore - manager.scenes.count) }
         emit(outcome.events)
         scheduleTick()
         sensor?.updateClaim()
         return outcome.reply
+    }
+
+    /// Saves the user's settings, or fails with `SaveFailed` naming the file and the reason.
+    func persist(_ user: SettingLayer) throws(OrientationError) {
+        if let refusal = saveRefusal {
+            throw OrientationError(.saveFailed, "Not saved, so nothing was changed: \(refusal)")
+        }
+        do {
+            try store.save(user)
+        } catch {
+            log.warning("could not save the settings to \(store.path): \(error)")
+            throw OrientationError(.saveFailed, "Not saved to \(store.path), so nothing was changed: \(error)")
+        }
     }
 
     /// For commands that cannot fail (time, the sensor, clients leaving).

@@ -51,6 +51,10 @@ enum Encode {
         case .settleTime: return Variant(uint32: m.settleTime)
         case .sensorAvailable: return Variant(bool: m.sensorAvailable)
         case .sensorSource: return Variant(string: m.sensorSource.rawValue)
+        case .outputBackend: return Variant(string: OutputBackendKind.name(of: m.outputBackend))
+        case .outputName: return Variant(string: m.outputName)
+        case .outputOrientation: return Variant(string: m.outputOrientation?.rawValue ?? "")
+        case .frontScene: return Variant(objectPath: m.frontScene.map(BusNames.path(of:)) ?? "/")
         }
     }
 

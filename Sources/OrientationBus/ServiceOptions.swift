@@ -17,6 +17,10 @@ public struct ServiceOptions: Sendable {
     public var replace = false
     public var sensor: SensorMode = .auto
     public var naturalOrientation: NaturalOrientation = .portrait
+    /// `--output-backend` (Output/OutputBackendChoice.swift).
+    public var outputBackend: OutputBackendChoice = .auto
+    /// `--output NAME`: the connector to drive; nil: the built-in panel.
+    public var outputName: String?
     public var verbose = false
     public var limits = Limits.default
 

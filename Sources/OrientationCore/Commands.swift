@@ -27,11 +27,27 @@ public enum Command: Sendable, Equatable {
     /// nil removes the app's policy.
     case setAppPolicy(appId: String, AppPolicy?)
     case setSensorAvailable(Bool)
+    /// Drops the user's own value: a manager key's name, `App <app-id>`, or `all`.
+    case resetSetting(String)
+    /// The configuration files were read again.
+    case reloadConfiguration(Configuration)
     /// Time passed: a pending device reading that has held for the settle time is applied.
     case tick
     /// A connection left the bus: its scenes go.
     case clientVanished(String)
     case scene(SceneID, SceneCommand)
+    /// What the output backend saw of the compositor.
+    case output(OutputCommand)
+}
+
+/// A compositor backend's report (rows of the transform table: see `InterfaceOrientation.panelRow`).
+public enum OutputCommand: Sendable, Equatable {
+    /// The backend found its compositor and the panel: its connector and what it shows (nil: unknown).
+    case attached(OutputBackendKind, name: String, showing: InterfaceOrientation?)
+    /// What the panel shows after an apply or someone else's change; never fought.
+    case read(InterfaceOrientation?)
+    /// The compositor went away or refused: no backend drives the panel.
+    case detached
 }
 
 /// The Scene interface's calls.

@@ -13,6 +13,8 @@ public enum ManagerProperty: String, CaseIterable, Sendable {
     case kioskMode = "KioskMode", kioskOrientation = "KioskOrientation"
     case splitViewThreshold = "SplitViewThreshold", settleTime = "SettleTime"
     case sensorAvailable = "SensorAvailable", sensorSource = "SensorSource"
+    case outputBackend = "OutputBackend", outputName = "OutputName", outputOrientation = "OutputOrientation"
+    case frontScene = "FrontScene"
 }
 
 /// What the service must emit after a command, in order.
@@ -28,6 +30,10 @@ public enum Event: Sendable, Equatable {
     case rotationSuggested(SceneID, InterfaceOrientation)
     /// The persisted settings changed: write them.
     case settingsChanged
+    /// Turn the panel: the row of the transform table to apply (already shifted for the
+    /// panel's natural orientation). Sent only when the output orientation changes, and when
+    /// a backend attaches to a panel that shows something else: never for a read-back.
+    case applyOutput(InterfaceOrientation)
 }
 
 /// What a command answers besides its events.

@@ -14,9 +14,15 @@ extension OrientationManager {
         let r = Resolution(scene: scene, settings: settings)
         var steps: [ExplainStep] = []
 
-        steps.append(ExplainStep(name: "whitelist", mask: r.whitelist, sentence: scene.whitelistGiven == nil
-            ? "No app whitelist given: the \(scene.idiom.rawValue) default \(r.whitelist) applies."
-            : "The app whitelist (supported-orientations) allows \(r.whitelist)."))
+        let whitelist: String
+        if scene.whitelistGiven == nil {
+            whitelist = "No app whitelist given: the \(scene.idiom.rawValue) default \(r.whitelist) applies."
+        } else if let file = scene.whitelistFile {
+            whitelist = "The app's desktop entry \(file) allows \(r.whitelist)."
+        } else {
+            whitelist = "The app whitelist (supported-orientations) allows \(r.whitelist)."
+        }
+        steps.append(ExplainStep(name: "whitelist", mask: r.whitelist, sentence: whitelist))
 
         let window: String
         switch r.windowSource {
@@ -27,12 +33,20 @@ extension OrientationManager {
         steps.append(ExplainStep(name: "window-policy", mask: r.window, sentence: window))
 
         steps.append(ExplainStep(name: "kiosk", mask: r.afterKiosk, sentence: r.kioskActive
-            ? "Kiosk mode forces \(settings.kioskOrientation.rawValue) and hides the status bar."
+            ? "Kiosk mode\(configuredBy(.kioskMode)) forces \(settings.kioskOrientation.rawValue) and hides the status bar."
             : "Kiosk mode is off."))
 
         let policy: String
+        let owner: String
+        if let file = configuration.lockedPolicies[scene.appId] {
+            owner = "The locked policy of \(file) for \(scene.appId)"
+        } else if user.appPolicies[scene.appId] == nil, let file = configuration.policySources[scene.appId] {
+            owner = "The policy of \(file) for \(scene.appId)"
+        } else {
+            owner = "The user's policy for \(scene.appId)"
+        }
         if r.kioskActive, r.policy != nil {
-            policy = "The user's policy for \(scene.appId) is set aside: kiosk mode decides."
+            policy = "\(owner) is set aside: kiosk mode decides."
         } else if let p = r.policy {
             var parts: [String] = []
             if let allowed = p.allowed {
@@ -41,7 +55,7 @@ extension OrientationManager {
                     : "allows \(allowed)")
             }
             if !p.followSensor { parts.append("keeps the app from following the sensor") }
-            policy = "The user's policy for \(scene.appId) " + (parts.isEmpty ? "changes nothing" : parts.joined(separator: " and ")) + "."
+            policy = "\(owner) " + (parts.isEmpty ? "changes nothing" : parts.joined(separator: " and ")) + "."
         } else {
             policy = "No user policy for \(scene.appId)."
         }
@@ -86,6 +100,13 @@ extension OrientationManager {
         steps.append(ExplainStep(name: "decision", mask: OrientationMask(scene.orientation),
                                  sentence: describeDecision(scene, r)))
         return steps
+    }
+
+    /// " (set by FILE)" or " (locked by FILE)" when the configuration decides `key`, else "".
+    func configuredBy(_ key: SettingKey) -> String {
+        if let file = configuration.locks[key] { return " (locked by \(file))" }
+        guard !user.sets(key), let file = configuration.sources[key] else { return "" }
+        return " (set by \(file))"
     }
 
     func describePath(_ scene: Scene) -> String {

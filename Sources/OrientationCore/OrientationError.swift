@@ -13,6 +13,8 @@ public struct OrientationError: Error, Sendable, Equatable, CustomStringConverti
         case limitExceeded = "LimitExceeded"
         case invalidArgs = "InvalidArgs"
         case accessDenied = "AccessDenied"
+        /// The change could not be written to disk (the adapter's save failed).
+        case saveFailed = "SaveFailed"
     }
 
     public static let errorPrefix = "io.github.orientd.OrientationManager1.Error."

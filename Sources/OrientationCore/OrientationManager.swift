@@ -12,7 +12,12 @@ public struct PendingReading: Sendable, Equatable {
 /// an `OrientationError` with the state exactly as it was.
 public struct OrientationManager: Sendable {
     public let limits: Limits
+    /// The settings in force: the user's choices over the configuration (see `Settings.effective`).
     public internal(set) var settings: Settings
+    /// The user's own choices (what the state file keeps).
+    public internal(set) var user: SettingLayer
+    /// The configuration files' values and locks.
+    public internal(set) var configuration: Configuration
     public internal(set) var scenes: [SceneID: Scene] = [:]
     /// The published device orientation (frozen while the rotation lock is on).
     public internal(set) var deviceOrientation: DeviceOrientation = .unknown
@@ -30,11 +35,35 @@ public struct OrientationManager: Sendable {
     var scenesByCreator: [String: Int] = [:]
     /// Scenes on the built-in display: while there is one, the sensor is needed.
     public internal(set) var builtinSceneCount = 0
+    /// The front scene and the panel (Output.swift).
+    public internal(set) var output: OutputState
 
-    public init(settings: Settings = Settings(), limits: Limits = .default) {
+    /// A manager whose user chose every value of `settings`, with no configuration files.
+    public init(settings: Settings = Settings(), limits: Limits = .default, natural: NaturalOrientation = .portrait) {
         self.settings = settings
+        user = SettingLayer(every: settings)
+        configuration = Configuration()
         self.limits = limits
+        output = OutputState(natural: natural)
         history = HistoryRing(capacity: limits.historyEntries)
+    }
+
+    /// A manager with the user's own choices over the configuration files.
+    public init(user: SettingLayer, configuration: Configuration, limits: Limits = .default,
+                natural: NaturalOrientation = .portrait) {
+        self.user = user
+        self.configuration = configuration
+        settings = Settings.effective(user: user, configuration: configuration)
+        self.limits = limits
+        output = OutputState(natural: natural)
+        history = HistoryRing(capacity: limits.historyEntries)
+    }
+
+    /// Puts the user's own choices read from the state file in place, before any client was
+    /// served (a `--replace` that waited for the state folder); scenes, the sensor and the panel stay.
+    public mutating func adoptUserChoices(_ user: SettingLayer) {
+        self.user = user
+        settings = Settings.effective(user: user, configuration: configuration)
     }
 
     /// Where the device orientation comes from: the sensor while it is there and gave the
@@ -56,7 +85,9 @@ public struct OrientationManager: Sendable {
                         kioskMode: settings.kioskMode, kioskOrientation: settings.kioskOrientation,
                         splitViewThreshold: settings.splitViewThreshold,
                         settleTime: settings.settleTimeMilliseconds,
-                        sensorAvailable: sensorAvailable, sensorSource: sensorSource)
+                        sensorAvailable: sensorAvailable, sensorSource: sensorSource,
+                        outputBackend: output.backend, outputName: output.name,
+                        outputOrientation: output.showing, frontScene: output.frontScene)
     }
 
     public func snapshot(of id: SceneID) -> SceneSnapshot? {
@@ -81,7 +112,7 @@ public struct OrientationManager: Sendable {
     /// Runs one command from `caller` (a bus name) at `now`.
     public mutating func apply(_ command: Command, caller: String, at now: Moment) throws(OrientationError) -> Outcome {
         let managerBefore = managerSnapshot
-        let settingsBefore = settings
+        let userBefore = user
         var events: [Event] = []
         let reply: Reply
         switch command {
@@ -97,10 +128,15 @@ public struct OrientationManager: Sendable {
             tick(now: now, events: &events)
             reply = .none
         case .setRotationLocked(let locked):
-            setRotationLocked(locked, now: now, events: &events)
+            try checkUnlocked(.rotationLocked)
+            user.rotationLocked = locked
+            applyEffectiveSettings(now: now, events: &events)
             reply = .none
         case .setKioskMode(let enabled, let orientation):
-            setKioskMode(enabled, orientation ?? settings.kioskOrientation, now: now, events: &events)
+            if orientation != nil { try checkUnlocked(.kioskMode, .kioskOrientation) } else { try checkUnlocked(.kioskMode) }
+            user.kioskMode = enabled
+            if let orientation { user.kioskOrientation = orientation }
+            applyEffectiveSettings(now: now, events: &events)
             reply = .none
         case .setSplitViewThreshold(let points):
             try setSplitViewThreshold(points, now: now, events: &events)
@@ -109,11 +145,18 @@ public struct OrientationManager: Sendable {
             guard milliseconds <= limits.maxSettleTime else {
                 throw .invalidArgs("Invalid settle time \(milliseconds) ms: it must be 0–\(limits.maxSettleTime) ms")
             }
-            settings.settleTimeMilliseconds = milliseconds
-            if pendingReading != nil { tick(now: now, events: &events) }
+            try checkUnlocked(.settleTime)
+            user.settleTime = milliseconds
+            applyEffectiveSettings(now: now, events: &events)
             reply = .none
         case .setAppPolicy(let appId, let policy):
             try setAppPolicy(appId, policy, now: now, events: &events)
+            reply = .none
+        case .resetSetting(let name):
+            try resetSetting(name, now: now, events: &events)
+            reply = .none
+        case .reloadConfiguration(let configuration):
+            reload(configuration, now: now, events: &events)
             reply = .none
         case .setSensorAvailable(let available):
             sensorAvailable = available
@@ -123,10 +166,14 @@ public struct OrientationManager: Sendable {
             reply = .none
         case .scene(let id, let sceneCommand):
             reply = try run(sceneCommand, on: id, caller: caller, now: now, events: &events)
+        case .output(let outputCommand):
+            runOutput(outputCommand, events: &events)
+            reply = .none
         }
+        updateOutput(events: &events)
         let changed = managerBefore.changes(to: managerSnapshot)
         if !changed.isEmpty { events.append(.managerPropertiesChanged(changed)) }
-        if settings != settingsBefore { events.append(.settingsChanged) }
+        if user != userBefore { events.append(.settingsChanged) }
         return Outcome(reply: reply, events: events)
     }
 }

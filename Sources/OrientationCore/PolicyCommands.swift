@@ -15,13 +15,12 @@ extension OrientationManager {
         if let allowed = policy?.allowed, allowed.isEmpty {
             throw .invalidArgs("The allowed-orientations of a policy must name at least one orientation; valid values: \(OrientationMask.validNames.joined(separator: ", "))")
         }
-        if policy != nil, settings.appPolicies[appId] == nil, settings.appPolicies.count >= limits.appPolicies {
-            throw .limitExceeded("There are already \(settings.appPolicies.count) app policies; the limit is \(limits.appPolicies)")
+        if policy != nil, user.appPolicies[appId] == nil, user.appPolicies.count >= limits.appPolicies {
+            throw .limitExceeded("There are already \(user.appPolicies.count) app policies; the limit is \(limits.appPolicies)")
         }
-        guard settings.appPolicies[appId] != policy else { return }
-        settings.appPolicies[appId] = policy
-        let affected = sceneIDs { $0.appId == appId }
-        reevaluateScenes(affected, kioskBefore: settings.kioskMode, reason: .policy, now: now, events: &events)
+        try checkPolicyUnlocked(appId)
+        user.appPolicies[appId] = policy
+        applyEffectiveSettings(now: now, events: &events)
     }
 
     /// A new threshold may move pad scenes in or out of split view.
@@ -29,6 +28,13 @@ extension OrientationManager {
         guard points <= limits.maxSplitViewThreshold else {
             throw .invalidArgs("Invalid split-view threshold \(points): it must be 0–\(limits.maxSplitViewThreshold) points")
         }
+        try checkUnlocked(.splitViewThreshold)
+        user.splitViewThreshold = points
+        applyEffectiveSettings(now: now, events: &events)
+    }
+
+    /// Scenes whose split-view state a new threshold changes re-evaluate.
+    mutating func moveSplitViewThreshold(to points: UInt32, now: Moment, events: inout [Event]) {
         guard points != settings.splitViewThreshold else { return }
         settings.splitViewThreshold = points
         let crossing = sceneIDs { isInSplitView($0) != $0.splitView }

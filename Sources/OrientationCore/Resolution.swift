@@ -107,7 +107,8 @@ public struct Resolution: Sendable {
         switch windowSource {
         case .sceneDelegate: source = "scene delegate"
         case .appDelegate: source = "app delegate"
-        case .whitelist: source = scene.whitelistGiven == nil ? "\(scene.idiom.rawValue) default whitelist" : "app whitelist"
+        case .whitelist: source = scene.whitelistGiven == nil ? "\(scene.idiom.rawValue) default whitelist"
+            : scene.whitelistFile.map { "whitelist of \($0)" } ?? "app whitelist"
         }
         let who = deciding.map { "controller '\(scene.tree[$0].id)'" } ?? "the default controller"
         return OrientationError(.noSupportedOrientation,

@@ -10,6 +10,8 @@ public struct SceneRegistration: Sendable, Equatable {
     public var idiom: Idiom = .phone
     /// The app whitelist (Info.plist); nil: the idiom's default.
     public var supported: OrientationMask?
+    /// The app's manifest (its desktop entry) when `supported` came from it, not the call.
+    public var supportedFromFile: String?
     public var sceneDelegate: OrientationMask?
     public var appDelegate: OrientationMask?
     public var width: UInt32?
@@ -46,6 +48,8 @@ public struct Scene: Sendable {
     public let creator: String
     /// The app whitelist as given, or nil for the idiom's default.
     public let whitelistGiven: OrientationMask?
+    /// The desktop entry the whitelist came from, or nil (given at registration, or the default).
+    public let whitelistFile: String?
     public internal(set) var sceneDelegate: OrientationMask?
     public internal(set) var appDelegate: OrientationMask?
     public internal(set) var width: UInt32
@@ -75,6 +79,7 @@ public struct Scene: Sendable {
         owner = r.detached ? nil : creator
         self.creator = creator
         whitelistGiven = r.supported
+        whitelistFile = r.supported == nil ? nil : r.supportedFromFile
         sceneDelegate = r.sceneDelegate
         appDelegate = r.appDelegate
         width = r.width ?? r.idiom.defaultSize.width

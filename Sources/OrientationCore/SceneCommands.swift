@@ -17,6 +17,7 @@ extension OrientationManager {
             guard resolution.isValid else { throw resolution.noSupportedOrientation(scene: scene) }
         }
         scenes[id] = scene
+        if case .setActivation = command { trackForeground(id) }
         record(change, scene: scene, now: now, events: &events)
         let changed = before.changes(to: SceneSnapshot(scene, kioskMode: settings.kioskMode))
         if !changed.isEmpty { events.append(.scenePropertiesChanged(id, changed)) }

@@ -43,6 +43,7 @@ extension OrientationManager {
         scenes[scene.id] = scene
         scenesByCreator[caller, default: 0] += 1
         if scene.isBuiltin { builtinSceneCount += 1 }
+        trackForeground(scene.id)
         events.append(.sceneAdded(scene.id))
         return .scene(scene.id)
     }
@@ -68,6 +69,7 @@ extension OrientationManager {
             scenesByCreator[scene.creator] = count > 1 ? count - 1 : nil
         }
         if scene.isBuiltin { builtinSceneCount -= 1 }
+        trackForeground(scene.id)
         events.append(.sceneRemoved(scene.id))
     }
 

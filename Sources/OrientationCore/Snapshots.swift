@@ -56,6 +56,11 @@ public struct ManagerSnapshot: Sendable, Equatable {
     public var settleTime: UInt32
     public var sensorAvailable: Bool
     public var sensorSource: SensorSource
+    public var outputBackend: OutputBackendKind? = nil
+    public var outputName = ""
+    /// What the panel shows; nil: unknown or no backend.
+    public var outputOrientation: InterfaceOrientation? = nil
+    public var frontScene: SceneID? = nil
 
     public func changes(to other: ManagerSnapshot) -> [ManagerProperty] {
         var result: [ManagerProperty] = []
@@ -67,6 +72,10 @@ public struct ManagerSnapshot: Sendable, Equatable {
         if settleTime != other.settleTime { result.append(.settleTime) }
         if sensorAvailable != other.sensorAvailable { result.append(.sensorAvailable) }
         if sensorSource != other.sensorSource { result.append(.sensorSource) }
+        if outputBackend != other.outputBackend { result.append(.outputBackend) }
+        if outputName != other.outputName { result.append(.outputName) }
+        if outputOrientation != other.outputOrientation { result.append(.outputOrientation) }
+        if frontScene != other.frontScene { result.append(.frontScene) }
         return result
     }
 }

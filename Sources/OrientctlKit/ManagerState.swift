@@ -15,6 +15,8 @@ public struct ManagerState {
     public var kioskOrientation: String { properties["KioskOrientation"]?.string ?? "" }
     public var settleTime: UInt32 { properties["SettleTime"]?.uint32 ?? 0 }
     public var splitViewThreshold: UInt32 { properties["SplitViewThreshold"]?.uint32 ?? 0 }
+    /// The manager keys the configuration files lock.
+    public var lockedSettings: [String] { properties["LockedSettings"]?.stringArray ?? [] }
 
     /// The properties as JSON members, in the contract's order.
     public var jsonMembers: [(String, JSONValue)] {

@@ -12,7 +12,8 @@ public enum OrientdNames {
     /// The manager properties, in the contract's order.
     public static let managerProperties = [
         "Version", "DeviceOrientation", "RotationLocked", "KioskMode", "KioskOrientation",
-        "SplitViewThreshold", "SettleTime", "SensorAvailable", "SensorSource",
+        "SplitViewThreshold", "SettleTime", "ConfigFiles", "LockedSettings", "SensorAvailable", "SensorSource",
+        "OutputBackend", "OutputName", "OutputOrientation", "FrontScene",
     ]
     /// The scene properties, in the contract's order.
     public static let sceneProperties = [

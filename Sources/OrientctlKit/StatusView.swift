@@ -4,13 +4,21 @@ public enum StatusView {
         let source = m.sensorSource.isEmpty ? "" : " (\(m.sensorSource))"
         let kiosk = m.kioskMode ? "on, \(style.highlight(m.kioskOrientation))" : "off (kiosk orientation \(m.kioskOrientation))"
         let sceneLines = scenes.isEmpty ? ["none"] : scenes.map { sceneLine($0, style: style) }
+        // A setting the administrator's configuration locks is marked, so the user knows a call cannot change it.
+        func locked(_ keys: String...) -> String {
+            let hit = keys.filter(m.lockedSettings.contains)
+            if hit.isEmpty { return "" }
+            return keys.count > 1 && hit.count < keys.count ? " [locked: \(hit.joined(separator: ", "))]" : " [locked]"
+        }
         return TextLayout.labelled([
             ("Device orientation", [style.highlight(m.deviceOrientation) + source]),
             ("Sensor available", [m.sensorAvailable ? "yes" : "no"]),
-            ("Rotation lock", [m.rotationLocked ? style.yellow("on") : "off"]),
-            ("Kiosk mode", [kiosk]),
-            ("Settle time", ["\(m.settleTime) ms"]),
-            ("Split-view threshold", ["\(m.splitViewThreshold) points"]),
+            ("Rotation lock", [(m.rotationLocked ? style.yellow("on") : "off") + locked("RotationLocked")]),
+            ("Kiosk mode", [kiosk + locked("KioskMode", "KioskOrientation")]),
+            ("Settle time", ["\(m.settleTime) ms" + locked("SettleTime")]),
+            ("Split-view threshold", ["\(m.splitViewThreshold) points" + locked("SplitViewThreshold")]),
+            ("Output", [OutputView.outputLine(m, style: style)]),
+            ("Front scene", [OutputView.frontSceneLine(m, scenes: scenes)]),
             ("Scenes", sceneLines),
         ], aligned: aligned, style: style)
     }
@@ -26,7 +34,7 @@ public enum StatusView {
 
     /// The manager's properties, then `Scenes`.
     public static func json(manager: ManagerState, scenes: [SceneState]) -> JSONValue {
-        .object(manager.jsonMembers + [("Scenes", .array(scenes.map(\.json)))])
+        .object(manager.jsonMembers + OutputView.jsonMembers(manager) + [("Scenes", .array(scenes.map(\.json)))])
     }
 }
 

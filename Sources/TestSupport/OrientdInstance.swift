@@ -47,6 +47,12 @@ public final class OrientdInstance: Sendable {
         }
         var env = self.bus.sessionEnvironment
         env["XDG_STATE_HOME"] = self.stateHome
+        // No configuration files or desktop entries of the machine's: only those a test puts there.
+        env["XDG_CONFIG_DIRS"] = self.stateHome + "/xdg-config"
+        env["XDG_DATA_DIRS"] = self.stateHome + "/xdg-data"
+        env["XDG_DATA_HOME"] = self.stateHome + "/xdg-data-home"
+        // GSettings schemas (the output hand-over's key) are still the machine's.
+        if env["GSETTINGS_SCHEMA_DIR"] == nil { env["GSETTINGS_SCHEMA_DIR"] = "/usr/share/glib-2.0/schemas" }
         env.merge(environment) { _, new in new }
         process = try ChildProcess([Self.product("orientd")] + arguments, environment: env)
         let connection = try self.bus.connect()

@@ -35,6 +35,7 @@ enum Bench {
             defer { fanOut?.close() }
             if options.runs("resolver") { ResolverSection.run(options, report) }
             if options.runs("idle") { try IdleSection.run(target, options, report, scenes: options.fanOutScenes) }
+            if options.runs("output") { try OutputSection.run(options, report) }
         } catch {
             print(report.table)
             FileHandle.standardError.write(Data("orientd-bench: \(error)\n".utf8))

@@ -39,7 +39,14 @@ do {
     exit(1)
 }
 
-let service = OrientationService(connection: connection, loop: loop, options: options, contract: contract)
+let service: OrientationService
+do {
+    service = try OrientationService(connection: connection, loop: loop, options: options, contract: contract)
+} catch {
+    log.error("\(error)")
+    connection.close()
+    exit(1)
+}
 // Before start(): once the name is owned a client may send SIGTERM at once, and it must
 // end orientd cleanly (exit 0), not by the default action.
 for signal in [SIGTERM, SIGINT] {
@@ -48,6 +55,10 @@ for signal in [SIGTERM, SIGINT] {
         service.stop(status: 0)
     }
 }
+// SIGHUP (systemctl --user reload orientd): read the configuration files again.
+loop.addSignalHandler(SIGHUP) {
+    service.reloadConfiguration(because: "SIGHUP")
+}
 do {
     try service.start()
 } catch {
@@ -55,5 +66,7 @@ do {
     exit(1)
 }
 loop.run()
+// Every reply already sent reaches its caller before the process ends.
+try? connection.flush()
 connection.close()
 exit(service.exitStatus)

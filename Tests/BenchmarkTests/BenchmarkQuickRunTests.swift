@@ -17,7 +17,7 @@ final class BenchmarkQuickRunTests: XCTestCase {
         "apps1.time", "apps1.ratio", "apps10.time", "apps10.ratio", "apps50.time", "apps50.ratio",
         "fanout.time", "fanout.pings", "fanout.ratio",
         "resolver.d1", "resolver.d10", "resolver.growth10", "resolver.d100", "resolver.growth100",
-        "resolver.d1000", "resolver.growth1000", "idle.ticks",
+        "resolver.d1000", "resolver.growth1000", "idle.ticks", "output.mutter",
     ]
     /// The rows that carry a target, so must say PASS or MISS.
     static let targeted: Set = [
@@ -25,6 +25,7 @@ final class BenchmarkQuickRunTests: XCTestCase {
         "rss.scenes", "objects.ratio", "rss.listed", "hwm.listed", "rss.gone",
         "apps1.ratio", "apps10.ratio", "apps50.ratio", "fanout.ratio",
         "resolver.d10", "resolver.growth10", "resolver.growth100", "resolver.growth1000", "idle.ticks",
+        "output.mutter",
     ]
     /// The rows measured over rounds against the reference peer or as apps: their figure
     /// names the rounds' spread.

@@ -76,6 +76,7 @@ final class ExamplesTests: XCTestCase {
         let scene = try XCTUnwrap(sceneRegistered(in: output.stdout, after: "registered "))
         assertLinesInOrder(output.stdout, [
             "registered \(scene)",
+            "output backend none: the window draws its content turned",
             "screenshot portrait: \(shots)/screenshot-portrait.png",
             "clicked Play full screen",
             "OrientationChanged " + Self.flow[0],

@@ -73,11 +73,16 @@ final class MainLoopTests: XCTestCase {
     func testDefaultContextLoopRunsOnTheMainThread() {
         let main = MainLoop()
         var order: [String] = []
-        main.addTimeout(milliseconds: 5) {
-            order.append("timeout")
-            main.quit()
+        // The idle arms the timeout: a timeout armed beside it could be due first on a busy
+        // machine (and earlier tests may leave sources on the default context), and a due
+        // timeout outranks an idle.
+        main.addIdle {
+            order.append(main.isCurrentThread ? "idle" : "idle off the loop")
+            main.addTimeout(milliseconds: 5) {
+                order.append(main.isCurrentThread ? "timeout" : "timeout off the loop")
+                main.quit()
+            }
         }
-        main.addIdle { order.append("idle") }
         main.run()
         XCTAssertEqual(order, ["idle", "timeout"])
         XCTAssertFalse(main.isRunning)

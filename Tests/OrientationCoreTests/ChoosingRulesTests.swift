@@ -257,7 +257,8 @@ final class ChoosingRulesTests: XCTestCase {
         try rig.device(.landscapeLeft)
         let id = try rig.register { $0.supported = .allButUpsideDown }
         XCTAssertEqual(rig.orientation(id), .landscapeRight)
-        XCTAssertEqual(rig.events, [.sceneAdded(id)])
+        // No OrientationChanged; the new scene is in front (FrontScene), nothing else.
+        XCTAssertEqual(rig.events, [.sceneAdded(id), .managerPropertiesChanged([.frontScene])])
         XCTAssertEqual(rig.snapshot(id).activation, .foregroundActive)
     }
 }

@@ -113,9 +113,14 @@ final class EventTests: XCTestCase {
     func testRegistrationAndRemovalEmitAddedAndRemovedOnly() throws {
         var rig = Rig()
         let id = try rig.register()
-        XCTAssertEqual(rig.events, [.sceneAdded(id)])
+        // Besides the scene itself, only FrontScene: a new scene on builtin comes to the front.
+        XCTAssertEqual(rig.events, [.sceneAdded(id), .managerPropertiesChanged([.frontScene])])
         try rig.run(.unregisterScene(id))
-        XCTAssertEqual(rig.events, [.sceneRemoved(id)])
+        XCTAssertEqual(rig.events, [.sceneRemoved(id), .managerPropertiesChanged([.frontScene])])
+        let external = try rig.register { $0.display = "HDMI-1" }
+        XCTAssertEqual(rig.events, [.sceneAdded(external)])
+        try rig.run(.unregisterScene(external))
+        XCTAssertEqual(rig.events, [.sceneRemoved(external)])
         XCTAssertNil(rig.manager.snapshot(of: id))
     }
 }

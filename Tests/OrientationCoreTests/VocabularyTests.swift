@@ -174,6 +174,7 @@ final class VocabularyTests: XCTestCase {
             .unsupportedOrientation: prefix + "UnsupportedOrientation",
             .notPermitted: prefix + "NotPermitted",
             .limitExceeded: prefix + "LimitExceeded",
+            .saveFailed: prefix + "SaveFailed",
             .invalidArgs: "org.freedesktop.DBus.Error.InvalidArgs",
             .accessDenied: "org.freedesktop.DBus.Error.AccessDenied",
         ]

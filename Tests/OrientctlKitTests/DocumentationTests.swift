@@ -49,7 +49,7 @@ final class DocumentationTests: XCTestCase {
 
     func testRoffRendersWithoutWarnings() throws {
         // groff-base is installed by `scripts/install-deps.sh test`.
-        for page in ["orientctl.1", "orientd.8"] {
+        for page in ["orientctl.1", "orientd.8", "orientd.conf.5"] {
             let output = try runCommand(["/usr/bin/groff", "-man", "-Tutf8", "-z", "-wmac", "-wescape", "-wdelim", "-wel",
                                          Self.dataDirectory + "/" + page])
             XCTAssertEqual(output.status, .exited(0), "\(page): \(output)")
@@ -98,6 +98,9 @@ final class CompletionTests: OrientctlTestCase {
         XCTAssertEqual(try complete(["present", scene, "list", "p", "--preferred", "landscape-"]), ["landscape-right", "landscape-left"])
         XCTAssertEqual(try complete(["register", "a.b", "--supported", "portrait", "all-"]), ["all-but-upside-down"])
         XCTAssertEqual(try complete(["device", "face"]), ["face-up", "face-down"])
+        XCTAssertEqual(try complete(["rel"]), ["reload"])
+        XCTAssertEqual(try complete(["reset", "S"]), ["SplitViewThreshold", "SettleTime"])
+        XCTAssertEqual(try complete(["cat-"]), ["cat-config"])
         XCTAssertEqual(try complete(["mode", scene, "list", "lo"]), ["locked"])
     }
 }

@@ -24,6 +24,8 @@ final class StateVerbTests: OrientctlTestCase {
             "Kiosk mode: off (kiosk orientation portrait)",
             "Settle time: 0 ms",
             "Split-view threshold: 768 points",
+            "Output: none (the compositor turns the screen by itself)",
+            "Front scene: \(scene) org.example.Video",
             "Scenes: \(scene) org.example.Video: landscape-right (phone, deciding player, detached)",
         ])
         XCTAssertEqual(try ok(), try ok("status"), "no verb is status")
@@ -33,6 +35,10 @@ final class StateVerbTests: OrientctlTestCase {
         XCTAssertEqual(status["SensorSource"] as? String, "manual")
         XCTAssertEqual(status["SettleTime"] as? Int, 0)
         XCTAssertEqual(status["Version"] as? Int, 1)
+        XCTAssertTrue(status["outputBackend"] is NSNull, "null: no backend on the test bus")
+        XCTAssertTrue(status["outputName"] is NSNull)
+        XCTAssertTrue(status["outputOrientation"] is NSNull)
+        XCTAssertEqual(status["frontScene"] as? Int, Int(scene))
         let scenes = try XCTUnwrap(status["Scenes"] as? [[String: Any]])
         XCTAssertEqual(scenes.count, 1)
         XCTAssertEqual(scenes[0]["AppId"] as? String, "org.example.Video")

@@ -41,7 +41,7 @@ final class VerbTableTests: XCTestCase {
         let expected = ["status", "list", "show", "tree", "explain", "device", "lock", "unlock", "kiosk", "set-settle",
                         "set-threshold", "policy", "policies", "history", "monitor", "register", "unregister", "root",
                         "push", "pop", "tab-add", "tab-select", "present", "dismiss", "set-props", "mode", "update",
-                        "request", "geometry", "activate", "help"]
+                        "request", "geometry", "activate", "help", "cat-config", "reload", "reset"]
         XCTAssertEqual(Set(VerbTable.all.map(\.name)), Set(expected))
     }
 

@@ -25,6 +25,7 @@ final class ContractIntrospectionTests: OrientdTestCase {
         ], properties: [
             "Version": "u", "DeviceOrientation": "s", "RotationLocked": "b", "KioskMode": "b", "KioskOrientation": "s",
             "SplitViewThreshold": "u", "SettleTime": "u", "SensorAvailable": "b", "SensorSource": "s",
+            "OutputBackend": "s", "OutputName": "s", "OutputOrientation": "s", "FrontScene": "o",
         ], signals: ["DeviceOrientationChanged": "s", "RotationSuggested": "os"])
         XCTAssertEqual(documented.first { $0.name == "Version" }?.emitsChanged, "const")
         let shown = InterfaceDescription.members(of: Contract.managerInterface, inBusctlTable: table)
@@ -125,7 +126,15 @@ final class ContractIntrospectionTests: OrientdTestCase {
         XCTAssertEqual(properties["SettleTime"]?.uint32, 250)
         XCTAssertEqual(properties["SensorAvailable"]?.bool, false)
         XCTAssertEqual(properties["SensorSource"]?.string, "manual")
-        XCTAssertEqual(properties.keys.sorted(), ["DeviceOrientation", "KioskMode", "KioskOrientation", "RotationLocked",
+        // The test bus has no compositor: no backend drives a panel, and no scene is in front.
+        XCTAssertEqual(properties["OutputBackend"]?.string, "none")
+        XCTAssertEqual(properties["OutputName"]?.string, "")
+        XCTAssertEqual(properties["OutputOrientation"]?.string, "")
+        XCTAssertEqual(properties["FrontScene"], .o("/"))
+        XCTAssertEqual(properties["ConfigFiles"]?.stringArray, [], "no configuration files in the test's folders")
+        XCTAssertEqual(properties["LockedSettings"]?.stringArray, [])
+        XCTAssertEqual(properties.keys.sorted(), ["ConfigFiles", "DeviceOrientation", "FrontScene", "KioskMode", "KioskOrientation",
+                                                  "LockedSettings", "OutputBackend", "OutputName", "OutputOrientation", "RotationLocked",
                                                   "SensorAvailable", "SensorSource", "SettleTime", "SplitViewThreshold", "Version"])
 
         let output = try runClient(["dbus-send", "--session", "--print-reply", "--dest=\(Contract.busName)",

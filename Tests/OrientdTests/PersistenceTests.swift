@@ -53,7 +53,7 @@ final class PersistenceTests: OrientdTestCase {
         XCTAssertEqual(after, before)
         XCTAssertEqual(after.keys.sorted(), ["com.example.reader", "com.example.video"])
         XCTAssertEqual(after["com.example.video"], ["allowed-orientations": .strings(["landscape-right", "landscape-left"]),
-                                                    "follow-sensor": .b(false)])
+                                                    "follow-sensor": .b(false), "source": .s("user"), "locked": .b(false)])
         XCTAssertEqual(after["com.example.reader"]?["follow-sensor"], .b(false))
         XCTAssertNil(after["com.example.reader"]?["allowed-orientations"])
 

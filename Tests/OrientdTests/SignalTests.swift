@@ -41,8 +41,10 @@ final class SignalTests: OrientdTestCase {
         XCTAssertEqual(values["AppId"]?.string, "com.example.added")
         XCTAssertEqual(values["Owner"]?.string, client.uniqueName)
         XCTAssertEqual(values, try allProperties(of: scene), "the signal carries what GetAll says")
-        XCTAssertEqual(recorder.signals.map(\.member), ["InterfacesAdded"],
-                       "no OrientationChanged nor PropertiesChanged at registration")
+        XCTAssertEqual(recorder.signals.map(\.member), ["InterfacesAdded", "PropertiesChanged"],
+                       "no OrientationChanged nor scene PropertiesChanged at registration")
+        XCTAssertEqual(propertiesChanged(recorder, path: Contract.managerPath), [["FrontScene": .o(scene)]],
+                       "the new scene comes to the front")
     }
 
     func testInterfacesRemovedOnUnregister() throws {
@@ -50,7 +52,9 @@ final class SignalTests: OrientdTestCase {
         let recorder = try recordSignals()
         try callManager("UnregisterScene", [.o(scene)])
         try drain(recorder)
-        XCTAssertEqual(recorder.signals.map(\.member), ["InterfacesRemoved"], "no OrientationChanged on removal")
+        XCTAssertEqual(recorder.signals.map(\.member), ["InterfacesRemoved", "PropertiesChanged"], "no OrientationChanged on removal")
+        XCTAssertEqual(propertiesChanged(recorder, path: Contract.managerPath), [["FrontScene": .o("/")]],
+                       "no scene is in front any more")
         let signal = try XCTUnwrap(recorder.signals.first)
         XCTAssertEqual(signal.path, Contract.managerPath)
         XCTAssertEqual(signal.interface, Contract.objectManager)
@@ -77,7 +81,8 @@ final class SignalTests: OrientdTestCase {
             "DecidingController": .s("root"),
         ])
         XCTAssertEqual(changes.last, ["ActivationState": .s("foreground-inactive")])
-        XCTAssertTrue(propertiesChanged(recorder, path: Contract.managerPath).isEmpty)
+        XCTAssertEqual(propertiesChanged(recorder, path: Contract.managerPath), [["FrontScene": .o("/")]],
+                       "only leaving the foreground changes the manager: no scene is in front")
 
         // Kiosk mode: the manager's two properties, and everything that changed on the scene
         // (the kiosk orientation wins over the controller's mask).

@@ -49,7 +49,8 @@ final class SystemPolicyTests: OrientdTestCase {
 
         let policies = try callManager("GetAppPolicies").child(at: 0)
         XCTAssertEqual(policies.stringDictionary?["com.example.video"]?.vardict,
-                       ["allowed-orientations": .strings(["portrait", "landscape-left"]), "follow-sensor": .b(false)])
+                       ["allowed-orientations": .strings(["portrait", "landscape-left"]), "follow-sensor": .b(false),
+                        "source": .s("user"), "locked": .b(false)])
         // An app-id need not have a scene; removing a missing policy is no error.
         try callManager("SetAppPolicy", [.s("com.example.notyet"), .vardict(["follow-sensor": .b(true)])])
         try callManager("SetAppPolicy", [.s("com.example.never"), .vardict([:])])

@@ -24,7 +24,7 @@ enum Contract {
     /// ones GDBus or orientd use.
     static let allowedErrors: Set<String> = Set(
         ["UnknownScene", "UnknownController", "DuplicateController", "WrongControllerKind",
-         "NoSupportedOrientation", "UnsupportedOrientation", "NotPermitted", "LimitExceeded"].map(error)
+         "NoSupportedOrientation", "UnsupportedOrientation", "NotPermitted", "LimitExceeded", "SaveFailed"].map(error)
     ).union([invalidArgs, accessDenied, unknownMethod])
 
     static func scenePath(_ n: UInt64) -> String { "\(managerPath)/scene/\(n)" }

@@ -13,6 +13,11 @@ once, even while the device is landscape). Turn the device with busctl, for inst
         /io/github/orientd/OrientationManager1 io.github.orientd.OrientationManager1 \\
         SetDeviceOrientation s landscape-right
 
+When orientd turns the screen itself (its OutputBackend property is not "none": mutter,
+wlroots, kwin or x11 turn the panel to the front window's orientation), the compositor
+already turns the window's content, so the window does not turn its drawing a second time:
+it only lays its content out for the new width and height. It follows OutputBackend live.
+
 Run it:  /usr/bin/python3 examples/gtk/orientation_window.py
 Needs Debian's python3-gi and gir1.2-gtk-4.0 (no cairo bindings: it draws with GtkSnapshot).
 
@@ -22,6 +27,8 @@ saves one of the landscape player, waits for the device to turn (--turn-device t
 itself), clicks "Back" and exits 0 once the list is portrait again (1 on failure or after
 --timeout seconds). --screenshots DIR says where the PNGs go (screenshot-portrait.png,
 screenshot-landscape.png). examples/gtk/screenshots.sh runs it under Xvfb.
+--pause-after-screenshots waits for a line on standard input after each screenshot:
+scripts/screenshots.sh captures the whole screen of a real compositor meanwhile.
 """
 
 import argparse
@@ -127,6 +134,19 @@ class Orientd:
         return self.call(MANAGER_PATH, "org.freedesktop.DBus.Properties", "Get", "ss",
                          (MANAGER, "DeviceOrientation"), "(v)")[0]
 
+    def watch_output_backend(self, on_change):
+        """Calls on_change(backend) now and whenever OutputBackend changes: "none", or the
+        compositor interface (mutter, wlroots, kwin, x11) that turns the screen."""
+        def changed(_bus, _sender, _path, _iface, _member, parameters):
+            _interface, values, _invalidated = parameters.unpack()
+            if "OutputBackend" in values:
+                on_change(values["OutputBackend"])
+
+        self.bus.signal_subscribe(None, "org.freedesktop.DBus.Properties", "PropertiesChanged", MANAGER_PATH,
+                                  MANAGER, Gio.DBusSignalFlags.NONE, changed)
+        on_change(self.call(MANAGER_PATH, "org.freedesktop.DBus.Properties", "Get", "ss",
+                            (MANAGER, "OutputBackend"), "(v)")[0])
+
     def register(self, on_change, on_device_change):
         """Registers the window with a portrait list and calls on_change(previous, current,
         reason) for each OrientationChanged, on_device_change(orientation) for each
@@ -172,10 +192,17 @@ class PanelView(Gtk.Widget):
         super().__init__()
         self.orientation = "portrait"
         self.page = "list"
+        # Whether the compositor turns the screen (orientd's OutputBackend is not "none").
+        self.compositor_turns = False
         self.set_size_request(PANEL_WIDTH + 2 * BEZEL, PANEL_HEIGHT + 2 * BEZEL)
 
-    def show_state(self, orientation, page):
-        self.orientation, self.page = orientation, page
+    def show_state(self, orientation, page, compositor_turns):
+        self.orientation, self.page, self.compositor_turns = orientation, page, compositor_turns
+        if compositor_turns and orientation.startswith("landscape"):
+            # The compositor turned the window: lay out for the landscape size, upright.
+            self.set_size_request(PANEL_HEIGHT + 2 * BEZEL, PANEL_WIDTH + 2 * BEZEL)
+        else:
+            self.set_size_request(PANEL_WIDTH + 2 * BEZEL, PANEL_HEIGHT + 2 * BEZEL)
         self.queue_draw()
 
     def text(self, snapshot, text, x, y, font, color, center=False):
@@ -207,9 +234,11 @@ class PanelView(Gtk.Widget):
         width, height = self.get_width(), self.get_height()
         snapshot.append_color(rgba("#202124"), rect(0, 0, width, height))  # the bezel
         cx, cy = width / 2, height / 2
-        # The content's own frame: portrait-sized, or turned to landscape.
-        turns = ROTATION[self.orientation]
-        content_w, content_h = (PANEL_WIDTH, PANEL_HEIGHT) if turns % 180 == 0 else (PANEL_HEIGHT, PANEL_WIDTH)
+        # The content's own frame: portrait-sized, or landscape-sized. It is drawn turned only
+        # when the compositor does not turn the screen: never turned twice.
+        turns = 0 if self.compositor_turns else ROTATION[self.orientation]
+        landscape = self.orientation.startswith("landscape")
+        content_w, content_h = (PANEL_HEIGHT, PANEL_WIDTH) if landscape else (PANEL_WIDTH, PANEL_HEIGHT)
         snapshot.save()
         snapshot.translate(point(cx, cy))
         snapshot.rotate(turns)
@@ -251,6 +280,7 @@ class OrientationWindowApp(Gtk.Application):
         self.orientd = Orientd()
         self.orientation = "portrait"
         self.presented = False
+        self.output_backend = "none"
         self.status = 1
         # What the script waits for: ("scene", orientation, reason) or ("device", orientation).
         self.waiting_for = None
@@ -285,6 +315,10 @@ class OrientationWindowApp(Gtk.Application):
         except GLib.Error as error:
             return self.fail(f"cannot register with orientd: {error.message}")
         say(f"registered {self.orientd.scene}: {self.orientation}")
+        try:
+            self.orientd.watch_output_backend(self.on_output_backend)
+        except GLib.Error as error:
+            return self.fail(f"cannot read OutputBackend: {error.message}")
         self.refresh()
         self.window.present()
         if self.script:
@@ -292,11 +326,22 @@ class OrientationWindowApp(Gtk.Application):
             self.after_paint(self.advance)
 
     def refresh(self):
-        self.view.show_state(self.orientation, "player" if self.presented else "list")
+        compositor_turns = self.output_backend != "none"
+        self.view.show_state(self.orientation, "player" if self.presented else "list", compositor_turns)
         self.play_button.set_sensitive(not self.presented)
         self.back_button.set_sensitive(self.presented)
         page = "player (full screen)" if self.presented else "video list"
-        self.status_label.set_text(f"{page} · interface {self.orientation}")
+        turned_by = f" · turned by {self.output_backend}" if compositor_turns else ""
+        self.status_label.set_text(f"{page} · interface {self.orientation}{turned_by}")
+
+    def on_output_backend(self, backend):
+        self.output_backend = backend
+        if backend == "none":
+            say("output backend none: the window draws its content turned")
+        else:
+            say(f"output backend {backend}: the compositor turns the content; the window draws it upright")
+        if hasattr(self, "view"):
+            self.refresh()
 
     def on_play(self, _button):
         say("clicked Play full screen")
@@ -386,9 +431,11 @@ class OrientationWindowApp(Gtk.Application):
             self.orientd.manager("SetDeviceOrientation", "s", ("portrait",))
             yield ("device", "portrait")
         self.screenshot("portrait")
+        yield from self.pause("portrait")
         self.play_button.emit("clicked")
         yield ("scene", "landscape-right", "presentation")
         self.screenshot("landscape")
+        yield from self.pause("landscape")
         if self.options.turn_device:
             say("turning the device to landscape-right")
             self.orientd.manager("SetDeviceOrientation", "s", ("landscape-right",))
@@ -400,6 +447,26 @@ class OrientationWindowApp(Gtk.Application):
         say(f"done: interface {self.orientation}")
         self.status = 0
         self.quit()
+
+    def pause(self, name):
+        """With --pause-after-screenshots: waits for a line on standard input (a script
+        capturing the whole screen meanwhile, such as scripts/screenshots.sh)."""
+        if not self.options.pause_after_screenshots:
+            return
+        say(f"paused after {name}: waiting for a line on standard input")
+
+        def line_read(stream, result):
+            try:
+                stream.read_line_finish_utf8(result)
+            except GLib.Error as error:
+                return self.fail(f"cannot read standard input: {error.message}")
+            if self.waiting_for == ("line",):
+                self.waiting_for = None
+                self.advance()
+
+        stdin = Gio.DataInputStream.new(Gio.UnixInputStream.new(0, False))
+        stdin.read_line_async(GLib.PRIORITY_DEFAULT, None, line_read)
+        yield ("line",)
 
     def fail(self, message):
         print(f"orientation_window.py: {message}", file=sys.stderr, flush=True)
@@ -419,6 +486,8 @@ def main():
                         help="with --script: turn the device itself instead of waiting for it")
     parser.add_argument("--screenshots", default=".", metavar="DIR",
                         help="with --script: where to save the screenshots (default: .)")
+    parser.add_argument("--pause-after-screenshots", action="store_true",
+                        help="with --script: after each screenshot, wait for a line on standard input")
     parser.add_argument("--timeout", type=int, default=30, metavar="SECONDS",
                         help="with --script: fail if the flow stalls this long (default: 30)")
     options = parser.parse_args()

@@ -7,7 +7,8 @@ extension VerbTable {
                  details: """
                     Shows the device orientation and where it came from (iio-sensor-proxy or manual), whether \
                     the sensor is available, the rotation lock, kiosk mode and its orientation, the settle time, \
-                    the split-view threshold, and one line per scene: its number, app-id, orientation, idiom, \
+                    the split-view threshold, the output (which backend turns which panel, and what the panel \
+                    shows), the front scene, and one line per scene: its number, app-id, orientation, idiom, \
                     deciding controller and flags.
                     """,
                  examples: ["status", "status --json"], run: status),

@@ -1,0 +1,106 @@
+import Foundation
+import CGio
+import GLibBridge
+import OrientationCore
+
+/// The manager's configuration members: Reload, ResetSetting, ConfigFiles, LockedSettings,
+/// GetAppPolicies' `source` and `locked`, and the desktop entry as the app's manifest.
+extension OrientationService {
+    static let configFilesProperty = "ConfigFiles"
+    static let lockedSettingsProperty = "LockedSettings"
+
+    /// Reads every configuration file again and applies the result at once (Reload, SIGHUP).
+    public func reloadConfiguration(because why: String) {
+        log.info("reloading the configuration (\(why))")
+        let before = manager.configuration
+        let configuration = configurationFiles.read(log: log, limits: options.limits)
+        performInternal(.reloadConfiguration(configuration))
+        var changed: [(key: String, value: Variant)] = []
+        if before.lockedKeys != configuration.lockedKeys {
+            changed.append((Self.lockedSettingsProperty, configurationProperty(Self.lockedSettingsProperty)!))
+        }
+        if before.files != configuration.files {
+            changed.insert((Self.configFilesProperty, configurationProperty(Self.configFilesProperty)!), at: 0)
+        }
+        if !changed.isEmpty {
+            do {
+                try connection.emitSignal(path: BusNames.managerPath, interface: BusNames.propertiesInterface, signal: "PropertiesChanged",
+                                          parameters: Variant(tuple: Encode.propertiesChanged(interface: BusNames.managerInterface,
+                                                                                               changed: Variant(vardictEntries: changed))))
+            } catch {
+                log.warning("could not emit PropertiesChanged: \(error)")
+            }
+        }
+        let files = configuration.files.isEmpty ? "no configuration files" : configuration.files.joined(separator: ", ")
+        log.info("configuration reloaded: \(files)")
+    }
+
+    /// ConfigFiles and LockedSettings, or nil for another property.
+    func configurationProperty(_ name: String) -> Variant? {
+        switch name {
+        case Self.configFilesProperty: return Variant(strings: manager.configuration.files)
+        case Self.lockedSettingsProperty: return Variant(strings: manager.configuration.lockedKeys.map(\.rawValue))
+        default: return nil
+        }
+    }
+
+    /// GetAppPolicies: every policy in force with the keys it sets, where it comes from and
+    /// whether it is locked.
+    func encodeAppPolicies() -> Variant {
+        let configuration = manager.configuration
+        var result: [String: Variant] = [:]
+        for (appId, policy) in manager.settings.appPolicies {
+            let locked = configuration.lockedPolicies[appId]
+            let source = locked ?? (manager.user.appPolicies[appId] != nil ? "user" : configuration.policySources[appId] ?? "user")
+            var values: [String: Variant] = [
+                "follow-sensor": Variant(bool: policy.followSensor),
+                "source": Variant(string: source),
+                "locked": Variant(bool: locked != nil),
+            ]
+            if let allowed = policy.allowed { values["allowed-orientations"] = Encode.mask(allowed) }
+            result[appId] = Variant(vardict: values)
+        }
+        return Variant(dictionary: result, valueType: "a{sv}")
+    }
+
+    /// A registration without `supported-orientations` takes the whitelist of the app's
+    /// desktop entry (`<app-id>.desktop`, found by GIO as every desktop finds it).
+    func withManifestWhitelist(_ registration: SceneRegistration) -> SceneRegistration {
+        // An invalid app-id is refused by the core; it is never looked up as a file name.
+        guard registration.supported == nil, (try? options.limits.checkAppId(registration.appId)) != nil,
+              let (mask, path) = DesktopEntry.whitelist(appId: registration.appId, idiom: registration.idiom, log: log) else {
+            return registration
+        }
+        var result = registration
+        result.supported = mask
+        result.supportedFromFile = path
+        return result
+    }
+}
+
+/// The app's desktop entry as its manifest (Info.plist's UISupportedInterfaceOrientations).
+enum DesktopEntry {
+    static let key = "X-Orientd-SupportedOrientations"
+    static let padKey = "X-Orientd-SupportedOrientations-Pad"
+
+    /// The whitelist the desktop entry declares for `idiom` (the pad key first for a pad, as
+    /// `~ipad`), and the entry's path; nil without an entry or a usable key. A bad value is
+    /// ignored with a warning.
+    static func whitelist(appId: String, idiom: Idiom, log: Log) -> (OrientationMask, String)? {
+        guard let info = g_desktop_app_info_new(appId + ".desktop") else { return nil }
+        defer { g_object_unref(UnsafeMutableRawPointer(info)) }
+        let path = g_desktop_app_info_get_filename(info).map { String(cString: $0) } ?? appId + ".desktop"
+        for key in idiom == .pad ? [padKey, key] : [key] where g_desktop_app_info_has_key(info, key) != 0 {
+            guard let raw = g_desktop_app_info_get_string(info, key) else { continue }
+            let value = String(cString: raw)
+            g_free(raw)
+            let names = value.split(separator: ";").map { $0.trimmingCharacters(in: .whitespaces) }.filter { !$0.isEmpty }
+            do {
+                return (try OrientationMask(parsing: names, what: key), path)
+            } catch {
+                log.warning("\(path) \(key): \(error.message); ignored")
+            }
+        }
+        return nil
+    }
+}

@@ -1,0 +1,36 @@
+import OrientationCore
+
+/// KWin (KDE Plasma, Plasma Mobile): `kscreen-doctor`, which speaks KWin's output-management
+/// protocol (it needs Qt's Wayland platform plugin, Debian's qtwayland5).
+///
+/// Present while the Wayland socket accepts and its registry offers KWin's output
+/// management; each `kde_output_device_v2` sends `done` after a change: the notifications.
+struct KScreenDoctorTool: OutputTool {
+    static let managementInterfaces = ["kde_output_management_v2", "org_kde_kwin_outputmanagement"]
+    static let deviceInterfaces: Set<String> = ["kde_output_device_v2", "org_kde_kwin_outputdevice"]
+
+    let kind = OutputBackendKind.kwin
+    /// kscreen-doctor is a Qt program: on Wayland, Qt's Wayland platform (not X11's).
+    let environment = ["QT_QPA_PLATFORM": "wayland"]
+    let listCommand = ["kscreen-doctor", "--json"]
+
+    func parse(_ stdout: String) -> [ToolOutput]? { KScreenDoctorListing.parse(stdout) }
+
+    func applyCommand(output: String, _ orientation: InterfaceOrientation) -> [String] {
+        ["kscreen-doctor", "output.\(output).rotation.\(KScreenDoctorListing.rotation(for: orientation))"]
+    }
+}
+
+enum KWinBackend {
+    static func make(environment: [String: String], output: String?, log: Log) -> OutputBackend {
+        ToolOutputBackend(tool: KScreenDoctorTool(),
+                          presence: WaylandPresence(environment: environment, required: KScreenDoctorTool.managementInterfaces,
+                                                    watched: KScreenDoctorTool.deviceInterfaces, what: "KWin"),
+                          output: output, log: log)
+    }
+
+    /// `--output-backend auto`: a Wayland compositor offering KWin's output management.
+    static func probe(environment: [String: String]) -> Bool {
+        WaylandWatch.compositorOffers(any: KScreenDoctorTool.managementInterfaces, environment: environment)
+    }
+}

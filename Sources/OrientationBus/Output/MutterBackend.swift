@@ -1,0 +1,272 @@
+import GLibBridge
+import OrientationCore
+
+/// Turns the panel through `org.gnome.Mutter.DisplayConfig` on the session bus (GNOME Shell,
+/// mutter, Phosh).
+///
+/// - It watches DisplayConfig's name: attached while the name is owned and the panel is on,
+///   detached when it goes (and attached again, with the current orientation applied by the
+///   core, when it returns). `MonitorsChanged` re-reads the state: someone else's change is
+///   reported as `.orientationRead`, never undone.
+/// - Each apply reads `GetCurrentState` first (its serial and every logical monitor), keeps
+///   every other logical monitor and moves those beside the panel when its width and height
+///   swap, and retries once with a fresh state when the serial was stale. Method 1 (temporary)
+///   first; a compositor that answers OK but ignores it (Phosh) gets method 2 (persistent)
+///   from then on.
+/// - While `PanelOrientationManaged` is true (mutter would turn the panel from the sensor) it
+///   holds the GSettings orientation-lock true, and hands the user's value back when it stops.
+/// - One apply at a time: an apply asked for meanwhile waits, and only the newest waits.
+final class MutterBackend: OutputBackend {
+    static let busName = "org.gnome.Mutter.DisplayConfig"
+    static let path = "/org/gnome/Mutter/DisplayConfig"
+    static let interface = "org.gnome.Mutter.DisplayConfig"
+    static let stateType = "(ua((ssss)a(siiddada{sv})a{sv})a(iiduba(ssss)a{sv})a{sv})"
+
+    let kind = OutputBackendKind.mutter
+    let connection: BusConnection
+    let requestedOutput: String?
+    let log: Log
+    let handover: OrientationLockHandover
+
+    private var report: ((OutputBackendEvent) -> Void)?
+    private var nameWatch: NameWatcherID?
+    private var subscriptions: [SignalSubscriptionID] = []
+    /// DisplayConfig's unique name while it is on the bus.
+    private var owner: String?
+    /// Bumped when the owner changes: late replies from an earlier compositor are dropped.
+    private var epoch = 0
+    /// The connector driven while attached.
+    private(set) var attachedOutput: String?
+    /// Whether "not found" was already reported for this owner (said once, not per change).
+    private var reportedAbsent = false
+    private var panelManaged = false
+    /// 1 (temporary); 2 (persistent) once the compositor ignored 1.
+    private(set) var method: UInt32 = 1
+    private var applying = false
+    private var waiting: InterfaceOrientation?
+
+    init(connection: BusConnection, output: String?, log: Log, handover: OrientationLockHandover) {
+        self.connection = connection
+        requestedOutput = output
+        self.log = log
+        self.handover = handover
+    }
+
+    func start(events: @escaping (OutputBackendEvent) -> Void) {
+        report = events
+        subscriptions.append(connection.subscribe(
+            sender: Self.busName, interface: Self.interface, member: "MonitorsChanged", path: Self.path
+        ) { [weak self] signal in
+            guard let self, signal.sender == self.owner else { return }
+            self.refresh()
+        })
+        subscriptions.append(connection.subscribe(
+            sender: Self.busName, interface: "org.freedesktop.DBus.Properties", member: "PropertiesChanged",
+            path: Self.path, arg0: Self.interface
+        ) { [weak self] signal in
+            guard let self, signal.sender == self.owner,
+                  let managed = signal.argument(1).vardict?["PanelOrientationManaged"]?.bool else { return }
+            self.setPanelManaged(managed)
+        })
+        nameWatch = connection.watchName(Self.busName, appeared: { [weak self] _, owner in
+            guard let self else { return }
+            self.owner = owner
+            self.epoch += 1
+            self.reportedAbsent = false
+            // A new compositor: whatever was in flight went to the old one, and it may honour
+            // method 1 where the old one did not.
+            self.attachedOutput = nil
+            self.method = 1
+            self.applying = false
+            self.waiting = nil
+            self.readPanelManaged()
+            self.refresh()
+        }, vanished: { [weak self] _ in
+            guard let self else { return }
+            let wasThere = self.owner != nil
+            self.owner = nil
+            self.epoch += 1
+            self.lost(wasThere ? "\(Self.busName) left the session bus (the compositor stopped)"
+                               : "\(Self.busName) is not on the session bus (no GNOME Shell, mutter or Phosh yet)")
+        })
+    }
+
+    func stop() {
+        if let nameWatch { connection.unwatchName(nameWatch) }
+        nameWatch = nil
+        for id in subscriptions { connection.unsubscribe(id) }
+        subscriptions = []
+        epoch += 1
+        attachedOutput = nil
+        handover.release(flush: true)
+        report = nil
+    }
+
+    func apply(_ row: InterfaceOrientation) {
+        guard attachedOutput != nil else { return }
+        if applying {
+            waiting = row
+            return
+        }
+        applying = true
+        apply(row, retriesLeft: 1, epoch: epoch)
+    }
+
+    // MARK: Reading
+
+    private func currentState(_ completion: @escaping (Result<MutterDisplayState, DBusError>) -> Void) {
+        let epoch = self.epoch
+        connection.callAsync(destination: Self.busName, path: Self.path, interface: Self.interface,
+                             method: "GetCurrentState", replyType: Self.stateType) { [weak self] result in
+            guard let self, epoch == self.epoch else { return }
+            switch result {
+            case .success(let reply):
+                if let state = MutterDisplayState(reply) {
+                    completion(.success(state))
+                } else {
+                    completion(.failure(DBusError(name: DBusError.failed, message: "GetCurrentState answered \(reply.typeString)")))
+                }
+            case .failure(let error):
+                completion(.failure(error))
+            }
+        }
+    }
+
+    /// Reads the state: attaches, reports what the panel shows, or detaches when it is gone.
+    private func refresh() {
+        currentState { [weak self] result in
+            guard let self else { return }
+            switch result {
+            case .success(let state):
+                self.take(state)
+            case .failure(let error):
+                self.lost("GetCurrentState failed: \(error)")
+            }
+        }
+    }
+
+    private func take(_ state: MutterDisplayState) {
+        guard let panel = state.panel(named: requestedOutput) else {
+            let wanted = requestedOutput.map { "no monitor \($0) is on" } ?? "no built-in panel (eDP, DSI, LVDS or marked built-in) is on; give one with --output"
+            if attachedOutput != nil || !reportedAbsent {
+                reportedAbsent = true
+                lost("\(wanted); monitors on: \(state.enabledConnectors)")
+            }
+            return
+        }
+        if attachedOutput == panel {
+            report?(.orientationRead(state.showing(panel)))
+        } else {
+            attachedOutput = panel
+            reportedAbsent = false
+            updateHandover()
+            report?(.attached(outputName: panel, showing: state.showing(panel)))
+        }
+    }
+
+    private func lost(_ reason: String) {
+        attachedOutput = nil
+        applying = false
+        waiting = nil
+        updateHandover()
+        report?(.detached(reason: reason))
+    }
+
+    // MARK: Applying
+
+    private func apply(_ row: InterfaceOrientation, retriesLeft: Int, epoch: Int) {
+        currentState { [weak self] result in
+            guard let self, epoch == self.epoch else { return }
+            switch result {
+            case .failure(let error):
+                self.lost("GetCurrentState failed: \(error)")
+            case .success(let state):
+                guard let panel = self.attachedOutput, let logical = state.turning(panel, to: MutterDisplayState.transform(for: row)) else {
+                    self.take(state)
+                    self.finishApply()
+                    return
+                }
+                if state.showing(panel) == row {
+                    self.report?(.orientationRead(row))
+                    self.finishApply()
+                    return
+                }
+                let method = self.method
+                self.log.debug("output: mutter: ApplyMonitorsConfig serial \(state.serial) method \(method): \(panel) transform \(MutterDisplayState.transform(for: row))")
+                self.connection.callAsync(destination: Self.busName, path: Self.path, interface: Self.interface,
+                                          method: "ApplyMonitorsConfig",
+                                          parameters: state.applyArguments(logical, method: method)) { [weak self] result in
+                    guard let self, epoch == self.epoch else { return }
+                    switch result {
+                    case .success:
+                        self.readBack(row, method: method, epoch: epoch)
+                    case .failure(let error) where retriesLeft > 0 && error.message.contains("stale"):
+                        self.log.debug("output: mutter: stale serial \(state.serial); reading the state again")
+                        self.apply(row, retriesLeft: retriesLeft - 1, epoch: epoch)
+                    case .failure(let error):
+                        self.lost("mutter refused to turn \(panel) to transform \(MutterDisplayState.transform(for: row)): \(error)")
+                    }
+                }
+            }
+        }
+    }
+
+    /// After an OK: what the panel shows now. A compositor that ignored method 1 gets method 2.
+    private func readBack(_ row: InterfaceOrientation, method: UInt32, epoch: Int) {
+        currentState { [weak self] result in
+            guard let self, epoch == self.epoch else { return }
+            switch result {
+            case .failure(let error):
+                self.lost("GetCurrentState failed: \(error)")
+            case .success(let state):
+                guard let panel = self.attachedOutput else { return self.finishApply() }
+                let showing = state.showing(panel)
+                if showing != row, method == 1 {
+                    self.log.info("output: the compositor accepted ApplyMonitorsConfig method 1 (temporary) but ignored it; using method 2 (persistent)")
+                    self.method = 2
+                    self.apply(row, retriesLeft: 1, epoch: epoch)
+                    return
+                }
+                self.report?(.orientationRead(showing))
+                self.finishApply()
+            }
+        }
+    }
+
+    private func finishApply() {
+        applying = false
+        if let next = waiting {
+            waiting = nil
+            apply(next)
+        }
+    }
+
+    // MARK: PanelOrientationManaged and the GSettings hand-over
+
+    private func readPanelManaged() {
+        let epoch = self.epoch
+        connection.callAsync(destination: Self.busName, path: Self.path, interface: "org.freedesktop.DBus.Properties",
+                             method: "Get", parameters: Variant(tuple: [Variant(string: Self.interface),
+                                                                        Variant(string: "PanelOrientationManaged")]),
+                             replyType: "(v)") { [weak self] result in
+            guard let self, epoch == self.epoch else { return }
+            if case .success(let reply) = result, let managed = reply.child(at: 0).unboxed?.bool {
+                self.setPanelManaged(managed)
+            }
+        }
+    }
+
+    private func setPanelManaged(_ managed: Bool) {
+        panelManaged = managed
+        updateHandover()
+    }
+
+    /// Holds the orientation-lock while attached to a panel mutter manages; releases otherwise.
+    private func updateHandover() {
+        if attachedOutput != nil && panelManaged && owner != nil {
+            handover.hold()
+        } else {
+            handover.release()
+        }
+    }
+}

@@ -1,0 +1,147 @@
+import GLibBridge
+import OrientationCore
+
+/// `org.gnome.Mutter.DisplayConfig.GetCurrentState`'s reply, the parts orientd needs, and the
+/// `ApplyMonitorsConfig` arguments that turn one monitor and keep every other in its place.
+struct MutterDisplayState {
+    struct Monitor {
+        var connector: String
+        var currentMode: (id: String, width: Int32, height: Int32)?
+        var isBuiltin: Bool
+    }
+
+    struct LogicalMonitor {
+        var x: Int32
+        var y: Int32
+        var scale: Double
+        var transform: UInt32
+        var primary: Bool
+        var connectors: [String]
+    }
+
+    var serial: UInt32
+    var monitors: [Monitor]
+    var logicalMonitors: [LogicalMonitor]
+    /// 1: logical (sizes divided by the scale), 2: physical.
+    var layoutMode: UInt32
+
+    /// DisplayConfig transforms 0–3 by the transform table's rows (portrait-natural panel):
+    /// mutter's LEFT_UP is 90°, shown as landscape-left.
+    static func transform(for row: InterfaceOrientation) -> UInt32 {
+        switch row {
+        case .portrait: return 0
+        case .landscapeLeft: return 1
+        case .portraitUpsideDown: return 2
+        case .landscapeRight: return 3
+        }
+    }
+
+    /// The row a transform shows; nil for the flipped ones (4–7), which orientd never sets.
+    static func row(for transform: UInt32) -> InterfaceOrientation? {
+        switch transform {
+        case 0: return .portrait
+        case 1: return .landscapeLeft
+        case 2: return .portraitUpsideDown
+        case 3: return .landscapeRight
+        default: return nil
+        }
+    }
+
+    /// Parses `(ua((ssss)a(siiddada{sv})a{sv})a(iiduba(ssss)a{sv})a{sv})`.
+    init?(_ reply: Variant) {
+        guard reply.isOfType("(ua((ssss)a(siiddada{sv})a{sv})a(iiduba(ssss)a{sv})a{sv})"),
+              let serial = reply.child(at: 0).uint32 else { return nil }
+        self.serial = serial
+        monitors = reply.child(at: 1).children.map { monitor in
+            let connector = monitor.child(at: 0).child(at: 0).string ?? ""
+            var current: (String, Int32, Int32)?
+            for mode in monitor.child(at: 1).children where mode.child(at: 6).vardict?["is-current"]?.bool == true {
+                current = (mode.child(at: 0).string ?? "", mode.child(at: 1).int32 ?? 0, mode.child(at: 2).int32 ?? 0)
+            }
+            let builtin = monitor.child(at: 2).vardict?["is-builtin"]?.bool ?? false
+            return Monitor(connector: connector, currentMode: current, isBuiltin: builtin)
+        }
+        logicalMonitors = reply.child(at: 2).children.map { logical in
+            LogicalMonitor(x: logical.child(at: 0).int32 ?? 0, y: logical.child(at: 1).int32 ?? 0,
+                           scale: logical.child(at: 2).double ?? 1, transform: logical.child(at: 3).uint32 ?? 0,
+                           primary: logical.child(at: 4).bool ?? false,
+                           connectors: logical.child(at: 5).children.map { $0.child(at: 0).string ?? "" })
+        }
+        layoutMode = reply.child(at: 3).vardict?["layout-mode"]?.uint32 ?? 1
+    }
+
+    /// The panel to drive: the one named, else the built-in one (marked by mutter, or an
+    /// eDP, DSI or LVDS connector). Only monitors that are on (in a logical monitor) count.
+    func panel(named name: String?) -> String? {
+        let enabled = Set(logicalMonitors.flatMap(\.connectors))
+        if let name { return enabled.contains(name) ? name : nil }
+        let candidates = monitors.filter { enabled.contains($0.connector) }
+        if let marked = candidates.first(where: \.isBuiltin) { return marked.connector }
+        return candidates.first { monitor in
+            ["eDP", "DSI", "LVDS"].contains { monitor.connector.hasPrefix($0) }
+        }?.connector
+    }
+
+    /// The connectors that are on, for messages.
+    var enabledConnectors: String {
+        let names = logicalMonitors.flatMap(\.connectors)
+        return names.isEmpty ? "none" : names.joined(separator: ", ")
+    }
+
+    /// The row the panel shows now (nil: unknown or flipped).
+    func showing(_ connector: String) -> InterfaceOrientation? {
+        logicalMonitors.first { $0.connectors.contains(connector) }.flatMap { Self.row(for: $0.transform) }
+    }
+
+    /// A logical monitor's size in the layout, with its transform.
+    func size(of logical: LogicalMonitor, transform: UInt32) -> (width: Int32, height: Int32) {
+        let mode = logical.connectors.first.flatMap { c in monitors.first { $0.connector == c }?.currentMode }
+        var width = mode?.width ?? 0
+        var height = mode?.height ?? 0
+        if layoutMode == 1, logical.scale > 0 {
+            width = Int32((Double(width) / logical.scale).rounded())
+            height = Int32((Double(height) / logical.scale).rounded())
+        }
+        return transform % 2 == 1 ? (height, width) : (width, height)
+    }
+
+    /// Every logical monitor as it is, but the one holding `connector` turned to `transform`;
+    /// monitors right of it or below it move by the change of its width or height, and the
+    /// layout is moved back to start at (0, 0). Nil when the connector is in no logical monitor.
+    func turning(_ connector: String, to transform: UInt32) -> [LogicalMonitor]? {
+        guard let index = logicalMonitors.firstIndex(where: { $0.connectors.contains(connector) }) else { return nil }
+        var result = logicalMonitors
+        let turned = logicalMonitors[index]
+        let old = size(of: turned, transform: turned.transform)
+        let new = size(of: turned, transform: transform)
+        let (dx, dy) = (new.width - old.width, new.height - old.height)
+        for i in result.indices where i != index {
+            if result[i].x >= turned.x + old.width { result[i].x += dx }
+            if result[i].y >= turned.y + old.height { result[i].y += dy }
+        }
+        result[index].transform = transform
+        let minX = result.map(\.x).min() ?? 0
+        let minY = result.map(\.y).min() ?? 0
+        for i in result.indices {
+            result[i].x -= minX
+            result[i].y -= minY
+        }
+        return result
+    }
+
+    /// `ApplyMonitorsConfig(u serial, u method, a(iiduba(ssa{sv})) logical_monitors, a{sv} properties)`.
+    /// `layout-mode` is left out (mutter refuses it unless it supports changing it).
+    func applyArguments(_ logical: [LogicalMonitor], method: UInt32) -> Variant {
+        let monitors = logical.map { lm in
+            let specs = lm.connectors.map { connector in
+                let modeId = self.monitors.first { $0.connector == connector }?.currentMode?.id ?? ""
+                return Variant(tuple: [Variant(string: connector), Variant(string: modeId), Variant(vardict: [:])])
+            }
+            return Variant(tuple: [Variant(int32: lm.x), Variant(int32: lm.y), Variant(double: lm.scale),
+                                   Variant(uint32: lm.transform), Variant(bool: lm.primary),
+                                   Variant(arrayOf: "(ssa{sv})", specs)])
+        }
+        return Variant(tuple: [Variant(uint32: serial), Variant(uint32: method),
+                               Variant(arrayOf: "(iiduba(ssa{sv}))", monitors), Variant(vardict: [:])])
+    }
+}

@@ -1,0 +1,102 @@
+import CGio
+import Foundation
+
+/// Holds GSettings `org.gnome.settings-daemon.peripherals.touchscreen orientation-lock` true
+/// while orientd drives a panel that mutter or Phosh would otherwise turn from the sensor, and
+/// puts the user's value back when it stops.
+///
+/// The user's value is also written to a file in the state directory while held, so a crash
+/// loses nothing: the next start puts it back before anything else.
+final class OrientationLockHandover {
+    static let schema = "org.gnome.settings-daemon.peripherals.touchscreen"
+    static let key = "orientation-lock"
+    static let savedFileName = "orientation-lock.saved"
+
+    let log: Log
+    let savedPath: String
+    /// The GSettings object, or nil when the schema is not installed (then nothing is held).
+    private let settings: UnsafeMutablePointer<GSettings>?
+    /// The user's value while held; nil: not holding.
+    private(set) var savedValue: Bool?
+    private var saidUnavailable = false
+
+    /// Uses GLib's default GSettings backend (dconf on a desktop; `GSETTINGS_BACKEND` chooses
+    /// another, such as `keyfile` or `memory`).
+    init(stateDirectory: String, log: Log) {
+        self.log = log
+        savedPath = stateDirectory + "/" + Self.savedFileName
+        let source = g_settings_schema_source_get_default()
+        if let source, let schema = g_settings_schema_source_lookup(source, Self.schema, 1) {
+            settings = g_settings_new_full(schema, nil, nil)
+            g_settings_schema_unref(schema)
+        } else {
+            settings = nil
+        }
+        restoreAfterCrash()
+    }
+
+    deinit {
+        if let settings { g_object_unref(settings) }
+    }
+
+    /// Whether the schema is installed (otherwise there is nothing to hand over).
+    var isAvailable: Bool { settings != nil }
+
+    /// The key's value now (nil without the schema).
+    var current: Bool? { settings.map { g_settings_get_boolean($0, Self.key) != 0 } }
+
+    /// Holds the key true, keeping the user's value.
+    func hold() {
+        guard let settings else {
+            if !saidUnavailable {
+                saidUnavailable = true
+                log.warning("output: the GSettings schema \(Self.schema) is not installed, so \(Self.key) cannot be held: the compositor may also turn the panel from the sensor (install gnome-settings-daemon-common)")
+            }
+            return
+        }
+        guard savedValue == nil else { return }
+        let user = g_settings_get_boolean(settings, Self.key) != 0
+        savedValue = user
+        writeSaved(user)
+        if !user { set(true) }
+        log.info("output: holding \(Self.schema) \(Self.key) true while orientd turns the panel (the user's value: \(user))")
+    }
+
+    /// Puts the user's value back. `flush`: wait until the settings backend has written it
+    /// (orientd is about to exit); otherwise the write goes out without blocking the loop.
+    func release(flush: Bool = false) {
+        guard let saved = savedValue else { return }
+        savedValue = nil
+        set(saved)
+        if flush { g_settings_sync() }
+        try? FileManager.default.removeItem(atPath: savedPath)
+        log.info("output: \(Self.schema) \(Self.key) back to the user's value \(saved)")
+    }
+
+    private func set(_ value: Bool) {
+        guard let settings else { return }
+        if g_settings_set_boolean(settings, Self.key, value ? 1 : 0) == 0 {
+            log.warning("output: could not set \(Self.schema) \(Self.key) to \(value) (the key is not writable)")
+        }
+    }
+
+    /// A file left by a crash: the user's value was never put back. Do it now.
+    private func restoreAfterCrash() {
+        guard let text = try? String(contentsOfFile: savedPath, encoding: .utf8) else { return }
+        let value = text.trimmingCharacters(in: .whitespacesAndNewlines) == "true"
+        log.info("output: restoring \(Self.schema) \(Self.key) to \(value), kept in \(savedPath) by an orientd that did not stop cleanly")
+        set(value)
+        g_settings_sync()
+        try? FileManager.default.removeItem(atPath: savedPath)
+    }
+
+    private func writeSaved(_ value: Bool) {
+        do {
+            try FileManager.default.createDirectory(atPath: (savedPath as NSString).deletingLastPathComponent,
+                                                    withIntermediateDirectories: true)
+            try Data((value ? "true\n" : "false\n").utf8).write(to: URL(fileURLWithPath: savedPath), options: .atomic)
+        } catch {
+            log.warning("output: could not keep the user's \(Self.key) in \(savedPath): \(error.localizedDescription)")
+        }
+    }
+}

@@ -1,0 +1,56 @@
+import Foundation
+import GLibBridge
+import OrientationCore
+
+/// `--output-backend`: makes the backend chosen, or for `auto` the first one whose
+/// compositor is there, in docs/output.md's order.
+enum OutputBackendChoosing {
+    static func make(for options: ServiceOptions, connection: BusConnection, log: Log) -> OutputBackend? {
+        switch options.outputBackend {
+        case .none:
+            return nil
+        case .auto:
+            return auto(options: options, connection: connection, log: log)
+        case .mutter, .wlroots, .kwin, .x11:
+            let kind = options.outputBackend.kind!
+            guard let backend = make(kind, options: options, connection: connection, log: log) else {
+                log.warning("output: the \(kind.rawValue) backend is not built into this orientd; OutputBackend stays none")
+                return nil
+            }
+            return backend
+        }
+    }
+
+    /// One backend by kind; nil when this build has none for it.
+    static func make(_ kind: OutputBackendKind, options: ServiceOptions, connection: BusConnection, log: Log) -> OutputBackend? {
+        switch kind {
+        case .mutter:
+            return MutterBackend(connection: connection, output: options.outputName, log: log,
+                                 handover: OrientationLockHandover(stateDirectory: options.stateDirectory, log: log))
+        case .wlroots:
+            return WlrootsBackend.make(environment: ProcessInfo.processInfo.environment, output: options.outputName, log: log)
+        case .kwin:
+            return KWinBackend.make(environment: ProcessInfo.processInfo.environment, output: options.outputName, log: log)
+        case .x11:
+            return X11Backend.make(environment: ProcessInfo.processInfo.environment, output: options.outputName, log: log)
+        }
+    }
+
+    /// DisplayConfig owned on the session bus → mutter; else the other compositors in order;
+    /// with none there, mutter's name is watched, so a GNOME session starting later is driven.
+    static func auto(options: ServiceOptions, connection: BusConnection, log: Log) -> OutputBackend? {
+        if (try? connection.nameOwner(MutterBackend.busName)) != nil {
+            log.info("output: --output-backend auto: \(MutterBackend.busName) is on the session bus: mutter")
+            return make(.mutter, options: options, connection: connection, log: log)
+        }
+        let environment = ProcessInfo.processInfo.environment
+        for (kind, found, what) in [(OutputBackendKind.wlroots, WlrootsBackend.probe, "the Wayland compositor offers wlr-output-management"),
+                                    (.kwin, KWinBackend.probe, "the Wayland compositor offers KWin's output management"),
+                                    (.x11, X11Backend.probe, "DISPLAY names an X server")] where found(environment) {
+            log.info("output: --output-backend auto: \(what): \(kind.rawValue)")
+            return make(kind, options: options, connection: connection, log: log)
+        }
+        log.info("output: --output-backend auto: no compositor interface found; watching for \(MutterBackend.busName)")
+        return make(.mutter, options: options, connection: connection, log: log)
+    }
+}

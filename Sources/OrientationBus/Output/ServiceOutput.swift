@@ -1,0 +1,49 @@
+import OrientationCore
+
+extension OrientationService {
+    /// Starts the output backend chosen by `--output-backend` (none: nothing is watched).
+    func startOutput() {
+        guard let backend = OutputBackendChoosing.make(for: options, connection: connection, log: log) else {
+            log.info("output backend: none (the panel is left to the compositor)")
+            return
+        }
+        output = backend
+        backend.start { [unowned self, weak backend] event in
+            guard let backend else { return }
+            self.outputEvent(event, from: backend)
+        }
+    }
+
+    /// Stops the backend, which hands the panel back to the compositor.
+    func stopOutput() {
+        output?.stop()
+        output = nil
+    }
+
+    /// A backend's report, turned into a core command.
+    func outputEvent(_ event: OutputBackendEvent, from backend: OutputBackend) {
+        guard backend === output else { return }
+        switch event {
+        case .attached(let name, let showing):
+            log.info("output: \(backend.kind.rawValue) drives \(name) (it shows \(showing?.rawValue ?? "an unknown orientation"))")
+            performInternal(.output(.attached(backend.kind, name: name, showing: showing)))
+        case .orientationRead(let showing):
+            performInternal(.output(.read(showing)))
+        case .detached(let reason):
+            if manager.output.backend != nil {
+                log.warning("output: \(backend.kind.rawValue): \(reason); OutputBackend is none until the compositor returns")
+            } else if !reportedDetached {
+                log.info("output: \(backend.kind.rawValue): \(reason); OutputBackend is none until it is there")
+            }
+            reportedDetached = true
+            performInternal(.output(.detached))
+        }
+    }
+
+    /// The core decided what the panel must show.
+    func applyOutput(_ row: InterfaceOrientation) {
+        guard let output, manager.output.backend != nil else { return }
+        log.debug("output: apply \(row.rawValue)")
+        output.apply(row)
+    }
+}

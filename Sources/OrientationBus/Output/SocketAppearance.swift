@@ -1,0 +1,44 @@
+import CGio
+
+/// Tells when a socket file appears in a folder (a compositor or X server starting binds
+/// it): GFileMonitor on the folder (inotify), so a compositor's return is noticed without
+/// polling. Runs on the thread-default main context at creation (the service's loop).
+final class SocketAppearance {
+    private var monitor: OpaquePointer?
+    private var handler: gulong = 0
+
+    /// Watches `directory` for `name` being created; nil when the folder cannot be watched.
+    init?(directory: String, name: String, appeared: @escaping () -> Void) {
+        let file = g_file_new_for_path(directory)
+        defer { g_object_unref(UnsafeMutableRawPointer(file)) }
+        var error: UnsafeMutablePointer<GError>?
+        guard let monitor = g_file_monitor_directory(file, G_FILE_MONITOR_NONE, nil, &error) else {
+            g_clear_error(&error)
+            return nil
+        }
+        self.monitor = OpaquePointer(monitor)
+        typealias Changed = @convention(c) (OpaquePointer?, OpaquePointer?, OpaquePointer?, GFileMonitorEvent, gpointer?) -> Void
+        let changed: Changed = { _, file, _, event, data in
+            guard event == G_FILE_MONITOR_EVENT_CREATED, let file, let data else { return }
+            let (name, appeared) = ToolCallbackBox<(String, () -> Void)>.borrow(data)
+            let base = g_file_get_basename(file)
+            defer { g_free(base) }
+            if let base, String(cString: base) == name { appeared() }
+        }
+        let box = ToolCallbackBox<(String, () -> Void)>((name, appeared))
+        handler = g_signal_connect_data(UnsafeMutableRawPointer(monitor), "changed", unsafeBitCast(changed, to: GCallback.self),
+                                        box.retained(), { data, _ in _ = ToolCallbackBox<(String, () -> Void)>.take(data) },
+                                        GConnectFlags(rawValue: 0))
+    }
+
+    deinit { cancel() }
+
+    /// Stops watching; `appeared` does not run after this.
+    func cancel() {
+        guard let monitor else { return }
+        g_signal_handler_disconnect(UnsafeMutableRawPointer(monitor), handler)
+        g_file_monitor_cancel(UnsafeMutablePointer(monitor))
+        g_object_unref(UnsafeMutableRawPointer(monitor))
+        self.monitor = nil
+    }
+}

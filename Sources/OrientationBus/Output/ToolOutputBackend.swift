@@ -1,0 +1,154 @@
+import OrientationCore
+
+/// How a tool-driven backend learns that its compositor is there, gone or changed.
+protocol CompositorPresence: AnyObject {
+    /// `present` when the compositor is reachable (again), `changed` on its change
+    /// notifications, `gone` with the reason when it is not there or goes away. Keeps watching
+    /// for its return until `stop()`.
+    func start(present: @escaping () -> Void, changed: @escaping () -> Void, gone: @escaping (String) -> Void)
+    func stop()
+}
+
+/// What differs between the backends that drive a compositor through its command-line tool.
+protocol OutputTool {
+    var kind: OutputBackendKind { get }
+    /// Variables added to the tool's environment.
+    var environment: [String: String] { get }
+    /// Lists the outputs.
+    var listCommand: [String] { get }
+    /// Reads the listing; nil when it is not one (the tool's output is then the error).
+    func parse(_ stdout: String) -> [ToolOutput]?
+    /// Turns `output` to show `orientation`.
+    func applyCommand(output: String, _ orientation: InterfaceOrientation) -> [String]
+}
+
+/// A backend driving its compositor through a command-line tool (wlr-randr, kscreen-doctor,
+/// xrandr), run asynchronously from the main loop:
+///
+/// - The presence watcher says when the compositor is there; the backend then lists the
+///   outputs, picks the panel (`--output`, else the built-in one) and reports `.attached`.
+/// - `apply` runs the tool, then lists again and reports what the panel shows (apply and read
+///   back). The compositor's change notifications list again too, so someone else's change is
+///   reported as `.orientationRead` (and not undone).
+/// - One tool run of each sort at a time: an apply asked for meanwhile waits (only the newest),
+///   and a listing asked for meanwhile runs once after the current one.
+/// - The compositor going away (or the tool failing) reports `.detached` with the tool's or the
+///   socket's error text; its return reports `.attached` again.
+final class ToolOutputBackend: OutputBackend {
+    let tool: OutputTool
+    let presence: CompositorPresence
+    let requestedOutput: String?
+    let log: Log
+    var kind: OutputBackendKind { tool.kind }
+
+    private var report: ((OutputBackendEvent) -> Void)?
+    /// Bumped when the compositor comes or goes: results of tools run before are dropped.
+    private var epoch = 0
+    private(set) var attachedOutput: String?
+    /// Whether the current absence has been reported (said once, not per change).
+    private var reportedAbsent = false
+    private var listing = false
+    private var listAgain = false
+    private var applying = false
+    private var waiting: InterfaceOrientation?
+
+    init(tool: OutputTool, presence: CompositorPresence, output: String?, log: Log) {
+        self.tool = tool
+        self.presence = presence
+        requestedOutput = output
+        self.log = log
+    }
+
+    func start(events: @escaping (OutputBackendEvent) -> Void) {
+        report = events
+        presence.start(present: { [weak self] in
+            guard let self else { return }
+            self.epoch += 1
+            self.reportedAbsent = false
+            (self.listing, self.listAgain, self.applying, self.waiting) = (false, false, false, nil)
+            self.list()
+        }, changed: { [weak self] in
+            self?.list()
+        }, gone: { [weak self] reason in
+            guard let self else { return }
+            self.epoch += 1
+            (self.listing, self.listAgain, self.applying, self.waiting) = (false, false, false, nil)
+            self.lost(reason)
+        })
+    }
+
+    func stop() {
+        presence.stop()
+        epoch += 1
+        attachedOutput = nil
+        report = nil
+    }
+
+    func apply(_ orientation: InterfaceOrientation) {
+        guard let output = attachedOutput else { return }
+        if applying {
+            waiting = orientation
+            return
+        }
+        applying = true
+        let epoch = self.epoch
+        let argv = tool.applyCommand(output: output, orientation)
+        log.debug("output: \(kind.rawValue): \(argv.joined(separator: " "))")
+        ToolProcess.run(argv, environment: tool.environment) { [weak self] result in
+            guard let self, epoch == self.epoch else { return }
+            if !result.succeeded {
+                self.log.warning("output: \(self.kind.rawValue): turning \(output) to \(orientation.rawValue) failed: \(result.errorText)")
+            }
+            self.list()
+            self.applying = false
+            if let next = self.waiting {
+                self.waiting = nil
+                self.apply(next)
+            }
+        }
+    }
+
+    /// Lists the outputs and reports what it finds.
+    private func list() {
+        guard report != nil else { return }
+        if listing {
+            listAgain = true
+            return
+        }
+        listing = true
+        let epoch = self.epoch
+        ToolProcess.run(tool.listCommand, environment: tool.environment) { [weak self] result in
+            guard let self, epoch == self.epoch else { return }
+            self.listing = false
+            self.take(result)
+            if self.listAgain {
+                self.listAgain = false
+                self.list()
+            }
+        }
+    }
+
+    private func take(_ result: ToolResult) {
+        guard result.succeeded, let outputs = tool.parse(result.stdout) else {
+            lost(result.succeeded ? "\(result.command) printed no listing: \(result.stdout.prefix(200))" : result.errorText)
+            return
+        }
+        switch PanelChoice.panel(in: outputs, requested: requestedOutput) {
+        case .failure(let notFound):
+            lost(notFound.description)
+        case .success(let panel) where panel.name == attachedOutput:
+            report?(.orientationRead(panel.showing))
+        case .success(let panel):
+            attachedOutput = panel.name
+            reportedAbsent = false
+            report?(.attached(outputName: panel.name, showing: panel.showing))
+        }
+    }
+
+    private func lost(_ reason: String) {
+        guard attachedOutput != nil || !reportedAbsent else { return }
+        attachedOutput = nil
+        reportedAbsent = true
+        report?(.detached(reason: reason))
+    }
+}

@@ -1,0 +1,42 @@
+import OrientationCore
+
+/// One output as a compositor's command-line tool lists it.
+struct ToolOutput: Equatable, Sendable {
+    /// The connector name, such as `eDP-1` or `HEADLESS-1`.
+    var name: String
+    /// Whether it is on (an output that is off shows nothing and is never driven).
+    var enabled: Bool
+    /// What it shows for a panel whose natural orientation is portrait; nil when the tool
+    /// reports a transform outside the table (a flipped one) or none.
+    var showing: InterfaceOrientation?
+}
+
+/// The panel a backend drives: the one named by `--output`, else the first built-in one.
+enum PanelChoice {
+    /// Connector prefixes of built-in panels (laptops, tablets, phones).
+    static let builtinPrefixes = ["eDP", "DSI", "LVDS"]
+
+    static func isBuiltin(_ name: String) -> Bool {
+        builtinPrefixes.contains { name.hasPrefix($0) }
+    }
+
+    /// The output to drive among `outputs`, or an explanation of why there is none.
+    static func panel(in outputs: [ToolOutput], requested: String?) -> Result<ToolOutput, PanelNotFound> {
+        let enabled = outputs.filter(\.enabled)
+        let found = requested.map { name in enabled.first { $0.name == name } } ?? enabled.first { isBuiltin($0.name) }
+        if let found { return .success(found) }
+        return .failure(PanelNotFound(requested: requested, outputs: outputs))
+    }
+}
+
+/// No output to drive: says which was wanted and which are there.
+struct PanelNotFound: Error, Equatable, CustomStringConvertible {
+    var requested: String?
+    var outputs: [ToolOutput]
+
+    var description: String {
+        let listed = outputs.isEmpty ? "none" : outputs.map { "\($0.name)\($0.enabled ? "" : " (off)")" }.joined(separator: ", ")
+        if let requested { return "no output \(requested) is on (outputs: \(listed))" }
+        return "no built-in panel (eDP-*, DSI-*, LVDS-*) is on; give one with --output (outputs: \(listed))"
+    }
+}

@@ -1,0 +1,129 @@
+/// A manager setting that a configuration file can set and lock, by its key-file and D-Bus name.
+public enum SettingKey: String, CaseIterable, Sendable {
+    case rotationLocked = "RotationLocked"
+    case kioskMode = "KioskMode"
+    case kioskOrientation = "KioskOrientation"
+    case splitViewThreshold = "SplitViewThreshold"
+    case settleTime = "SettleTime"
+}
+
+/// One level of settings: each value is nil where this level says nothing. The user's own
+/// choices (the state file) are one such level, the merged configuration files another.
+public struct SettingLayer: Sendable, Equatable {
+    public var rotationLocked: Bool?
+    public var kioskMode: Bool?
+    public var kioskOrientation: InterfaceOrientation?
+    public var splitViewThreshold: UInt32?
+    public var settleTime: UInt32?
+    public var appPolicies: [String: AppPolicy] = [:]
+
+    public init() {}
+
+    /// Every value of `settings`, as if each had been chosen.
+    public init(every settings: Settings) {
+        rotationLocked = settings.rotationLocked
+        kioskMode = settings.kioskMode
+        kioskOrientation = settings.kioskOrientation
+        splitViewThreshold = settings.splitViewThreshold
+        settleTime = settings.settleTimeMilliseconds
+        appPolicies = settings.appPolicies
+    }
+
+    /// Whether this level sets `key`.
+    public func sets(_ key: SettingKey) -> Bool {
+        switch key {
+        case .rotationLocked: return rotationLocked != nil
+        case .kioskMode: return kioskMode != nil
+        case .kioskOrientation: return kioskOrientation != nil
+        case .splitViewThreshold: return splitViewThreshold != nil
+        case .settleTime: return settleTime != nil
+        }
+    }
+
+    /// Forgets this level's value of `key`.
+    public mutating func clear(_ key: SettingKey) {
+        switch key {
+        case .rotationLocked: rotationLocked = nil
+        case .kioskMode: kioskMode = nil
+        case .kioskOrientation: kioskOrientation = nil
+        case .splitViewThreshold: splitViewThreshold = nil
+        case .settleTime: settleTime = nil
+        }
+    }
+
+    /// `other`'s values where it has one, this level's elsewhere (app policies by app, whole).
+    public func overridden(by other: SettingLayer) -> SettingLayer {
+        var result = self
+        result.rotationLocked = other.rotationLocked ?? rotationLocked
+        result.kioskMode = other.kioskMode ?? kioskMode
+        result.kioskOrientation = other.kioskOrientation ?? kioskOrientation
+        result.splitViewThreshold = other.splitViewThreshold ?? splitViewThreshold
+        result.settleTime = other.settleTime ?? settleTime
+        result.appPolicies.merge(other.appPolicies) { _, new in new }
+        return result
+    }
+}
+
+/// The administrator's and vendor's configuration files, merged by the adapter that read them:
+/// the values, which file set each, and what the user may not change.
+public struct Configuration: Sendable, Equatable {
+    /// The merged values.
+    public var values = SettingLayer()
+    /// The file that set each manager key (the last one in the order wins).
+    public var sources: [SettingKey: String] = [:]
+    /// Locked manager keys and the file that locked each.
+    public var locks: [SettingKey: String] = [:]
+    /// The file that set each app policy.
+    public var policySources: [String: String] = [:]
+    /// Locked app policies and the file that locked each.
+    public var lockedPolicies: [String: String] = [:]
+    /// The files applied, in order.
+    public var files: [String] = []
+
+    public init() {}
+
+    /// The locked manager keys, in the contract's order.
+    public var lockedKeys: [SettingKey] { SettingKey.allCases.filter { locks[$0] != nil } }
+}
+
+extension Settings {
+    /// The settings in force: for each key the user's value unless the key is locked, else the
+    /// configuration's, else the built-in default; app policies likewise, app by app.
+    public static func effective(user: SettingLayer, configuration: Configuration) -> Settings {
+        let c = configuration.values
+        var merged = c.overridden(by: user)
+        for key in SettingKey.allCases where configuration.locks[key] != nil {
+            merged.clear(key)
+        }
+        merged = merged.overridden(by: lockedOnly(c, configuration.locks))
+        var settings = Settings()
+        settings.rotationLocked = merged.rotationLocked ?? settings.rotationLocked
+        settings.kioskMode = merged.kioskMode ?? settings.kioskMode
+        settings.kioskOrientation = merged.kioskOrientation ?? settings.kioskOrientation
+        settings.splitViewThreshold = merged.splitViewThreshold ?? settings.splitViewThreshold
+        settings.settleTimeMilliseconds = merged.settleTime ?? settings.settleTimeMilliseconds
+        settings.appPolicies = merged.appPolicies
+        for (appId, policy) in c.appPolicies where configuration.lockedPolicies[appId] != nil {
+            settings.appPolicies[appId] = policy
+        }
+        return settings
+    }
+
+    /// The configured values of the locked keys only.
+    private static func lockedOnly(_ values: SettingLayer, _ locks: [SettingKey: String]) -> SettingLayer {
+        var result = SettingLayer()
+        if locks[.rotationLocked] != nil { result.rotationLocked = values.rotationLocked }
+        if locks[.kioskMode] != nil { result.kioskMode = values.kioskMode }
+        if locks[.kioskOrientation] != nil { result.kioskOrientation = values.kioskOrientation }
+        if locks[.splitViewThreshold] != nil { result.splitViewThreshold = values.splitViewThreshold }
+        if locks[.settleTime] != nil { result.settleTime = values.settleTime }
+        return result
+    }
+}
+
+extension Limits {
+    /// `InvalidArgs` unless `appId` is a valid app-id (for adapters reading files).
+    public func checkAppId(_ appId: String) throws(OrientationError) {
+        try Validate.appId(appId, limits: self)
+    }
+}

@@ -1,0 +1,83 @@
+/// The user's choices over the configuration files: locks, ResetSetting and Reload.
+extension OrientationManager {
+    /// `NotPermitted` when the configuration locks any of `keys`, naming each and its file.
+    func checkUnlocked(_ keys: SettingKey...) throws(OrientationError) {
+        let locked = keys.compactMap { key in configuration.locks[key].map { "\(key.rawValue) is locked by \($0)" } }
+        guard !locked.isEmpty else { return }
+        throw .notPermitted(locked.joined(separator: "; ") + ": the administrator's configuration decides it, and calls cannot change it")
+    }
+
+    /// `NotPermitted` when the configuration locks the policy of `appId`.
+    func checkPolicyUnlocked(_ appId: String) throws(OrientationError) {
+        guard let file = configuration.lockedPolicies[appId] else { return }
+        throw .notPermitted("The app policy of \(appId) is locked by \(file): the administrator's configuration decides it, and calls cannot change or remove it")
+    }
+
+    /// `ResetSetting`'s argument: a manager key, `App <app-id>`, or `all`.
+    public static let resetAppPrefix = "App "
+
+    /// Drops the user's own value of `name` so that the configured value (or the built-in
+    /// default) applies again. Resetting what the user never set is not an error.
+    mutating func resetSetting(_ name: String, now: Moment, events: inout [Event]) throws(OrientationError) {
+        if name == "all" {
+            user = SettingLayer()
+        } else if let key = SettingKey(rawValue: name) {
+            user.clear(key)
+        } else if name.hasPrefix(Self.resetAppPrefix) {
+            let appId = String(name.dropFirst(Self.resetAppPrefix.count))
+            try Validate.appId(appId, limits: limits)
+            try checkPolicyUnlocked(appId)
+            user.appPolicies[appId] = nil
+        } else {
+            let valid = SettingKey.allCases.map(\.rawValue) + ["App <app-id>", "all"]
+            throw .invalidArgs("Unknown setting '\(name)'; valid values: \(valid.joined(separator: ", "))")
+        }
+        applyEffectiveSettings(now: now, events: &events)
+    }
+
+    /// A new configuration (Reload, SIGHUP): applied at once.
+    mutating func reload(_ newConfiguration: Configuration, now: Moment, events: inout [Event]) {
+        configuration = newConfiguration
+        applyEffectiveSettings(now: now, events: &events)
+    }
+
+    /// Moves the settings in force to what the user's choices and the configuration make them,
+    /// re-evaluating the scenes each change affects (reason `policy`; lifting the rotation lock
+    /// lets scenes follow the device, reason `device`).
+    mutating func applyEffectiveSettings(now: Moment, events: inout [Event]) {
+        let target = Settings.effective(user: user, configuration: configuration)
+        if target.rotationLocked != settings.rotationLocked {
+            setRotationLocked(target.rotationLocked, now: now, events: &events)
+        }
+        if target.kioskMode != settings.kioskMode || target.kioskOrientation != settings.kioskOrientation {
+            setKioskMode(target.kioskMode, target.kioskOrientation, now: now, events: &events)
+        }
+        if target.splitViewThreshold != settings.splitViewThreshold {
+            moveSplitViewThreshold(to: target.splitViewThreshold, now: now, events: &events)
+        }
+        if target.settleTimeMilliseconds != settings.settleTimeMilliseconds {
+            settings.settleTimeMilliseconds = target.settleTimeMilliseconds
+            if pendingReading != nil { tick(now: now, events: &events) }
+        }
+        if target.appPolicies != settings.appPolicies {
+            let apps = Set(target.appPolicies.keys).union(settings.appPolicies.keys)
+            let changed = apps.filter { target.appPolicies[$0] != settings.appPolicies[$0] }
+            settings.appPolicies = target.appPolicies
+            let affected = sceneIDs { changed.contains($0.appId) }
+            reevaluateScenes(affected, kioskBefore: settings.kioskMode, reason: .policy, now: now, events: &events)
+        }
+    }
+}
+
+extension Command {
+    /// Whether the command may change the user's own choices (which the shell must save
+    /// before it answers).
+    public var changesUserSettings: Bool {
+        switch self {
+        case .setRotationLocked, .setKioskMode, .setSplitViewThreshold, .setSettleTime, .setAppPolicy, .resetSetting:
+            return true
+        default:
+            return false
+        }
+    }
+}

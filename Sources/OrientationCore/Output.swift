@@ -1,0 +1,120 @@
+/// The output side: which scene is in front, which compositor backend drives the built-in
+/// panel, and what the panel shows.
+///
+/// The rule (what the panel must show) is `OrientationManager.outputOrientationRule`; the
+/// state here only records what the rule needs and what the backend reported.
+public struct OutputState: Sendable, Equatable {
+    /// How the panel is held when it shows its transform `normal` (`--natural-orientation`).
+    public let natural: NaturalOrientation
+    /// The `foreground-active` scenes on `builtin`, in the order they became so: the last is
+    /// in front, and when it leaves the one before it is.
+    public internal(set) var foregroundOrder: [SceneID] = []
+    /// The backend driving the panel; nil: none.
+    public internal(set) var backend: OutputBackendKind?
+    /// The panel's connector name ("" while no backend drives one).
+    public internal(set) var name = ""
+    /// What the panel shows, as an interface orientation; nil: unknown (or no backend).
+    public internal(set) var showing: InterfaceOrientation?
+    /// The output orientation the rule gave at the last command; nil: keep what it shows.
+    /// orientd applies only when this changes (or a backend attaches), so a change made by
+    /// someone else is read back and never fought.
+    public internal(set) var decided: InterfaceOrientation?
+
+    public init(natural: NaturalOrientation = .portrait) {
+        self.natural = natural
+    }
+
+    /// The scene in front, if any.
+    public var frontScene: SceneID? { foregroundOrder.last }
+}
+
+extension InterfaceOrientation {
+    /// The device orientation this interface orientation follows (the inverse of
+    /// `DeviceOrientation.interfaceOrientation`).
+    var deviceOrientation: DeviceOrientation {
+        switch self {
+        case .portrait: return .portrait
+        case .portraitUpsideDown: return .portraitUpsideDown
+        case .landscapeLeft: return .landscapeRight
+        case .landscapeRight: return .landscapeLeft
+        }
+    }
+
+    /// The row of the transform table (written for a portrait-natural panel) that shows this
+    /// interface orientation on a panel of the given natural orientation. A landscape panel
+    /// shifts every row by the same quarter turn as the sensor reading: its transform
+    /// `normal` shows landscape-right.
+    public func panelRow(natural: NaturalOrientation) -> InterfaceOrientation {
+        deviceOrientation.turned(quarterTurns: -natural.quarterTurns).interfaceOrientation!
+    }
+
+    /// The interface orientation a panel of the given natural orientation shows in `row`
+    /// (the inverse of `panelRow`).
+    public init(panelRow row: InterfaceOrientation, natural: NaturalOrientation) {
+        self = row.deviceOrientation.turned(quarterTurns: natural.quarterTurns).interfaceOrientation!
+    }
+}
+
+extension OrientationManager {
+    /// The scene in front: the one on `builtin` whose activation state most recently became
+    /// `foreground-active` and still is; nil when there is none.
+    public var frontScene: SceneID? { output.frontScene }
+
+    /// What the panel must show: the front scene's orientation; with no front scene the kiosk
+    /// orientation while kiosk mode is on; otherwise the device's, mapped to an interface
+    /// orientation. Nil (keep what the panel shows) under the rotation lock, or while the
+    /// device is flat or unknown.
+    public var outputOrientationRule: InterfaceOrientation? {
+        if let front = output.frontScene, let scene = scenes[front] { return scene.orientation }
+        if settings.kioskMode { return settings.kioskOrientation }
+        if settings.rotationLocked { return nil }
+        return deviceOrientation.interfaceOrientation
+    }
+
+    /// Keeps the foreground order in step with one scene (registered, changed or removed).
+    mutating func trackForeground(_ id: SceneID) {
+        let eligible = scenes[id].map { $0.isBuiltin && $0.activation == .foregroundActive } ?? false
+        let index = output.foregroundOrder.lastIndex(of: id)
+        if eligible, index == nil {
+            output.foregroundOrder.append(id)
+        } else if !eligible, let index {
+            output.foregroundOrder.remove(at: index)
+        }
+    }
+
+    /// The output commands: a backend attached, read the panel back, or went away.
+    mutating func runOutput(_ command: OutputCommand, events: inout [Event]) {
+        switch command {
+        case .attached(let kind, let name, let row):
+            output.backend = kind
+            output.name = name
+            output.showing = row.map { InterfaceOrientation(panelRow: $0, natural: output.natural) }
+            // A backend that (re)appears shows at once what orientd decides now.
+            output.decided = outputOrientationRule
+            if output.decided != output.showing { requestOutputApply(events: &events) }
+        case .read(let row):
+            guard output.backend != nil else { return }
+            output.showing = row.map { InterfaceOrientation(panelRow: $0, natural: output.natural) }
+        case .detached:
+            output.backend = nil
+            output.name = ""
+            output.showing = nil
+        }
+    }
+
+    /// After every command: when the rule's answer changed, the panel is turned to it. Even
+    /// when the panel last read back that orientation: an earlier apply may still be on its
+    /// way (the backend reads the state first and skips a turn that is not needed).
+    mutating func updateOutput(events: inout [Event]) {
+        let decided = outputOrientationRule
+        guard decided != output.decided else { return }
+        output.decided = decided
+        requestOutputApply(events: &events)
+    }
+
+    /// Asks the backend to show the decided orientation.
+    func requestOutputApply(events: inout [Event]) {
+        guard output.backend != nil, let decided = output.decided else { return }
+        events.append(.applyOutput(decided.panelRow(natural: output.natural)))
+    }
+}

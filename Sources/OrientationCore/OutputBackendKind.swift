@@ -1,0 +1,18 @@
+/// A compositor interface that orientd can turn the built-in panel through (the manager's
+/// `OutputBackend` property is one of these, or `none`).
+public enum OutputBackendKind: String, CaseIterable, Sendable {
+    /// `org.gnome.Mutter.DisplayConfig` on the session bus (GNOME Shell, mutter, Phosh).
+    case mutter
+    /// wlr-output-management through `wlr-randr` (phoc, sway, labwc).
+    case wlroots
+    /// `kscreen-doctor` (KWin, Plasma Mobile).
+    case kwin
+    /// RandR on an X server.
+    case x11
+
+    /// The `OutputBackend` property's value when no backend drives the panel.
+    public static let noneName = "none"
+
+    /// The property's value for an optional backend: its name, or `none`.
+    public static func name(of kind: OutputBackendKind?) -> String { kind?.rawValue ?? noneName }
+}

@@ -1,0 +1,54 @@
+import GLibBridge
+
+/// What the manager says about the panel: which backend turns it, which connector, what it
+/// shows, and which scene is in front.
+extension ManagerState {
+    /// The backend's name, or nil for "none".
+    public var outputBackend: String? {
+        let name = properties["OutputBackend"]?.string ?? "none"
+        return name == "none" || name.isEmpty ? nil : name
+    }
+
+    /// The connector driven, or nil.
+    public var outputName: String? { nonEmpty(properties["OutputName"]?.string) }
+
+    /// What the panel shows, or nil when unknown.
+    public var outputOrientation: String? { nonEmpty(properties["OutputOrientation"]?.string) }
+
+    /// The front scene's path, or nil.
+    public var frontScene: String? {
+        let path = properties["FrontScene"]?.string ?? "/"
+        return path == "/" ? nil : path
+    }
+
+    private func nonEmpty(_ text: String?) -> String? { text.flatMap { $0.isEmpty ? nil : $0 } }
+}
+
+/// `status`'s output lines and JSON members.
+public enum OutputView {
+    /// `mutter turns Meta-0, showing landscape-left`, or `none (the compositor turns the screen by itself)`.
+    public static func outputLine(_ m: ManagerState, style: Style) -> String {
+        guard let backend = m.outputBackend else { return "none (the compositor turns the screen by itself)" }
+        let shows = m.outputOrientation.map { style.highlight($0) } ?? "an unknown orientation"
+        return "\(backend) turns \(m.outputName ?? "?"), showing \(shows)"
+    }
+
+    /// `3 org.example.Video`, or `none`.
+    public static func frontSceneLine(_ m: ManagerState, scenes: [SceneState]) -> String {
+        guard let path = m.frontScene else { return "none" }
+        let label = SceneReference.label(of: path)
+        guard let scene = scenes.first(where: { $0.path == path }) else { return label }
+        return "\(label) \(scene.appId)"
+    }
+
+    /// lowerCamelCase members, `null` for none: `outputBackend`, `outputName`,
+    /// `outputOrientation`, `frontScene` (the scene's number).
+    public static func jsonMembers(_ m: ManagerState) -> [(String, JSONValue)] {
+        [
+            ("outputBackend", m.outputBackend.map(JSONValue.string) ?? .null),
+            ("outputName", m.outputName.map(JSONValue.string) ?? .null),
+            ("outputOrientation", m.outputOrientation.map(JSONValue.string) ?? .null),
+            ("frontScene", m.frontScene.flatMap(SceneReference.number(of:)).map(JSONValue.uint) ?? .null),
+        ]
+    }
+}

@@ -1,0 +1,80 @@
+import Foundation
+import GLibBridge
+
+/// The configuration files: `cat-config`, `reload`, `reset`.
+extension VerbTable {
+    /// The manager keys a configuration file can set and lock, in the contract's order.
+    static let settingKeys = ["RotationLocked", "KioskMode", "KioskOrientation", "SplitViewThreshold", "SettleTime"]
+
+    static let configVerbs: [VerbSpec] = [
+        VerbSpec("cat-config", group: .state, summary: "Print the configuration files orientd applied, in order",
+                 details: """
+                    Prints each configuration file orientd applied (its ConfigFiles property), in the order they \
+                    apply, each under a '# PATH' line, as systemd-analyze cat-config does. Later files override \
+                    earlier ones key by key; the user's own settings (the state file) override them all, except \
+                    locked keys. With --json: an array of {"path", "text"} objects ("text" is null when orientctl \
+                    cannot read the file).
+                    """,
+                 examples: ["cat-config", "cat-config --json"], run: catConfig),
+        VerbSpec("reload", group: .settings, summary: "Make orientd read its configuration files again",
+                 details: """
+                    Calls Reload(): orientd reads every configuration file again and applies the result at once \
+                    (as 'systemctl --user reload orientd' or SIGHUP). Bad files and values are skipped with a \
+                    warning in orientd's log.
+                    """,
+                 examples: ["reload"], run: reload),
+        VerbSpec("reset", group: .settings,
+                 arguments: [ArgumentSpec("KEY|all", .choice(settingKeys + ["App", "all"])), ArgumentSpec("APP", optional: true)],
+                 summary: "Drop your own value of a setting, so that the configured one applies",
+                 details: """
+                    Calls ResetSetting(): forgets your own value of KEY (RotationLocked, KioskMode, \
+                    KioskOrientation, SplitViewThreshold or SettleTime), your policy of one app ('reset App \
+                    APP-ID'), or everything ('reset all'), so that the configuration files' value, else the \
+                    built-in default, applies again at once.
+                    """,
+                 examples: ["reset SettleTime", "reset App org.example.Video", "reset all"], run: reset),
+    ]
+
+    static func catConfig(_ inv: Invocation) throws(CommandError) {
+        let files = try inv.bus { client throws(DBusError) in
+            try client.property(OrientdNames.managerPath, OrientdNames.managerInterface, "ConfigFiles").stringArray ?? []
+        }
+        let texts = files.map { try? String(contentsOfFile: $0, encoding: .utf8) }
+        var lines: [String] = []
+        for (path, text) in zip(files, texts) {
+            if !lines.isEmpty { lines.append("") }
+            lines.append("# \(path)")
+            if let text {
+                lines += text.split(separator: "\n", omittingEmptySubsequences: false).map(String.init)
+                if lines.last == "" { lines.removeLast() }
+            } else {
+                lines.append("# (orientctl cannot read this file)")
+            }
+        }
+        if files.isEmpty { lines = ["# no configuration files applied"] }
+        inv.emit(lines, json: .array(zip(files, texts).map { path, text in
+            .object([("path", .string(path)), ("text", text.map(JSONValue.string) ?? .null)])
+        }))
+    }
+
+    static func reload(_ inv: Invocation) throws(CommandError) {
+        try inv.bus { client throws(DBusError) in try client.callManager("Reload") }
+    }
+
+    static func reset(_ inv: Invocation) throws(CommandError) {
+        let key = inv.argument(0)
+        let app = inv.command.argument(1)
+        let name: String
+        if key == "App" {
+            guard let app else { throw inv.usage("'reset App' needs the app-id, as in 'reset App org.example.Video'") }
+            name = "App " + app
+        } else {
+            guard app == nil else { throw inv.usage("only 'reset App APP-ID' takes a second word") }
+            guard settingKeys.contains(key) || key == "all" else {
+                throw inv.usage("unknown setting '\(key)'; valid values: \((settingKeys + ["App APP-ID", "all"]).joined(separator: ", "))")
+            }
+            name = key
+        }
+        try inv.bus { client throws(DBusError) in try client.callManager("ResetSetting", [Variant(string: name)]) }
+    }
+}

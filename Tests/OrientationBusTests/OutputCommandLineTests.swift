@@ -1,0 +1,44 @@
+import OrientationCore
+import XCTest
+@testable import OrientationBus
+
+/// `--output-backend` and `--output`.
+final class OutputCommandLineTests: XCTestCase {
+    func parse(_ arguments: [String]) throws -> ServiceOptions {
+        var options = ServiceOptions(stateDirectory: "/default")
+        let action = try OrientdCommandLine.parse(arguments, into: &options)
+        XCTAssertEqual(action, .run)
+        return options
+    }
+
+    func testDefaultsToAutoAndTheBuiltInPanel() throws {
+        let options = try parse([])
+        XCTAssertEqual(options.outputBackend, .auto)
+        XCTAssertNil(options.outputName)
+    }
+
+    func testEveryBackendInBothForms() throws {
+        for choice in OutputBackendChoice.allCases {
+            XCTAssertEqual(try parse(["--output-backend", choice.rawValue]).outputBackend, choice)
+            XCTAssertEqual(try parse(["--output-backend=\(choice.rawValue)"]).outputBackend, choice)
+        }
+        XCTAssertEqual(OutputBackendChoice.allCases.map(\.rawValue), ["auto", "mutter", "wlroots", "kwin", "x11", "none"])
+        XCTAssertEqual(try parse(["--output", "DSI-1"]).outputName, "DSI-1")
+        XCTAssertEqual(try parse(["--output=eDP-1"]).outputName, "eDP-1")
+    }
+
+    func testBadValuesNameTheValidOnes() {
+        XCTAssertThrowsError(try parse(["--output-backend", "sway"])) { error in
+            XCTAssertEqual("\(error)", "unknown --output-backend 'sway'; valid values: auto, mutter, wlroots, kwin, x11, none")
+        }
+        XCTAssertThrowsError(try parse(["--output", ""])) { XCTAssertTrue("\($0)".contains("such as eDP-1"), "\($0)") }
+        XCTAssertThrowsError(try parse(["--output", "e DP"])) { XCTAssertTrue("\($0)".contains("no spaces"), "\($0)") }
+        XCTAssertThrowsError(try parse(["--output-backend"])) { XCTAssertEqual("\($0)", "--output-backend needs a value") }
+    }
+
+    func testHelpDescribesBothOptions() {
+        for fragment in ["--output-backend auto|mutter|wlroots|kwin|x11|none", "--output NAME", "(default: auto)", "eDP-*, DSI-*, LVDS-*"] {
+            XCTAssertTrue(OrientdCommandLine.usage.contains(fragment), fragment)
+        }
+    }
+}

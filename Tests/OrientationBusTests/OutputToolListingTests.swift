@@ -1,0 +1,189 @@
+import OrientationCore
+import XCTest
+@testable import OrientationBus
+
+/// The tool backends' parsers and transform tables (docs/output.md's table, row by row),
+/// read from what wlr-randr, xrandr and kscreen-doctor really print.
+final class OutputToolListingTests: XCTestCase {
+    // MARK: wlr-randr
+
+    static let wlrRandr = """
+        HEADLESS-1 "Headless output 1"
+          Enabled: yes
+          Modes:
+            800x1280 px, 60.000000 Hz (current)
+          Position: 0,0
+          Transform: 90
+          Scale: 1.000000
+        eDP-1 "BOE 0x0a1b (eDP-1)"
+          Enabled: no
+          Modes:
+            1200x1920 px, 60.000000 Hz (preferred)
+          Position: 0,0
+          Transform: flipped-90
+          Scale: 2.000000
+        DSI-1 "Panel"
+          Enabled: yes
+          Transform: 270
+
+        """
+
+    func testWlrRandrListing() {
+        XCTAssertEqual(WlrRandrListing.parse(Self.wlrRandr), [
+            ToolOutput(name: "HEADLESS-1", enabled: true, showing: .landscapeLeft),
+            ToolOutput(name: "eDP-1", enabled: false, showing: nil),  // flipped: outside the table
+            ToolOutput(name: "DSI-1", enabled: true, showing: .landscapeRight),
+        ])
+        XCTAssertEqual(WlrRandrListing.parse(""), [])
+    }
+
+    /// wl_output counts counter-clockwise: landscape-left is 90, landscape-right 270 (sway's
+    /// own command would say the reverse; wlr-randr speaks the protocol's values).
+    func testWlrRandrTransformsFollowTheTable() {
+        let table: [(InterfaceOrientation, String)] = [
+            (.portrait, "normal"), (.landscapeLeft, "90"), (.landscapeRight, "270"), (.portraitUpsideDown, "180"),
+        ]
+        for (orientation, transform) in table {
+            XCTAssertEqual(WlrRandrListing.transform(for: orientation), transform)
+            XCTAssertEqual(WlrRandrListing.orientation(forTransform: transform), orientation)
+        }
+        XCTAssertNil(WlrRandrListing.orientation(forTransform: "flipped-180"))
+        XCTAssertEqual(WlrRandrTool().applyCommand(output: "eDP-1", .landscapeLeft),
+                       ["wlr-randr", "--output", "eDP-1", "--transform", "90"])
+    }
+
+    // MARK: xrandr
+
+    static let xrandr = """
+        Screen 0: minimum 160 x 160, current 1280 x 800, maximum 1600 x 1280
+        default connected 1280x800+0+0 left (normal left inverted right x axis y axis) 0mm x 0mm
+           1600x1200      0.00
+           800x1280       0.00*
+        eDP-1 connected primary 800x1280+0+0 (normal left inverted right x axis y axis) 150mm x 240mm
+           800x1280      60.00*+
+        LVDS-1 connected 1280x800+800+0 right X axis (normal left inverted right x axis y axis) 0mm x 0mm
+        HDMI-1 disconnected (normal left inverted right x axis y axis)
+        DP-2 connected (normal left inverted right x axis y axis)
+        VGA-1 connected 800x1280+0+0 inverted (normal left inverted right x axis y axis) 0mm x 0mm
+
+        """
+
+    func testXrandrListing() {
+        XCTAssertEqual(XrandrListing.parse(Self.xrandr), [
+            ToolOutput(name: "default", enabled: true, showing: .landscapeLeft),
+            ToolOutput(name: "eDP-1", enabled: true, showing: .portrait),
+            ToolOutput(name: "LVDS-1", enabled: true, showing: nil),  // reflected: outside the table
+            ToolOutput(name: "HDMI-1", enabled: false, showing: nil),
+            ToolOutput(name: "DP-2", enabled: false, showing: nil),  // connected but off
+            ToolOutput(name: "VGA-1", enabled: true, showing: .portraitUpsideDown),
+        ])
+        XCTAssertNil(XrandrTool().parse("Can't open display :5\n"), "an error text is no listing")
+    }
+
+    func testRandRRotationsFollowTheTable() {
+        let table: [(InterfaceOrientation, String)] = [
+            (.portrait, "normal"), (.landscapeLeft, "left"), (.landscapeRight, "right"), (.portraitUpsideDown, "inverted"),
+        ]
+        for (orientation, rotation) in table {
+            XCTAssertEqual(XrandrListing.rotation(for: orientation), rotation)
+        }
+        XCTAssertEqual(XrandrTool().applyCommand(output: "eDP-1", .landscapeRight),
+                       ["xrandr", "--output", "eDP-1", "--rotate", "right"])
+    }
+
+    // MARK: kscreen-doctor
+
+    static let kscreenDoctor = """
+        kscreen.doctor: a log line before the document
+        {
+            "features": 247,
+            "outputs": [
+                { "connected": true, "enabled": true, "id": 1, "name": "Virtual-0", "rotation": 2,
+                  "pos": { "x": 0, "y": 0 }, "size": { "height": 800, "width": 1280 } },
+                { "connected": true, "enabled": false, "id": 2, "name": "eDP-1", "rotation": 8 },
+                { "connected": true, "enabled": true, "id": 3, "name": "DSI-1", "rotation": 4 },
+                { "connected": true, "enabled": true, "id": 4, "name": "HDMI-A-1", "rotation": 1 },
+                { "connected": true, "enabled": true, "id": 5, "name": "DP-1", "rotation": 16 }
+            ],
+            "screen": { "id": 0 }
+        }
+        """
+
+    func testKScreenDoctorListing() throws {
+        XCTAssertEqual(try XCTUnwrap(KScreenDoctorListing.parse(Self.kscreenDoctor)), [
+            ToolOutput(name: "Virtual-0", enabled: true, showing: .landscapeLeft),
+            ToolOutput(name: "eDP-1", enabled: false, showing: .landscapeRight),
+            ToolOutput(name: "DSI-1", enabled: true, showing: .portraitUpsideDown),
+            ToolOutput(name: "HDMI-A-1", enabled: true, showing: .portrait),
+            ToolOutput(name: "DP-1", enabled: true, showing: nil),
+        ])
+        XCTAssertNil(KScreenDoctorListing.parse("qt.qpa.plugin: Could not find the Qt platform plugin \"wayland\""))
+    }
+
+    func testKScreenDoctorRotationsFollowTheTable() {
+        let table: [(InterfaceOrientation, String, Int)] = [
+            (.portrait, "none", 1), (.landscapeLeft, "left", 2), (.landscapeRight, "right", 8), (.portraitUpsideDown, "inverted", 4),
+        ]
+        for (orientation, word, number) in table {
+            XCTAssertEqual(KScreenDoctorListing.rotation(for: orientation), word)
+            XCTAssertEqual(KScreenDoctorListing.orientation(forRotation: number), orientation)
+        }
+        XCTAssertEqual(KScreenDoctorTool().applyCommand(output: "eDP-1", .portraitUpsideDown),
+                       ["kscreen-doctor", "output.eDP-1.rotation.inverted"])
+        XCTAssertEqual(KScreenDoctorTool().environment["QT_QPA_PLATFORM"], "wayland")
+    }
+
+    // MARK: The panel
+
+    func testTheBuiltInPanelIsTheFirstEDPDSIOrLVDSOutputThatIsOn() {
+        let outputs = [
+            ToolOutput(name: "HDMI-A-1", enabled: true, showing: .portrait),
+            ToolOutput(name: "eDP-1", enabled: false, showing: .portrait),
+            ToolOutput(name: "DSI-1", enabled: true, showing: .landscapeLeft),
+            ToolOutput(name: "LVDS-1", enabled: true, showing: .portrait),
+        ]
+        XCTAssertEqual(try PanelChoice.panel(in: outputs, requested: nil).get().name, "DSI-1")
+        XCTAssertEqual(try PanelChoice.panel(in: outputs, requested: "HDMI-A-1").get().name, "HDMI-A-1")
+    }
+
+    func testNoPanelSaysWhatWasWantedAndWhatIsThere() {
+        let outputs = [
+            ToolOutput(name: "HEADLESS-1", enabled: true, showing: .portrait),
+            ToolOutput(name: "eDP-1", enabled: false, showing: .portrait),
+        ]
+        guard case .failure(let builtin) = PanelChoice.panel(in: outputs, requested: nil),
+              case .failure(let named) = PanelChoice.panel(in: outputs, requested: "eDP-1") else {
+            return XCTFail("an output that is off, or not built-in, was picked")
+        }
+        XCTAssertEqual(builtin.description,
+                       "no built-in panel (eDP-*, DSI-*, LVDS-*) is on; give one with --output (outputs: HEADLESS-1, eDP-1 (off))")
+        XCTAssertEqual(named.description, "no output eDP-1 is on (outputs: HEADLESS-1, eDP-1 (off))")
+    }
+
+    // MARK: Where the compositors are
+
+    func testWaylandSocketPath() {
+        XCTAssertEqual(WaylandWatch.socketPath(environment: ["XDG_RUNTIME_DIR": "/run/user/1000", "WAYLAND_DISPLAY": "wayland-1"]),
+                       "/run/user/1000/wayland-1")
+        XCTAssertEqual(WaylandWatch.socketPath(environment: ["XDG_RUNTIME_DIR": "/run/user/1000"]), "/run/user/1000/wayland-0")
+        XCTAssertEqual(WaylandWatch.socketPath(environment: ["WAYLAND_DISPLAY": "/tmp/sock"]), "/tmp/sock")
+        XCTAssertNil(WaylandWatch.socketPath(environment: ["WAYLAND_DISPLAY": "wayland-0"]))
+    }
+
+    func testX11SocketPath() {
+        XCTAssertEqual(X11Presence.socketPath(display: ":0"), "/tmp/.X11-unix/X0")
+        XCTAssertEqual(X11Presence.socketPath(display: ":12.1"), "/tmp/.X11-unix/X12")
+        XCTAssertEqual(X11Presence.socketPath(display: "unix:3"), "/tmp/.X11-unix/X3")
+        XCTAssertNil(X11Presence.socketPath(display: "remote:0"))
+        XCTAssertNil(X11Presence.socketPath(display: ""))
+    }
+
+    /// wl_registry.bind(name, interface, version, new_id) as the wire carries it: header,
+    /// then the string's length (with its NUL) and its bytes padded to 4.
+    func testWaylandBindMessage() {
+        let message = WaylandWatch.message(object: 2, opcode: 0, [7], string: "wl_output", after: [4, 5])
+        XCTAssertEqual(message, [2, 0, 0, 0, 0, 0, 36, 0,  // object 2, opcode 0, size 36
+                                 7, 0, 0, 0, 10, 0, 0, 0] + Array("wl_output".utf8) + [0, 0, 0]
+                                 + [4, 0, 0, 0, 5, 0, 0, 0])
+    }
+}

@@ -1,0 +1,74 @@
+import Foundation
+import TestSupport
+import XCTest
+
+/// `cat-config`, `reload`, `reset` and the locked marks of `status`, against an orientd whose
+/// administrator folder holds configuration files.
+final class ConfigVerbTests: OrientctlTestCase {
+    private var home = ""
+    private var dropIns: String { home + "/xdg-config/orientd/orientd.conf.d" }
+
+    override func setUpWithError() throws {
+        home = try OrientdInstance.temporaryDirectory()
+        try FileManager.default.createDirectory(atPath: dropIns, withIntermediateDirectories: true)
+        try write("10-settle.conf", "[Manager]\nSettleTime=120\n")
+        try write("50-kiosk.conf", "# every kiosk upside down\n[Manager]\nKioskMode=true\nKioskOrientation=portrait-upside-down\nLocked=KioskMode;KioskOrientation\n")
+        orientd = try OrientdInstance(stateHome: home)
+        addTeardownBlock { [unowned self] in
+            if (self.testRun?.totalFailureCount ?? 0) > 0, let orientd = self.orientd {
+                print("---- orientd log (\(self.name)) ----\n\(orientd.log)---- end of log ----")
+            }
+            self.orientd?.stop()
+            self.orientd = nil
+        }
+    }
+
+    private func write(_ name: String, _ text: String) throws {
+        try Data(text.utf8).write(to: URL(fileURLWithPath: dropIns + "/" + name))
+    }
+
+    private func managerValue(_ property: String) throws -> String {
+        try ok("show", "-p", property, "--value").trimmingCharacters(in: .newlines)
+    }
+
+    func testCatConfigPrintsEachAppliedFileUnderItsPath() throws {
+        let output = try ok("cat-config")
+        XCTAssertEqual(lines(output), [
+            "# \(dropIns)/10-settle.conf", "[Manager]", "SettleTime=120", "",
+            "# \(dropIns)/50-kiosk.conf", "# every kiosk upside down", "[Manager]", "KioskMode=true",
+            "KioskOrientation=portrait-upside-down", "Locked=KioskMode;KioskOrientation",
+        ])
+        let files = try XCTUnwrap(try json("cat-config") as? [[String: Any]])
+        XCTAssertEqual(files.map { $0["path"] as? String }, ["\(dropIns)/10-settle.conf", "\(dropIns)/50-kiosk.conf"])
+        XCTAssertEqual(files.first?["text"] as? String, "[Manager]\nSettleTime=120\n")
+    }
+
+    func testStatusMarksLockedSettingsAndAChangeOfThemFails() throws {
+        let status = lines(try ok("status"))
+        XCTAssertTrue(status.contains { $0.hasPrefix("Kiosk mode") && $0.hasSuffix("[locked]") }, "\(status)")
+        XCTAssertTrue(status.contains { $0.hasPrefix("Settle time") && $0.hasSuffix("120 ms") }, "\(status)")
+        XCTAssertFalse(status.contains { $0.hasPrefix("Rotation lock") && $0.contains("locked") }, "\(status)")
+        let refused = try fails(1, "kiosk", "off")
+        XCTAssertTrue(refused.stderr.contains("NotPermitted") || refused.stderr.contains("locked"), refused.stderr)
+        XCTAssertTrue(refused.stderr.contains("50-kiosk.conf"), refused.stderr)
+    }
+
+    func testResetAndReload() throws {
+        try ok("set-settle", "5")
+        XCTAssertEqual(try managerValue("SettleTime"), "5")
+        try ok("reset", "SettleTime")
+        XCTAssertEqual(try managerValue("SettleTime"), "120")
+        try ok("policy", "org.example.Video", "--no-sensor")
+        try ok("reset", "App", "org.example.Video")
+        XCTAssertTrue(try ok("policies").contains("org.example.Video") == false)
+        try ok("set-threshold", "600")
+        try ok("reset", "all")
+        XCTAssertEqual(try managerValue("SplitViewThreshold"), "768")
+        let bad = try fails(64, "reset", "Colour")
+        XCTAssertTrue(bad.stderr.contains("Colour") && bad.stderr.contains("SettleTime"), bad.stderr)
+
+        try write("10-settle.conf", "[Manager]\nSettleTime=90\n")
+        try ok("reload")
+        XCTAssertEqual(try managerValue("SettleTime"), "90")
+    }
+}

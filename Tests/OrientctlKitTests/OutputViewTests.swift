@@ -1,0 +1,59 @@
+import Foundation
+import GLibBridge
+import OrientctlKit
+import XCTest
+
+/// `status`'s output lines and JSON members while a backend drives the panel, and while none does.
+final class OutputViewTests: XCTestCase {
+    let plain = Style(enabled: false)
+
+    func manager(_ extra: [String: Variant]) -> ManagerState {
+        var properties: [String: Variant] = ["DeviceOrientation": Variant(string: "portrait"), "Version": Variant(uint32: 1)]
+        properties.merge(extra) { _, new in new }
+        return ManagerState(properties)
+    }
+
+    let scenes = [SceneState(path: "/io/github/orientd/OrientationManager1/scene/7",
+                             properties: ["AppId": Variant(string: "org.example.Video")])]
+
+    func testDriving() throws {
+        let m = manager([
+            "OutputBackend": Variant(string: "mutter"), "OutputName": Variant(string: "eDP-1"),
+            "OutputOrientation": Variant(string: "landscape-left"),
+            "FrontScene": Variant(objectPath: "/io/github/orientd/OrientationManager1/scene/7"),
+        ])
+        let lines = StatusView.lines(manager: m, scenes: scenes, aligned: false, style: plain)
+        XCTAssertTrue(lines.contains("Output: mutter turns eDP-1, showing landscape-left"), "\(lines)")
+        XCTAssertTrue(lines.contains("Front scene: 7 org.example.Video"), "\(lines)")
+        let json = try object(StatusView.json(manager: m, scenes: scenes))
+        XCTAssertEqual(json["outputBackend"] as? String, "mutter")
+        XCTAssertEqual(json["outputName"] as? String, "eDP-1")
+        XCTAssertEqual(json["outputOrientation"] as? String, "landscape-left")
+        XCTAssertEqual(json["frontScene"] as? Int, 7)
+    }
+
+    func testAnUnknownTransformAndAFrontSceneNotListed() {
+        let m = manager([
+            "OutputBackend": Variant(string: "x11"), "OutputName": Variant(string: "LVDS-1"),
+            "OutputOrientation": Variant(string: ""),
+            "FrontScene": Variant(objectPath: "/io/github/orientd/OrientationManager1/scene/9"),
+        ])
+        XCTAssertEqual(OutputView.outputLine(m, style: plain), "x11 turns LVDS-1, showing an unknown orientation")
+        XCTAssertEqual(OutputView.frontSceneLine(m, scenes: scenes), "9")
+    }
+
+    func testNoneIsNull() throws {
+        let m = manager(["OutputBackend": Variant(string: "none"), "OutputName": Variant(string: ""),
+                         "OutputOrientation": Variant(string: ""), "FrontScene": Variant(objectPath: "/")])
+        XCTAssertEqual(OutputView.outputLine(m, style: plain), "none (the compositor turns the screen by itself)")
+        XCTAssertEqual(OutputView.frontSceneLine(m, scenes: scenes), "none")
+        let json = try object(StatusView.json(manager: m, scenes: []))
+        for key in ["outputBackend", "outputName", "outputOrientation", "frontScene"] {
+            XCTAssertTrue(json[key] is NSNull, key)
+        }
+    }
+
+    private func object(_ value: JSONValue) throws -> [String: Any] {
+        try XCTUnwrap(JSONSerialization.jsonObject(with: Data(value.serialized(pretty: false).utf8)) as? [String: Any])
+    }
+}

@@ -1,0 +1,172 @@
+import GLibBridge
+import OrientationClient
+import TestSupport
+import XCTest
+
+/// orientd turning a real mutter's panel (`--output-backend mutter --output Meta-0`: a virtual
+/// monitor is not built-in): transforms, kiosk, a second monitor, someone else's change, and
+/// mutter dying and coming back.
+final class MutterBackendTests: OutputTestCase {
+    let driveMeta0 = ["--output-backend", "mutter", "--output", "Meta-0"]
+
+    func testAFrontScenesRequestTurnsThePanel() throws {
+        try startMutter()
+        try launchOrientd(driveMeta0)
+        try waitForProperty("OutputBackend", "mutter")
+        XCTAssertEqual(try managerProperty("OutputName").string, "Meta-0")
+        try waitForProperty("OutputOrientation", "portrait")
+
+        let scene = try registerScene()
+        XCTAssertEqual(try managerProperty("FrontScene").string, scene)
+        try callScene(scene, "RequestOrientation", [.s("landscape-left")])
+        try waitForTransform("Meta-0", 1)
+        try waitForProperty("OutputOrientation", "landscape-left")
+        let status = try runCommand([OrientdInstance.product("orientctl"), "status"], environment: bus.sessionEnvironment)
+        XCTAssertTrue(status.stdout.contains("Output: mutter turns Meta-0, showing landscape-left"), "\(status)")
+        XCTAssertTrue(status.stdout.contains("Front scene: \(scene.split(separator: "/").last!) org.example.Output"), "\(status)")
+        try callScene(scene, "RequestOrientation", [.s("landscape-right")])
+        try waitForTransform("Meta-0", 3)
+        try waitForProperty("OutputOrientation", "landscape-right")
+        try callScene(scene, "RequestOrientation", [.s("portrait-upside-down")])
+        try waitForTransform("Meta-0", 2)
+        try callScene(scene, "RequestOrientation", [.s("portrait")])
+        try waitForTransform("Meta-0", 0)
+        try waitForProperty("OutputOrientation", "portrait")
+    }
+
+    func testKioskUpsideDownWithNoSceneTurnsThePanelTo180() throws {
+        try startMutter()
+        try launchOrientd(driveMeta0)
+        try waitForProperty("OutputBackend", "mutter")
+        XCTAssertEqual(try managerProperty("FrontScene").string, "/")
+        try callManager("SetKioskMode", [.b(true), .s("portrait-upside-down")])
+        try waitForTransform("Meta-0", 2)
+        try waitForProperty("OutputOrientation", "portrait-upside-down")
+    }
+
+    func testTheClientLibrarySaysTheCompositorTurnsTheContent() throws {
+        try startMutter()
+        try launchOrientd(driveMeta0)
+        try waitForProperty("OutputBackend", "mutter")
+        let app = try OrientationClient(address: bus.address)
+        defer { app.close() }
+        XCTAssertEqual(try app.outputBackend(), .mutter)
+        XCTAssertTrue(try app.compositorTurnsContent())
+    }
+
+    func testASecondMonitorKeepsItsPlaceBesideTheTurnedOne() throws {
+        try startMutter(monitors: ["800x1280", "1024x768"])
+        let before = try mutterLayout()
+        XCTAssertEqual(before.monitor("Meta-1")?.x, 800, "\(before)")
+        try launchOrientd(driveMeta0)
+        try waitForProperty("OutputBackend", "mutter")
+        let scene = try registerScene()
+        try callScene(scene, "RequestOrientation", [.s("landscape-left")])
+        // Meta-0 is 1280 wide now: Meta-1 moves right by 480, stays on, keeps its transform.
+        let turned = try waitForTransform("Meta-0", 1)
+        XCTAssertEqual(turned.monitor("Meta-0"), .init(x: 0, y: 0, transform: 1, primary: true, connectors: ["Meta-0"]), "\(turned)")
+        XCTAssertEqual(turned.monitor("Meta-1"), .init(x: 1280, y: 0, transform: 0, primary: false, connectors: ["Meta-1"]), "\(turned)")
+        try callScene(scene, "RequestOrientation", [.s("portrait")])
+        let back = try waitForTransform("Meta-0", 0)
+        XCTAssertEqual(back.monitor("Meta-1"), .init(x: 800, y: 0, transform: 0, primary: false, connectors: ["Meta-1"]), "\(back)")
+    }
+
+    func testSomeoneElsesTransformIsReadBackAndNotFought() throws {
+        try startMutter()
+        try launchOrientd(driveMeta0)
+        try waitForProperty("OutputBackend", "mutter")
+        let scene = try registerScene()
+        try callScene(scene, "RequestOrientation", [.s("landscape-left")])
+        try waitForTransform("Meta-0", 1)
+        try waitForProperty("OutputOrientation", "landscape-left")
+        XCTAssertEqual(orientdLogLines(containing: "ApplyMonitorsConfig").count, 1, orientd.log)
+
+        // Someone else turns the panel upside down: orientd reports it ...
+        try applyTransformAsSomeoneElse("Meta-0", 2)
+        try waitForProperty("OutputOrientation", "portrait-upside-down")
+        // ... and a command that does not change its decision applies nothing.
+        try callScene(scene, "RequestOrientation", [.s("landscape-left")])
+        try callScene(scene, "UpdateOrientation")
+        let kept = try mutterLayout()
+        XCTAssertEqual(kept.monitor("Meta-0")?.transform, 2, "\(kept)")
+        // orientd's own next change is applied, and it is the only one since the first.
+        try callScene(scene, "RequestOrientation", [.s("landscape-right")])
+        try waitForTransform("Meta-0", 3)
+        try waitForProperty("OutputOrientation", "landscape-right")
+        XCTAssertEqual(orientdLogLines(containing: "ApplyMonitorsConfig").count, 2, orientd.log)
+        XCTAssertEqual(try callScene(scene, "UpdateOrientation").child(at: 0).string, "landscape-right")
+    }
+
+    func testKillingMutterLeavesOrientdServingAndTheNextMutterIsTurnedAtOnce() throws {
+        let first = try startMutter()
+        try launchOrientd(driveMeta0)
+        try waitForProperty("OutputBackend", "mutter")
+        let scene = try registerScene()
+        try callScene(scene, "RequestOrientation", [.s("landscape-left")])
+        try waitForTransform("Meta-0", 1)
+
+        first.kill()
+        _ = try first.wait(timeout: deadline)
+        try waitForProperty("OutputBackend", "none")
+        XCTAssertEqual(try managerProperty("OutputName").string, "")
+        XCTAssertEqual(try managerProperty("OutputOrientation").string, "")
+        XCTAssertTrue(orientd.process.isRunning)
+        XCTAssertFalse(orientdLogLines(containing: "OutputBackend is none until the compositor returns").isEmpty, orientd.log)
+        // Still serving: the scene turns, with nothing to turn on screen.
+        XCTAssertEqual(try callScene(scene, "RequestOrientation", [.s("portrait-upside-down")]).child(at: 0).string,
+                       "portrait-upside-down")
+
+        // A new mutter starts in portrait and is turned to the current orientation at once.
+        try startMutter()
+        try waitForProperty("OutputBackend", "mutter")
+        try waitForTransform("Meta-0", 2)
+        try waitForProperty("OutputOrientation", "portrait-upside-down")
+        XCTAssertEqual(try managerProperty("OutputName").string, "Meta-0")
+    }
+
+    func testAMissingOutputIsReportedAndOrientdServes() throws {
+        try startMutter()
+        try launchOrientd(["--output-backend", "mutter", "--output", "eDP-9"])
+        try eventually("the log names the missing output", timeout: deadline) {
+            !orientdLogLines(containing: "no monitor eDP-9 is on; monitors on: Meta-0").isEmpty
+        }
+        XCTAssertEqual(try managerProperty("OutputBackend").string, "none")
+        let scene = try registerScene()
+        XCTAssertEqual(try callScene(scene, "RequestOrientation", [.s("landscape-left")]).child(at: 0).string, "landscape-left")
+        XCTAssertEqual(try mutterLayout().monitor("Meta-0")?.transform, 0)
+    }
+
+    func testAutoFindsMutterOnTheBus() throws {
+        try startMutter()
+        try launchOrientd(["--output", "Meta-0"])  // --output-backend auto, the default
+        try waitForProperty("OutputBackend", "mutter")
+        XCTAssertFalse(orientdLogLines(containing: "org.gnome.Mutter.DisplayConfig is on the session bus: mutter").isEmpty, orientd.log)
+        try callManager("SetKioskMode", [.b(true), .s("landscape-right")])
+        try waitForTransform("Meta-0", 3)
+    }
+
+    func testAutoWaitsForAGNOMESessionThatStartsLater() throws {
+        try launchOrientd(["--output-backend", "auto", "--output", "Meta-0"])
+        try eventually("orientd says it is waiting", timeout: deadline) {
+            !orientdLogLines(containing: "watching for org.gnome.Mutter.DisplayConfig").isEmpty
+        }
+        XCTAssertEqual(try managerProperty("OutputBackend").string, "none")
+        try callManager("SetKioskMode", [.b(true), .s("portrait-upside-down")])
+        try startMutter()
+        try waitForProperty("OutputBackend", "mutter")
+        try waitForTransform("Meta-0", 2)
+    }
+
+    func testNoneLeavesTheCompositorAlone() throws {
+        try startMutter()
+        try launchOrientd(["--output-backend", "none", "--output", "Meta-0"])
+        try callManager("SetKioskMode", [.b(true), .s("portrait-upside-down")])
+        let scene = try registerScene()
+        try callScene(scene, "RequestOrientation", [.s("portrait-upside-down")])
+        XCTAssertEqual(try managerProperty("OutputBackend").string, "none")
+        XCTAssertEqual(try managerProperty("FrontScene").string, scene)
+        XCTAssertEqual(try mutterLayout().monitor("Meta-0")?.transform, 0)
+        XCTAssertFalse(orientdLogLines(containing: "output backend: none").isEmpty, orientd.log)
+        XCTAssertTrue(orientdLogLines(containing: "ApplyMonitorsConfig").isEmpty, orientd.log)
+    }
+}

@@ -1,0 +1,94 @@
+import Foundation
+import TestSupport
+import XCTest
+
+/// The mutter backend against Phosh's behaviour, with a stand-in DisplayConfig
+/// (`Tests/Fixtures/output/phosh-displayconfig.py`, python3-gi): a built-in DSI-1 panel found
+/// without --output, method 1 ignored so method 2 is used from then on, a stale serial
+/// retried once, and, since the stand-in says PanelOrientationManaged, the GSettings
+/// orientation-lock held while orientd drives the panel and the user's value put back after.
+final class MutterPhoshTests: OutputTestCase {
+    static let script = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent()
+        .appendingPathComponent("Fixtures/output/phosh-displayconfig.py").path
+    let schema = "org.gnome.settings-daemon.peripherals.touchscreen"
+    let key = "orientation-lock"
+
+    func startPhosh(_ arguments: [String] = []) throws -> ChildProcess {
+        let phosh = try start("phosh stand-in", ["/usr/bin/python3", Self.script] + arguments)
+        let connection = try bus.connect()
+        defer { connection.close() }
+        try eventually("the stand-in owns \(Self.displayConfig)", timeout: deadline) {
+            if let status = phosh.exitStatus { throw TestSupportError("the stand-in exited (\(status)):\n\(phosh.standardError)") }
+            return try connection.nameOwner(Self.displayConfig) != nil
+        }
+        return phosh
+    }
+
+    func applies(_ phosh: ChildProcess) -> [String] {
+        phosh.standardOutput.split(separator: "\n").filter { $0.hasPrefix("ApplyMonitorsConfig") }.map {
+            String($0.split(separator: " ").dropFirst(2).joined(separator: " "))
+        }
+    }
+
+    func lock() throws -> String {
+        let output = try runCommand(["gsettings", "get", schema, key], environment: childEnvironment)
+        XCTAssertTrue(output.succeeded, "\(output)")
+        return output.stdout.trimmingCharacters(in: .whitespacesAndNewlines)
+    }
+
+    func testMethodOneIgnoredMeansMethodTwoAndTheLockIsHeldWhileDriving() throws {
+        XCTAssertEqual(try lock(), "false", "the user's value")
+        let phosh = try startPhosh()
+        let orientd = try launchOrientd(["--output-backend", "mutter"])
+        try waitForProperty("OutputBackend", "mutter")
+        XCTAssertEqual(try managerProperty("OutputName").string, "DSI-1", "the built-in panel, found without --output")
+        try eventually("orientation-lock held", timeout: deadline) { try lock() == "true" }
+
+        let scene = try registerScene()
+        try callScene(scene, "RequestOrientation", [.s("landscape-left")])
+        try waitForProperty("OutputOrientation", "landscape-left")
+        XCTAssertEqual(applies(phosh), ["method=1 transform=1 -> ignored", "method=2 transform=1 -> applied"], phosh.standardOutput)
+        XCTAssertEqual(orientdLogLines(containing: "using method 2").count, 1, orientd.log)
+        // From then on, method 2 at once.
+        try callScene(scene, "RequestOrientation", [.s("portrait-upside-down")])
+        try waitForProperty("OutputOrientation", "portrait-upside-down")
+        XCTAssertEqual(applies(phosh).last, "method=2 transform=2 -> applied", phosh.standardOutput)
+        XCTAssertEqual(applies(phosh).count, 3, phosh.standardOutput)
+
+        // orientd stops: the user's value is back.
+        XCTAssertEqual(orientd.stop(), .exited(0), orientd.log)
+        XCTAssertEqual(try lock(), "false", orientd.log)
+    }
+
+    func testAStaleSerialIsRetriedOnceWithAFreshState() throws {
+        let phosh = try startPhosh(["--stale-first"])
+        try launchOrientd(["--output-backend", "mutter"])
+        try waitForProperty("OutputBackend", "mutter")
+        let scene = try registerScene()
+        try callScene(scene, "RequestOrientation", [.s("landscape-right")])
+        try waitForProperty("OutputOrientation", "landscape-right")
+        XCTAssertEqual(Array(applies(phosh).prefix(2)), ["method=1 transform=3 -> stale", "method=1 transform=3 -> ignored"],
+                       phosh.standardOutput)
+        XCTAssertEqual(applies(phosh).last, "method=2 transform=3 -> applied", phosh.standardOutput)
+        XCTAssertEqual(try managerProperty("OutputBackend").string, "mutter", "a stale serial is no failure")
+    }
+
+    func testTheCompositorGoingAwayHandsTheLockBack() throws {
+        let phosh = try startPhosh()
+        try launchOrientd(["--output-backend", "mutter"])
+        try waitForProperty("OutputBackend", "mutter")
+        try eventually("orientation-lock held", timeout: deadline) { try lock() == "true" }
+        phosh.terminate()
+        _ = try phosh.wait(timeout: deadline)
+        try waitForProperty("OutputBackend", "none")
+        try eventually("the user's value back", timeout: deadline) { try lock() == "false" }
+        XCTAssertTrue(orientd.process.isRunning)
+        // It comes back: held again, and the current orientation applied.
+        try callManager("SetKioskMode", [.b(true), .s("landscape-left")])
+        let again = try startPhosh()
+        try waitForProperty("OutputBackend", "mutter")
+        try waitForProperty("OutputOrientation", "landscape-left")
+        try eventually("orientation-lock held again", timeout: deadline) { try lock() == "true" }
+        XCTAssertEqual(applies(again).last, "method=2 transform=1 -> applied", again.standardOutput)
+    }
+}

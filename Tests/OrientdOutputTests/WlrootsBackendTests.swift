@@ -1,0 +1,108 @@
+import Foundation
+import TestSupport
+import XCTest
+
+/// orientd turning a real headless phoc through wlr-output-management (wlr-randr).
+final class WlrootsBackendTests: OutputTestCase {
+    /// Each row of the transform table, read back by wlr-randr: wl_output counts
+    /// counter-clockwise, so landscape-left is 90 and landscape-right 270.
+    func testEachOrientationReachesThePanelAsTheTableSays() throws {
+        try startPhoc()
+        try launchOrientd(["--output-backend", "wlroots", "--output", "HEADLESS-1"], environment: waylandEnvironment)
+        try waitForProperty("OutputBackend", "wlroots")
+        try waitForProperty("OutputName", "HEADLESS-1")
+        let scene = try registerScene()
+        try waitForProperty("FrontScene", scene)
+        // The scene follows the device; its content turns against it.
+        for (device, interface, transform) in [("landscape-right", "landscape-left", "90"),
+                                               ("landscape-left", "landscape-right", "270"),
+                                               ("portrait-upside-down", "portrait-upside-down", "180"),
+                                               ("portrait", "portrait", "normal")] {
+            try turnDevice(device)
+            try waitForWlrTransform("HEADLESS-1", transform)
+            try waitForProperty("OutputOrientation", interface)
+        }
+    }
+
+    /// Someone else (a user's wlr-randr) turns the panel: orientd reads it back from the
+    /// compositor's change notification and does not turn it back; its own next change applies.
+    func testSomeoneElsesTransformIsReadBackAndNotFought() throws {
+        try startPhoc()
+        try launchOrientd(["--output-backend", "wlroots", "--output", "HEADLESS-1"], environment: waylandEnvironment)
+        _ = try registerScene()
+        try turnDevice("landscape-right")
+        try waitForWlrTransform("HEADLESS-1", "90")
+        try waitForProperty("OutputOrientation", "landscape-left")
+        let appliesBefore = orientdLogLines(containing: "wlr-randr --output").count
+
+        try wlrRandr(["--output", "HEADLESS-1", "--transform", "180"])
+        try waitForProperty("OutputOrientation", "portrait-upside-down")
+        XCTAssertEqual(try wlrTransform("HEADLESS-1"), "180", "orientd turned the panel back")
+        XCTAssertEqual(orientdLogLines(containing: "wlr-randr --output").count, appliesBefore,
+                       "orientd ran wlr-randr again after someone else's change")
+
+        try turnDevice("landscape-left")
+        try waitForWlrTransform("HEADLESS-1", "270")
+        try waitForProperty("OutputOrientation", "landscape-right")
+    }
+
+    /// Killing the compositor leaves orientd serving with OutputBackend none; the next
+    /// compositor on the socket is picked up and shown the current orientation at once.
+    func testCompositorKilledAndBackIsPickedUpAgain() throws {
+        let phoc = try startPhoc()
+        try launchOrientd(["--output-backend", "wlroots", "--output", "HEADLESS-1"], environment: waylandEnvironment)
+        _ = try registerScene()
+        try turnDevice("landscape-right")
+        try waitForWlrTransform("HEADLESS-1", "90")
+
+        phoc.kill()
+        try phoc.wait(timeout: deadline)
+        try waitForProperty("OutputBackend", "none")
+        try waitForProperty("OutputName", "")
+        XCTAssertTrue(orientd.process.isRunning)
+        XCTAssertFalse(orientdLogLines(containing: "closed its Wayland socket").isEmpty, orientd.log)
+        // Still serving: the scene still follows the device meanwhile.
+        try turnDevice("landscape-left")
+
+        try startPhoc()
+        try waitForProperty("OutputBackend", "wlroots")
+        try waitForWlrTransform("HEADLESS-1", "270")
+        try waitForProperty("OutputOrientation", "landscape-right")
+    }
+
+    /// orientd started before its compositor: none, with the socket's error, until phoc binds
+    /// the socket; then it is picked up (a folder watch, no polling) and turned at once.
+    func testACompositorStartingAfterOrientdIsPickedUp() throws {
+        try launchOrientd(["--output-backend", "wlroots", "--output", "HEADLESS-1"], environment: waylandEnvironment)
+        _ = try registerScene()
+        try turnDevice("landscape-right")
+        try eventually("orientd says no compositor accepts on the socket", timeout: deadline) {
+            !orientdLogLines(containing: "no Wayland compositor accepts on \(scratch)/\(Self.waylandSocket)").isEmpty
+        }
+        XCTAssertEqual(try managerProperty("OutputBackend").string, "none")
+
+        try startPhoc()
+        try waitForProperty("OutputBackend", "wlroots")
+        try waitForWlrTransform("HEADLESS-1", "90")
+        try waitForProperty("OutputOrientation", "landscape-left")
+    }
+
+    /// `--output-backend auto` with a wlroots compositor on WAYLAND_DISPLAY picks wlroots.
+    func testAutoPicksWlrootsWhenTheCompositorOffersOutputManagement() throws {
+        try startPhoc()
+        try launchOrientd(["--output-backend", "auto", "--output", "HEADLESS-1"], environment: waylandEnvironment)
+        try waitForProperty("OutputBackend", "wlroots")
+        XCTAssertFalse(orientdLogLines(containing: "offers wlr-output-management").isEmpty, orientd.log)
+    }
+
+    /// No panel to drive: the headless output is not built-in, so without --output orientd
+    /// says so (naming the outputs there) and stays none.
+    func testWithoutABuiltInPanelTheBackendStaysNoneAndSaysWhy() throws {
+        try startPhoc()
+        try launchOrientd(["--output-backend", "wlroots"], environment: waylandEnvironment)
+        try eventually("orientd says there is no built-in panel", timeout: deadline) {
+            !orientdLogLines(containing: "no built-in panel (eDP-*, DSI-*, LVDS-*) is on; give one with --output (outputs: HEADLESS-1)").isEmpty
+        }
+        XCTAssertEqual(try managerProperty("OutputBackend").string, "none")
+    }
+}

@@ -1,0 +1,76 @@
+import Foundation
+import TestSupport
+import XCTest
+
+/// orientd turning a real X server (Xephyr inside Xvfb) through RandR (xrandr).
+final class X11BackendTests: OutputTestCase {
+    /// Each row of the table read back by `xrandr -q`; someone else's rotation is read back
+    /// (RandR's change events) and not fought.
+    func testEachOrientationReachesTheScreenAndSomeoneElsesIsReadBack() throws {
+        let host = try startXvfb(size: "1400x1400x24")
+        let (_, display) = try startXephyr(inside: host)
+        try launchOrientd(["--output-backend", "x11", "--output", "default"], environment: ["DISPLAY": display])
+        try waitForProperty("OutputBackend", "x11")
+        try waitForProperty("OutputName", "default")
+        _ = try registerScene()
+        for (device, interface, rotation) in [("landscape-right", "landscape-left", "left"),
+                                              ("landscape-left", "landscape-right", "right"),
+                                              ("portrait-upside-down", "portrait-upside-down", "inverted"),
+                                              ("portrait", "portrait", "normal")] {
+            try turnDevice(device)
+            try waitForXRotation("default", rotation, display: display)
+            try waitForProperty("OutputOrientation", interface)
+        }
+
+        let appliesBefore = orientdLogLines(containing: "xrandr --output").count
+        let result = try runCommand(["xrandr", "--output", "default", "--rotate", "left"],
+                                    environment: childEnvironment.merging(["DISPLAY": display]) { $1 })
+        XCTAssertTrue(result.succeeded, result.description)
+        try waitForProperty("OutputOrientation", "landscape-left")
+        XCTAssertEqual(try xrandrRotation("default", display: display), "left", "orientd turned the screen back")
+        XCTAssertEqual(orientdLogLines(containing: "xrandr --output").count, appliesBefore)
+    }
+
+    /// The X server killed: orientd keeps serving with OutputBackend none; the server started
+    /// again on the same display is picked up and shown the current orientation.
+    func testXServerKilledAndBackIsPickedUpAgain() throws {
+        let host = try startXvfb(size: "1400x1400x24")
+        let (xephyr, display) = try startXephyr(inside: host)
+        try launchOrientd(["--output-backend", "auto", "--output", "default"], environment: ["DISPLAY": display])
+        try waitForProperty("OutputBackend", "x11")
+        _ = try registerScene()
+        try turnDevice("landscape-right")
+        try waitForXRotation("default", "left", display: display)
+
+        xephyr.kill()
+        try xephyr.wait(timeout: deadline)
+        try waitForProperty("OutputBackend", "none")
+        XCTAssertTrue(orientd.process.isRunning)
+        XCTAssertFalse(orientdLogLines(containing: "X connection to \(display) broken").isEmpty, orientd.log)
+        try turnDevice("landscape-left")
+
+        try startXephyr(inside: host, display: display)
+        try waitForProperty("OutputBackend", "x11")
+        try waitForXRotation("default", "right", display: display)
+        try waitForProperty("OutputOrientation", "landscape-right")
+    }
+
+    /// orientd started before the X server: none, with the tools' error, until the server
+    /// binds its socket; then it is picked up and the screen turned at once.
+    func testAnXServerStartingAfterOrientdIsPickedUp() throws {
+        let host = try startXvfb(size: "1400x1400x24")
+        let display = freeDisplay(after: Int(host.dropFirst())! + 7)
+        try launchOrientd(["--output-backend", "x11", "--output", "default"], environment: ["DISPLAY": display])
+        _ = try registerScene()
+        try turnDevice("landscape-left")
+        try eventually("orientd says it cannot open \(display)", timeout: deadline) {
+            !orientdLogLines(containing: "unable to open display").isEmpty || !orientdLogLines(containing: "Can't open display").isEmpty
+        }
+        XCTAssertEqual(try managerProperty("OutputBackend").string, "none")
+
+        try startXephyr(inside: host, display: display)
+        try waitForProperty("OutputBackend", "x11")
+        try waitForXRotation("default", "right", display: display)
+        try waitForProperty("OutputOrientation", "landscape-right")
+    }
+}

@@ -1,0 +1,77 @@
+import Foundation
+import TestSupport
+import XCTest
+
+/// Real X servers for the x11 backend's tests and the frame capture: Xvfb (which cannot
+/// rotate) and Xephyr inside it (which can).
+extension OutputTestCase {
+    /// Starts an X server (`argv` after the display) on a display number no other server
+    /// holds, and waits until it answers. Another test may take the same free number at the
+    /// same moment: the loser exits, and the next number is tried.
+    func startXServer(_ name: String, _ arguments: [String], environment: [String: String] = [:]) throws -> (ChildProcess, String) {
+        var after = 100 + Int(getpid() % 400)
+        for _ in 0..<20 {
+            let display = freeDisplay(after: after)
+            after = Int(display.dropFirst())!
+            let server = try start(name, [name, display] + arguments, environment: environment)
+            var answered = false
+            try eventually("\(name) \(display) answers; its log:\n\(server.standardError)", timeout: deadline) {
+                if server.exitStatus != nil { return true }
+                answered = (try? runCommand(["xrandr", "-q"], environment: childEnvironment.merging(["DISPLAY": display]) { $1 }))?.succeeded == true
+                return answered
+            }
+            // Answered by this server, not by one that won the number (this one then exits).
+            if answered && server.isRunning { return (server, display) }
+            server.stop()
+        }
+        throw TestSupportError("no free X display number for \(name)")
+    }
+
+    /// A display number after `after` that no X server holds (no lock file, no socket).
+    func freeDisplay(after: Int = 100 + Int(getpid() % 400)) -> String {
+        var number = after + 1
+        while FileManager.default.fileExists(atPath: "/tmp/.X\(number)-lock")
+            || FileManager.default.fileExists(atPath: "/tmp/.X11-unix/X\(number)") { number += 1 }
+        return ":\(number)"
+    }
+
+    /// Xvfb with one screen of `size` (`WxHxD`).
+    func startXvfb(size: String = "800x1280x24") throws -> String {
+        try startXServer("Xvfb", ["-screen", "0", size, "-nolisten", "tcp"]).1
+    }
+
+    /// Xephyr showing an 800×1280 "panel" (its output is called `default`) inside `host`.
+    /// -noreset: this Xephyr crashes when it resets after its last client leaves.
+    @discardableResult
+    func startXephyr(inside host: String, display: String? = nil) throws -> (ChildProcess, String) {
+        let arguments = ["-screen", "800x1280x24", "-noreset", "-nolisten", "tcp"]
+        guard let display else { return try startXServer("Xephyr", arguments, environment: ["DISPLAY": host]) }
+        let server = try start("Xephyr", ["Xephyr", display] + arguments, environment: ["DISPLAY": host])
+        try eventually("Xephyr \(display) answers again; its log:\n\(server.standardError)", timeout: deadline) {
+            if let status = server.exitStatus { throw TestSupportError("Xephyr exited (\(status)):\n\(server.standardError)") }
+            return (try? runCommand(["xrandr", "-q"], environment: childEnvironment.merging(["DISPLAY": display]) { $1 }))?.succeeded == true
+        }
+        return (server, display)
+    }
+
+    /// The rotation `xrandr -q` lists for `output` on `display` (normal when it lists none).
+    func xrandrRotation(_ output: String, display: String) throws -> String? {
+        let result = try runCommand(["xrandr", "-q"], environment: childEnvironment.merging(["DISPLAY": display]) { $1 })
+        guard result.succeeded else { throw TestSupportError("xrandr -q failed: \(result)") }
+        for line in result.stdout.split(separator: "\n") where line.hasPrefix(output + " connected") {
+            let words = (line.split(separator: "(").first ?? line).split(separator: " ")
+            guard let geometry = words.firstIndex(where: { $0.contains("+") && $0.contains("x") }) else { return nil }
+            return words.dropFirst(geometry + 1).first.map(String.init) ?? "normal"
+        }
+        return nil
+    }
+
+    func waitForXRotation(_ output: String, _ rotation: String, display: String,
+                          file: StaticString = #filePath, line: UInt = #line) throws {
+        var last: String?
+        try eventually("\(output) rotated \(rotation) on \(display) (last: \(last ?? "none"))", timeout: deadline, file: file, line: line) {
+            last = try? xrandrRotation(output, display: display)
+            return last == rotation
+        }
+    }
+}

@@ -1,0 +1,119 @@
+#!/usr/bin/env bash
+# The README's headline pictures: the GTK 4 example (examples/gtk) on a real compositor that
+# orientd turns. A headless phoc (wlroots) shows an 800x1280 portrait panel; orientd drives
+# it with --output-backend wlroots; the example plays the video-player flow by itself; grim
+# captures the whole screen as the user sees it: the portrait list, then the landscape player
+# after the compositor turned the panel (the window draws upright: it is not turned twice).
+#
+#   scripts/screenshots.sh [DIR]     (default: the repository's docs/)
+#
+# Writes DIR/compositor-portrait.png and DIR/compositor-landscape.png. Needs the built orientd
+# ($ORIENTD, default .build/debug/orientd; `swift build` makes it), phoc, wlr-randr, grim,
+# dbus-daemon, busctl, /usr/bin/python3 with python3-gi and gir1.2-gtk-4.0
+# (`scripts/install-deps.sh test` installs them all). Runs everything on private sockets and
+# a private bus, and stops it all on exit; prints the logs when something fails.
+set -euo pipefail
+
+root=$(cd "$(dirname "${BASH_SOURCE[0]}")/.." && pwd)
+out=${1:-$root/docs}
+orientd=${ORIENTD:-$root/.build/debug/orientd}
+readonly output=HEADLESS-1 panel=800x1280 timeout_seconds=60
+readonly name=io.github.orientd.OrientationManager1 manager=/io/github/orientd/OrientationManager1
+
+work=$(mktemp -d)
+pids=()
+cleanup() {
+  local pid
+  for pid in "${pids[@]}"; do kill "$pid" 2>/dev/null || true; done
+  for pid in "${pids[@]}"; do wait "$pid" 2>/dev/null || true; done
+  rm -rf "$work"
+}
+trap cleanup EXIT
+
+fail() {
+  echo "screenshots.sh: $*" >&2
+  for log in "$work"/*.log; do [[ -f "$log" ]] && { echo "---- $(basename "$log")" >&2; cat "$log" >&2; }; done
+  exit 1
+}
+
+for tool in phoc wlr-randr grim dbus-daemon busctl /usr/bin/python3; do
+  command -v "$tool" >/dev/null || fail "$tool is missing (scripts/install-deps.sh test installs it)"
+done
+[[ -x "$orientd" ]] || fail "no orientd at $orientd: run swift build first (or set ORIENTD)"
+
+# Waits until "$@" succeeds, for at most timeout_seconds.
+wait_for() {
+  local what=$1 deadline=$((SECONDS + timeout_seconds))
+  shift
+  until "$@" >/dev/null 2>&1; do
+    ((SECONDS < deadline)) || fail "timed out waiting for $what"
+    sleep 0.1
+  done
+}
+
+# A private session bus and runtime folder: nothing of the user's session is touched.
+export XDG_RUNTIME_DIR=$work/runtime XDG_STATE_HOME=$work/state XDG_CONFIG_HOME=$work/config
+mkdir -m 700 "$XDG_RUNTIME_DIR"
+dbus-daemon --session --nofork --print-address=1 >"$work/bus.address" 2>"$work/dbus.log" &
+pids+=($!)
+wait_for "the private bus" test -s "$work/bus.address"
+DBUS_SESSION_BUS_ADDRESS=$(head -n 1 "$work/bus.address")
+export DBUS_SESSION_BUS_ADDRESS
+unset DISPLAY
+export WAYLAND_DISPLAY=wayland-0
+
+# The compositor: headless, software rendering, an 800x1280 portrait panel.
+WLR_BACKENDS=headless WLR_RENDERER=pixman phoc >"$work/phoc.log" 2>&1 &
+pids+=($!)
+wait_for "phoc" wlr-randr
+wlr-randr --output "$output" --custom-mode "$panel"
+
+# orientd turning it.
+"$orientd" --sensor none --output-backend wlroots --output "$output" >"$work/orientd.log" 2>&1 &
+pids+=($!)
+wait_for "orientd" busctl --user status "$name"
+busctl --user call "$name" "$manager" "$name" SetSettleTime u 0
+busctl --user call "$name" "$manager" "$name" SetDeviceOrientation s portrait
+
+transform() { wlr-randr | sed -n "/^$output /,/^[^ ]/s/^ *Transform: //p"; }
+# Captures the screen until two captures in a row are the same (the window has finished
+# drawing what the compositor's turn asked of it), then keeps it as $1.
+capture() {
+  local target=$1 deadline=$((SECONDS + timeout_seconds))
+  grim "$work/a.png"
+  while true; do
+    sleep 0.3
+    grim "$work/b.png"
+    cmp -s "$work/a.png" "$work/b.png" && break
+    mv "$work/b.png" "$work/a.png"
+    ((SECONDS < deadline)) || fail "the screen never settled for $target"
+  done
+  mkdir -p "$out"
+  mv "$work/a.png" "$target"
+  echo "screenshots.sh: wrote $target ($(od -An -tu1 -j16 -N8 "$target" | awk '{print $3*256+$4 "x" $7*256+$8}'))"
+}
+
+# The example, scripted: it pauses after each of its own screenshots until it reads a line.
+mkfifo "$work/app.in"
+GDK_BACKEND=wayland GSK_RENDERER=cairo GTK_A11Y=none \
+  /usr/bin/python3 "$root/examples/gtk/orientation_window.py" --script --turn-device --pause-after-screenshots \
+  --screenshots "$work/app-shots" --timeout "$timeout_seconds" <"$work/app.in" >"$work/app.log" 2>&1 &
+app=$!
+pids+=($app)
+exec 3>"$work/app.in"
+
+wait_for "the portrait list" grep -q "paused after portrait" "$work/app.log"
+wait_for "the panel at normal" test "$(transform)" = normal
+capture "$out/compositor-portrait.png"
+echo >&3
+
+# The player prefers landscape-right: orientd turns the panel to wl_output 270.
+wait_for "the landscape player" grep -q "paused after landscape" "$work/app.log"
+wait_for "the panel at 270 (landscape-right)" test "$(transform)" = 270
+capture "$out/compositor-landscape.png"
+echo >&3
+
+status=0
+wait "$app" || status=$?
+((status == 0)) || fail "the example failed (status $status)"
+cat "$work/app.log"
