@@ -2,6 +2,8 @@
 #   make run       build and run the service on the session bus (a private one if none)
 #   make test      install what the tests need, build, run the whole test suite
 #   make install   PREFIX=/usr/local DESTDIR= : binaries, interface XML, activation, unit, docs
+#                  (release binaries with the Swift runtime linked in, stripped; installs no packages)
+#   make deb       a Debian package in build/ (scripts/make-deb.sh)
 #   make bench     the release benchmark (BENCHMARKS.md)
 
 PREFIX ?= /usr/local
@@ -11,7 +13,7 @@ DATADIR = $(PREFIX)/share
 SWIFT ?= swift
 SWIFT_BUILD_FLAGS ?=
 
-.PHONY: all build release run test install uninstall bench clean
+.PHONY: all build release run test install install-binaries uninstall bench clean completions deb
 
 all: build
 
@@ -38,11 +40,27 @@ bench: release
 	$(SWIFT) build -c release --product orientd-reference-peer $(SWIFT_BUILD_FLAGS)
 	.build/release/orientd-bench $(ARGS)
 
-install: release
+# Binaries for a device: the Swift standard library and Foundation linked statically, so
+# they need no Swift toolchain where they run, then stripped. Built apart from .build/release
+# (other flags), and only checking for build dependencies: `make install` installs no packages.
+INSTALL_SCRATCH = .build/install
+STRIP ?= strip
+# Full RELRO (bind now), as Debian's hardening asks.
+INSTALL_BUILD_FLAGS = -c release --static-swift-stdlib --scratch-path $(INSTALL_SCRATCH) -Xlinker -z -Xlinker relro -Xlinker -z -Xlinker now
+
+install-binaries:
+	scripts/install-deps.sh check build
+	$(SWIFT) build $(INSTALL_BUILD_FLAGS) --product orientd $(SWIFT_BUILD_FLAGS)
+	$(SWIFT) build $(INSTALL_BUILD_FLAGS) --product orientctl $(SWIFT_BUILD_FLAGS)
+	mkdir -p $(INSTALL_SCRATCH)/stripped
+	$(STRIP) --strip-all --remove-section=.comment -o $(INSTALL_SCRATCH)/stripped/orientd $(INSTALL_SCRATCH)/release/orientd
+	$(STRIP) --strip-all --remove-section=.comment -o $(INSTALL_SCRATCH)/stripped/orientctl $(INSTALL_SCRATCH)/release/orientctl
+
+install: install-binaries
 	install -d $(DESTDIR)$(BINDIR) $(DESTDIR)$(DATADIR)/dbus-1/interfaces $(DESTDIR)$(DATADIR)/dbus-1/services \
 	  $(DESTDIR)$(PREFIX)/lib/systemd/user $(DESTDIR)$(DATADIR)/man/man1 $(DESTDIR)$(DATADIR)/man/man8 \
 	  $(DESTDIR)$(DATADIR)/bash-completion/completions
-	install -m 755 .build/release/orientd .build/release/orientctl $(DESTDIR)$(BINDIR)/
+	install -m 755 $(INSTALL_SCRATCH)/stripped/orientd $(INSTALL_SCRATCH)/stripped/orientctl $(DESTDIR)$(BINDIR)/
 	install -m 644 dbus/io.github.orientd.OrientationManager1.xml dbus/io.github.orientd.OrientationManager1.Scene.xml \
 	  $(DESTDIR)$(DATADIR)/dbus-1/interfaces/
 	sed 's|@bindir@|$(BINDIR)|g' data/io.github.orientd.OrientationManager1.service.in \
@@ -53,6 +71,9 @@ install: release
 	install -D -m 644 data/orientd.conf.5 $(DESTDIR)$(DATADIR)/man/man5/orientd.conf.5
 	[ -f data/orientctl.bash-completion ] && install -m 644 data/orientctl.bash-completion \
 	  $(DESTDIR)$(DATADIR)/bash-completion/completions/orientctl || true
+	install -d $(DESTDIR)$(DATADIR)/zsh/vendor-completions $(DESTDIR)$(DATADIR)/fish/vendor_completions.d
+	install -m 644 data/_orientctl $(DESTDIR)$(DATADIR)/zsh/vendor-completions/_orientctl
+	install -m 644 data/orientctl.fish $(DESTDIR)$(DATADIR)/fish/vendor_completions.d/orientctl.fish
 
 uninstall:
 	rm -f $(DESTDIR)$(BINDIR)/orientd $(DESTDIR)$(BINDIR)/orientctl \
@@ -60,7 +81,16 @@ uninstall:
 	  $(DESTDIR)$(DATADIR)/dbus-1/services/io.github.orientd.OrientationManager1.service \
 	  $(DESTDIR)$(PREFIX)/lib/systemd/user/orientd.service \
 	  $(DESTDIR)$(DATADIR)/man/man1/orientctl.1 $(DESTDIR)$(DATADIR)/man/man8/orientd.8 $(DESTDIR)$(DATADIR)/man/man5/orientd.conf.5 \
-	  $(DESTDIR)$(DATADIR)/bash-completion/completions/orientctl
+	  $(DESTDIR)$(DATADIR)/bash-completion/completions/orientctl \
+	  $(DESTDIR)$(DATADIR)/zsh/vendor-completions/_orientctl $(DESTDIR)$(DATADIR)/fish/vendor_completions.d/orientctl.fish
+
+# The zsh and fish completions, generated again from orientctl's verb table.
+completions:
+	$(SWIFT) build --build-tests $(SWIFT_BUILD_FLAGS)
+	ORIENTCTL_WRITE_COMPLETIONS=1 $(SWIFT) test --skip-build --filter ShellCompletionTests.testTheFilesAreTheGeneratorsOutput
+
+deb:
+	scripts/make-deb.sh
 
 clean:
-	rm -rf .build
+	rm -rf .build build

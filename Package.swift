@@ -16,9 +16,12 @@ let package = Package(
         .target(name: "OrientationCore"),
 
         // GIO through pkg-config, plus a small C shim for macros and variadic functions.
+        // gobject-2.0 gives the include paths GIO's headers need (they live with GLib's);
+        // gio-2.0 would also pull gmodule's `-pthread`, a flag SwiftPM refuses with a
+        // warning on every build. The module map links gio-2.0 itself.
         .systemLibrary(
             name: "CGio",
-            pkgConfig: "gio-unix-2.0",
+            pkgConfig: "gobject-2.0",
             providers: [.apt(["libglib2.0-dev"])]
         ),
         // Swift wrappers over GVariant, GDBusConnection and the GLib main loop.
@@ -58,5 +61,7 @@ let package = Package(
         .testTarget(name: "ReliabilityTests", dependencies: ["OrientationCore", "GLibBridge", "TestSupport", "CGio"]),
         // orientd turning real compositors' outputs (mutter, wlroots, KWin, X11), each started headless.
         .testTarget(name: "OrientdOutputTests", dependencies: ["GLibBridge", "TestSupport", "CGio", "OrientationClient"]),
+        // make install, scripts/install-deps.sh and the Debian package from `make deb`.
+        .testTarget(name: "PackagingTests", dependencies: ["TestSupport"]),
     ]
 )

@@ -1,12 +1,21 @@
 #!/usr/bin/env bash
-# Installs the Debian packages orientd needs, only those that are missing.
-#   scripts/install-deps.sh run    what building and running the service needs
-#   scripts/install-deps.sh test   that, plus the peers the test suite drives
+# What orientd needs besides the Swift toolchain, found through pkg-config and commands
+# (so it works on any distribution), and installed with apt-get on Debian when allowed.
+#   scripts/install-deps.sh run     build and run the service; installs what is missing (Debian, root)
+#   scripts/install-deps.sh test    that, plus the peers the test suite drives; installs likewise
+#   scripts/install-deps.sh check [build|run|test]   only says what is missing (exit 1 if anything)
+# `make run` and `make test` use the first two; `make install` and `make deb` only check.
+# Off Debian, or without root, nothing is installed: the script lists what is missing, with
+# the Debian package and what it provides, and exits 1.
 set -euo pipefail
 
+# Debian package names. Other distributions: see "provides" below for what each one is.
+build_packages=(libglib2.0-dev pkg-config binutils)
 run_packages=(libglib2.0-dev libglib2.0-bin dbus dbus-bin systemd pkg-config)
 test_packages=(python3 python3-dbus python3-gi python3-dbusmock iio-sensor-proxy umockdev
-               gir1.2-gtk-4.0 xvfb xauth procps groff-base)
+               gir1.2-gtk-4.0 xvfb xauth procps groff-base
+               zsh fish
+               dpkg-dev lintian)
 # The mutter output backend's tests: a real headless mutter and the GSettings schema it hands over.
 test_packages+=(mutter gsettings-desktop-schemas gnome-settings-daemon-common)
 # The wlroots, kwin and x11 output backends' tests: phoc, KWin, Xephyr in Xvfb, their tools,
@@ -14,28 +23,105 @@ test_packages+=(mutter gsettings-desktop-schemas gnome-settings-daemon-common)
 test_packages+=(phoc wlr-randr grim kwin-wayland kscreen libkf5screen-bin qtwayland5
                 xserver-xephyr x11-xserver-utils x11-utils x11-apps)
 
-case "${1:-run}" in
+# How to see that a package's part is present without asking dpkg, and what it provides:
+# "KIND:WHAT|description" with KIND one of pkgconfig (a pkg-config module and version),
+# command, python (a module python3 imports), gir (a GObject-introspection namespace and
+# version) or file. A package not listed here is checked with dpkg-query where it exists.
+declare -A provides=(
+  [libglib2.0-dev]="pkgconfig:gio-2.0 >= 2.74|GLib and GIO 2.74 or newer, with development files (gio-2.0.pc)"
+  [pkg-config]="command:pkg-config|pkg-config (or pkgconf)"
+  [binutils]="command:strip|strip, from GNU binutils"
+  [libglib2.0-bin]="command:gdbus|gdbus, GLib's D-Bus tool"
+  [dbus]="command:dbus-daemon|dbus-daemon, the D-Bus message bus"
+  [dbus-bin]="command:dbus-send|dbus-send"
+  [systemd]="command:busctl|busctl, from systemd"
+  [python3]="command:python3|Python 3"
+  [python3-dbus]="python:dbus|dbus-python, the Python D-Bus bindings"
+  [python3-gi]="python:gi|PyGObject"
+  [python3-dbusmock]="python:dbusmock|python-dbusmock"
+  [iio-sensor-proxy]="file:/usr/sbin/iio-sensor-proxy|iio-sensor-proxy, the accelerometer service"
+  [umockdev]="command:umockdev-run|umockdev"
+  [gir1.2-gtk-4.0]="gir:Gtk 4.0|GTK 4 introspection data"
+  [xvfb]="command:Xvfb|Xvfb, the virtual X server"
+  [xauth]="command:xauth|xauth"
+  [procps]="command:ps|procps (ps, pgrep)"
+  [groff-base]="command:groff|groff"
+  [zsh]="command:zsh|zsh"
+  [fish]="command:fish|fish"
+  [dpkg-dev]="command:dpkg-shlibdeps|dpkg-shlibdeps, for make deb"
+  [lintian]="command:lintian|lintian, for make deb"
+)
+
+mode=${1:-run}
+case "$mode" in
+  check) install=no; set="${2:-run}" ;;
+  run|test|build) install=yes; set=$mode ;;
+  *) echo "usage: $0 run|test | check [build|run|test]" >&2; exit 64 ;;
+esac
+case "$set" in
+  build) wanted=("${build_packages[@]}") ;;
   run) wanted=("${run_packages[@]}") ;;
   test) wanted=("${run_packages[@]}" "${test_packages[@]}") ;;
-  *) echo "usage: $0 run|test" >&2; exit 64 ;;
+  *) echo "usage: $0 run|test | check [build|run|test]" >&2; exit 64 ;;
 esac
 
+# The Python the tests and examples run (/usr/bin/python3), else the one on PATH.
+python=/usr/bin/python3
+[[ -x $python ]] || python=python3
+
+# Whether what PACKAGE provides is present.
+present() {
+  local entry=${provides[$1]:-}
+  local check=${entry%%|*}
+  local kind=${check%%:*} what=${check#*:}
+  case "$kind" in
+    pkgconfig) command -v pkg-config >/dev/null && pkg-config --exists "$what" ;;
+    command) command -v "$what" >/dev/null ;;
+    python) command -v "$python" >/dev/null && "$python" -c "import $what" >/dev/null 2>&1 ;;
+    gir) command -v "$python" >/dev/null &&
+           "$python" -c "import gi; gi.require_version('${what% *}', '${what#* }'); from gi.repository import ${what% *}" >/dev/null 2>&1 ;;
+    file) [[ -e "$what" ]] ;;
+    *) command -v dpkg-query >/dev/null &&
+         [[ $(dpkg-query -W -f='${Status}' "$1" 2>/dev/null || true) == "install ok installed" ]] ;;
+  esac
+}
+
 missing=()
+seen=" "
 for package in "${wanted[@]}"; do
-  status=$(dpkg-query -W -f='${Status}' "$package" 2>/dev/null || true)
-  [[ "$status" == "install ok installed" ]] || missing+=("$package")
+  [[ $seen == *" $package "* ]] && continue
+  seen+="$package "
+  present "$package" || missing+=("$package")
 done
 [[ ${#missing[@]} -eq 0 ]] && exit 0
 
-echo "Installing missing Debian packages: ${missing[*]}" >&2
-if [[ $(id -u) -eq 0 ]]; then
-  apt_get=(apt-get)
-elif command -v sudo >/dev/null; then
-  apt_get=(sudo apt-get)
-else
-  echo "Not root and no sudo: install them with: apt-get install ${missing[*]}" >&2
+report() {
+  echo "orientd needs these, and they are missing:" >&2
+  for package in "${missing[@]}"; do
+    local entry=${provides[$package]:-}
+    printf '  %-20s %s\n' "$package" "${entry#*|}" >&2
+  done
+  echo "On Debian or Ubuntu, install them with:" >&2
+  echo "  sudo apt-get install --no-install-recommends ${missing[*]}" >&2
+  echo "Elsewhere, install your distribution's packages that provide the above (the first column is Debian's name)." >&2
+}
+
+if [[ $install == no ]]; then
+  report
   exit 1
 fi
+if ! command -v apt-get >/dev/null; then
+  echo "Not a Debian system (no apt-get), so nothing is installed." >&2
+  report
+  exit 1
+fi
+if [[ $(id -u) -ne 0 ]]; then
+  echo "Not root, so nothing is installed." >&2
+  report
+  exit 1
+fi
+
+echo "Installing missing Debian packages: ${missing[*]}" >&2
 export DEBIAN_FRONTEND=noninteractive
-"${apt_get[@]}" update -qq
-"${apt_get[@]}" install -y -qq --no-install-recommends "${missing[@]}" >/dev/null
+apt-get -o DPkg::Lock::Timeout=600 update -qq
+apt-get -o DPkg::Lock::Timeout=600 install -y -qq --no-install-recommends "${missing[@]}" >/dev/null

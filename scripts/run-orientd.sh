@@ -21,17 +21,18 @@ if session_bus_answers; then
 fi
 
 # No session bus: start a private one for this run.
-state=${XDG_RUNTIME_DIR:-/tmp}
+state=${XDG_RUNTIME_DIR:-${TMPDIR:-/tmp}}
 info=$(dbus-daemon --session --fork --print-address=1 --print-pid=1)
 address=$(sed -n 1p <<<"$info")
 bus_pid=$(sed -n 2p <<<"$info")
-trap 'kill "$bus_pid" 2>/dev/null || true' EXIT
+# Leave nothing behind: the bus, and the file with its address.
+trap 'kill "$bus_pid" 2>/dev/null || true; rm -f "$state/orientd-session-bus"' EXIT
 export DBUS_SESSION_BUS_ADDRESS=$address
 echo "$address" > "$state/orientd-session-bus"
 cat >&2 <<MSG
 orientd: no session bus was running, so a private one was started for this run.
 To reach it from another terminal:
   export DBUS_SESSION_BUS_ADDRESS='$address'
-(also written to $state/orientd-session-bus). Then try: busctl --user tree io.github.orientd.OrientationManager1
+(also written to $state/orientd-session-bus while it runs). Then try: busctl --user tree io.github.orientd.OrientationManager1
 MSG
 "$orientd" "$@"

@@ -58,18 +58,8 @@ extension BusConnection {
         path: String? = nil, arg0: String? = nil,
         handler: @escaping (ReceivedSignal) -> Void
     ) -> SignalSubscriptionID {
-        typealias Box = CallbackBox<(ReceivedSignal) -> Void>
-        let userData = Box(handler).retainedPointer()
-        let id = g_dbus_connection_signal_subscribe(
-            raw, sender, interface, member, path, arg0, G_DBUS_SIGNAL_FLAGS_NONE,
-            { _, sender, path, interface, member, parameters, userData in
-                let signal = ReceivedSignal(
-                    sender: copyCString(sender), path: copyCString(path), interface: copyCString(interface),
-                    member: copyCString(member), parameters: Variant(borrowing: parameters!))
-                Box.borrow(userData).value(signal)
-            },
-            userData, { Box.release($0) })
-        return SignalSubscriptionID(rawValue: id)
+        subscribe(sender: sender, interface: interface, member: member, path: path, arg0: arg0,
+                  flags: G_DBUS_SIGNAL_FLAGS_NONE, handler: handler)
     }
 
     /// Removes a subscription made by `subscribe`.

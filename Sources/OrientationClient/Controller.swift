@@ -4,7 +4,7 @@ import GLibBridge
 /// chose. Handles are values: making one calls nothing, and a handle whose controller is
 /// gone fails with `unknownController`.
 ///
-/// The seeds' OrientationManager pair is here under its own names:
+/// The pair of the OrientationManager iOS apps commonly write is here under its own names:
 /// ```swift
 /// try list.setOrientationMode(.portrait)   // record the new mask...
 /// try list.updateOrientation()             // ...and apply it now
@@ -31,8 +31,10 @@ public struct Controller: Sendable, Hashable, CustomStringConvertible {
     @discardableResult
     public func push(_ id: String, kind: ControllerKind = .view,
                      properties: ControllerProperties = ControllerProperties()) throws(OrientationError) -> Controller {
-        try scene.call("PushController", [Variant(string: self.id), Variant(string: id),
-                                          Variant(string: kind.rawValue), properties.variant])
+        try scene.change("PushController", [Variant(string: self.id), Variant(string: id),
+                                            Variant(string: kind.rawValue), properties.variant]) { mirror, _ in
+            mirror.push(self.id, id, kind, properties)
+        }
         return Controller(scene: scene, id: id)
     }
 
@@ -42,7 +44,9 @@ public struct Controller: Sendable, Hashable, CustomStringConvertible {
     /// - Throws: `notPermitted` when only the root child is left.
     @discardableResult
     public func pop() throws(OrientationError) -> Controller {
-        let reply = try scene.call("PopController", [Variant(string: id)], replyType: "(s)")
+        let reply = try scene.change("PopController", [Variant(string: id)], replyType: "(s)") { mirror, reply in
+            if let popped = reply.child(at: 0).string { mirror.pop(id, popped: popped) }
+        }
         return Controller(scene: scene, id: reply.child(at: 0).string ?? "")
     }
 
@@ -52,14 +56,18 @@ public struct Controller: Sendable, Hashable, CustomStringConvertible {
     @discardableResult
     public func addTab(_ id: String, kind: ControllerKind = .view,
                        properties: ControllerProperties = ControllerProperties()) throws(OrientationError) -> Controller {
-        try scene.call("AddTab", [Variant(string: self.id), Variant(string: id),
-                                  Variant(string: kind.rawValue), properties.variant])
+        try scene.change("AddTab", [Variant(string: self.id), Variant(string: id),
+                                    Variant(string: kind.rawValue), properties.variant]) { mirror, _ in
+            mirror.addTab(self.id, id, kind, properties)
+        }
         return Controller(scene: scene, id: id)
     }
 
     /// Selects `child` of this tab controller (`SelectTab`); re-evaluates at once.
     public func selectTab(_ child: String) throws(OrientationError) {
-        try scene.call("SelectTab", [Variant(string: id), Variant(string: child)])
+        try scene.change("SelectTab", [Variant(string: id), Variant(string: child)]) { mirror, _ in
+            mirror.selectTab(id, child)
+        }
     }
 
     /// Selects `child` of this tab controller.
@@ -75,15 +83,17 @@ public struct Controller: Sendable, Hashable, CustomStringConvertible {
     @discardableResult
     public func present(_ id: String, kind: ControllerKind = .view,
                         properties: ControllerProperties = ControllerProperties()) throws(OrientationError) -> Controller {
-        try scene.call("PresentController", [Variant(string: self.id), Variant(string: id),
-                                             Variant(string: kind.rawValue), properties.variant])
+        try scene.change("PresentController", [Variant(string: self.id), Variant(string: id),
+                                               Variant(string: kind.rawValue), properties.variant]) { mirror, _ in
+            mirror.present(self.id, id, kind, properties)
+        }
         return Controller(scene: scene, id: id)
     }
 
     /// Dismisses this presented controller and everything it presented
     /// (`DismissController`); re-evaluates at once.
     public func dismiss() throws(OrientationError) {
-        try scene.call("DismissController", [Variant(string: id)])
+        try scene.change("DismissController", [Variant(string: id)]) { mirror, _ in mirror.dismiss(id) }
     }
 
     // MARK: Declarations
@@ -92,17 +102,21 @@ public struct Controller: Sendable, Hashable, CustomStringConvertible {
     /// keep their value. Validated at once; takes effect at the next evaluation, such as
     /// `updateOrientation()`.
     public func setProperties(_ properties: ControllerProperties) throws(OrientationError) {
-        try scene.call("SetControllerProperties", [Variant(string: id), properties.variant])
+        try scene.change("SetControllerProperties", [Variant(string: id), properties.variant]) { mirror, _ in
+            mirror.setProperties(id, properties)
+        }
     }
 
-    /// The seeds' `setOrientationMode:`: gives this controller an orientation mode that
+    /// The iOS practice's `setOrientationMode:`: gives this controller an orientation mode that
     /// replaces its declared mask (`.none` clears it). Takes effect at the next evaluation:
     /// call `updateOrientation()` to apply it now.
     public func setOrientationMode(_ mode: OrientationMode) throws(OrientationError) {
-        try scene.call("SetOrientationMode", [Variant(string: id), Variant(string: mode.rawValue)])
+        try scene.change("SetOrientationMode", [Variant(string: id), Variant(string: mode.rawValue)]) { mirror, _ in
+            mirror.setMode(id, mode)
+        }
     }
 
-    /// The seeds' `updateOrientation`: re-evaluates the scene now and returns its
+    /// The iOS practice's `updateOrientation`: re-evaluates the scene now and returns its
     /// orientation (the scene's `updateOrientation()`).
     @discardableResult
     public func updateOrientation() throws(OrientationError) -> InterfaceOrientation {

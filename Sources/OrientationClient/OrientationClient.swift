@@ -38,8 +38,10 @@ public final class OrientationClient: Sendable {
     private let closed = Mutex(false)
     /// The open streams and callbacks, fed by the client's few subscriptions.
     let listeners = ListenerRegistry()
+    /// Which scenes' signals the client accepts and from whom; the match rules.
+    let router: SceneRouter
     /// The client's subscriptions, made once at `init`.
-    private let subscriptions: Mutex<[SignalSubscriptionID]>
+    private let subscriptions = Mutex<[SignalSubscriptionID]>([])
     /// Default timeout of a call, in milliseconds.
     let timeoutMilliseconds: Int32
 
@@ -60,46 +62,76 @@ public final class OrientationClient: Sendable {
         let (seconds, attoseconds) = timeout.components
         timeoutMilliseconds = Int32(clamping: seconds * 1000 + attoseconds / 1_000_000_000_000_000)
         loop = MainLoop.startThread(name: "orientation-client")
+        router = SceneRouter(connection: connection)
+        // The bus routes this client only its own scenes' signals (one match rule per scene
+        // and path, added as scenes are registered or watched; see SceneMatchRules). The
+        // subscriptions below add no rule of their own: they
+        // dispatch what those rules bring, and accept a signal only from the unique name
+        // that holds the scene (or, for the device, that owns the name now), because a
+        // signal sent straight to this connection passes no match rule at all.
         // All subscriptions are made here, once, on the loop thread (so their callbacks run
         // there); streams and callbacks register with `listeners` and never wait for the loop.
         let connection = self.connection
         let listeners = self.listeners
-        let ids = loop.sync {
+        let router = self.router
+        let ids = loop.sync { [weak self] in
             [
-                connection.subscribe(interface: Self.sceneInterface, member: "OrientationChanged") { signal in
-                    listeners.deliver(signal, to: .scene(signal.path))
+                connection.subscribeWithoutMatchRule(interface: Self.sceneInterface, member: "OrientationChanged") { signal in
+                    Self.deliverChange(signal, router: router, listeners: listeners)
                 },
-                connection.subscribe(
+                connection.subscribeWithoutMatchRule(
                     interface: Self.managerInterface, member: "DeviceOrientationChanged", path: Self.managerPath
                 ) { signal in
-                    listeners.deliver(signal, to: .device)
+                    if router.isCurrentOwner(signal.sender) { listeners.deliver(.signal(signal), to: .device) }
                 },
                 // A scene removed (unregistered, or its owner left): finish its streams.
-                connection.subscribe(
+                connection.subscribeWithoutMatchRule(
                     interface: "org.freedesktop.DBus.ObjectManager", member: "InterfacesRemoved",
                     path: Self.managerPath
                 ) { signal in
                     guard signal.parameters.childCount > 0, let path = signal.argument(0).string else { return }
-                    listeners.finish { $0 == .scene(path) }
+                    let ids = Set(router.removed(path: path, sender: signal.sender).map(\.id))
+                    guard !ids.isEmpty else { return }
+                    listeners.finish { source in
+                        if case .scene(let id) = source { return ids.contains(id) }
+                        return false
+                    }
                 },
-                // orientd left the bus: every scene is gone.
+                // orientd left the bus, or came back: the bus itself says so.
                 connection.subscribe(
                     sender: "org.freedesktop.DBus", interface: "org.freedesktop.DBus", member: "NameOwnerChanged",
                     path: "/org/freedesktop/DBus", arg0: Self.busName
                 ) { signal in
-                    guard signal.parameters.childCount == 3, signal.argument(1).string != "" else { return }
-                    listeners.finish { $0 != .device }
+                    guard signal.parameters.isOfType("(sss)"), let old = signal.argument(1).string,
+                          let new = signal.argument(2).string else { return }
+                    self?.ownerChanged(old: old, new: new)
                 },
             ]
         }
-        subscriptions = Mutex(ids)
+        subscriptions.withLock { $0 = ids }
+        connection.addMatch(SceneMatchRules.deviceChanged)
         do {
-            // One round trip to the bus: the match rules sent by subscribe are now in force.
-            try connection.syncWithBus()
+            // One round trip to the bus: the match rules are now in force, and the owner
+            // read is at least as new as any NameOwnerChanged the loop will dispatch.
+            router.setInitialOwner(try connection.nameOwner(Self.busName))
         } catch {
             connection.close()
             loop.stopThread()
             throw OrientationError(error)
+        }
+    }
+
+    /// Hands an `OrientationChanged` to the records that accept it from its sender (on the
+    /// loop thread). While a scene is being rebuilt after a restart its changes are only noted.
+    private static func deliverChange(_ signal: ReceivedSignal, router: SceneRouter, listeners: ListenerRegistry) {
+        let current = signal.parameters.isOfType("(sss)")
+            ? signal.argument(1).string.flatMap(InterfaceOrientation.init(rawValue:)) : nil
+        for record in router.recipients(path: signal.path, sender: signal.sender) {
+            let deliver = record.state.withLock { state -> Bool in
+                if let current { state.lastOrientation = current }
+                return !state.rebuilding
+            }
+            if deliver { listeners.deliver(.signal(signal), to: .scene(record.id)) }
         }
     }
 
@@ -149,6 +181,21 @@ public final class OrientationClient: Sendable {
     ///
     /// - Throws: `invalidArgs` for a bad app id or value, `limitExceeded`, ...
     public func registerScene(_ options: SceneOptions) throws(OrientationError) -> OrientationScene {
+        if closed.withLock({ $0 }) { throw OrientationError(.disconnected, "the OrientationClient is closed") }
+        let (reply, owner) = try registerReturningOwner(options)
+        let record = SceneRecord(id: router.nextID(), path: reply.child(at: 0).string!, owner: owner,
+                                 mirror: SceneMirror(options: options))
+        if !router.track(record) {
+            // The instance that answered has left already: register the scene with the
+            // one serving now (the loop announces it as a restart).
+            loop.invoke { [weak self] in self?.restoreStaleScenes(announcingRestartFrom: nil) }
+        }
+        return OrientationScene(client: self, record: record)
+    }
+
+    /// `RegisterScene` with `options`; returns the reply and the unique name that answered.
+    func registerReturningOwner(_ options: SceneOptions) throws(OrientationError) -> (reply: Variant, owner: String) {
+        if closed.withLock({ $0 }) { throw OrientationError(.disconnected, "the OrientationClient is closed") }
         var values: [String: Variant] = ["app-id": Variant(string: options.appID)]
         if let idiom = options.idiom { values["idiom"] = Variant(string: idiom.rawValue) }
         if let mask = options.supportedOrientations { values["supported-orientations"] = Variant(strings: mask.names) }
@@ -162,8 +209,15 @@ public final class OrientationClient: Sendable {
         }
         if let display = options.display { values["display"] = Variant(string: display) }
         if options.detached { values["detached"] = Variant(bool: true) }
-        let reply = try callManager("RegisterScene", [Variant(vardict: values)], replyType: "(o)")
-        return OrientationScene(client: self, path: reply.child(at: 0).string!)
+        do throws(DBusError) {
+            let (reply, sender) = try connection.callReturningSender(
+                destination: Self.busName, path: Self.managerPath, interface: Self.managerInterface,
+                method: "RegisterScene", parameters: Variant(tuple: [Variant(vardict: values)]), replyType: "(o)",
+                timeoutMilliseconds: timeoutMilliseconds)
+            return (reply, sender)
+        } catch {
+            throw OrientationError(error)
+        }
     }
 
     /// A handle on an existing scene, such as a detached one registered by a script. Makes
@@ -172,7 +226,10 @@ public final class OrientationClient: Sendable {
         guard Variant.isValidObjectPath(path), path.hasPrefix(Self.managerPath + "/scene/") else {
             throw OrientationError(.invalidArgs, "'\(path)' is not a scene path; expected \(Self.managerPath)/scene/<n>")
         }
-        return OrientationScene(client: self, path: path)
+        // The scene this client registered, if it is that one: the same record, so the
+        // handle follows it across restarts.
+        let record = router.tracked(at: path) ?? SceneRecord(id: router.nextID(), path: path, owner: nil, mirror: nil)
+        return OrientationScene(client: self, record: record)
     }
 
     // MARK: The device
@@ -196,8 +253,9 @@ public final class OrientationClient: Sendable {
     /// The device orientations orientd announces from now on (`DeviceOrientationChanged`,
     /// after the settle time), each once, in order. The stream ends when the client closes.
     public func deviceOrientationChanges() throws(OrientationError) -> AsyncStream<DeviceOrientation> {
-        try stream(of: .device) { signal in
-            signal.parameters.childCount == 1 ? signal.argument(0).string.flatMap(DeviceOrientation.init(rawValue:)) : nil
+        try stream(of: .device) { event in
+            guard case .signal(let signal) = event, signal.parameters.childCount == 1 else { return nil }
+            return signal.argument(0).string.flatMap(DeviceOrientation.init(rawValue:))
         }
     }
 
@@ -205,19 +263,22 @@ public final class OrientationClient: Sendable {
 
     /// Calls a manager method.
     @discardableResult
-    func callManager(_ method: String, _ arguments: [Variant] = [], replyType: String = "()") throws(OrientationError) -> Variant {
+    func callManager(_ method: String, _ arguments: [Variant] = [], replyType: String = "()",
+                     destination: String = OrientationClient.busName) throws(OrientationError) -> Variant {
         try call(path: Self.managerPath, interface: Self.managerInterface, method: method,
-                 arguments: arguments, replyType: replyType)
+                 arguments: arguments, replyType: replyType, destination: destination)
     }
 
-    /// Calls a method on orientd and returns the reply tuple, of type `replyType`.
+    /// Calls a method on orientd and returns the reply tuple, of type `replyType`. The
+    /// destination is the well-known name, or the unique name of the instance holding a
+    /// scene (so a call on a path of an instance that left never reaches its successor).
     @discardableResult
     func call(path: String, interface: String, method: String, arguments: [Variant],
-              replyType: String) throws(OrientationError) -> Variant {
+              replyType: String?, destination: String = OrientationClient.busName) throws(OrientationError) -> Variant {
         if closed.withLock({ $0 }) { throw OrientationError(.disconnected, "the OrientationClient is closed") }
         do {
             return try connection.call(
-                destination: Self.busName, path: path, interface: interface, method: method,
+                destination: destination, path: path, interface: interface, method: method,
                 parameters: Variant(tuple: arguments), replyType: replyType,
                 timeoutMilliseconds: timeoutMilliseconds)
         } catch {
@@ -226,9 +287,11 @@ public final class OrientationClient: Sendable {
     }
 
     /// Reads one property.
-    func property(_ path: String, _ interface: String, _ name: String) throws(OrientationError) -> Variant {
+    func property(_ path: String, _ interface: String, _ name: String,
+                  destination: String = OrientationClient.busName) throws(OrientationError) -> Variant {
         let reply = try call(path: path, interface: "org.freedesktop.DBus.Properties", method: "Get",
-                             arguments: [Variant(string: interface), Variant(string: name)], replyType: "(v)")
+                             arguments: [Variant(string: interface), Variant(string: name)], replyType: "(v)",
+                             destination: destination)
         return reply.child(at: 0).unboxed!
     }
 
@@ -242,13 +305,32 @@ public final class OrientationClient: Sendable {
     /// or the client closes (not after the returned closure).
     func listen(
         to source: ListenerRegistry.Source,
-        deliver: @escaping @Sendable (ReceivedSignal) -> Void,
+        watching record: SceneRecord? = nil,
+        deliver: @escaping @Sendable (ListenerEvent) -> Void,
         finish: @escaping @Sendable () -> Void
     ) throws(OrientationError) -> @Sendable () -> Void {
         if closed.withLock({ $0 }) { throw OrientationError(.disconnected, "the OrientationClient is closed") }
+        if let record, record.isRegisteredHere, !record.isTracked {
+            // Unregistered, removed, or not taken back after a restart: nothing will come,
+            // and its old path may mean another scene now.
+            throw OrientationError(.unknownScene, "the scene \(record.path) is gone")
+        }
+        let unwatch: (@Sendable () -> Void)?
+        do {
+            if let record, !record.isTracked {
+                // Someone else's scene: its signals are accepted from orientd's owner now,
+                // through a rule held while it has listeners.
+                unwatch = router.watch(record, owner: try connection.nameOwner(Self.busName))
+            } else {
+                unwatch = nil
+            }
+        } catch {
+            throw OrientationError(error)
+        }
         do {
             try connection.syncWithBus()
         } catch {
+            unwatch?()
             throw OrientationError(error)
         }
         let listeners = self.listeners
@@ -257,16 +339,20 @@ public final class OrientationClient: Sendable {
         // loop has stopped, and then `close()` has finished the listener anyway.
         loop.invoke { listeners.activate(token) }
         if closed.withLock({ $0 }) { listeners.finish { _ in true } }
-        return { listeners.remove(token) }
+        return {
+            listeners.remove(token)
+            unwatch?()
+        }
     }
 
     /// A stream of `transform`'s non-nil results for the signals of `source` (see `listen`).
     func stream<Element: Sendable>(
-        of source: ListenerRegistry.Source, transform: @escaping @Sendable (ReceivedSignal) -> Element?
+        of source: ListenerRegistry.Source, watching record: SceneRecord? = nil,
+        transform: @escaping @Sendable (ListenerEvent) -> Element?
     ) throws(OrientationError) -> AsyncStream<Element> {
         let (stream, continuation) = AsyncStream<Element>.makeStream(bufferingPolicy: .unbounded)
         let remove = try listen(
-            to: source,
+            to: source, watching: record,
             deliver: { signal in if let element = transform(signal) { continuation.yield(element) } },
             finish: { continuation.finish() })
         continuation.onTermination = { _ in remove() }
@@ -278,26 +364,44 @@ public final class OrientationClient: Sendable {
 final class ListenerRegistry: Sendable {
     /// Where a listener's signals come from.
     enum Source: Hashable, Sendable {
-        /// `OrientationChanged` of the scene at this path.
-        case scene(String)
+        /// The changes of the scene with this record id (wherever it is now).
+        case scene(Int)
         /// `DeviceOrientationChanged`.
         case device
+        /// The restarts of orientd.
+        case restarts
     }
 
     private struct Listener {
         let source: Source
-        let deliver: @Sendable (ReceivedSignal) -> Void
+        let deliver: @Sendable (ListenerEvent) -> Void
         let finish: @Sendable () -> Void
         var active = false
     }
 
-    private let state = Mutex<(next: Int, listeners: [Int: Listener])>((0, [:]))
+    private struct State {
+        var next = 0
+        var listeners: [Int: Listener] = [:]
+        /// The tokens of each source's listeners, oldest first: a signal looks up only
+        /// its own source's listeners, however many scenes the client follows.
+        var bySource: [Source: [Int]] = [:]
 
-    func add(source: Source, deliver: @escaping @Sendable (ReceivedSignal) -> Void,
+        mutating func remove(_ token: Int) -> Listener? {
+            guard let listener = listeners.removeValue(forKey: token) else { return nil }
+            bySource[listener.source]?.removeAll { $0 == token }
+            if bySource[listener.source]?.isEmpty == true { bySource[listener.source] = nil }
+            return listener
+        }
+    }
+
+    private let state = Mutex(State())
+
+    func add(source: Source, deliver: @escaping @Sendable (ListenerEvent) -> Void,
              finish: @escaping @Sendable () -> Void) -> Int {
         state.withLock { state in
             state.next += 1
             state.listeners[state.next] = Listener(source: source, deliver: deliver, finish: finish)
+            state.bySource[source, default: []].append(state.next)
             return state.next
         }
     }
@@ -307,26 +411,37 @@ final class ListenerRegistry: Sendable {
     }
 
     func remove(_ token: Int) {
-        _ = state.withLock { $0.listeners.removeValue(forKey: token) }
+        _ = state.withLock { $0.remove(token) }
     }
 
     /// Hands `signal` to the active listeners of `source`, in the order they were added.
     /// Called on the loop thread only, so each listener sees the signals in bus order.
-    func deliver(_ signal: ReceivedSignal, to source: Source) {
+    func deliver(_ event: ListenerEvent, to source: Source) {
         let targets = state.withLock { state in
-            state.listeners.filter { $0.value.source == source && $0.value.active }
-                .sorted { $0.key < $1.key }.map(\.value.deliver)
+            (state.bySource[source] ?? []).compactMap { token in
+                state.listeners[token].flatMap { $0.active ? $0.deliver : nil }
+            }
         }
-        for deliver in targets { deliver(signal) }
+        for deliver in targets { deliver(event) }
     }
 
     /// Removes the listeners whose source matches and runs their `finish`, outside the lock
     /// (finishing a stream runs its termination handler, which calls `remove`).
     func finish(where matching: (Source) -> Bool) {
         let finishers = state.withLock { state in
-            let tokens = state.listeners.filter { matching($0.value.source) }.map(\.key)
-            return tokens.compactMap { state.listeners.removeValue(forKey: $0)?.finish }
+            let tokens = state.bySource.filter { matching($0.key) }.flatMap(\.value).sorted()
+            return tokens.compactMap { state.remove($0)?.finish }
         }
         for finish in finishers { finish() }
     }
+}
+
+/// What a listener receives.
+enum ListenerEvent: Sendable {
+    /// A signal from orientd.
+    case signal(ReceivedSignal)
+    /// A change the library announces itself (after re-registering a scene).
+    case change(OrientationChange)
+    /// orientd restarted and the client re-registered its scenes.
+    case restart(ServiceRestart)
 }

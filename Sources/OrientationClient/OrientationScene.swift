@@ -5,24 +5,42 @@ import GLibBridge
 ///
 /// A handle: it keeps its client (and so the connection that owns the scene) alive, and
 /// dropping it does not unregister the scene.
+///
+/// A scene this client registered follows orientd's restarts: the client registers it
+/// again with everything declared through this handle and its controllers, and `path`
+/// changes (see `OrientationClient.serviceRestarts()`). Handles on the same registered
+/// scene are equal; handles made by `scene(at:)` on another client's scene are equal when
+/// their client and path are.
 public final class OrientationScene: Sendable, Hashable, CustomStringConvertible {
     /// The client the calls go through.
     public let client: OrientationClient
-    /// The scene's object path, such as `/io/github/orientd/OrientationManager1/scene/3`.
-    public let path: String
+    /// Where the scene is and what the client knows about it.
+    let record: SceneRecord
 
-    init(client: OrientationClient, path: String) {
+    init(client: OrientationClient, record: SceneRecord) {
         self.client = client
-        self.path = path
+        self.record = record
     }
+
+    /// The scene's object path now, such as `/io/github/orientd/OrientationManager1/scene/3`
+    /// (a new one after orientd restarted and the client registered the scene again).
+    public var path: String { record.path }
 
     public var description: String { path }
 
     public static func == (lhs: OrientationScene, rhs: OrientationScene) -> Bool {
-        lhs.client === rhs.client && lhs.path == rhs.path
+        if lhs.record === rhs.record { return true }
+        return lhs.client === rhs.client && !lhs.record.isRegisteredHere && !rhs.record.isRegisteredHere
+            && lhs.path == rhs.path
     }
 
-    public func hash(into hasher: inout Hasher) { hasher.combine(path) }
+    public func hash(into hasher: inout Hasher) {
+        if record.isRegisteredHere {
+            hasher.combine(record.id)
+        } else {
+            hasher.combine(path)
+        }
+    }
 
     // MARK: Controllers
 
@@ -31,7 +49,9 @@ public final class OrientationScene: Sendable, Hashable, CustomStringConvertible
     @discardableResult
     public func setRootController(_ id: String, kind: ControllerKind = .view,
                                   properties: ControllerProperties = ControllerProperties()) throws(OrientationError) -> Controller {
-        try call("SetRootController", [Variant(string: id), Variant(string: kind.rawValue), properties.variant])
+        try change("SetRootController", [Variant(string: id), Variant(string: kind.rawValue), properties.variant]) {
+            mirror, _ in mirror.setRoot(id, kind, properties)
+        }
         return Controller(scene: self, id: id)
     }
 
@@ -41,7 +61,7 @@ public final class OrientationScene: Sendable, Hashable, CustomStringConvertible
     // MARK: Orientation
 
     /// Re-evaluates the scene now (UIKit's `setNeedsUpdateOfSupportedInterfaceOrientations`
-    /// taking effect, the seeds' `updateOrientation`) and returns its orientation. Use it
+    /// taking effect, the iOS practice's `updateOrientation`) and returns its orientation. Use it
     /// after `Controller.setOrientationMode(_:)` or `Controller.setProperties(_:)`.
     @discardableResult
     public func updateOrientation() throws(OrientationError) -> InterfaceOrientation {
@@ -60,20 +80,24 @@ public final class OrientationScene: Sendable, Hashable, CustomStringConvertible
     /// Sets the window policy: the scene delegate's and the app delegate's masks (nil: not
     /// given). The scene delegate's wins; either replaces the app whitelist.
     public func setWindowOrientations(sceneDelegate: OrientationMask?, appDelegate: OrientationMask?) throws(OrientationError) {
-        try call("SetWindowOrientations", [Variant(strings: sceneDelegate?.names ?? []),
-                                           Variant(strings: appDelegate?.names ?? [])])
+        try change("SetWindowOrientations", [Variant(strings: sceneDelegate?.names ?? []),
+                                             Variant(strings: appDelegate?.names ?? [])]) { mirror, _ in
+            mirror.setWindowOrientations(sceneDelegate: sceneDelegate, appDelegate: appDelegate)
+        }
     }
 
     /// Reports the window's size in points (a pad scene enters split view below
     /// orientd's `SplitViewThreshold`).
     public func setGeometry(_ size: SceneSize) throws(OrientationError) {
-        try call("SetGeometry", [Variant(uint32: size.width), Variant(uint32: size.height)])
+        try change("SetGeometry", [Variant(uint32: size.width), Variant(uint32: size.height)]) { mirror, _ in
+            mirror.options.size = size
+        }
     }
 
     /// Reports the scene's activation state. In the background the scene takes its default
     /// orientation; back in the foreground it follows the device again.
     public func setActivationState(_ state: ActivationState) throws(OrientationError) {
-        try call("SetActivationState", [Variant(string: state.rawValue)])
+        try change("SetActivationState", [Variant(string: state.rawValue)]) { mirror, _ in mirror.activation = state }
     }
 
     /// Why the scene is where it is: one step per layer (whitelist, window policy, kiosk,
@@ -86,16 +110,23 @@ public final class OrientationScene: Sendable, Hashable, CustomStringConvertible
         }
     }
 
-    /// Removes the scene (`UnregisterScene`). Its streams finish.
+    /// Removes the scene (`UnregisterScene`). Its streams finish; the client no longer
+    /// registers it again when orientd restarts.
     public func unregister() throws(OrientationError) {
-        try client.callManager("UnregisterScene", [Variant(objectPath: path)])
+        try record.gate.withLock { _ throws(OrientationError) in
+            let (destination, path) = try target()
+            try client.callManager("UnregisterScene", [Variant(objectPath: path)], destination: destination)
+            if record.isRegisteredHere { client.router.untrack(record) }
+        }
     }
 
     // MARK: State
 
     /// Where the scene is now (`InterfaceOrientation`).
     public func interfaceOrientation() throws(OrientationError) -> InterfaceOrientation {
-        let value = try client.property(path, OrientationClient.sceneInterface, "InterfaceOrientation")
+        let (destination, path) = try target()
+        let value = try client.property(path, OrientationClient.sceneInterface, "InterfaceOrientation",
+                                        destination: destination)
         guard let name = value.string, let orientation = InterfaceOrientation(rawValue: name) else {
             throw OrientationError.unexpectedReply("InterfaceOrientation", value)
         }
@@ -104,9 +135,11 @@ public final class OrientationScene: Sendable, Hashable, CustomStringConvertible
 
     /// All of the scene's properties, read in one call (`GetAll`).
     public func state() throws(OrientationError) -> SceneState {
+        let (destination, path) = try target()
         let reply = try client.call(
             path: path, interface: "org.freedesktop.DBus.Properties", method: "GetAll",
-            arguments: [Variant(string: OrientationClient.sceneInterface)], replyType: "(a{sv})")
+            arguments: [Variant(string: OrientationClient.sceneInterface)], replyType: "(a{sv})",
+            destination: destination)
         let values = reply.child(at: 0).vardict ?? [:]
         func string(_ key: String) -> String? { values[key]?.string }
         func bool(_ key: String) -> Bool? { values[key]?.bool }
@@ -134,8 +167,7 @@ public final class OrientationScene: Sendable, Hashable, CustomStringConvertible
     /// when the scene is removed, orientd leaves the bus or the client closes; stop
     /// iterating (or cancel the task) to unsubscribe earlier.
     public func orientationChanges() throws(OrientationError) -> AsyncStream<OrientationChange> {
-        let path = self.path
-        return try client.stream(of: .scene(path)) { Self.change(from: $0, path: path) }
+        try client.stream(of: .scene(record.id), watching: record) { Self.change(from: $0) }
     }
 
     /// The callback form of `orientationChanges()`: `handler` runs on the client's GLib loop
@@ -148,21 +180,26 @@ public final class OrientationScene: Sendable, Hashable, CustomStringConvertible
         _ handler: @escaping @Sendable (OrientationChange) -> Void,
         onEnd: @escaping @Sendable () -> Void = {}
     ) throws(OrientationError) -> OrientationObservation {
-        let path = self.path
         let remove = try client.listen(
-            to: .scene(path),
-            deliver: { signal in if let change = Self.change(from: signal, path: path) { handler(change) } },
+            to: .scene(record.id), watching: record,
+            deliver: { event in if let change = Self.change(from: event) { handler(change) } },
             finish: onEnd)
         return OrientationObservation(cancel: remove)
     }
 
-    private static func change(from signal: ReceivedSignal, path: String) -> OrientationChange? {
+    private static func change(from event: ListenerEvent) -> OrientationChange? {
+        let signal: ReceivedSignal
+        switch event {
+        case .signal(let received): signal = received
+        case .change(let change): return change
+        case .restart: return nil
+        }
         guard signal.parameters.isOfType("(sss)"),
               let previous = signal.argument(0).string.flatMap(InterfaceOrientation.init(rawValue:)),
               let current = signal.argument(1).string.flatMap(InterfaceOrientation.init(rawValue:)),
               let reason = signal.argument(2).string
         else { return nil }
-        return OrientationChange(scenePath: path, previous: previous, current: current,
+        return OrientationChange(scenePath: signal.path, previous: previous, current: current,
                                  reason: OrientationChangeReason(rawValue: reason))
     }
 
@@ -170,8 +207,39 @@ public final class OrientationScene: Sendable, Hashable, CustomStringConvertible
 
     @discardableResult
     func call(_ method: String, _ arguments: [Variant] = [], replyType: String = "()") throws(OrientationError) -> Variant {
-        try client.call(path: path, interface: OrientationClient.sceneInterface, method: method,
-                        arguments: arguments, replyType: replyType)
+        let (destination, path) = try target()
+        return try client.call(path: path, interface: OrientationClient.sceneInterface, method: method,
+                               arguments: arguments, replyType: replyType, destination: destination)
+    }
+
+    /// Where a call on the scene goes, and its path, read together: a scene this client
+    /// registered is called at the unique name of the instance holding it; another
+    /// client's scene at orientd's well-known name.
+    private func target() throws(OrientationError) -> (destination: String, path: String) {
+        let (owner, path, kept) = record.state.withLock { ($0.owner, $0.path, $0.mirror != nil) }
+        guard record.isRegisteredHere else { return (OrientationClient.busName, path) }
+        if let owner { return (owner, path) }
+        guard kept else {
+            throw OrientationError(.unknownScene, "the scene \(path) is gone: orientd restarted and the scene "
+                + "was unregistered or not taken back (see serviceRestarts())")
+        }
+        throw OrientationError(.serviceUnknown, "orientd left the bus with the scene \(path); "
+            + "the client registers it again when orientd is back (see serviceRestarts())")
+    }
+
+    /// Calls a method that changes what the scene declares and, once orientd has accepted
+    /// it, records it in the mirror the client registers the scene again from. Serialized
+    /// with the scene's re-registration.
+    @discardableResult
+    func change(_ method: String, _ arguments: [Variant] = [], replyType: String = "()",
+                recording: (inout SceneMirror, Variant) -> Void) throws(OrientationError) -> Variant {
+        try record.gate.withLock { _ throws(OrientationError) -> Variant in
+            let reply = try call(method, arguments, replyType: replyType)
+            record.state.withLock { state in
+                if state.mirror != nil { recording(&state.mirror!, reply) }
+            }
+            return reply
+        }
     }
 
     private func orientation(from reply: Variant, _ method: String) throws(OrientationError) -> InterfaceOrientation {

@@ -13,7 +13,7 @@
 @_exported import enum OrientationCore.ActivationState
 import OrientationCore
 
-/// The seeds' `OrientationMode` as sent with `Controller.setOrientationMode(_:)`: when set
+/// The `OrientationMode` of the OrientationManager iOS apps commonly write, as sent with `Controller.setOrientationMode(_:)`: when set
 /// on a controller it replaces the controller's declared mask; `.none` clears it. Takes
 /// effect at the next evaluation (`updateOrientation()`, a structural change, a device
 /// rotation or a policy change). Cases: `portrait`, `landscape` (both landscapes),

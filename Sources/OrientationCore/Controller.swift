@@ -8,7 +8,7 @@ public struct ControllerDeclaration: Sendable, Equatable {
     public var preferred: InterfaceOrientation?
     /// For presented controllers: full-screen (true) or a sheet (false).
     public var fillsWindow = true
-    /// For containers: hand the decision to the child on screen (the seeds' policy), or decide
+    /// For containers: hand the decision to the child on screen (the iOS practice's policy), or decide
     /// itself as stock UIKit containers do.
     public var forwardsOrientation = true
 
@@ -62,7 +62,7 @@ public struct Controller: Sendable {
     public let id: String
     public let kind: ControllerKind
     public internal(set) var declaration: ControllerDeclaration
-    /// The seeds' orientation mode; when set it replaces the declared mask.
+    /// The orientation mode of the iOS OrientationManager practice; when set it replaces the declared mask.
     public internal(set) var mode: OrientationMode?
     /// Navigation stack (last is the top) or tabs, as handles into the tree.
     public internal(set) var children: [Int] = []

@@ -5,6 +5,11 @@ public enum SceneProperty: String, CaseIterable, Sendable {
     case supportedOrientationsMask = "SupportedOrientationsMask", decidingController = "DecidingController"
     case width = "Width", height = "Height", splitView = "SplitView", activationState = "ActivationState"
     case statusBarHidden = "StatusBarHidden"
+
+    /// The properties fixed at registration that never change while the scene exists: the
+    /// XML annotates them `EmitsChangedSignal` `const`, and `SceneSnapshot.changes(to:)` never
+    /// names them.
+    public static let constant: Set<SceneProperty> = [.appId, .owner, .detached, .idiom]
 }
 
 /// A property of the manager object, by its D-Bus name.

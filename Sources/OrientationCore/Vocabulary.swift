@@ -13,7 +13,7 @@ public enum Idiom: String, CaseIterable, Sendable {
 
     public init(parsing name: String) throws(OrientationError) { self = try parseName(name, as: "idiom") }
 
-    /// The app whitelist when the app gives none (the seeds' defaults).
+    /// The app whitelist when the app gives none (iOS's defaults).
     public var defaultWhitelist: OrientationMask { self == .phone ? .portrait : [.portrait, .landscapeLeft, .landscapeRight] }
     /// A controller's supported orientations when it declares none (UIKit's defaults).
     public var defaultControllerMask: OrientationMask { self == .phone ? .allButUpsideDown : .all }
@@ -35,7 +35,7 @@ public enum ControllerKind: String, CaseIterable, Sendable {
     var isContainer: Bool { self != .view }
 }
 
-/// The seeds' `OrientationMode` as given on the wire.
+/// The iOS OrientationManager practice's `OrientationMode` as given on the wire.
 public enum OrientationModeName: String, CaseIterable, Sendable {
     case portrait, landscape, dynamic, locked, none
 

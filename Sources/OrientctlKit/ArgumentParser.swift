@@ -24,7 +24,9 @@ public struct ArgumentParser: Sendable {
         var optionsEnded = false
 
         while let word = rest.popFirst() {
-            if optionsEnded || word == "-" || !word.hasPrefix("-") {
+            // A negative number ("-5") is a positional word, so that the verb can say what is
+            // wrong with it rather than calling it an unknown option.
+            if optionsEnded || word == "-" || !word.hasPrefix("-") || Self.isNegativeNumber(word) {
                 if verb == nil {
                     guard let named = self.verb(named: word) else { throw unknownVerb(word) }
                     verb = named
@@ -43,8 +45,8 @@ public struct ArgumentParser: Sendable {
 
         if options["help"] != nil { return ParsedCommand(action: .help, verb: verb, arguments: arguments, options: options) }
         if options["version"] != nil { return ParsedCommand(action: .version, verb: verb, arguments: arguments, options: options) }
-        if let mode = options["json"]?.last, !["", "pretty", "short"].contains(mode) {
-            throw UsageError("--json takes pretty or short, not '\(mode)'", verb: verb)
+        if let mode = options["json"]?.last, !["", "pretty", "short", "off"].contains(mode) {
+            throw UsageError("--json takes pretty, short or off, not '\(mode)'", verb: verb)
         }
         let chosen: VerbSpec
         if let verb {
@@ -99,6 +101,12 @@ public struct ArgumentParser: Sendable {
             if values.isEmpty { throw UsageError("\(written) needs at least one value (\(meta))", verb: verb) }
             return values
         }
+    }
+
+    /// `-5`, `-0.5`: a minus sign and a digit.
+    static func isNegativeNumber(_ word: String) -> Bool {
+        let scalars = Array(word.unicodeScalars)
+        return scalars.count >= 2 && scalars[0] == "-" && ("0"..."9").contains(scalars[1])
     }
 
     private func checkCount(_ arguments: [String], of verb: VerbSpec) throws(UsageError) {

@@ -18,18 +18,39 @@ public enum CommandError: Error, Sendable, Equatable {
     }
 
     /// The lines printed on standard error.
-    public var lines: [String] {
+    public var lines: [String] { lines(verbose: false) }
+
+    /// The lines printed on standard error; `verbose` (`--verbose`) adds the D-Bus error name
+    /// of a refusal. orientd's message is escaped for the terminal (`TerminalText`).
+    public func lines(verbose: Bool) -> [String] {
         switch self {
         case .usage(let error):
-            return ["orientctl: \(error.message)", error.hint]
+            return ["orientctl: \(error.message.terminalSafe)", error.hint]
         case .failed(let verb, let error):
-            return ["Failed to \(verb): \(error.name): \(error.message)"]
+            let name = verbose ? " (\(error.name))" : ""
+            return ["Failed to \(FailurePhrases.phrase(for: verb)): \(error.message.terminalSafe)\(name)"]
         case .notRunning(let error):
             return ["orientd is not running: nothing owns \(OrientdNames.busName) on the session bus, and D-Bus activation did not start it (\(error.name)).",
                     "Start it with 'systemctl --user start orientd', or run 'orientd &' (see orientd(8))."]
         case .noBus(let error):
             return ["Failed to connect to the session bus: \(error.message)",
                     "Is DBUS_SESSION_BUS_ADDRESS set? orientd and orientctl use the session bus of a graphical login."]
+        }
+    }
+
+    /// The error as one JSON object, for `--json` (printed on standard error): `error` (the
+    /// D-Bus error name, or `usage`), `message`, and for a refusal `verb` and `failed` (what
+    /// the verb was doing).
+    public var json: JSONValue {
+        switch self {
+        case .usage(let error):
+            return .object([("error", .string("usage")), ("message", .string(error.message)),
+                            ("verb", JSONConvention.text(error.verb ?? ""))])
+        case .failed(let verb, let error):
+            return .object([("error", .string(error.name)), ("message", .string(error.message)),
+                            ("verb", .string(verb)), ("failed", .string(FailurePhrases.phrase(for: verb)))])
+        case .notRunning(let error), .noBus(let error):
+            return .object([("error", .string(error.name)), ("message", .string(lines(verbose: false)[0]))])
         }
     }
 

@@ -7,6 +7,9 @@ public final class Console {
     public let isTerminal: Bool
     /// Colours and bold, on a terminal unless `NO_COLOR` is set or `TERM` is `dumb`.
     public let style: Style
+    /// Whether output goes to the process's own standard output (file descriptor 1), which
+    /// `monitor` watches for a reader that went away.
+    public private(set) var isStandardOutput = false
     private let writeOut: (String) -> Void
     private let writeError: (String) -> Void
 
@@ -16,6 +19,7 @@ public final class Console {
         let colors = terminal && (environment["NO_COLOR"]?.isEmpty ?? true) && environment["TERM"] != "dumb"
         self.init(isTerminal: terminal, colors: colors,
                   output: { Console.write($0, to: 1) }, error: { Console.write($0, to: 2) })
+        isStandardOutput = true
     }
 
     /// A console writing through the given closures (tests capture output this way).
@@ -38,13 +42,22 @@ public final class Console {
     public func printError(_ line: String) { writeError(line + "\n") }
 
     /// Writes all of `text` to a file descriptor (retrying short writes and EINTR).
+    ///
+    /// Standard output closed by its reader (`orientctl list | head -1`; GLib ignores SIGPIPE,
+    /// so the write fails with EPIPE) ends orientctl quietly with status 0, as the reader
+    /// wanted no more; any other failure to write the output ends it with status 1 and says
+    /// why on standard error. A failure to write standard error is ignored.
     static func write(_ text: String, to descriptor: Int32) {
         var bytes = Array(text.utf8)[...]
         while !bytes.isEmpty {
             let written = bytes.withUnsafeBytes { Glibc.write(descriptor, $0.baseAddress, $0.count) }
             if written < 0 {
-                if errno == EINTR { continue }
-                return
+                let failure = errno
+                if failure == EINTR { continue }
+                guard descriptor == 1 else { return }
+                if failure == EPIPE { exit(ExitStatus.success) }
+                write("orientctl: cannot write the output: \(String(cString: strerror(failure)))\n", to: 2)
+                exit(ExitStatus.failure)
             }
             bytes = bytes.dropFirst(written)
         }

@@ -55,15 +55,17 @@ public struct ControllerNode: Sendable, Equatable {
     /// Whether it follows the device: should-autorotate and not in the locked mode.
     public var autorotates: Bool { shouldAutorotate && mode != "locked" }
 
-    /// The controller with the wire's key names.
+    /// The controller with the wire's keys in `JSONConvention`'s spelling: `null` for no
+    /// parent (the root), no preferred orientation, no mode; an empty mask is `[]` (the
+    /// idiom's default).
     public var json: JSONValue {
         .object([
-            ("id", .string(id)), ("kind", .string(kind)), ("parent", .string(parent)),
+            ("id", .string(id)), ("kind", .string(kind)), ("parent", JSONConvention.text(parent)),
             ("relation", .string(relation)),
-            ("supported-orientations", .array(supported.map(JSONValue.string))),
-            ("preferred-orientation", .string(preferred)),
-            ("should-autorotate", .bool(shouldAutorotate)), ("fills-window", .bool(fillsWindow)),
-            ("forwards-orientation", .bool(forwardsOrientation)), ("mode", .string(mode)),
+            ("supportedOrientations", .array(supported.map(JSONValue.string))),
+            ("preferredOrientation", JSONConvention.text(preferred)),
+            ("shouldAutorotate", .bool(shouldAutorotate)), ("fillsWindow", .bool(fillsWindow)),
+            ("forwardsOrientation", .bool(forwardsOrientation)), ("mode", JSONConvention.text(mode)),
             ("selected", .bool(selected)), ("deciding", .bool(deciding)),
         ])
     }

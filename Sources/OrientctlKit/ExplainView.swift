@@ -1,4 +1,5 @@
-/// `explain`: a scene's decision, layer by layer, in the seeds' checklist order.
+/// `explain`: a scene's decision, layer by layer, in the order of the iOS troubleshooting
+/// checklist (whitelist → delegate → controller → container).
 public enum ExplainView {
     /// The checklist's words for the service's step names.
     static let titles: [String: String] = [
@@ -9,21 +10,22 @@ public enum ExplainView {
     /// The scene's steps; `path` is the deciding path's controller ids (from `GetControllers`),
     /// shown on the container line.
     public static func lines(scene: SceneState, steps: [ExplainStep], path: [String] = [], style: Style) -> [String] {
-        var lines = ["Scene \(scene.label) (\(scene.appId), \(scene.idiom)) is \(style.highlight(scene.orientation)).",
+        var lines = ["Scene \(scene.label.terminalSafe) (\(scene.appId.terminalSafe), \(scene.idiom.terminalSafe)) is "
+                        + "\(style.highlight(scene.orientation.terminalSafe)).",
                      "Checklist: whitelist → delegate → controller → container", ""]
         var previous: [String]?
         var layer = 0
         for step in steps {
-            let title = titles[step.name] ?? step.name
+            let title = titles[step.name] ?? step.name.terminalSafe
             let head: String
             switch step.name {
             case "path":
-                head = "   " + style.bold(title.padded(to: 12)) + (path.isEmpty ? "no controllers" : path.joined(separator: " → "))
+                head = "   " + style.bold(title.padded(to: 12)) + (path.isEmpty ? "no controllers" : path.map(\.terminalSafe).joined(separator: " → "))
             case "decision":
-                head = " → " + style.bold(title.padded(to: 12)) + style.highlight(step.mask.joined(separator: ", "))
+                head = " → " + style.bold(title.padded(to: 12)) + style.highlight(step.mask.joined(separator: ", ").terminalSafe)
             default:
                 layer += 1
-                let mask = MaskFormat.compact(step.mask, separator: ", ")
+                let mask = MaskFormat.compact(step.mask, separator: ", ").terminalSafe
                 let change: String
                 if let previous, Set(previous) == Set(step.mask) {
                     change = style.dim("unchanged")
@@ -36,14 +38,15 @@ public enum ExplainView {
                 previous = step.mask
             }
             lines.append(head)
-            lines.append("   " + step.sentence)
+            lines.append("   " + step.sentence.terminalSafe)
         }
         return lines
     }
 
     public static func json(scene: SceneState, steps: [ExplainStep]) -> JSONValue {
-        .object([("scene", .string(scene.path)), ("app-id", .string(scene.appId)),
-                 ("orientation", .string(scene.orientation)), ("steps", .array(steps.map(\.json)))])
+        .object(JSONConvention.scene(scene.path)
+                + [("appId", .string(scene.appId)), ("orientation", .string(scene.orientation)),
+                   ("steps", .array(steps.map(\.json)))])
     }
 }
 

@@ -74,8 +74,17 @@ public final class Invocation {
 
     // MARK: Output
 
-    /// Whether `--json` was given.
-    public var wantsJSON: Bool { command.has("json") }
+    /// Whether `--json` was given (and not `--json=off` last).
+    public var wantsJSON: Bool { command.wantsJSON }
+    /// `-q`: no informational messages on standard error.
+    public var quiet: Bool { command.has(GlobalOptions.quiet.name) }
+    /// `--no-legend`: tables without header and footer.
+    public var legend: Bool { !command.has(GlobalOptions.noLegend.name) }
+
+    /// Writes an informational message on standard error, unless `-q`.
+    public func note(_ line: String) {
+        if !quiet { console.printError(line) }
+    }
 
     /// Prints a JSON value: pretty on a terminal or with `--json=pretty`, else on one line.
     public func printJSON(_ value: JSONValue) {
@@ -90,5 +99,7 @@ public final class Invocation {
     }
 
     public var style: Style { console.style }
+    /// Whether output goes to the process's standard output (not a test's capture).
+    public var watchesOutput: Bool { console.isStandardOutput }
     public var aligned: Bool { console.isTerminal }
 }

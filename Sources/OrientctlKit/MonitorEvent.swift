@@ -13,7 +13,7 @@ public enum MonitorEvent: Sendable {
     public func line(at time: UInt64, style: Style) -> String {
         let stamp = style.dim(TimeFormat.time(microseconds: time))
         func scene(_ path: String, _ appId: String) -> String {
-            "scene \(SceneReference.label(of: path))" + (appId.isEmpty ? "" : " \(appId)")
+            "scene \(SceneReference.label(of: path).terminalSafe)" + (appId.isEmpty ? "" : " \(appId.terminalSafe)")
         }
         switch self {
         case .device(let orientation):
@@ -21,44 +21,42 @@ public enum MonitorEvent: Sendable {
         case .orientationChanged(let path, let appId, let previous, let current, let reason):
             return "\(stamp) \(scene(path, appId)): \(previous) → \(style.highlight(current)) (\(reason))"
         case .sceneAdded(let path, let appId, let idiom, let orientation):
-            return "\(stamp) \(scene(path, "")) added: \(appId) (\(idiom), \(orientation))"
+            return "\(stamp) \(scene(path, "")) added: \(appId.terminalSafe) (\(idiom.terminalSafe), \(orientation.terminalSafe))"
         case .sceneRemoved(let path, let appId):
-            return "\(stamp) \(scene(path, "")) removed" + (appId.isEmpty ? "" : ": \(appId)")
+            return "\(stamp) \(scene(path, "")) removed" + (appId.isEmpty ? "" : ": \(appId.terminalSafe)")
         case .rotationSuggested(let path, let appId, let orientation):
             return "\(stamp) suggestion: \(scene(path, appId)) could turn to \(style.highlight(orientation)) (rotation lock is on)"
         case .setting(let name, let text, _):
-            return "\(stamp) setting: \(name)=\(text)"
+            return "\(stamp) setting: \(name)=\(text.terminalSafe)"
         case .service(let running, let owner):
-            return "\(stamp) " + (running ? "orientd started (\(owner))" : style.yellow("orientd stopped"))
+            return "\(stamp) " + (running ? "orientd started (\(owner.terminalSafe))" : style.yellow("orientd stopped"))
         }
     }
 
-    /// One JSON object: `time`, `time-usec`, `event`, then the event's fields.
+    /// One JSON object: `time`, `timeUsec`, `event`, then the event's fields (`JSONConvention`).
     public func json(at time: UInt64) -> JSONValue {
-        func scene(_ path: String) -> [(String, JSONValue)] {
-            [("scene", .string(path)), ("number", SceneReference.number(of: path).map(JSONValue.uint) ?? .null)]
-        }
+        func scene(_ path: String) -> [(String, JSONValue)] { JSONConvention.scene(path) }
         let fields: [(String, JSONValue)]
         let name: String
         switch self {
         case .device(let orientation):
             (name, fields) = ("device", [("orientation", .string(orientation))])
         case .orientationChanged(let path, let appId, let previous, let current, let reason):
-            (name, fields) = ("orientation-changed", scene(path) + [("app-id", .string(appId)), ("previous", .string(previous)),
+            (name, fields) = ("orientation-changed", scene(path) + [("appId", JSONConvention.text(appId)), ("previous", .string(previous)),
                                                                     ("current", .string(current)), ("reason", .string(reason))])
         case .sceneAdded(let path, let appId, let idiom, let orientation):
-            (name, fields) = ("scene-added", scene(path) + [("app-id", .string(appId)), ("idiom", .string(idiom)),
+            (name, fields) = ("scene-added", scene(path) + [("appId", JSONConvention.text(appId)), ("idiom", .string(idiom)),
                                                             ("orientation", .string(orientation))])
         case .sceneRemoved(let path, let appId):
-            (name, fields) = ("scene-removed", scene(path) + [("app-id", .string(appId))])
+            (name, fields) = ("scene-removed", scene(path) + [("appId", JSONConvention.text(appId))])
         case .rotationSuggested(let path, let appId, let orientation):
-            (name, fields) = ("rotation-suggested", scene(path) + [("app-id", .string(appId)), ("orientation", .string(orientation))])
+            (name, fields) = ("rotation-suggested", scene(path) + [("appId", JSONConvention.text(appId)), ("orientation", .string(orientation))])
         case .setting(let property, _, let value):
-            (name, fields) = ("setting", [("name", .string(property)), ("value", value)])
+            (name, fields) = ("setting", [("name", .string(JSONConvention.key(property))), ("value", value)])
         case .service(let running, let owner):
             (name, fields) = ("service", [("running", .bool(running)), ("owner", .string(owner))])
         }
-        return .object([("time", .string(TimeFormat.iso8601(microseconds: time))), ("time-usec", .uint(time)),
+        return .object([("time", .string(TimeFormat.iso8601(microseconds: time))), ("timeUsec", .uint(time)),
                         ("event", .string(name))] + fields)
     }
 }

@@ -24,13 +24,19 @@ public enum Orientctl {
                 try verb.run(invocation)
                 return ExitStatus.success
             } catch {
-                return report(error, console)
+                return report(error, console, command: command)
             }
         }
     }
 
-    static func report(_ error: CommandError, _ console: Console) -> Int32 {
-        for line in error.lines { console.printError(line) }
+    /// Prints the error on standard error: text (with the D-Bus error name under
+    /// `--verbose`), or one JSON object under `--json`; returns the exit status.
+    static func report(_ error: CommandError, _ console: Console, command: ParsedCommand? = nil) -> Int32 {
+        if command?.wantsJSON == true {
+            console.printError(error.json.serialized(pretty: false))
+        } else {
+            for line in error.lines(verbose: command?.has(GlobalOptions.verbose.name) ?? false) { console.printError(line) }
+        }
         return error.exitStatus
     }
 }

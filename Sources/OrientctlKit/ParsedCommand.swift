@@ -25,6 +25,9 @@ public struct ParsedCommand: Sendable {
         self.options = options
     }
 
+    /// Whether `--json` was given and the last one was not `--json=off`.
+    public var wantsJSON: Bool { options["json"].map { $0.last != "off" } ?? false }
+
     /// Whether the option was given.
     public func has(_ name: String) -> Bool { options[name] != nil }
 

@@ -2,11 +2,11 @@
 public enum HistoryView {
     public static let header = ["TIME", "SCENE", "APP-ID", "FROM", "TO", "REASON"]
 
-    public static func lines(_ entries: [HistoryEntry], aligned: Bool, style: Style) -> [String] {
+    public static func lines(_ entries: [HistoryEntry], aligned: Bool, style: Style, legend: Bool = true) -> [String] {
         TextLayout.table(header: header, rows: entries.map { entry in
             [TimeFormat.dateTime(microseconds: entry.time), SceneReference.label(of: entry.scene), entry.appId,
              entry.previous, entry.current, entry.reason]
-        }, aligned: aligned, style: style)
+        }, aligned: aligned, style: style, legend: legend)
     }
 
     public static func json(_ entries: [HistoryEntry]) -> JSONValue { .array(entries.map(\.json)) }
@@ -16,22 +16,22 @@ public enum HistoryView {
 public enum PolicyView {
     public static let header = ["APP-ID", "ALLOWED", "FOLLOW-SENSOR"]
 
-    public static func lines(_ policies: [AppPolicy], aligned: Bool, style: Style) -> [String] {
+    public static func lines(_ policies: [AppPolicy], aligned: Bool, style: Style, legend: Bool = true) -> [String] {
         var lines = TextLayout.table(header: header, rows: policies.map { policy in
             [policy.appId, policy.allowed.map { MaskFormat.compact($0) } ?? "any", policy.followSensor ? "yes" : "no"]
-        }, aligned: aligned, style: style)
-        if aligned { lines += ["", "\(policies.count) polic\(policies.count == 1 ? "y" : "ies") listed."] }
+        }, aligned: aligned, style: style, legend: legend)
+        if aligned && legend { lines += ["", "\(policies.count) polic\(policies.count == 1 ? "y" : "ies") listed."] }
         return lines
     }
 
-    /// The wire's `a{sa{sv}}` as an object keyed by app-id.
+    /// One object per policy, sorted by app-id (keys are never data: `JSONConvention`).
     public static func json(_ policies: [AppPolicy]) -> JSONValue {
-        .object(policies.map { ($0.appId, $0.json) })
+        .array(policies.map(\.json))
     }
 
     /// One app's policy, or that it has none.
     public static func line(appId: String, _ policy: AppPolicy?) -> String {
-        guard let policy else { return "\(appId): no policy (all orientations its windows allow; follows the sensor)" }
-        return "\(appId): \(policy.summary)"
+        guard let policy else { return "\(appId.terminalSafe): no policy (all orientations its windows allow; follows the sensor)" }
+        return "\(appId.terminalSafe): \(policy.summary.terminalSafe)"
     }
 }

@@ -42,12 +42,10 @@ public struct AppPolicy: Sendable, Equatable {
                   followSensor: values["follow-sensor"]?.bool ?? true)
     }
 
-    /// The policy's keys as on the wire.
+    /// The policy: `appId`, `allowedOrientations` (`null`: no cap), `followSensor`.
     public var json: JSONValue {
-        var members: [(String, JSONValue)] = []
-        if let allowed { members.append(("allowed-orientations", .array(allowed.map(JSONValue.string)))) }
-        members.append(("follow-sensor", .bool(followSensor)))
-        return .object(members)
+        .object([("appId", .string(appId)), ("allowedOrientations", allowed.map { .array($0.map(JSONValue.string)) } ?? .null),
+                 ("followSensor", .bool(followSensor))])
     }
 
     /// "allowed portrait; does not follow the sensor".
@@ -84,9 +82,9 @@ public struct HistoryEntry: Sendable, Equatable {
     }
 
     public var json: JSONValue {
-        .object([("scene", .string(scene)), ("number", SceneReference.number(of: scene).map(JSONValue.uint) ?? .null),
-                 ("app-id", .string(appId)), ("time", .string(TimeFormat.iso8601(microseconds: time))),
-                 ("time-usec", .uint(time)), ("previous", .string(previous)), ("current", .string(current)),
-                 ("reason", .string(reason))])
+        .object(JSONConvention.scene(scene)
+                + [("appId", .string(appId)), ("time", .string(TimeFormat.iso8601(microseconds: time))),
+                   ("timeUsec", .uint(time)), ("previous", .string(previous)), ("current", .string(current)),
+                   ("reason", .string(reason))])
     }
 }

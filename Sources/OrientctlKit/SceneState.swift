@@ -40,10 +40,9 @@ public struct SceneState: Comparable {
         VariantFormatting.ordered(properties, order: OrientdNames.sceneProperties)
     }
 
-    /// `Path`, `Number`, then every property.
+    /// `path`, `number`, then every property (`JSONConvention`).
     public var json: JSONValue {
-        .object([("Path", .string(path)), ("Number", .uint(number))]
-                + VariantFormatting.members(properties, order: OrientdNames.sceneProperties))
+        .object(JSONConvention.scene(path) + VariantFormatting.members(properties, order: OrientdNames.sceneProperties))
     }
 
     private func string(_ name: String) -> String { properties[name]?.string ?? "" }

@@ -29,12 +29,15 @@ public enum StatusView {
         if scene.display != "builtin" && !scene.display.isEmpty { details.append("on \(scene.display)") }
         details.append(scene.decidingController.isEmpty ? "no controllers" : "deciding \(scene.decidingController)")
         details += scene.flags
-        return "\(scene.label) \(scene.appId): \(style.highlight(scene.orientation)) (\(details.joined(separator: ", ")))"
+        return "\(scene.label.terminalSafe) \(scene.appId.terminalSafe): \(style.highlight(scene.orientation.terminalSafe)) "
+            + "(\(details.joined(separator: ", ").terminalSafe))"
     }
 
-    /// The manager's properties, then `Scenes`.
+    /// The manager's properties, then `scenes`.
     public static func json(manager: ManagerState, scenes: [SceneState]) -> JSONValue {
-        .object(manager.jsonMembers + OutputView.jsonMembers(manager) + [("Scenes", .array(scenes.map(\.json)))])
+        let output = OutputView.jsonMembers(manager)
+        let replaced = Set(output.map(\.0))
+        return .object(manager.jsonMembers.filter { !replaced.contains($0.0) } + output + [("scenes", .array(scenes.map(\.json)))])
     }
 }
 
@@ -42,13 +45,13 @@ public enum StatusView {
 public enum SceneListView {
     public static let header = ["SCENE", "APP-ID", "IDIOM", "DISPLAY", "ORIENTATION", "MASK", "DECIDING", "FLAGS"]
 
-    public static func lines(_ scenes: [SceneState], aligned: Bool, style: Style) -> [String] {
+    public static func lines(_ scenes: [SceneState], aligned: Bool, style: Style, legend: Bool = true) -> [String] {
         let rows = scenes.map { scene in
             [scene.label, scene.appId, scene.idiom, scene.display, scene.orientation, MaskFormat.compact(scene.supported),
              scene.decidingController, scene.flags.joined(separator: ",")]
         }
-        var lines = TextLayout.table(header: header, rows: rows, aligned: aligned, style: style)
-        if aligned { lines += ["", "\(scenes.count) scene\(scenes.count == 1 ? "" : "s") listed."] }
+        var lines = TextLayout.table(header: header, rows: rows, aligned: aligned, style: style, legend: legend)
+        if aligned && legend { lines += ["", "\(scenes.count) scene\(scenes.count == 1 ? "" : "s") listed."] }
         return lines
     }
 
@@ -58,6 +61,6 @@ public enum SceneListView {
 /// `show`: properties as `Key=Value` lines, or bare values.
 public enum PropertiesView {
     public static func lines(_ properties: [(name: String, value: String)], valueOnly: Bool) -> [String] {
-        properties.map { valueOnly ? $0.value : "\($0.name)=\($0.value)" }
+        properties.map { valueOnly ? $0.value.terminalSafe : "\($0.name.terminalSafe)=\($0.value.terminalSafe)" }
     }
 }

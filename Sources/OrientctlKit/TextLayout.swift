@@ -2,10 +2,12 @@
 public enum TextLayout {
     /// A table with a header row. Aligned: columns padded to their widest cell, two spaces
     /// apart, the header in bold. Not aligned: cells separated by tabs (for `cut -f`).
-    /// Empty cells print as "-".
-    public static func table(header: [String], rows: [[String]], aligned: Bool, style: Style = Style(enabled: false)) -> [String] {
-        let rows = rows.map { $0.map { $0.isEmpty ? "-" : $0 } }
-        guard aligned else { return ([header] + rows).map { $0.joined(separator: "\t") } }
+    /// Empty cells print as "-"; control characters in cells are escaped (`TerminalText`).
+    /// Without `legend` (`--no-legend`), no header line.
+    public static func table(header: [String], rows: [[String]], aligned: Bool, style: Style = Style(enabled: false),
+                             legend: Bool = true) -> [String] {
+        let rows = rows.map { $0.map { $0.isEmpty ? "-" : $0.terminalSafe } }
+        guard aligned else { return ((legend ? [header] : []) + rows).map { $0.joined(separator: "\t") } }
         var widths = header.map(\.count)
         for row in rows {
             for (column, cell) in row.enumerated() where column < widths.count {
@@ -17,7 +19,7 @@ public enum TextLayout {
                 column == cells.count - 1 ? cell : cell.padded(to: widths[column] + 2)
             }.joined()
         }
-        return [style.bold(line(header))] + rows.map(line)
+        return (legend ? [style.bold(line(header))] : []) + rows.map(line)
     }
 
     /// Labelled values as hostnamectl prints them. Aligned: labels right-aligned, a value's

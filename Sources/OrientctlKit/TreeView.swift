@@ -9,7 +9,7 @@ public enum TreeView {
         var lines: [String] = []
         func draw(_ node: ControllerNode, prefix: String, connector: String, childPrefix: String) {
             let marker = node.deciding ? style.green("*") : " "
-            let name = node.deciding ? style.highlight(node.id) : style.bold(node.id)
+            let name = node.deciding ? style.highlight(node.id.terminalSafe) : style.bold(node.id.terminalSafe)
             let ending = node.id == deciding ? "  " + style.green("← decides") : ""
             lines.append("\(marker) \(prefix)\(connector)\(name) \(describe(node))\(ending)")
             let kids = children[node.id] ?? []
@@ -33,10 +33,10 @@ public enum TreeView {
         if !node.preferred.isEmpty { traits.append("prefers \(node.preferred)") }
         traits.append(node.autorotates ? "autorotates" : "no autorotation")
         if node.kind != "view" && !node.forwardsOrientation { traits.append("decides itself (no forwarding)") }
-        return "(\(role.joined(separator: ", "))): \(traits.joined(separator: ", "))"
+        return "(\(role.joined(separator: ", ").terminalSafe)): \(traits.joined(separator: ", ").terminalSafe)"
     }
 
     public static func json(scene: String, _ nodes: [ControllerNode]) -> JSONValue {
-        .object([("scene", .string(scene)), ("controllers", .array(nodes.map(\.json)))])
+        .object(JSONConvention.scene(scene) + [("controllers", .array(nodes.map(\.json)))])
     }
 }

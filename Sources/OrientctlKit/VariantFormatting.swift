@@ -35,9 +35,17 @@ public enum VariantFormatting {
         return .string(value.text())
     }
 
-    /// Properties in `order` first, then any others by name, as JSON members.
+    /// Properties in `order` first, then any others by name, as JSON members: lowerCamelCase
+    /// keys, and `null` for a string naming nothing (`JSONConvention`).
     public static func members(_ properties: [String: Variant], order: [String]) -> [(String, JSONValue)] {
-        ordered(properties, order: order).map { ($0.name, json($0.value)) }
+        ordered(properties, order: order).map { (JSONConvention.key($0.name), propertyJSON($0.value)) }
+    }
+
+    /// A property's value as JSON: `null` for an empty string.
+    public static func propertyJSON(_ value: Variant) -> JSONValue {
+        let converted = json(value)
+        if case .string(let text) = converted, text.isEmpty { return .null }
+        return converted
     }
 
     /// Properties in `order` first, then any others by name.

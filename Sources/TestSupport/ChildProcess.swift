@@ -92,7 +92,7 @@ public final class ChildProcess: Sendable {
     /// Sends SIGTERM and waits; if it has not ended after `timeout`, kills it with SIGKILL.
     /// Returns how it ended.
     @discardableResult
-    public func stop(timeout: Duration = .seconds(5)) -> ExitStatus {
+    public func stop(timeout: Duration = .seconds(15)) -> ExitStatus {
         terminate()
         if let status = try? wait(timeout: timeout) { return status }
         kill()

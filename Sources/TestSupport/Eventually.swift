@@ -1,7 +1,8 @@
 import GLibBridge
 import Glibc
 
-/// Polls `condition` until it holds, every 2 ms, for at most `timeout`.
+/// Polls `condition` until it holds, every 2 ms, for at most `timeout` (20 s unless given:
+/// a generous deadline costs nothing when the condition holds, and CI machines are loaded).
 ///
 /// With `iterating`, dispatches that loop's pending events between polls (for a loop whose
 /// context the calling thread may own, such as `MainLoop()` on the test's main thread when
@@ -10,7 +11,7 @@ import Glibc
 /// - Throws: `TestSupportError` naming `what`, the timeout and the call site.
 public func eventually(
     _ what: @autoclosure () -> String = "a condition",
-    timeout: Duration = .seconds(5),
+    timeout: Duration = .seconds(20),
     iterating loop: MainLoop? = nil,
     file: StaticString = #filePath, line: UInt = #line,
     _ condition: () throws -> Bool

@@ -70,7 +70,7 @@ public final class OrientdInstance: Sendable {
 
     /// SIGTERM, then SIGKILL after `timeout`; returns how it ended.
     @discardableResult
-    public func stop(timeout: Duration = .seconds(5)) -> ExitStatus { process.stop(timeout: timeout) }
+    public func stop(timeout: Duration = .seconds(15)) -> ExitStatus { process.stop(timeout: timeout) }
 
     /// A fresh private temporary folder.
     public static func temporaryDirectory() throws -> String {

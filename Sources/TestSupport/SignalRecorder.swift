@@ -42,14 +42,14 @@ public final class SignalRecorder: Sendable {
 
     /// Waits until at least `count` signals have been recorded; returns all of them.
     @discardableResult
-    public func wait(count: Int, timeout: Duration = .seconds(5),
+    public func wait(count: Int, timeout: Duration = .seconds(20),
                      file: StaticString = #filePath, line: UInt = #line) throws -> [ReceivedSignal] {
         try wait("\(count) signal(s)", timeout: timeout, file: file, line: line) { $0.count >= count }
     }
 
     /// Waits until `condition` holds for the signals recorded; returns them.
     @discardableResult
-    public func wait(_ what: String = "signals", timeout: Duration = .seconds(5),
+    public func wait(_ what: String = "signals", timeout: Duration = .seconds(20),
                      file: StaticString = #filePath, line: UInt = #line,
                      until condition: ([ReceivedSignal]) -> Bool) throws -> [ReceivedSignal] {
         var snapshot: [ReceivedSignal] = []
@@ -65,7 +65,7 @@ public final class SignalRecorder: Sendable {
     }
 
     /// Waits for the first signal named `member` and returns it.
-    public func first(member: String, timeout: Duration = .seconds(5),
+    public func first(member: String, timeout: Duration = .seconds(20),
                       file: StaticString = #filePath, line: UInt = #line) throws -> ReceivedSignal {
         try wait("a \(member) signal", timeout: timeout, file: file, line: line) {
             $0.contains { $0.member == member }

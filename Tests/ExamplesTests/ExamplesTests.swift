@@ -64,6 +64,17 @@ final class ExamplesTests: XCTestCase {
         try checkVideoPlayerOutput(output.stdout)
     }
 
+    /// Another client sends orientd's signals with values orientd never sent, to everyone
+    /// and straight to the example, all along: the example follows orientd alone.
+    func testPythonVideoPlayerBelievesOnlyOrientd() throws {
+        let forger = try Forger(bus: orientd.bus)
+        let output = try runExample(["/usr/bin/python3", Self.root + "/examples/python/video_player.py"])
+        let aimed = forger.stop()
+        XCTAssertGreaterThan(aimed, 0, "no forgery reached the example while its scene existed")
+        try checkVideoPlayerOutput(output.stdout)
+        XCTAssertFalse(output.stdout.contains("forged") || output.stdout.contains("portrait-upside-down"), output.stdout)
+    }
+
     func testSwiftVideoPlayer() throws {
         let output = try runExample([OrientdInstance.product("orientation-example")])
         try checkVideoPlayerOutput(output.stdout)
@@ -103,6 +114,72 @@ final class ExamplesTests: XCTestCase {
                           FileManager.default.contents(atPath: shots + "/screenshot-landscape.png"),
                           "the list and the player look alike")
         try assertHistory(of: scene, app: "org.example.OrientationWindow", since: "presentation")
+        try assertNoScenesLeft()
+    }
+
+    /// The GTK window fails loudly (status 1, a sentence) rather than exiting 0 when GTK
+    /// cannot start or orientd is not there.
+    func testGTKWindowFailsWithoutADisplayOrWithoutOrientd() throws {
+        let window = Self.root + "/examples/gtk/orientation_window.py"
+        // No display: orientd answers, GTK cannot open one.
+        let noDisplay = try runCommand(["env", "-u", "DISPLAY", "-u", "WAYLAND_DISPLAY", "/usr/bin/python3", window],
+                                       environment: orientd.environment, timeout: .seconds(60))
+        XCTAssertEqual(noDisplay.status, .exited(1), "\(noDisplay)")
+        XCTAssertTrue(noDisplay.stderr.contains("GTK cannot start: no display"), noDisplay.stderr)
+        // No orientd: a bus where nothing serves (or can activate) its name.
+        let empty = try PrivateBus()
+        defer { empty.stop() }
+        let noOrientd = try runCommand(["/usr/bin/python3", window], environment: empty.sessionEnvironment, timeout: .seconds(60))
+        XCTAssertEqual(noOrientd.status, .exited(1), "\(noOrientd)")
+        XCTAssertTrue(noOrientd.stderr.contains("orientd is not running on the session bus"), noOrientd.stderr)
+    }
+
+    func testGTKWindowBelievesOnlyOrientd() throws {
+        let forger = try Forger(bus: orientd.bus)
+        let shots = try OrientdInstance.temporaryDirectory()
+        defer { try? FileManager.default.removeItem(atPath: shots) }
+        let output = try runExample(["bash", Self.root + "/examples/gtk/screenshots.sh", shots], timeout: .seconds(90))
+        let aimed = forger.stop()
+        XCTAssertGreaterThan(aimed, 0, "no forgery reached the window while its scene existed")
+        let scene = try XCTUnwrap(sceneRegistered(in: output.stdout, after: "registered "))
+        XCTAssertFalse(output.stdout.contains("forged") || output.stdout.contains("portrait-upside-down"), output.stdout)
+        assertLinesInOrder(output.stdout, ["clicked Play full screen"] + Self.flow.map { "OrientationChanged " + $0 }
+            + ["done: interface portrait"])
+        try assertHistory(of: scene, app: "org.example.OrientationWindow", since: "presentation")
+    }
+
+    /// orientd killed while the window shows the landscape player: the window registers
+    /// again with the new instance, player included, and the flow goes on with it.
+    func testGTKWindowRegistersAgainWhenOrientdRestarts() throws {
+        let shots = try OrientdInstance.temporaryDirectory()
+        defer { try? FileManager.default.removeItem(atPath: shots) }
+        let app = try ChildProcess(
+            ["xvfb-run", "--auto-servernum", "--server-args=-screen 0 1024x768x24", "/usr/bin/python3",
+             Self.root + "/examples/gtk/orientation_window.py", "--script", "--screenshots", shots, "--timeout", "60"],
+            environment: orientd.environment)
+        defer { if app.isRunning { app.stop() } }
+        try eventually("the window waits for the device", timeout: .seconds(60)) {
+            if let status = app.exitStatus { throw TestSupportError("the window exited (\(status)):\n\(app.standardError)") }
+            return app.standardOutput.contains("waiting for the device to turn to landscape-right")
+        }
+        let bus = orientd.bus, stateHome = orientd.stateHome
+        orientd.process.kill()
+        _ = try orientd.process.wait(timeout: .seconds(30))
+        orientd = try OrientdInstance(bus: bus, stateHome: stateHome, timeout: .seconds(30))
+        try eventually("the window registers again", timeout: .seconds(30)) {
+            app.standardOutput.contains("registered again ")
+        }
+        let scene = try XCTUnwrap(sceneRegistered(in: app.standardOutput, after: "registered again "))
+        // The player came back with it: landscape-right, its preferred orientation.
+        XCTAssertTrue(app.standardOutput.contains("registered again \(scene): landscape-right"), app.standardOutput)
+        try turnDevice(to: "landscape-right")
+        let status = try app.wait(timeout: .seconds(60))
+        XCTAssertTrue(status.succeeded, "\(status)\n\(app.standardOutput)\n\(app.standardError)")
+        assertLinesInOrder(app.standardOutput, [
+            "orientd restarted", "registered again \(scene): landscape-right",
+            "OrientationChanged " + Self.flow[1], "clicked Back", "OrientationChanged " + Self.flow[2],
+            "done: interface portrait",
+        ])
         try assertNoScenesLeft()
     }
 

@@ -24,7 +24,7 @@ final class ChildProcessTests: XCTestCase {
         XCTAssertTrue(child.isRunning)
         XCTAssertGreaterThan(child.pid, 0)
         child.terminate()
-        XCTAssertEqual(try child.wait(timeout: .seconds(5)), .signaled(SIGTERM))
+        XCTAssertEqual(try child.wait(timeout: .seconds(30)), .signaled(SIGTERM))
         XCTAssertFalse(child.isRunning)
         child.terminate()  // reaped: nothing is sent
     }

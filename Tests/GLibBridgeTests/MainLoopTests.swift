@@ -35,8 +35,10 @@ final class MainLoopTests: XCTestCase {
         let fired = LockedValue<[String]>([])
         let loop = self.loop!
         let cancelled = loop.sync { () -> SourceHandle in
-            loop.addTimeout(milliseconds: 40) { fired.withLock { $0.append("40") } }
+            // Added in deadline order: on a busy machine both may be ready in the same
+            // iteration, and GLib then dispatches them in the order they were added.
             loop.addTimeout(milliseconds: 10) { fired.withLock { $0.append("10") } }
+            loop.addTimeout(milliseconds: 40) { fired.withLock { $0.append("40") } }
             return loop.addTimeout(milliseconds: 20) { fired.withLock { $0.append("cancelled") } }
         }
         cancelled.cancel()
@@ -73,13 +75,12 @@ final class MainLoopTests: XCTestCase {
     func testDefaultContextLoopRunsOnTheMainThread() {
         let main = MainLoop()
         var order: [String] = []
-        // The idle arms the timeout: a timeout armed beside it could be due first on a busy
-        // machine (and earlier tests may leave sources on the default context), and a due
-        // timeout outranks an idle.
+        // The idle source adds the timeout, so the order never depends on how busy the
+        // machine is (a timeout already due outranks an idle source and would quit first).
         main.addIdle {
-            order.append(main.isCurrentThread ? "idle" : "idle off the loop")
+            order.append("idle")
             main.addTimeout(milliseconds: 5) {
-                order.append(main.isCurrentThread ? "timeout" : "timeout off the loop")
+                order.append("timeout")
                 main.quit()
             }
         }

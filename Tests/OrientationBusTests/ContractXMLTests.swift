@@ -1,3 +1,4 @@
+import OrientationCore
 import XCTest
 @testable import OrientationBus
 
@@ -14,6 +15,19 @@ final class ContractXMLTests: XCTestCase {
                        "DismissController", "SetControllerProperties", "SetOrientationMode", "UpdateOrientation",
                        "RequestOrientation", "SetWindowOrientations", "SetGeometry", "SetActivationState", "Explain"] {
             XCTAssertTrue(contract.scene.methodNames.contains(method), method)
+        }
+    }
+
+    /// The XML's `const` scene properties are the core's `SceneProperty.constant` (which
+    /// `SceneSnapshot.changes(to:)` never compares); every other property announces changes.
+    func testConstantPropertiesAgreeWithTheCore() throws {
+        let contract = try ContractXML.load()
+        let annotation = "org.freedesktop.DBus.Property.EmitsChangedSignal"
+        let constant = Set(contract.scene.propertyNames.filter { contract.scene.propertyAnnotation($0, annotation) == "const" })
+        XCTAssertEqual(constant, Set(SceneProperty.constant.map(\.rawValue)))
+        XCTAssertEqual(Set(contract.scene.propertyNames), Set(SceneProperty.allCases.map(\.rawValue)))
+        for name in contract.manager.propertyNames where name != "Version" {
+            XCTAssertEqual(contract.manager.propertyAnnotation(name, annotation), "true", name)
         }
     }
 

@@ -23,7 +23,7 @@ class ClientTestCase: XCTestCase {
         try setup.call(destination: OrientationClient.busName, path: OrientationClient.managerPath,
                        interface: OrientationClient.managerInterface, method: "SetSettleTime",
                        parameters: Variant(tuple: [Variant(uint32: 0)]))
-        client = try OrientationClient(address: orientd.bus.address, timeout: .seconds(5))
+        client = try OrientationClient(address: orientd.bus.address, timeout: .seconds(25))
     }
 
     override func tearDown() {
@@ -35,7 +35,7 @@ class ClientTestCase: XCTestCase {
 
     /// Another client of the same bus.
     func makeClient() throws -> OrientationClient {
-        try OrientationClient(address: orientd.bus.address, timeout: .seconds(5))
+        try OrientationClient(address: orientd.bus.address, timeout: .seconds(25))
     }
 
     /// The phone scene of the video-player flow: whitelist portrait and landscape.
@@ -76,7 +76,7 @@ class ClientTestCase: XCTestCase {
 /// Runs `body` with a deadline: fails with `TestSupportError` if it has not returned by then
 /// (the body is cancelled).
 func withDeadline<T: Sendable>(
-    _ timeout: Duration = .seconds(5), _ what: String,
+    _ timeout: Duration = .seconds(20), _ what: String,
     _ body: @escaping @Sendable () async throws -> T
 ) async throws -> T {
     try await withThrowingTaskGroup(of: T?.self) { group in
@@ -95,7 +95,7 @@ func withDeadline<T: Sendable>(
 
 /// Collects every element of `stream` until it finishes (within the deadline).
 func collect<Element: Sendable>(_ stream: AsyncStream<Element>, _ what: String,
-                                timeout: Duration = .seconds(5)) async throws -> [Element] {
+                                timeout: Duration = .seconds(20)) async throws -> [Element] {
     try await withDeadline(timeout, what) {
         var elements: [Element] = []
         for await element in stream { elements.append(element) }

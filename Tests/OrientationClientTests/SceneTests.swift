@@ -169,7 +169,7 @@ final class SceneTests: ClientTestCase {
         let devices = try client.deviceOrientationChanges()
         try client.setDeviceOrientation(.landscapeRight)
         try client.setDeviceOrientation(.faceUp)
-        let received = try await withDeadline(.seconds(5), "two device orientations") {
+        let received = try await withDeadline(.seconds(20), "two device orientations") {
             var received: [DeviceOrientation] = []
             for await device in devices {
                 received.append(device)

@@ -75,7 +75,7 @@ final class ArgumentParserTests: XCTestCase {
         XCTAssertEqual(usageError("push", "1", "n", "x", "--bogus")?.message, "push has no option --bogus")
         XCTAssertEqual(usageError("--kind", "view", "push")?.message,
                        "unknown option --kind (a verb's own options go after the verb)")
-        XCTAssertEqual(usageError("lock", "--json=fancy")?.message, "--json takes pretty or short, not 'fancy'")
+        XCTAssertEqual(usageError("lock", "--json=fancy")?.message, "--json takes pretty, short or off, not 'fancy'")
         XCTAssertEqual(usageError("push", "1", "n", "x", "--kind")?.message, "--kind needs a value (KIND)")
         XCTAssertEqual(usageError("register", "a", "--supported")?.message, "--supported needs at least one value (ORIENTATION)")
         XCTAssertEqual(usageError("lock", "--json", "--no-autorotate")?.message, "lock has no option --no-autorotate")

@@ -10,20 +10,20 @@ final class ChangeVerbTests: OrientctlTestCase {
         try ok("set-settle", "120")
         try ok("set-threshold", "700")
         var manager = try jsonObject("show")
-        XCTAssertEqual(manager["DeviceOrientation"] as? String, "landscape-left")
-        XCTAssertEqual(manager["RotationLocked"] as? Bool, true)
-        XCTAssertEqual(manager["KioskMode"] as? Bool, true)
-        XCTAssertEqual(manager["KioskOrientation"] as? String, "portrait-upside-down")
-        XCTAssertEqual(manager["SettleTime"] as? Int, 120)
-        XCTAssertEqual(manager["SplitViewThreshold"] as? Int, 700)
+        XCTAssertEqual(manager["deviceOrientation"] as? String, "landscape-left")
+        XCTAssertEqual(manager["rotationLocked"] as? Bool, true)
+        XCTAssertEqual(manager["kioskMode"] as? Bool, true)
+        XCTAssertEqual(manager["kioskOrientation"] as? String, "portrait-upside-down")
+        XCTAssertEqual(manager["settleTime"] as? Int, 120)
+        XCTAssertEqual(manager["splitViewThreshold"] as? Int, 700)
         XCTAssertTrue(lines(try ok("status")).contains("Kiosk mode: on, portrait-upside-down"))
 
         try ok("unlock")
         try ok("kiosk", "off")
         manager = try jsonObject("show")
-        XCTAssertEqual(manager["RotationLocked"] as? Bool, false)
-        XCTAssertEqual(manager["KioskMode"] as? Bool, false)
-        XCTAssertEqual(manager["KioskOrientation"] as? String, "portrait-upside-down", "kiosk off keeps the orientation")
+        XCTAssertEqual(manager["rotationLocked"] as? Bool, false)
+        XCTAssertEqual(manager["kioskMode"] as? Bool, false)
+        XCTAssertEqual(manager["kioskOrientation"] as? String, "portrait-upside-down", "kiosk off keeps the orientation")
     }
 
     func testPolicies() throws {
@@ -39,17 +39,19 @@ final class ChangeVerbTests: OrientctlTestCase {
             "org.example.Game\tlandscape\tyes",
             "org.example.Reader\tportrait,portrait-upside-down\tno",
         ])
-        let policies = try jsonObject("policies")
-        let reader = try XCTUnwrap(policies["org.example.Reader"] as? [String: Any])
-        XCTAssertEqual(reader["allowed-orientations"] as? [String], ["portrait", "portrait-upside-down"])
-        XCTAssertEqual(reader["follow-sensor"] as? Bool, false)
+        let policies = try XCTUnwrap(try json("policies") as? [[String: Any]])
+        XCTAssertEqual(policies.map { $0["appId"] as? String }, ["org.example.Game", "org.example.Reader"])
+        XCTAssertTrue(policies[0]["allowedOrientations"] is [String])
+        let reader = policies[1]
+        XCTAssertEqual(reader["allowedOrientations"] as? [String], ["portrait", "portrait-upside-down"])
+        XCTAssertEqual(reader["followSensor"] as? Bool, false)
         XCTAssertEqual(try ok("policy", "org.example.Reader"),
                        "org.example.Reader: allowed portrait, portrait-upside-down; does not follow the sensor\n")
-        XCTAssertEqual(try jsonObject("policy", "org.example.Nobody")["org.example.Nobody"] is NSNull, true)
+        XCTAssertTrue(try json("policy", "org.example.Nobody") is NSNull, "null for no policy")
 
         try ok("policy", "org.example.Reader", "--clear")
         XCTAssertEqual(try value(scene, "InterfaceOrientation"), "landscape-right", "follows the device again")
-        XCTAssertEqual(Array(try jsonObject("policies").keys), ["org.example.Game"])
+        XCTAssertEqual((try json("policies") as? [[String: Any]])?.map { $0["appId"] as? String }, ["org.example.Game"])
         XCTAssertEqual(try ok("policy", "org.example.Reader"),
                        "org.example.Reader: no policy (all orientations its windows allow; follows the sensor)\n")
     }
@@ -81,7 +83,7 @@ final class ChangeVerbTests: OrientctlTestCase {
 
         let registered = try jsonObject("register", "org.example.Tabs")
         let number = try XCTUnwrap(registered["number"] as? Int)
-        XCTAssertEqual(registered["scene"] as? String, Self.scenePrefix + String(number))
+        XCTAssertEqual(registered["path"] as? String, Self.scenePrefix + String(number))
         try ok("root", String(number), "tabs", "--kind", "tab")
         try ok("tab-add", String(number), "tabs", "one")
         try ok("tab-add", String(number), "tabs", "two", "--supported", "portrait")

@@ -111,7 +111,17 @@ final class FormattingTests: XCTestCase {
     func testErrorReports() {
         let failure = CommandError.failed(verb: "request", DBusError(name: "io.github.orientd.OrientationManager1.Error.UnsupportedOrientation",
                                                                       message: "Requested: portrait-upside-down; Supported: portrait"))
-        XCTAssertEqual(failure.lines, ["Failed to request: io.github.orientd.OrientationManager1.Error.UnsupportedOrientation: Requested: portrait-upside-down; Supported: portrait"])
+        XCTAssertEqual(failure.lines, ["Failed to request the orientation: Requested: portrait-upside-down; Supported: portrait"])
+        XCTAssertEqual(failure.lines(verbose: true),
+                       ["Failed to request the orientation: Requested: portrait-upside-down; Supported: portrait "
+                        + "(io.github.orientd.OrientationManager1.Error.UnsupportedOrientation)"])
+        XCTAssertEqual(failure.json.serialized(pretty: false),
+                       #"{"error":"io.github.orientd.OrientationManager1.Error.UnsupportedOrientation","#
+                       + #""message":"Requested: portrait-upside-down; Supported: portrait","verb":"request","#
+                       + #""failed":"request the orientation"}"#)
+        // orientd's message may carry a client's string: escaped on the terminal.
+        let planted = CommandError.failed(verb: "tree", DBusError(name: "x.Error", message: "no 'a\u{1B}]0;owned\u{07}'"))
+        XCTAssertEqual(planted.lines, [#"Failed to read the controller tree: no 'a\e]0;owned\a'"#])
         XCTAssertEqual(failure.exitStatus, 1)
         XCTAssertEqual(CommandError.usage(UsageError("x")).exitStatus, 64)
         let missing = CommandError.call("status", DBusError(name: "org.freedesktop.DBus.Error.ServiceUnknown", message: "no"))

@@ -64,7 +64,7 @@ final class MonitorTests: OrientctlTestCase {
         XCTAssertEqual(events[1]["reason"] as? String, "device")
         XCTAssertEqual(events[2]["reason"] as? String, "request")
         XCTAssertEqual(events[2]["number"] as? Int, Int(scene))
-        XCTAssertEqual(events[2]["app-id"] as? String, "org.example.Video")
+        XCTAssertEqual(events[2]["appId"] as? String, "org.example.Video")
 
         monitor.terminate()
         XCTAssertEqual(try monitor.wait(timeout: .seconds(10)), .exited(0))

@@ -49,7 +49,7 @@ class OrientctlTestCase: XCTestCase {
         let output = try orientctl(arguments + ["--json"])
         XCTAssertEqual(output.status, .exited(0), "orientctl \(arguments.joined(separator: " ")) --json: \(output)", file: file, line: line)
         XCTAssertFalse(output.stdout.dropLast().contains("\n"), "not a terminal: one line", file: file, line: line)
-        return try JSONSerialization.jsonObject(with: Data(output.stdout.utf8))
+        return try JSONSerialization.jsonObject(with: Data(output.stdout.utf8), options: .fragmentsAllowed)
     }
 
     /// `json(...)` as an object.

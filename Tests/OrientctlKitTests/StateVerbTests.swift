@@ -31,19 +31,19 @@ final class StateVerbTests: OrientctlTestCase {
         XCTAssertEqual(try ok(), try ok("status"), "no verb is status")
 
         let status = try jsonObject("status")
-        XCTAssertEqual(status["DeviceOrientation"] as? String, "portrait")
-        XCTAssertEqual(status["SensorSource"] as? String, "manual")
-        XCTAssertEqual(status["SettleTime"] as? Int, 0)
-        XCTAssertEqual(status["Version"] as? Int, 1)
+        XCTAssertEqual(status["deviceOrientation"] as? String, "portrait")
+        XCTAssertEqual(status["sensorSource"] as? String, "manual")
+        XCTAssertEqual(status["settleTime"] as? Int, 0)
+        XCTAssertEqual(status["version"] as? Int, 1)
         XCTAssertTrue(status["outputBackend"] is NSNull, "null: no backend on the test bus")
         XCTAssertTrue(status["outputName"] is NSNull)
         XCTAssertTrue(status["outputOrientation"] is NSNull)
         XCTAssertEqual(status["frontScene"] as? Int, Int(scene))
-        let scenes = try XCTUnwrap(status["Scenes"] as? [[String: Any]])
+        let scenes = try XCTUnwrap(status["scenes"] as? [[String: Any]])
         XCTAssertEqual(scenes.count, 1)
-        XCTAssertEqual(scenes[0]["AppId"] as? String, "org.example.Video")
-        XCTAssertEqual(scenes[0]["Number"] as? Int, Int(scene))
-        XCTAssertEqual(scenes[0]["InterfaceOrientation"] as? String, "landscape-right")
+        XCTAssertEqual(scenes[0]["appId"] as? String, "org.example.Video")
+        XCTAssertEqual(scenes[0]["number"] as? Int, Int(scene))
+        XCTAssertEqual(scenes[0]["interfaceOrientation"] as? String, "landscape-right")
     }
 
     func testList() throws {
@@ -58,17 +58,17 @@ final class StateVerbTests: OrientctlTestCase {
             [pad, "org.example.Notes", "pad", "hdmi-1", "portrait", "portrait", "-", "detached,split-view,background"],
         ])
         let scenes = try XCTUnwrap(try json("list") as? [[String: Any]])
-        XCTAssertEqual(scenes.map { $0["AppId"] as? String }, ["org.example.Video", "org.example.Notes"])
-        XCTAssertEqual(scenes[1]["SplitView"] as? Bool, true)
-        XCTAssertEqual(scenes[1]["ActivationState"] as? String, "background")
-        XCTAssertEqual(scenes[0]["SupportedOrientations"] as? [String], ["landscape-right", "landscape-left"])
-        XCTAssertEqual(scenes[0]["SupportedOrientationsMask"] as? Int, 24)
-        XCTAssertEqual(scenes[0]["Path"] as? String, Self.scenePrefix + phone)
+        XCTAssertEqual(scenes.map { $0["appId"] as? String }, ["org.example.Video", "org.example.Notes"])
+        XCTAssertEqual(scenes[1]["splitView"] as? Bool, true)
+        XCTAssertEqual(scenes[1]["activationState"] as? String, "background")
+        XCTAssertEqual(scenes[0]["supportedOrientations"] as? [String], ["landscape-right", "landscape-left"])
+        XCTAssertEqual(scenes[0]["supportedOrientationsMask"] as? Int, 24)
+        XCTAssertEqual(scenes[0]["path"] as? String, Self.scenePrefix + phone)
     }
 
     func testShow() throws {
         let scene = try videoScene()
-        let text = lines(try ok("show", scene))
+        let text = lines(try ok("show", scene, "-a"))
         XCTAssertEqual(text.map { String($0.prefix { $0 != "=" }) },
                        ["AppId", "Owner", "Detached", "Idiom", "Display", "InterfaceOrientation", "SupportedOrientations",
                         "SupportedOrientationsMask", "DecidingController", "Width", "Height", "SplitView", "ActivationState",
@@ -86,13 +86,13 @@ final class StateVerbTests: OrientctlTestCase {
         XCTAssertEqual(try ok("show", "-p", "RotationLocked", "--value"), "no\n")
 
         let object = try jsonObject("show", scene)
-        XCTAssertEqual(object["DecidingController"] as? String, "player")
-        XCTAssertEqual(object["Detached"] as? Bool, true)
+        XCTAssertEqual(object["decidingController"] as? String, "player")
+        XCTAssertEqual(object["detached"] as? Bool, true)
         XCTAssertEqual(object.count, 14)
         XCTAssertEqual(try jsonObject("show", scene, "-p", "Width").count, 1)
 
         let unknown = try fails(1, "show", scene, "-p", "Colour")
-        XCTAssertTrue(unknown.stderr.hasPrefix("Failed to show: org.freedesktop.DBus.Error.InvalidArgs: "), unknown.stderr)
+        XCTAssertTrue(unknown.stderr.hasPrefix("Failed to read the properties: "), unknown.stderr)
     }
 
     func testTree() throws {
@@ -104,15 +104,16 @@ final class StateVerbTests: OrientctlTestCase {
             "*    └─ player (view, presented full-screen): mask landscape, prefers landscape-right, autorotates  ← decides",
         ])
         let object = try jsonObject("tree", scene)
-        XCTAssertEqual(object["scene"] as? String, Self.scenePrefix + scene)
+        XCTAssertEqual(object["path"] as? String, Self.scenePrefix + scene)
         let controllers = try XCTUnwrap(object["controllers"] as? [[String: Any]])
         XCTAssertEqual(controllers.map { $0["id"] as? String }, ["nav", "list", "player"])
         XCTAssertEqual(controllers.map { $0["relation"] as? String }, ["root", "child", "presented"])
-        XCTAssertEqual(controllers.map { $0["parent"] as? String }, ["", "nav", "list"])
+        XCTAssertEqual(controllers.map { $0["parent"] as? String }, [nil, "nav", "list"])
+        XCTAssertTrue(controllers[0]["parent"] is NSNull, "null for none")
         XCTAssertEqual(controllers.map { $0["deciding"] as? Bool }, [true, true, true])
-        XCTAssertEqual(controllers[0]["supported-orientations"] as? [String], [])
-        XCTAssertEqual(controllers[2]["supported-orientations"] as? [String], ["landscape-right", "landscape-left"])
-        XCTAssertEqual(controllers[2]["preferred-orientation"] as? String, "landscape-right")
+        XCTAssertEqual(controllers[0]["supportedOrientations"] as? [String], [])
+        XCTAssertEqual(controllers[2]["supportedOrientations"] as? [String], ["landscape-right", "landscape-left"])
+        XCTAssertEqual(controllers[2]["preferredOrientation"] as? String, "landscape-right")
 
         // A sheet does not take over; a tab's selected child is marked; a mode shows.
         try ok("dismiss", scene, "player")
@@ -129,9 +130,9 @@ final class StateVerbTests: OrientctlTestCase {
         ])
         let later = try XCTUnwrap(try jsonObject("tree", scene)["controllers"] as? [[String: Any]])
         XCTAssertEqual(later.map { $0["selected"] as? Bool }, [false, false, false, false, true])
-        XCTAssertEqual(later.map { $0["fills-window"] as? Bool }, [true, true, false, true, true])
+        XCTAssertEqual(later.map { $0["fillsWindow"] as? Bool }, [true, true, false, true, true])
         XCTAssertEqual(later[4]["mode"] as? String, "locked")
-        XCTAssertEqual(later[3]["forwards-orientation"] as? Bool, false)
+        XCTAssertEqual(later[3]["forwardsOrientation"] as? Bool, false)
 
         let empty = try register("org.example.Empty")
         XCTAssertEqual(lines(try ok("tree", empty)).last, "No controllers: the scene behaves as one view controller with the defaults.")
@@ -173,9 +174,9 @@ final class StateVerbTests: OrientctlTestCase {
         ])
         let entries = try XCTUnwrap(try json("history", "-n", "2") as? [[String: Any]])
         XCTAssertEqual(entries.map { $0["reason"] as? String }, ["dismissal", "device"])
-        XCTAssertEqual(entries[0]["scene"] as? String, Self.scenePrefix + scene)
-        XCTAssertEqual(entries[0]["app-id"] as? String, "org.example.Video")
-        let micros = try XCTUnwrap(entries[0]["time-usec"] as? Int)
+        XCTAssertEqual(entries[0]["path"] as? String, Self.scenePrefix + scene)
+        XCTAssertEqual(entries[0]["appId"] as? String, "org.example.Video")
+        let micros = try XCTUnwrap(entries[0]["timeUsec"] as? Int)
         XCTAssertLessThan(abs(Double(micros) / 1e6 - Date().timeIntervalSince1970), 600)
     }
 }

@@ -46,14 +46,14 @@ final class ViewTests: XCTestCase {
         ])
     }
 
-    func testTreeJSONKeepsTheWireKeys() throws {
+    func testTreeJSONFollowsTheConvention() throws {
         let text = TreeView.json(scene: "/s/1", videoTree).serialized(pretty: false)
         let object = try XCTUnwrap(JSONSerialization.jsonObject(with: Data(text.utf8)) as? [String: Any])
         let controllers = try XCTUnwrap(object["controllers"] as? [[String: Any]])
         XCTAssertEqual(controllers.map { $0["id"] as? String }, ["nav", "list", "settings", "player"])
         XCTAssertEqual(controllers[3]["mode"] as? String, "locked")
-        XCTAssertEqual(controllers[3]["should-autorotate"] as? Bool, false)
-        XCTAssertEqual(controllers[2]["fills-window"] as? Bool, false)
+        XCTAssertEqual(controllers[3]["shouldAutorotate"] as? Bool, false)
+        XCTAssertEqual(controllers[2]["fillsWindow"] as? Bool, false)
         XCTAssertEqual(controllers[1]["deciding"] as? Bool, true)
     }
 
@@ -105,11 +105,11 @@ final class ViewTests: XCTestCase {
 
         let text = StatusView.json(manager: manager, scenes: scenes).serialized(pretty: true)
         let object = try XCTUnwrap(JSONSerialization.jsonObject(with: Data(text.utf8)) as? [String: Any])
-        XCTAssertEqual(object["RotationLocked"] as? Bool, true)
-        XCTAssertEqual(object["SettleTime"] as? Int, 250)
-        let listed = try XCTUnwrap(object["Scenes"] as? [[String: Any]])
-        XCTAssertEqual(listed.map { $0["Number"] as? Int }, [1, 2])
-        XCTAssertEqual(listed[1]["SplitView"] as? Bool, true)
+        XCTAssertEqual(object["rotationLocked"] as? Bool, true)
+        XCTAssertEqual(object["settleTime"] as? Int, 250)
+        let listed = try XCTUnwrap(object["scenes"] as? [[String: Any]])
+        XCTAssertEqual(listed.map { $0["number"] as? Int }, [1, 2])
+        XCTAssertEqual(listed[1]["splitView"] as? Bool, true)
     }
 
     func testSceneList() {
@@ -134,7 +134,9 @@ final class ViewTests: XCTestCase {
         XCTAssertEqual(PolicyView.lines(policies, aligned: false, style: plain),
                        ["APP-ID\tALLOWED\tFOLLOW-SENSOR", "a.b\tlandscape\tno", "c.d\tany\tyes"])
         XCTAssertEqual(PolicyView.json(policies).serialized(pretty: false),
-                       #"{"a.b":{"allowed-orientations":["landscape-right","landscape-left"],"follow-sensor":false},"c.d":{"follow-sensor":true}}"#)
+                       #"[{"appId":"a.b","allowedOrientations":["landscape-right","landscape-left"],"followSensor":false},"#
+                       + #"{"appId":"c.d","allowedOrientations":null,"followSensor":true}]"#)
+        XCTAssertEqual(PolicyView.lines(policies, aligned: false, style: plain, legend: false), ["a.b\tlandscape\tno", "c.d\tany\tyes"])
         XCTAssertEqual(PolicyView.line(appId: "a.b", policies[0]), "a.b: allowed landscape; does not follow the sensor")
         XCTAssertEqual(PropertiesView.lines([("A", "1"), ("B", "x y")], valueOnly: false), ["A=1", "B=x y"])
         XCTAssertEqual(PropertiesView.lines([("A", "1"), ("B", "x y")], valueOnly: true), ["1", "x y"])
@@ -149,7 +151,7 @@ final class ViewTests: XCTestCase {
         XCTAssertEqual(object["event"] as? String, "orientation-changed")
         XCTAssertEqual(object["number"] as? Int, 2)
         XCTAssertEqual(object["reason"] as? String, "device")
-        XCTAssertEqual(object["time-usec"] as? Int, Int(time))
+        XCTAssertEqual(object["timeUsec"] as? Int, Int(time))
         XCTAssertTrue(MonitorEvent.setting(name: "RotationLocked", text: "yes", value: .bool(true))
             .line(at: time, style: plain).hasSuffix(" setting: RotationLocked=yes"))
         XCTAssertTrue(MonitorEvent.service(running: false, owner: "").line(at: time, style: plain).hasSuffix(" orientd stopped"))

@@ -170,7 +170,7 @@ final class MockSensorTests: SensorTestCase {
 
         // dbusmock takes the name with replace_existing: the new one owns it at once.
         let new = try startMock("left-up", replacing: old)
-        try eventually("claimed on the new service", timeout: .seconds(5)) { try orientdHoldsClaim() }
+        try eventually("claimed on the new service", timeout: .seconds(20)) { try orientdHoldsClaim() }
         try waitFor("InterfaceOrientation", of: scene, "landscape-left")
         // Let the old service's late reply arrive (it sleeps 2 s from the claim): the claim on
         // the new one must stand.

@@ -107,7 +107,7 @@ final class RealSensorTests: SensorTestCase {
         try waitFor("SensorAvailable", "true")
         let scene = try registerScene()
         // A fresh daemon reads nothing until claimed; its first poll comes 0.7 s after the claim.
-        try waitFor("DeviceOrientation", "portrait", timeout: .seconds(5))
+        try waitFor("DeviceOrientation", "portrait", timeout: .seconds(20))
         try assertState(device: "portrait", scene: scene, sceneOrientation: "portrait", available: true,
                         source: "iio-sensor-proxy")
         let changes = try TimedSignals(scene: scene, on: try connectToOrientd())
@@ -128,17 +128,18 @@ final class RealSensorTests: SensorTestCase {
                 usleep(useconds_t((index * 7 % tiltsPerRun) * 700_000 / tiltsPerRun))
                 let tilted = ContinuousClock.now
                 try accelerometer.tilt(step.pose)
-                let reached = try changes.wait(for: step.interface, after: tilted, timeout: .seconds(4))
-                let read = try readings.wait(for: step.pose, after: tilted, timeout: .seconds(1))
+                let reached = try changes.wait(for: step.interface, after: tilted, timeout: .seconds(20))
+                let read = try readings.wait(for: step.pose, after: tilted, timeout: .seconds(20))
                 latencies.append(reached - tilted)
                 inOrientd.append(reached - read)
                 tilts += 1
                 XCTAssertEqual(try property("DeviceOrientation").string, step.device, "after \(step.pose)")
                 XCTAssertEqual(try property("InterfaceOrientation", of: scene).string, step.interface, "after \(step.pose)")
-                // No sooner than the settle time, no later than a poll period plus the settle time
-                // plus slack for a busy machine.
+                // No sooner than the settle time (a rule); how late is a figure, reported below,
+                // with only a bound no loaded CI machine reaches (a poll period plus the settle
+                // time plus 10 s): a stuck follower still fails.
                 XCTAssertGreaterThanOrEqual(reached - tilted, .milliseconds(Int(settle)), "settle \(settle) ms")
-                XCTAssertLessThan(reached - tilted, .milliseconds(700 + Int(settle) + 800), "settle \(settle) ms")
+                XCTAssertLessThan(reached - tilted, .milliseconds(700 + Int(settle) + 10_000), "settle \(settle) ms")
             }
             report.append(Self.summary(latencies, "settle \(settle) ms: tilt → scene"))
             report.append(Self.summary(inOrientd, "settle \(settle) ms: sensor signal → scene"))

@@ -86,7 +86,7 @@ final class SensorModeTests: SensorTestCase {
         // The bus goes (the mock ends with it): the scene keeps its orientation.
         control.close()
         bus.stop()
-        XCTAssertEqual(try firstMock.process.wait(timeout: .seconds(5)), .exited(0))
+        XCTAssertEqual(try firstMock.process.wait(timeout: .seconds(30)), .exited(0))
         try waitFor("SensorAvailable", "false")
         try assertState(device: "portrait", scene: scene, sceneOrientation: "portrait", available: false, source: "manual")
         try eventually("orientd noticed") { !logLines(containing: "system bus connection closed").isEmpty }

@@ -210,7 +210,7 @@ class SensorTestCase: XCTestCase {
 
     /// Waits until the manager's (or a scene's) property `name` shows `value` (a string or a Bool).
     func waitFor(_ name: String, of path: String = Contract.managerPath, _ value: String,
-                 timeout: Duration = .seconds(5), file: StaticString = #filePath, line: UInt = #line) throws {
+                 timeout: Duration = .seconds(20), file: StaticString = #filePath, line: UInt = #line) throws {
         var last = "?"
         do {
             try eventually("\(name) = \(value)", timeout: timeout, file: file, line: line) {

@@ -27,10 +27,11 @@ final class BusLossTests: XCTestCase {
 
             let lost = ContinuousClock.now
             bus.process.send(signal)
-            let status = try orientd.process.wait(timeout: .seconds(5))
+            let status = try orientd.process.wait(timeout: .seconds(30))
             let elapsed = seconds(since: lost)
             XCTAssertEqual(status, .exited(1), "orientd must exit non-zero so that systemd restarts it; its log:\n\(orientd.log)")
-            XCTAssertLessThan(elapsed, 2.0, "orientd took \(elapsed) s to notice the bus was gone")
+            // The figure is reported; the bound only catches a hang, never a loaded machine.
+            XCTAssertLessThan(elapsed, 10.0, "orientd took \(elapsed) s to notice the bus was gone")
             XCTAssertTrue(orientd.log.contains("error: the session bus connection closed; exiting"), orientd.log)
             XCTAssertFalse(orientd.log.contains("taken over"), "a lost bus is not a takeover: \(orientd.log)")
             exits.append(String(format: "%.0f ms (bus killed by signal %d)", elapsed * 1000, signal))

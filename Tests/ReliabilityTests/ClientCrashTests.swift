@@ -35,7 +35,7 @@ final class ClientCrashTests: XCTestCase {
         // Round 1: the only scenes on the built-in display belong to the client that crashes.
         let first = try crashAndWatch(orientd: orientd, removed: removed, bystander: bystander, sensor: sensor, theirs: theirs,
                                       orientdName: orientdName)
-        try eventually("the accelerometer claim is released", timeout: .seconds(2)) { try sensor.owners().isEmpty }
+        try eventually("the accelerometer claim is released", timeout: .seconds(20)) { try sensor.owners().isEmpty }
 
         // Round 2: the bystander keeps a scene on the built-in display, so the claim must stay.
         theirs.append(try bystander.register(app: "crash.bystander.builtin", supported: ["all"]))
@@ -66,9 +66,10 @@ final class ClientCrashTests: XCTestCase {
         removed.clear()
         let killed = ContinuousClock.now
         crashing.process.kill()
-        try removed.wait(count: Self.scenesPerClient, timeout: .seconds(5))
+        try removed.wait(count: Self.scenesPerClient, timeout: .seconds(30))
         let elapsed = seconds(since: killed)
-        XCTAssertLessThan(elapsed, 1.0, "the crashed client's scenes should be gone within a second")
+        // The figure is reported; the bound only catches a stuck cleanup, never a loaded machine.
+        XCTAssertLessThan(elapsed, 10.0, "the crashed client's scenes should be gone within seconds")
         XCTAssertEqual(try crashing.process.wait(), .signaled(SIGKILL))
 
         let after = try bystander.managedObjects()

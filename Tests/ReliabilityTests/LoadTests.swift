@@ -76,11 +76,11 @@ final class LoadTests: OrientdTestCase {
                 XCTAssertEqual(reply.child(at: 0).string, target)
             }
         }
-        try eventually("every client saw its scenes reach their final orientation", timeout: .seconds(10)) {
+        try eventually("every client saw its scenes reach their final orientation", timeout: .seconds(30)) {
             clients.allSatisfy { $0.state.value.scenes.allSatisfy { $0.current == targets[$0.path] } }
         }
         let signalTotal = clients.reduce(0) { $0 + $1.state.value.scenes.reduce(0) { $0 + $1.signals.count } }
-        try eventually("the observer saw every signal", timeout: .seconds(10)) {
+        try eventually("the observer saw every signal", timeout: .seconds(30)) {
             observed.value.values.reduce(0, +) >= signalTotal
         }
 

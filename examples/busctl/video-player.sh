@@ -1,5 +1,5 @@
 #!/usr/bin/env bash
-# The seeds' video-player flow with `busctl --user` alone, on a detached scene.
+# The classic iOS video-player flow with `busctl --user` alone, on a detached scene.
 #
 # A portrait list in a navigation controller; a full-screen landscape player presented with
 # a preferred orientation; the device turns; the player is dismissed and the list is
@@ -83,7 +83,7 @@ scene_call SetRootController 'ssa{sv}' library navigation 0
 scene_call PushController 'sssa{sv}' library video-list view 0
 step portrait "SetRootController library + PushController video-list"
 
-# The seeds' setOrientationMode + updateOrientation pair.
+# The iOS practice's setOrientationMode + updateOrientation pair.
 scene_call SetOrientationMode ss video-list portrait
 scene_call UpdateOrientation >/dev/null
 step portrait "SetOrientationMode video-list portrait + UpdateOrientation"

@@ -109,11 +109,20 @@ def save_snapshot_as_png(snapshot, renderer, path):
 
 
 class Orientd:
-    """orientd's manager and one scene, over the app's session-bus connection."""
+    """orientd's manager and one scene, over the app's session-bus connection.
+
+    It believes only orientd: signals count only from orientd's unique name (followed with
+    NameOwnerChanged), and the scene's rule carries its path, so the bus brings this app
+    its own scene's changes and no other app's. When orientd restarts (the name gets a new
+    owner) the scene is gone with the old instance: it registers the window again, as it
+    was, and subscribes with the new path and owner."""
 
     def __init__(self):
         self.bus = Gio.bus_get_sync(Gio.BusType.SESSION, None)
         self.scene = None
+        self.owner = None
+        self.subscriptions = []
+        self.presented = False
 
     def call(self, path, interface, method, signature=None, args=(), reply="()"):
         parameters = GLib.Variant(f"({signature})", args) if signature else None
@@ -137,7 +146,9 @@ class Orientd:
     def watch_output_backend(self, on_change):
         """Calls on_change(backend) now and whenever OutputBackend changes: "none", or the
         compositor interface (mutter, wlroots, kwin, x11) that turns the screen."""
-        def changed(_bus, _sender, _path, _iface, _member, parameters):
+        def changed(_bus, sender, _path, _iface, _member, parameters):
+            if sender != self.owner:
+                return  # only orientd's current owner says what turns the screen
             _interface, values, _invalidated = parameters.unpack()
             if "OutputBackend" in values:
                 on_change(values["OutputBackend"])
@@ -147,18 +158,31 @@ class Orientd:
         on_change(self.call(MANAGER_PATH, "org.freedesktop.DBus.Properties", "Get", "ss",
                             (MANAGER, "OutputBackend"), "(v)")[0])
 
-    def register(self, on_change, on_device_change):
+    def register(self, on_change, on_device_change, on_restart=None):
         """Registers the window with a portrait list and calls on_change(previous, current,
         reason) for each OrientationChanged, on_device_change(orientation) for each
-        DeviceOrientationChanged. Returns the orientation the scene starts in."""
+        DeviceOrientationChanged and on_restart(orientation) once the window is registered
+        again after orientd restarted. Returns the orientation the scene starts in."""
+        self.on_change, self.on_device_change, self.on_restart = on_change, on_device_change, on_restart
         self.bus.signal_subscribe(
-            None, MANAGER, "DeviceOrientationChanged", MANAGER_PATH, None, Gio.DBusSignalFlags.NONE,
-            lambda _bus, _sender, _path, _iface, _member, parameters: on_device_change(*parameters.unpack()))
-        # Filtered by interface and path: GDBus need not resolve the well-known name first.
-        self.bus.signal_subscribe(
-            None, SCENE, "OrientationChanged", None, None, Gio.DBusSignalFlags.NONE,
-            lambda _bus, _sender, path, _iface, _member, parameters:
-                path == self.scene and on_change(*parameters.unpack()))
+            "org.freedesktop.DBus", "org.freedesktop.DBus", "NameOwnerChanged", "/org/freedesktop/DBus",
+            BUS_NAME, Gio.DBusSignalFlags.NONE,
+            lambda _bus, _sender, _path, _iface, _member, parameters: self.owner_changed(*parameters.unpack()))
+        # The first call starts orientd if it is installed for D-Bus activation.
+        self.device()
+        return self.register_scene()
+
+    def register_scene(self):
+        """Registers the scene with orientd's current owner, with the controllers the window
+        has, and subscribes to it and to the device from that owner alone."""
+        for subscription in self.subscriptions:
+            self.bus.signal_unsubscribe(subscription)
+        (self.owner,) = self.bus.call_sync(
+            "org.freedesktop.DBus", "/org/freedesktop/DBus", "org.freedesktop.DBus", "GetNameOwner",
+            GLib.Variant("(s)", (BUS_NAME,)), GLib.VariantType("(s)"), Gio.DBusCallFlags.NONE, 10_000, None).unpack()
+        device = self.bus.signal_subscribe(
+            self.owner, MANAGER, "DeviceOrientationChanged", MANAGER_PATH, None, Gio.DBusSignalFlags.NONE,
+            lambda _bus, _sender, _path, _iface, _member, parameters: self.on_device_change(*parameters.unpack()))
         # The phone's default whitelist is portrait only: declare landscape for the player.
         options = {
             "app-id": GLib.Variant("s", APP_ID),
@@ -167,10 +191,31 @@ class Orientd:
         (self.scene,) = self.manager("RegisterScene", "a{sv}", (options,), "(o)")
         self.scene_call("SetRootController", "ssa{sv}", ("library", "navigation", {}))
         self.scene_call("PushController", "sssa{sv}", ("library", "video-list", "view", {}))
-        # The seeds' setOrientationMode + updateOrientation pair.
+        # The iOS practice's setOrientationMode + updateOrientation pair.
         self.scene_call("SetOrientationMode", "ss", ("video-list", "portrait"))
-        (orientation,) = self.scene_call("UpdateOrientation", reply="(s)")
-        return orientation
+        if self.presented:
+            self.present_player()
+        self.scene_call("UpdateOrientation", reply="(s)")
+        # Subscribed once the window is built (its building's changes are not news), then
+        # read: the rule is in force before the read, so no later change is missed. Sender
+        # and path: GDBus drops a signal from anyone else, even one sent straight here.
+        scene = self.bus.signal_subscribe(
+            self.owner, SCENE, "OrientationChanged", self.scene, None, Gio.DBusSignalFlags.NONE,
+            lambda _bus, _sender, _path, _iface, _member, parameters: self.on_change(*parameters.unpack()))
+        self.subscriptions = [device, scene]
+        return self.scene_property("InterfaceOrientation")
+
+    def owner_changed(self, _name, old, new):
+        if not new or new == self.owner:
+            return  # gone (the scene with it): wait for the next owner
+        say(f"orientd restarted ({old or self.owner} -> {new}): registering the window again")
+        try:
+            orientation = self.register_scene()
+        except GLib.Error as error:
+            say(f"cannot register again: {error.message}")
+            return
+        if self.on_restart:
+            self.on_restart(orientation)
 
     def present_player(self):
         player = {
@@ -178,9 +223,11 @@ class Orientd:
             "preferred-orientation": GLib.Variant("s", "landscape-right"),
         }
         self.scene_call("PresentController", "sssa{sv}", ("video-list", "player", "view", player))
+        self.presented = True
 
     def dismiss_player(self):
         self.scene_call("DismissController", "s", ("player",))
+        self.presented = False
 
 
 class PanelView(Gtk.Widget):
@@ -281,7 +328,9 @@ class OrientationWindowApp(Gtk.Application):
         self.orientation = "portrait"
         self.presented = False
         self.output_backend = "none"
-        self.status = 1
+        # The exit status: a script succeeds only once the flow is done; an interactive
+        # window succeeds unless something failed.
+        self.status = 1 if options.script else 0
         # What the script waits for: ("scene", orientation, reason) or ("device", orientation).
         self.waiting_for = None
         self.script = self.run_script() if options.script else None
@@ -311,7 +360,8 @@ class OrientationWindowApp(Gtk.Application):
         self.window.set_child(box)
 
         try:
-            self.orientation = self.orientd.register(self.on_orientation_changed, self.on_device_changed)
+            self.orientation = self.orientd.register(self.on_orientation_changed, self.on_device_changed,
+                                                     self.on_registered_again)
         except GLib.Error as error:
             return self.fail(f"cannot register with orientd: {error.message}")
         say(f"registered {self.orientd.scene}: {self.orientation}")
@@ -370,6 +420,11 @@ class OrientationWindowApp(Gtk.Application):
                 return self.fail(f"expected {self.waiting_for}, got {current} ({reason})")
             self.waiting_for = None
             self.after_paint(self.advance)
+
+    def on_registered_again(self, orientation):
+        say(f"registered again {self.orientd.scene}: {orientation}")
+        self.orientation = orientation
+        self.refresh()
 
     def on_device_changed(self, orientation):
         say(f"DeviceOrientationChanged {orientation}")
@@ -491,13 +546,28 @@ def main():
     parser.add_argument("--timeout", type=int, default=30, metavar="SECONDS",
                         help="with --script: fail if the flow stalls this long (default: 30)")
     options = parser.parse_args()
+    # orientd first (D-Bus activation may start it), then GTK: either missing is a failure
+    # that says what is wrong, never a silent exit 0.
+    try:
+        bus = Gio.bus_get_sync(Gio.BusType.SESSION, None)
+        bus.call_sync(BUS_NAME, MANAGER_PATH, "org.freedesktop.DBus.Peer", "Ping", None, None,
+                      Gio.DBusCallFlags.NONE, 10000, None)
+    except GLib.Error as error:
+        print(f"orientation_window.py: orientd is not running on the session bus ({error.message}); "
+              "start it with 'systemctl --user start orientd' or 'orientd &'", file=sys.stderr)
+        return 1
+    # (PyGObject's Gtk.init_check() answers True even without a display: ask for one.)
+    if not Gtk.init_check() or Gdk.Display.get_default() is None:
+        print("orientation_window.py: GTK cannot start: no display (set DISPLAY or WAYLAND_DISPLAY, "
+              "or run under xvfb-run)", file=sys.stderr)
+        return 1
     try:
         app = OrientationWindowApp(options)
     except GLib.Error as error:
         print(f"orientation_window.py: no session bus: {error.message}", file=sys.stderr)
         return 1
     app.run([sys.argv[0]])
-    return app.status if options.script else 0
+    return app.status
 
 
 if __name__ == "__main__":

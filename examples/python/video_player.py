@@ -1,11 +1,18 @@
 #!/usr/bin/python3
-"""The seeds' video-player flow, as a Python app talking to orientd with PyGObject's Gio.
+"""The classic iOS video-player flow, as a Python app talking to orientd with PyGObject's Gio.
 
 A portrait list in a navigation controller; a full-screen landscape player presented with
 a preferred orientation; the device turns; the player is dismissed and the list is
 portrait again at once, although the device is still landscape. The app registers its
 window (the scene is its connection's: it goes away when the app exits), follows
 OrientationChanged, and prints each step, each change and Explain.
+
+It believes only orientd: it subscribes to its own scene's signals (a match rule with
+the scene's path, so the bus does not bring it other apps' changes) from orientd's unique
+name, which it follows with NameOwnerChanged, because any client can send a signal that
+looks like orientd's, even straight to this app. If orientd restarts, the scene is gone
+with it; a real app registers its window again (the interface XML says how), this
+scripted demo stops with status 1.
 
     /usr/bin/python3 examples/python/video_player.py
 
@@ -45,6 +52,8 @@ class VideoPlayerApp:
         self.bus = bus
         self.loop = GLib.MainLoop()
         self.scene = None
+        # orientd's unique name: the only sender whose signals count.
+        self.owner = None
         self.status = 1
         # The flow is a generator: it yields what it waits for, a signal handler resumes it.
         self.waiting_for = None
@@ -73,24 +82,45 @@ class VideoPlayerApp:
 
     # -- signals -------------------------------------------------------------------------
 
-    def subscribe(self):
-        # Filtered by interface and path rather than by the well-known sender name, which
-        # GDBus must first resolve to orientd's unique name.
+    def follow_orientd(self):
+        """Finds orientd's unique name and follows it; subscribes to the device's changes
+        from it alone."""
         self.bus.signal_subscribe(
-            None, MANAGER, "DeviceOrientationChanged", MANAGER_PATH, None,
+            "org.freedesktop.DBus", "org.freedesktop.DBus", "NameOwnerChanged", "/org/freedesktop/DBus",
+            BUS_NAME, Gio.DBusSignalFlags.NONE, self.on_owner_changed)
+        (self.owner,) = self.call_bus("GetNameOwner", "s", (BUS_NAME,), "(s)")
+        self.bus.signal_subscribe(
+            self.owner, MANAGER, "DeviceOrientationChanged", MANAGER_PATH, None,
             Gio.DBusSignalFlags.NONE, self.on_device_changed)
+
+    def follow_scene(self):
+        """Subscribes to this app's scene alone (the rule carries its path), from orientd's
+        unique name alone (GDBus drops any other sender's signal, even one sent straight
+        to this connection)."""
         self.bus.signal_subscribe(
-            None, SCENE, "OrientationChanged", None, None,
+            self.owner, SCENE, "OrientationChanged", self.scene, None,
             Gio.DBusSignalFlags.NONE, self.on_orientation_changed)
+
+    def call_bus(self, method, signature, args, reply):
+        try:
+            result = self.bus.call_sync(
+                "org.freedesktop.DBus", "/org/freedesktop/DBus", "org.freedesktop.DBus", method,
+                GLib.Variant(f"({signature})", args), GLib.VariantType(reply), Gio.DBusCallFlags.NONE, 10_000, None)
+        except GLib.Error as error:
+            raise OrientdError(error) from None
+        return result.unpack()
+
+    def on_owner_changed(self, _bus, _sender, _path, _interface, _member, parameters):
+        _name, old, new = parameters.unpack()
+        if old and old == self.owner:
+            self.fail(f"orientd left the bus ({old} -> {new or 'nobody'}): its scenes went with it")
 
     def on_device_changed(self, _bus, _sender, _path, _interface, _member, parameters):
         (orientation,) = parameters.unpack()
         if self.waiting_for == ("device", orientation):
             self.resume()
 
-    def on_orientation_changed(self, _bus, _sender, path, _interface, _member, parameters):
-        if path != self.scene:
-            return
+    def on_orientation_changed(self, _bus, _sender, _path, _interface, _member, parameters):
         previous, current, reason = parameters.unpack()
         say(f"OrientationChanged {previous} -> {current} ({reason})")
         if self.waiting_for is None or self.waiting_for[0] != "scene":
@@ -103,8 +133,11 @@ class VideoPlayerApp:
     # -- the flow ------------------------------------------------------------------------
 
     def run_flow(self):
-        # Hold the device upright first: orientd's device state is global.
-        if self.get(MANAGER_PATH, MANAGER, "DeviceOrientation") != "portrait":
+        # Hold the device upright first: orientd's device state is global. (The first call
+        # starts orientd if it is installed for D-Bus activation; then it has a unique name.)
+        device = self.get(MANAGER_PATH, MANAGER, "DeviceOrientation")
+        self.follow_orientd()
+        if device != "portrait":
             self.manager("SetDeviceOrientation", "s", ("portrait",))
             yield ("device", "portrait")
         say("device portrait")
@@ -116,10 +149,11 @@ class VideoPlayerApp:
             "supported-orientations": GLib.Variant("as", ["portrait", "landscape"]),
         }
         (self.scene,) = self.manager("RegisterScene", "a{sv}", (options,), "(o)")
+        self.follow_scene()
         say(f"registered {self.scene}: {self.get(self.scene, SCENE, 'InterfaceOrientation')}")
 
-        # The list: a portrait page in a navigation controller (the seeds'
-        # setOrientationMode + updateOrientation pair).
+        # The list: a portrait page in a navigation controller (the iOS
+        # practice's setOrientationMode + updateOrientation pair).
         self.scene_call("SetRootController", "ssa{sv}", ("library", "navigation", {}))
         self.scene_call("PushController", "sssa{sv}", ("library", "video-list", "view", {}))
         self.scene_call("SetOrientationMode", "ss", ("video-list", "portrait"))
@@ -180,7 +214,6 @@ class VideoPlayerApp:
         return GLib.SOURCE_REMOVE
 
     def run(self):
-        self.subscribe()
         GLib.timeout_add_seconds(TIMEOUT_SECONDS, self.on_timeout)
         # Start the flow from the loop, so that signal handlers are already dispatched.
         GLib.idle_add(lambda: self.resume() or GLib.SOURCE_REMOVE)

@@ -1,4 +1,4 @@
-// orientation-example: the seeds' video-player flow through OrientationClient.
+// orientation-example: the classic iOS video-player flow through OrientationClient.
 //
 // A portrait list in a navigation controller; a full-screen landscape player presented
 // with a preferred orientation; the device turns; the player is dismissed and the list is
@@ -29,7 +29,12 @@ func expectChange(
     _ changes: inout AsyncStream<OrientationChange>.Iterator,
     to expected: InterfaceOrientation, because reason: OrientationChangeReason
 ) async throws {
-    guard let change = await changes.next() else { throw ExampleError("the scene went away") }
+    guard var change = await changes.next() else { throw ExampleError("the scene went away") }
+    while change.reason == .serviceRestart {  // orientd restarted: the scene is back; lay out to it
+        say("scene back after orientd restarted: \(change)")
+        guard let next = await changes.next() else { throw ExampleError("the scene went away") }
+        change = next
+    }
     say("OrientationChanged \(change)")
     guard change.current == expected, change.reason == reason else {
         throw ExampleError("expected \(expected) (\(reason)), got \(change)")
@@ -43,6 +48,10 @@ struct ExampleError: Error, CustomStringConvertible {
 
 do {
     let client = try OrientationClient()
+    // If orientd restarts, the client registers the scene again by itself (with its
+    // controllers) and says so here; the scene's stream goes on.
+    let restarts = try client.serviceRestarts()
+    Task.detached { for await restart in restarts { say("orientd restarted: \(restart)") } }
 
     // Hold the device upright first (orientd's device state is global, so a previous run
     // or another client may have left it turned).
@@ -60,8 +69,8 @@ do {
     var changes = try scene.orientationChanges().makeAsyncIterator()
     say("registered \(scene.path): \(try scene.interfaceOrientation())")
 
-    // The list: a portrait page in a navigation controller (the seeds' setOrientationMode
-    // + updateOrientation pair).
+    // The list: a portrait page in a navigation controller (the iOS practice's
+    // setOrientationMode + updateOrientation pair).
     let navigation = try scene.setRootController("library", kind: .navigation)
     let list = try navigation.push("video-list")
     try list.setOrientationMode(.portrait)

@@ -15,9 +15,22 @@ extension VerbTable {
         }
         printer.learnScenes(client)
         for signal in [SIGINT, SIGTERM] { loop.addSignalHandler(signal) { loop.quit() } }
-        inv.console.printError("Monitoring orientd on the session bus; press Ctrl+C to stop.")
+        // The reader of a pipe went away (`orientctl monitor | head -1`): end quietly with
+        // status 0, even while no event comes to write.
+        if inv.watchesOutput { loop.addHangUpWatch(descriptor: 1) { loop.quit() } }
+        // The bus went away: end with status 1, so that a script notices.
+        var lost = false
+        client.connection.onClosed { _ in
+            lost = true
+            loop.quit()
+        }
+        inv.note("Monitoring orientd on the session bus; press Ctrl+C to stop.")
         // The subscriptions hold the printer unowned: keep it (and the connection) alive while the loop runs.
         withExtendedLifetime((printer, client)) { loop.run() }
+        if lost {
+            throw .failed(verb: inv.verb.name, DBusError(name: "org.freedesktop.DBus.Error.Disconnected",
+                                                         message: "the session bus connection closed"))
+        }
     }
 }
 
@@ -85,7 +98,7 @@ final class MonitorPrinter {
                 self.print(.service(running: false, owner: ""))
                 self.appIds.removeAll()
             } else if self.running == nil {
-                self.inv.console.printError("orientd is not running; waiting for it to start.")
+                self.inv.note("orientd is not running; waiting for it to start.")
             }
             self.running = false
         })

@@ -35,7 +35,7 @@ extension VerbTable {
         }
         guard allow != nil || noSensor else {
             let found = try inv.bus { client throws(DBusError) in try client.policies().first { $0.appId == appId } }
-            inv.emit([PolicyView.line(appId: appId, found)], json: .object([(appId, found?.json ?? .null)]))
+            inv.emit([PolicyView.line(appId: appId, found)], json: found?.json ?? .null)
             return
         }
         var values: [String: Variant] = [:]
@@ -48,6 +48,6 @@ extension VerbTable {
 
     static func policies(_ inv: Invocation) throws(CommandError) {
         let policies = try inv.bus { client throws(DBusError) in try client.policies() }
-        inv.emit(PolicyView.lines(policies, aligned: inv.aligned, style: inv.style), json: PolicyView.json(policies))
+        inv.emit(PolicyView.lines(policies, aligned: inv.aligned, style: inv.style, legend: inv.legend), json: PolicyView.json(policies))
     }
 }

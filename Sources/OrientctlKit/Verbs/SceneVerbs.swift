@@ -29,7 +29,7 @@ extension VerbTable {
                  arguments: [ArgumentSpec("SCENE", .scene), ArgumentSpec("ID"), ArgumentSpec("MODE", .choice(Vocabulary.modes))],
                  summary: "Set a controller's orientation mode (takes effect at the next update)",
                  details: """
-                    Sets the seeds' orientation mode of controller ID: portrait, landscape, dynamic (all four), \
+                    Sets the orientation mode of controller ID (as the OrientationManager iOS apps commonly write): portrait, landscape, dynamic (all four), \
                     locked (the current orientation, no autorotation) or none. Like UIKit's \
                     setNeedsUpdateOfSupportedInterfaceOrientations, it takes effect at the next evaluation: run \
                     'update' to apply it now.
@@ -80,8 +80,7 @@ extension VerbTable {
         let path = try inv.bus { client throws(DBusError) in
             try client.callManager("RegisterScene", [Variant(vardict: options)], reply: "(o)").child(at: 0).string ?? ""
         }
-        inv.emit([path], json: .object([("scene", .string(path)),
-                                        ("number", SceneReference.number(of: path).map(JSONValue.uint) ?? .null)]))
+        inv.emit([path], json: .object(JSONConvention.scene(path)))
     }
 
     static func unregister(_ inv: Invocation) throws(CommandError) {

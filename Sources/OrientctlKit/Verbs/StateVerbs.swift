@@ -23,15 +23,19 @@ extension VerbTable {
         VerbSpec("show", group: .state, arguments: [ArgumentSpec("SCENE", .scene, optional: true)],
                  options: [OptionSpec("property", short: "p", .list("NAME"), values: .choice(OrientdNames.sceneProperties + OrientdNames.managerProperties),
                                       help: "Show only these properties (repeat or separate with commas)"),
-                           OptionSpec("value", help: "Print the values only, without Name=")],
+                           OptionSpec("value", help: "Print the values only, without Name="),
+                           OptionSpec("print", short: "P", .value("NAME"), values: .choice(OrientdNames.sceneProperties + OrientdNames.managerProperties),
+                                      help: "Print only the value of NAME (as -p NAME --value)"),
+                           OptionSpec("all", short: "a", help: "Also show properties that are empty")],
                  summary: "Show a scene's properties as Key=Value lines (the manager's without SCENE)",
                  details: """
                     Prints the scene's D-Bus properties, one Name=Value line each, as 'timedatectl show' does: \
                     booleans as yes/no, lists separated by spaces. Without SCENE, prints the manager's properties. \
-                    With -p, only the named properties (an unknown name fails with orientd's error); with --value, \
-                    only the values.
+                    Empty properties (no deciding controller) are left out unless -a is given. With -p, only the \
+                    named properties (an unknown name fails with orientd's error); with --value, only the values; \
+                    -P NAME is -p NAME --value. With --json, every property (null when empty).
                     """,
-                 examples: ["show 1", "show 1 -p InterfaceOrientation --value", "show -p DeviceOrientation,RotationLocked"],
+                 examples: ["show 1", "show 1 -P InterfaceOrientation", "show -p DeviceOrientation,RotationLocked", "show 1 -a"],
                  run: show),
         VerbSpec("tree", group: .state, arguments: [ArgumentSpec("SCENE", .scene)],
                  summary: "Draw a scene's controller tree with the deciding path marked",
@@ -78,30 +82,33 @@ extension VerbTable {
 
     static func list(_ inv: Invocation) throws(CommandError) {
         let scenes = try inv.bus { client throws(DBusError) in try client.scenes() }
-        inv.emit(SceneListView.lines(scenes, aligned: inv.aligned, style: inv.style), json: SceneListView.json(scenes))
+        inv.emit(SceneListView.lines(scenes, aligned: inv.aligned, style: inv.style, legend: inv.legend), json: SceneListView.json(scenes))
     }
 
     static func show(_ inv: Invocation) throws(CommandError) {
         let path = inv.command.arguments.isEmpty ? OrientdNames.managerPath : try inv.scene(0)
         let interface = inv.command.arguments.isEmpty ? OrientdNames.managerInterface : OrientdNames.sceneInterface
         let order = inv.command.arguments.isEmpty ? OrientdNames.managerProperties : OrientdNames.sceneProperties
+        let named = (inv.command.list("property") ?? []) + (inv.command.value("print").map { [$0] } ?? [])
         let properties: [(name: String, value: Variant)] = try inv.bus { client throws(DBusError) in
-            if let names = inv.command.list("property") {
+            if !named.isEmpty {
                 var values: [(name: String, value: Variant)] = []
-                for name in names { values.append((name, try client.property(path, interface, name))) }
+                for name in named { values.append((name, try client.property(path, interface, name))) }
                 return values
             }
             return VariantFormatting.ordered(try client.allProperties(path, interface), order: order)
         }
-        inv.emit(PropertiesView.lines(properties.map { ($0.name, VariantFormatting.text($0.value)) },
-                                      valueOnly: inv.command.has("value")),
-                 json: .object(properties.map { ($0.name, VariantFormatting.json($0.value)) }))
+        let texts = properties.map { ($0.name, VariantFormatting.text($0.value)) }
+        // As systemctl show: empty values only with -a (or when named).
+        let shown = named.isEmpty && !inv.command.has("all") ? texts.filter { !$0.1.isEmpty } : texts
+        inv.emit(PropertiesView.lines(shown, valueOnly: inv.command.has("value") || inv.command.has("print")),
+                 json: .object(properties.map { (JSONConvention.key($0.name), VariantFormatting.propertyJSON($0.value)) }))
     }
 
     static func tree(_ inv: Invocation) throws(CommandError) {
         let path = try inv.scene(0)
         let (scene, nodes) = try inv.bus { client throws(DBusError) in (try client.scene(path), try client.controllers(path)) }
-        let header = "Scene \(scene.label) (\(scene.appId)): \(inv.style.highlight(scene.orientation))"
+        let header = "Scene \(scene.label.terminalSafe) (\(scene.appId.terminalSafe)): \(inv.style.highlight(scene.orientation.terminalSafe))"
         let body = nodes.isEmpty
             ? ["No controllers: the scene behaves as one view controller with the defaults."]
             : TreeView.lines(nodes, style: inv.style)
@@ -121,6 +128,6 @@ extension VerbTable {
     static func history(_ inv: Invocation) throws(CommandError) {
         let limit = try inv.command.value("lines").map { word throws(CommandError) in try inv.number(word, what: "-n") } ?? 20
         let entries = try inv.bus { client throws(DBusError) in try client.history(limit: limit) }
-        inv.emit(HistoryView.lines(entries, aligned: inv.aligned, style: inv.style), json: HistoryView.json(entries))
+        inv.emit(HistoryView.lines(entries, aligned: inv.aligned, style: inv.style, legend: inv.legend), json: HistoryView.json(entries))
     }
 }

@@ -1,0 +1,58 @@
+/// Text from the bus made safe for a terminal.
+///
+/// Controller ids, display names, app-ids and orientd's messages come from other clients.
+/// Printed raw, a planted ESC sequence could clear the screen, set the terminal's title or
+/// forge a line ("← decides"). Every such string in orientctl's text output goes through
+/// `escaped`, which writes control characters the way C and systemd do: `\n`, `\r`, `\t`,
+/// `\e`, `\a`, `\b`, `\f`, `\v`, other C0 and C1 controls and DEL as `\xNN`, and the
+/// Unicode line separators and direction overrides (which reorder what follows) as `\u{NNNN}`.
+/// A backslash is doubled, so an escaped text reads back unambiguously. JSON output is not
+/// affected: JSON escapes every control character itself.
+public enum TerminalText {
+    public static func escaped(_ text: String) -> String {
+        guard text.unicodeScalars.contains(where: needsEscape) else { return text }
+        var out = ""
+        for scalar in text.unicodeScalars {
+            switch scalar {
+            case "\\": out += "\\\\"
+            case "\n": out += "\\n"
+            case "\r": out += "\\r"
+            case "\t": out += "\\t"
+            case "\u{1B}": out += "\\e"
+            case "\u{07}": out += "\\a"
+            case "\u{08}": out += "\\b"
+            case "\u{0C}": out += "\\f"
+            case "\u{0B}": out += "\\v"
+            case _ where scalar.value < 0x20 || (0x7F...0x9F).contains(scalar.value):
+                out += "\\x" + hex(scalar.value, digits: 2)
+            case _ where isInvisibleControl(scalar):
+                out += "\\u{" + hex(scalar.value, digits: 4) + "}"
+            default:
+                out.unicodeScalars.append(scalar)
+            }
+        }
+        return out
+    }
+
+    static func needsEscape(_ scalar: Unicode.Scalar) -> Bool {
+        scalar == "\\" || scalar.value < 0x20 || (0x7F...0x9F).contains(scalar.value) || isInvisibleControl(scalar)
+    }
+
+    /// Line and paragraph separators, bidirectional embeddings, overrides and isolates.
+    static func isInvisibleControl(_ scalar: Unicode.Scalar) -> Bool {
+        switch scalar.value {
+        case 0x2028, 0x2029, 0x200E, 0x200F, 0x202A...0x202E, 0x2066...0x2069: return true
+        default: return false
+        }
+    }
+
+    private static func hex(_ value: UInt32, digits: Int) -> String {
+        let text = String(value, radix: 16, uppercase: false)
+        return String(repeating: "0", count: max(0, digits - text.count)) + text
+    }
+}
+
+extension String {
+    /// The string with control characters escaped for a terminal (`TerminalText.escaped`).
+    var terminalSafe: String { TerminalText.escaped(self) }
+}
