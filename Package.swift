@@ -40,7 +40,9 @@ let package = Package(
         .executableTarget(name: "orientctl", dependencies: ["OrientctlKit"]),
         .executableTarget(name: "orientd-bench", dependencies: ["OrientationCore", "OrientationClient", "GLibBridge", "TestSupport", "CGio"]),
         // The least a GDBus service in C does for each of orientd's call shapes: orientd-bench's yardstick.
-        .executableTarget(name: "orientd-reference-peer", dependencies: ["CGio"]),
+        .executableTarget(name: "orientd-reference-peer", dependencies: ["CGio"],
+                          // CGio's module map links GIO for Swift importers only; C links it here.
+                          linkerSettings: [.linkedLibrary("gio-2.0"), .linkedLibrary("gobject-2.0"), .linkedLibrary("glib-2.0")]),
         // examples/swift: an app registering its window through OrientationClient.
         .executableTarget(name: "orientation-example", dependencies: ["OrientationClient"], path: "examples/swift"),
 
