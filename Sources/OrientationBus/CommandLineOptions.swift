@@ -13,8 +13,8 @@ public enum OrientdCommandLine {
 
         Options:
           --replace                   take io.github.orientd.OrientationManager1 over from a running instance
-          --state-dir DIR             where settings persist (default: $XDG_STATE_HOME/orientd,
-                                      else ~/.local/state/orientd)
+          --state-dir DIR             where settings and scene numbers persist
+                                      (default: $XDG_STATE_HOME/orientd, else ~/.local/state/orientd)
           --sensor auto|iio|none      auto: use iio-sensor-proxy when the system bus has it, else manual
                                       input; iio: wait for iio-sensor-proxy (needs the system bus);
                                       none: never touch the system bus (default: auto)
@@ -50,13 +50,23 @@ public enum OrientdCommandLine {
     /// Parses the arguments (without the program name) into `options`.
     public static func parse(_ arguments: [String], into options: inout ServiceOptions) throws(UsageError) -> Action {
         var rest = arguments[...]
-        func value(for flag: String, inline: String?) throws(UsageError) -> String {
-            if let inline { return inline }
+        func value(for flag: String, inline: String?, hint: String? = nil) throws(UsageError) -> String {
+            // An empty value is a mistake (an unset shell variable), and an option is never a
+            // value: `--state-dir= --verbose` and `--state-dir --verbose` are both refused.
+            let empty = UsageError(description: "\(flag) needs a value; it was given an empty one" + (hint.map { " (\($0))" } ?? ""))
+            if let inline {
+                guard !inline.isEmpty else { throw empty }
+                return inline
+            }
             guard let next = rest.popFirst() else { throw UsageError(description: "\(flag) needs a value") }
+            guard !next.isEmpty else { throw empty }
+            guard !next.hasPrefix("-") else {
+                throw UsageError(description: "\(flag) needs a value, not the option '\(next)' (write \(flag)=\(next) for a value that starts with '-')")
+            }
             return next
         }
         while let argument = rest.popFirst() {
-            let parts = argument.split(separator: "=", maxSplits: 1).map(String.init)
+            let parts = argument.split(separator: "=", maxSplits: 1, omittingEmptySubsequences: false).map(String.init)
             let flag = parts[0]
             let inline = parts.count > 1 ? parts[1] : nil
             switch flag {
@@ -84,7 +94,7 @@ public enum OrientdCommandLine {
                 }
                 options.outputBackend = choice
             case "--output":
-                let name = try value(for: flag, inline: inline)
+                let name = try value(for: flag, inline: inline, hint: "give a connector name such as eDP-1 or DSI-1")
                 guard !name.isEmpty, name.utf8.count <= 255, !name.contains(where: \.isWhitespace) else {
                     throw UsageError(description: "invalid --output '\(name)': give a connector name such as eDP-1 or DSI-1 (1–255 characters, no spaces)")
                 }

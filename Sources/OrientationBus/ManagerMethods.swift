@@ -6,11 +6,13 @@ extension OrientationService {
     /// argument types against the interface XML.
     func handleManagerCall(_ call: MethodInvocation) {
         do throws(OrientationError) {
+            if let refusal = CallBounds.refusal(call.parameters, method: call.methodName) { throw refusal }
             let caller = call.sender
             switch call.methodName {
             case "RegisterScene":
                 let reply = try perform(.registerScene(withManifestWhitelist(try Decode.registration(call.argument(0)))), caller: caller)
                 guard case .scene(let id) = reply else { return call.returnValues() }
+                sceneNumbers.cover(id, log: log)
                 log.debug("\(caller) registered scene \(id)")
                 call.returnValues(Variant(objectPath: BusNames.path(of: id)))
             case "UnregisterScene":
@@ -67,17 +69,7 @@ extension OrientationService {
         guard call.methodName == "GetManagedObjects" else {
             return call.returnError(name: DBusError.unknownMethod, message: "No method \(call.methodName) on \(BusNames.objectManagerInterface)")
         }
-        let kiosk = manager.settings.kioskMode
-        // Each scene's entry is serialized as soon as it is built: 10,000 scenes take ~6 MB so,
-        // but ~60 MB as a GVariant node per value (see MemoryRelease). Serializing the whole
-        // list too cost ~25 % more instructions and a higher peak.
-        let objects = manager.scenes.keys.sorted().map { id in
-            let interfaces = Variant(dictionary: [
-                BusNames.sceneInterface: Encode.sceneProperties(SceneSnapshot(manager.scenes[id]!, kioskMode: kiosk)),
-            ], valueType: "a{sv}").serialized()
-            return (key: Variant(objectPath: BusNames.path(of: id)), value: interfaces)
-        }
-        call.returnValues(Variant(dictionaryEntries: objects, keyType: "o", valueType: "a{sa{sv}}"))
-        memory.released(objects.count)
+        call.returnValues(caches.managedObjects(manager))
+        memory.released(manager.scenes.count)
     }
 }

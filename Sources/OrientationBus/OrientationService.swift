@@ -21,6 +21,9 @@ public final class OrientationService {
     let memory: MemoryRelease
     /// Each scene's own GDBus object (SceneObjects.swift).
     let sceneObjects = SceneObjects()
+    let caches = ReplyCaches()
+    let callQueue: CallQueue
+    var sceneNumbers: SceneNumbers
     /// The compositor backend turning the panel (Output/), while there is one.
     var output: OutputBackend?
     /// Whether a backend's absence was logged (said once, then only after it was attached).
@@ -50,6 +53,7 @@ public final class OrientationService {
         self.loop = loop
         self.options = options
         self.contract = contract
+        callQueue = CallQueue(loop: loop, connection: connection)
         log = Log(verbose: options.verbose)
         memory = MemoryRelease(loop: loop)
         store = SettingsStore(directory: options.stateDirectory)
@@ -74,8 +78,14 @@ public final class OrientationService {
             log.warning("\(why): serving without saving settings")
             saveRefusal = why
         }
+        // Scene numbers are read under the state folder's lock (with --replace, once the
+        // replaced instance let go of it: takeOverStateFolder).
+        var numbers = SceneNumbers(directory: options.stateDirectory)
+        let lastSceneID = waitsForStateLock ? 0 : numbers.load(log: log)
+        sceneNumbers = numbers
         manager = OrientationManager(user: user, configuration: configuration, limits: options.limits,
                                      natural: options.naturalOrientation)
+        manager.continueSceneNumbers(after: lastSceneID)
         if !configuration.files.isEmpty {
             log.info("configuration: \(configuration.files.joined(separator: ", "))")
         }
@@ -101,6 +111,7 @@ public final class OrientationService {
                 let loaded = Self.readState(store, log: log, limits: options.limits)
                 saveRefusal = loaded.refusal
                 manager.adoptUserChoices(loaded.user)
+                manager.continueSceneNumbers(after: sceneNumbers.load(log: log))
                 return
             }
             usleep(20_000)
@@ -113,15 +124,15 @@ public final class OrientationService {
     public func start() throws {
         try connection.registerObject(
             path: BusNames.managerPath, interface: contract.manager,
-            methodCall: { [unowned self] in self.handleManagerCall($0) },
+            methodCall: { [unowned self] call in self.callQueue.admit(call) { self.handleManagerCall(call) } },
             getProperty: { [unowned self] in self.managerProperty($0) })
         try connection.registerObject(
             path: BusNames.managerPath, interface: contract.objectManager,
-            methodCall: { [unowned self] in self.handleObjectManagerCall($0) })
+            methodCall: { [unowned self] call in self.callQueue.admit(call) { self.handleObjectManagerCall(call) } })
         try connection.registerSubtree(
             path: BusNames.scenesPath, interface: contract.scene,
             enumerate: { [unowned self] in self.manager.scenes.keys.sorted().map(String.init) },
-            methodCall: { [unowned self] in self.handleSceneCall($0) })
+            methodCall: { [unowned self] call in self.callQueue.admit(call) { self.handleSceneCall(call) } })
         connection.subscribe(sender: "org.freedesktop.DBus", interface: "org.freedesktop.DBus",
                              member: "NameOwnerChanged", path: "/org/freedesktop/DBus") { [unowned self] signal in
             self.nameOwnerChanged(signal)
@@ -143,8 +154,7 @@ public final class OrientationService {
                                // reports that, with the non-zero status a service manager restarts on.
                                if self.connection.isClosed { return }
                                if self.ownsName {
-                                   self.log.info("\(name) was taken over by another instance; exiting")
-                                   self.stop(status: 0)
+                                   self.nameTakenOver(name)
                                } else {
                                    self.log.error("\(name) is owned by another process; run with --replace to take it over")
                                    self.stop(status: 1)
@@ -156,6 +166,7 @@ public final class OrientationService {
 
     /// Ends the main loop with `status`.
     public func stop(status: Int32) {
+        callQueue.refuseAll(because: "orientd is exiting; the call did not run")
         exitStatus = status
         stopOutput()
         loop.quit()
@@ -180,6 +191,7 @@ public final class OrientationService {
             }
         }
         if manager.scenes.count < scenesBefore { memory.released(scenesBefore - manager.scenes.count) }
+        caches.invalidate(after: command, events: outcome.events)
         emit(outcome.events)
         scheduleTick()
         sensor?.updateClaim()
@@ -224,8 +236,9 @@ public final class OrientationService {
     }
 
     func nameOwnerChanged(_ signal: ReceivedSignal) {
-        guard let name = signal.argument(0).string, name.hasPrefix(":"),
-              signal.argument(2).string == "", manager.hasScenes(registeredBy: name) else { return }
+        guard let name = signal.argument(0).string, name.hasPrefix(":"), signal.argument(2).string == "" else { return }
+        callQueue.drop(name)
+        guard manager.hasScenes(registeredBy: name) else { return }
         log.debug("\(name) left the bus")
         performInternal(.clientVanished(name))
     }

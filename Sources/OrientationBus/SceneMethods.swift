@@ -9,13 +9,14 @@ extension OrientationService {
         if scene == nil, call.interfaceName == BusNames.propertiesInterface { return handleScenePropertiesCall(call) }
         do throws(OrientationError) {
             let id = if let scene { scene } else { try manager.sceneID(atPath: call.objectPath) }
+            if let refusal = CallBounds.refusal(call.parameters, method: call.methodName) { throw refusal }
             let a = call.argument
             let command: SceneCommand
             switch call.methodName {
             case "Explain":
                 return call.returnValues(Encode.explain(try manager.explain(id)))
             case "GetControllers":
-                return call.returnValues(Encode.controllers(try manager.scene(id)))
+                return call.returnValues(caches.controllers(of: try manager.scene(id)))
             case "SetRootController":
                 command = .setRoot(try Decode.controllerSpec(id: a(0), kind: a(1), properties: a(2)))
             case "PushController":

@@ -18,7 +18,7 @@ public enum DeviceOrientation: String, CaseIterable, Sendable, Hashable, CustomS
     /// Parses a wire name, or fails with `InvalidArgs` naming the value and the valid ones.
     public init(parsing name: String) throws(OrientationError) {
         guard let value = DeviceOrientation(rawValue: name) else {
-            throw .invalidArgs("Unknown device orientation '\(name)'; valid values: \(Self.validNames.joined(separator: ", "))")
+            throw .invalidArgs("Unknown device orientation '\(ControlCharacters.escaped(name))'; valid values: \(Self.validNames.joined(separator: ", "))")
         }
         self = value
     }

@@ -23,7 +23,7 @@ public enum InterfaceOrientation: String, CaseIterable, Sendable, Hashable, Cust
     /// Parses a wire name, or fails with `InvalidArgs` naming the value and the valid ones.
     public init(parsing name: String, what: String = "interface orientation") throws(OrientationError) {
         guard let value = InterfaceOrientation(rawValue: name) else {
-            throw .invalidArgs("Unknown \(what) '\(name)'; valid values: \(Self.validNames.joined(separator: ", "))")
+            throw .invalidArgs("Unknown \(what) '\(ControlCharacters.escaped(name))'; valid values: \(Self.validNames.joined(separator: ", "))")
         }
         self = value
     }

@@ -2,8 +2,19 @@
 /// (or `InvalidArgs` for a value out of range), naming the limit.
 public struct Limits: Sendable, Equatable {
     public var scenesPerConnection = 1_000
+    /// Scenes of live apps (registered without detached=true) in all.
     public var scenesInAll = 10_000
+    /// Detached scenes in all: a cap of their own, so that detached scenes left behind by
+    /// clients that exited can never keep apps from registering.
+    public var detachedScenesInAll = 1_000
     public var controllersPerScene = 1_000
+    /// Controllers in all the scenes one connection registered.
+    public var controllersPerConnection = 10_000
+    /// Controllers in all scenes of live apps: bounds the memory of the worst case (~55 MB
+    /// at 255-character ids).
+    public var controllersInAll = 100_000
+    /// Controllers in all detached scenes, counted apart like the scenes themselves.
+    public var detachedControllersInAll = 10_000
     public var appPolicies = 1_000
     public var historyEntries = 256
     public var maxNameLength = 255
@@ -23,11 +34,12 @@ enum Validate {
     static func appId(_ value: String, limits: Limits) throws(OrientationError) {
         guard !value.isEmpty, value.unicodeScalars.count <= limits.maxNameLength,
               value.unicodeScalars.allSatisfy({ appIdCharacters.contains($0) }) else {
-            throw .invalidArgs("Invalid app-id '\(value.prefix(300))': it must be 1–\(limits.maxNameLength) characters of A-Z a-z 0-9 . _ -")
+            throw .invalidArgs("Invalid app-id '\(ControlCharacters.escaped(value))': it must be 1–\(limits.maxNameLength) characters of A-Z a-z 0-9 . _ -")
         }
     }
 
     static func name(_ value: String, what: String, limits: Limits) throws(OrientationError) {
+        try ControlCharacters.refuse(in: value, what: what)
         if value.isEmpty { throw .invalidArgs("The \(what) must not be empty (1–\(limits.maxNameLength) characters)") }
         if value.unicodeScalars.count > limits.maxNameLength {
             throw .limitExceeded("The \(what) is \(value.unicodeScalars.count) characters long; the limit is \(limits.maxNameLength)")

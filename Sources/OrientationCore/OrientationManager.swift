@@ -33,17 +33,23 @@ public struct OrientationManager: Sendable {
     /// The last scene number handed out; numbers are never reused.
     public internal(set) var lastSceneID: SceneID = 0
     var scenesByCreator: [String: Int] = [:]
+    /// Counts behind the quotas of detached scenes and controllers.
+    var quotas = QuotaCounts()
     /// Scenes on the built-in display: while there is one, the sensor is needed.
     public internal(set) var builtinSceneCount = 0
     /// The front scene and the panel (Output.swift).
     public internal(set) var output: OutputState
 
     /// A manager whose user chose every value of `settings`, with no configuration files.
-    public init(settings: Settings = Settings(), limits: Limits = .default, natural: NaturalOrientation = .portrait) {
+    /// `lastSceneID`: the last scene number an earlier run may have handed out; numbering
+    /// continues after it, so that a path is never reused across restarts.
+    public init(settings: Settings = Settings(), limits: Limits = .default, natural: NaturalOrientation = .portrait,
+                lastSceneID: SceneID = 0) {
         self.settings = settings
         user = SettingLayer(every: settings)
         configuration = Configuration()
         self.limits = limits
+        self.lastSceneID = lastSceneID
         output = OutputState(natural: natural)
         history = HistoryRing(capacity: limits.historyEntries)
     }

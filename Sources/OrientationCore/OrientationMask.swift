@@ -38,7 +38,7 @@ public struct OrientationMask: OptionSet, Sendable, Hashable, CustomStringConver
             } else if let composite = OrientationMask.compositeNames[name] {
                 mask.formUnion(composite)
             } else {
-                throw .invalidArgs("Unknown orientation '\(name)' in \(what); valid values: \(OrientationMask.validNames.joined(separator: ", "))")
+                throw .invalidArgs("Unknown orientation '\(ControlCharacters.escaped(name))' in \(what); valid values: \(OrientationMask.validNames.joined(separator: ", "))")
             }
         }
         if mask.isEmpty && !allowEmpty {

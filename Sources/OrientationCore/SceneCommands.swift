@@ -4,7 +4,9 @@ extension OrientationManager {
     mutating func run(_ command: SceneCommand, on id: SceneID, caller: String, now: Moment,
                       events: inout [Event]) throws(OrientationError) -> Reply {
         var scene = try self.scene(id)
+        for name in command.namedIDs { try ControlCharacters.refuse(in: name, what: "controller id") }
         if !command.isOpenToAll { try checkOwner(scene, caller: caller) }
+        let controllersBefore = scene.tree.count
         let before = SceneSnapshot(scene, kioskMode: settings.kioskMode)
         let (reply, trigger) = try mutate(&scene, command)
         var change: OrientationChange?
@@ -16,7 +18,9 @@ extension OrientationManager {
             let resolution = Resolution(scene: scene, settings: settings)
             guard resolution.isValid else { throw resolution.noSupportedOrientation(scene: scene) }
         }
+        try checkControllerQuota(adding: scene.tree.count - controllersBefore, to: scene)
         scenes[id] = scene
+        quotas.addControllers(scene.tree.count - controllersBefore, of: scene)
         if case .setActivation = command { trackForeground(id) }
         record(change, scene: scene, now: now, events: &events)
         let changed = before.changes(to: SceneSnapshot(scene, kioskMode: settings.kioskMode))

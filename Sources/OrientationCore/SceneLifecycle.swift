@@ -9,9 +9,7 @@ extension OrientationManager {
                              (r.appDelegate, "app-delegate-orientations")] where mask?.isEmpty == true {
             throw .invalidArgs("The \(what) must name at least one orientation; valid values: \(OrientationMask.validNames.joined(separator: ", "))")
         }
-        guard scenes.count < limits.scenesInAll else {
-            throw .limitExceeded("There are already \(scenes.count) scenes; the limit is \(limits.scenesInAll) in all")
-        }
+        try checkSceneQuota(detached: r.detached)
         let ownCount = scenesByCreator[caller, default: 0]
         guard ownCount < limits.scenesPerConnection else {
             throw .limitExceeded("Connection \(caller) has registered \(ownCount) scenes; the limit is \(limits.scenesPerConnection) per connection")
@@ -43,6 +41,7 @@ extension OrientationManager {
         scenes[scene.id] = scene
         scenesByCreator[caller, default: 0] += 1
         if scene.isBuiltin { builtinSceneCount += 1 }
+        if scene.isDetached { quotas.detachedScenes += 1 }
         trackForeground(scene.id)
         events.append(.sceneAdded(scene.id))
         return .scene(scene.id)
@@ -69,6 +68,8 @@ extension OrientationManager {
             scenesByCreator[scene.creator] = count > 1 ? count - 1 : nil
         }
         if scene.isBuiltin { builtinSceneCount -= 1 }
+        if scene.isDetached { quotas.detachedScenes -= 1 }
+        quotas.addControllers(-scene.tree.count, of: scene)
         trackForeground(scene.id)
         events.append(.sceneRemoved(scene.id))
     }

@@ -3,7 +3,7 @@ func parseName<T: RawRepresentable & CaseIterable>(_ name: String, as what: Stri
 where T.RawValue == String {
     if let value = T(rawValue: name) { return value }
     let valid = T.allCases.map(\.rawValue).joined(separator: ", ")
-    throw .invalidArgs("Unknown \(what) '\(name)'; valid values: \(valid)")
+    throw .invalidArgs("Unknown \(what) '\(ControlCharacters.escaped(name))'; valid values: \(valid)")
 }
 
 /// The kind of device an app's window is laid out for.

@@ -196,7 +196,10 @@ struct InvariantChecker {
                 check(allowed.contains(snapshot.orientation), "scene \(id) outside its app policy")
             }
         }
-        check(manager.scenes.count <= manager.limits.scenesInAll, "scenes over the limit")
+        let detached = manager.scenes.values.filter(\.isDetached).count
+        check(manager.scenes.count - detached <= manager.limits.scenesInAll, "live apps' scenes over the limit")
+        check(detached <= manager.limits.detachedScenesInAll && detached == manager.detachedSceneCount, "detached scenes over the limit")
+        check(manager.controllerCount == manager.scenes.values.reduce(0) { $0 + $1.tree.count }, "controller count out of step")
         // The front scene: the foreground order holds exactly the foreground-active scenes on
         // builtin, each once, and the last of them is in front.
         let order = manager.output.foregroundOrder

@@ -6,6 +6,8 @@ import TestSupport
 enum Fixtures {
     static let sensorDirectory = URL(fileURLWithPath: #filePath).deletingLastPathComponent()
         .deletingLastPathComponent().appendingPathComponent("Fixtures/sensor").path
+    static let floodDirectory = URL(fileURLWithPath: #filePath).deletingLastPathComponent()
+        .deletingLastPathComponent().appendingPathComponent("Fixtures/flood").path
 }
 
 /// python-dbusmock's iio-sensors-proxy template on a private bus that orientd takes for its

@@ -1,0 +1,111 @@
+import GLibBridge
+import OrientationCore
+
+/// Fairness between clients: one client's flood of expensive reads must not hold up the
+/// others' calls.
+///
+/// GDBus hands orientd every incoming call in the order the bus delivered them. A call that
+/// is cheap runs at once, as before. An expensive read (`GetManagedObjects`, `GetControllers`,
+/// `GetAppPolicies`) is queued instead, per connection, and the queues are served
+/// one call at a time, round robin between connections, from an idle source: only when GDBus
+/// has no call waiting. So a bystander's call waits at most for the one expensive reply being
+/// built when it arrives, however many a flooder has pipelined. A connection with calls queued
+/// has its later calls queued behind them too, so each connection's calls still run in the
+/// order it sent them.
+///
+/// Pending work is bounded per connection: a call that would make more than
+/// `pendingPerConnection` calls wait for one connection is refused at once with
+/// `LimitExceeded`. The calls of a connection that leaves the bus are dropped.
+///
+/// The replies of all clients leave through orientd's one connection to the bus, in order. So
+/// the next expensive call runs only once the previous expensive reply has been written to
+/// the bus (an asynchronous flush): at most one large reply is ever ahead of a bystander's
+/// reply, however slowly the flooder reads its own.
+final class CallQueue {
+    static let pendingPerConnection = 128
+    /// The calls whose reply grows with the state (Explain's is bounded by the deciding path).
+    static let expensiveMethods: Set<String> = ["GetManagedObjects", "GetControllers", "GetAppPolicies"]
+
+    private let loop: MainLoop
+    private let connection: BusConnection
+    /// An expensive reply is on its way to the bus: the next one waits for it.
+    private var flushing = false
+    private var queues: [String: [(call: MethodInvocation, run: () -> Void)]] = [:]
+    /// Connections with queued calls, in the order they are served next.
+    private var turn: [String] = []
+    private var scheduled: SourceHandle?
+
+    init(loop: MainLoop, connection: BusConnection) {
+        self.loop = loop
+        self.connection = connection
+    }
+
+    /// Runs `run` for `call` now, or queues it (see the type's documentation).
+    func admit(_ call: MethodInvocation, _ run: @escaping () -> Void) {
+        let sender = call.sender
+        let waiting = queues[sender]?.count ?? 0
+        guard waiting > 0 || Self.expensiveMethods.contains(call.methodName) else { return run() }
+        guard waiting < Self.pendingPerConnection else {
+            let error = OrientationError.limitExceeded("Connection \(sender) has \(waiting) calls waiting for orientd; the limit is \(Self.pendingPerConnection) per connection (wait for replies before sending more)")
+            return call.returnError(name: error.name, message: error.message)
+        }
+        if waiting == 0 { turn.append(sender) }
+        queues[sender, default: []].append((call, run))
+        schedule()
+    }
+
+    /// Calls waiting, for all connections.
+    var count: Int { queues.values.reduce(0) { $0 + $1.count } }
+
+    /// A connection left the bus: its waiting calls are answered with an error nobody reads,
+    /// not run.
+    func drop(_ sender: String) {
+        guard let dropped = queues.removeValue(forKey: sender) else { return }
+        turn.removeAll { $0 == sender }
+        for (call, _) in dropped {
+            call.returnError(name: DBusError.failed, message: "The caller left the bus")
+        }
+    }
+
+    /// orientd is exiting: every waiting call gets an error now rather than no reply at all.
+    func refuseAll(because reason: String) {
+        let waiting = queues
+        queues.removeAll()
+        turn.removeAll()
+        for (call, _) in waiting.values.joined() {
+            call.returnError(name: DBusError.failed, message: reason)
+        }
+        // Closing the connection may drop what is still queued: these errors go out first.
+        if !waiting.isEmpty { try? connection.flush() }
+    }
+
+    private func schedule() {
+        guard scheduled == nil, !flushing, !turn.isEmpty else { return }
+        scheduled = loop.addIdle { [unowned self] in
+            scheduled = nil
+            runNext()
+            schedule()
+        }
+    }
+
+    private func runNext() {
+        guard !turn.isEmpty else { return }
+        let sender = turn.removeFirst()
+        guard var queue = queues[sender], !queue.isEmpty else { return }
+        let (call, run) = queue.removeFirst()
+        if queue.isEmpty {
+            queues[sender] = nil
+        } else {
+            queues[sender] = queue
+            turn.append(sender)
+        }
+        run()
+        guard Self.expensiveMethods.contains(call.methodName) else { return }
+        flushing = true
+        connection.flushAsync { [weak self] _ in
+            guard let self else { return }
+            flushing = false
+            schedule()
+        }
+    }
+}

@@ -1,0 +1,117 @@
+import OrientationCore
+import XCTest
+
+/// Issue 13: detached scenes and controllers have caps of their own, a full policy table
+/// never locks a new app out, control characters are refused in every id and name, and
+/// scene numbering continues where an earlier run stopped.
+final class QuotaAndTextTests: XCTestCase {
+    func testDetachedScenesHaveACapOfTheirOwn() throws {
+        var limits = Limits()
+        limits.scenesInAll = 3
+        limits.detachedScenesInAll = 2
+        var rig = Rig(limits: limits)
+        for _ in 0..<2 { _ = try rig.register(as: Caller.other) { $0.detached = true } }
+        let refused = rig.expectFailure(.limitExceeded, .registerScene(detachedRegistration()), as: Caller.other)
+        XCTAssertTrue(refused?.message.contains("2 detached scenes; the limit is 2 detached scenes in all") == true, refused?.message ?? "")
+        // Live apps still register, up to their own limit.
+        let live = try (0..<3).map { _ in try rig.register() }
+        let full = rig.expectFailure(.limitExceeded, .registerScene(SceneRegistration(appId: "org.example.App")))
+        XCTAssertTrue(full?.message.contains("3 scenes of live apps; the limit is 3 in all") == true, full?.message ?? "")
+        try rig.run(.unregisterScene(live[0]))
+        XCTAssertNoThrow(try rig.register())
+        XCTAssertEqual(rig.manager.detachedSceneCount, 2)
+    }
+
+    func testControllersAreCappedPerConnectionAndInAll() throws {
+        var limits = Limits()
+        limits.controllersPerConnection = 3
+        limits.controllersInAll = 4
+        limits.detachedControllersInAll = 2
+        var rig = Rig(limits: limits)
+        let mine = try rig.register()
+        try rig.on(mine, .setRoot(navigation("nav")))
+        try rig.on(mine, .push(navigation: "nav", view("a")))
+        try rig.on(mine, .push(navigation: "nav", view("b")))
+        let perConnection = rig.expectFailure(.limitExceeded, on: mine, .push(navigation: "nav", view("c")))
+        XCTAssertTrue(perConnection?.message.contains("has 3 controllers in the scenes it registered; the limit is 3 per connection") == true,
+                      perConnection?.message ?? "")
+        let theirs = try rig.register(as: Caller.other)
+        try rig.on(theirs, .setRoot(view("x")), as: Caller.other)
+        // Replacing a root of one controller by another adds none, at the limit in all.
+        try rig.on(theirs, .setRoot(navigation("y")), as: Caller.other)
+        let inAll = rig.expectFailure(.limitExceeded, on: theirs, .push(navigation: "y", view("z")), as: Caller.other)
+        XCTAssertTrue(inAll?.message.contains("4 controllers in the scenes of live apps; the limit is 4 in all") == true, inAll?.message ?? "")
+        let detached = try rig.register(as: Caller.shell) { $0.detached = true }
+        try rig.on(detached, .setRoot(navigation("nav")), as: Caller.shell)
+        try rig.on(detached, .push(navigation: "nav", view("a")), as: Caller.shell)
+        let detachedFull = rig.expectFailure(.limitExceeded, on: detached, .push(navigation: "nav", view("b")), as: Caller.shell)
+        XCTAssertTrue(detachedFull?.message.contains("the limit is 2 in all detached scenes") == true, detachedFull?.message ?? "")
+        XCTAssertEqual(rig.manager.controllerCount, 6)
+        // Removing a scene gives its controllers back.
+        try rig.run(.unregisterScene(mine))
+        XCTAssertEqual(rig.manager.controllerCount, 3)
+        try rig.on(theirs, .push(navigation: "y", view("z")), as: Caller.other)
+    }
+
+    func testAFullPolicyTableMakesRoomByTheOldestPolicyOfAnAppWithoutScenes() throws {
+        var limits = Limits()
+        limits.appPolicies = 3
+        var rig = Rig(limits: limits) { settings in
+            // Loaded at start: no time of setting, so the oldest, by app-id.
+            settings.appPolicies["loaded.b"] = AppPolicy(followSensor: false)
+            settings.appPolicies["loaded.a"] = AppPolicy(followSensor: false)
+        }
+        _ = try rig.register("loaded.a")
+        try rig.run(.setAppPolicy(appId: "new.one", AppPolicy(followSensor: false)), as: Caller.other)
+        XCTAssertEqual(Set(rig.manager.settings.appPolicies.keys), ["loaded.a", "loaded.b", "new.one"])
+        // Full: loaded.a has a scene, so loaded.b goes first, then new.one.
+        try rig.run(.setAppPolicy(appId: "new.two", AppPolicy(followSensor: false)), as: Caller.other)
+        XCTAssertEqual(Set(rig.manager.settings.appPolicies.keys), ["loaded.a", "new.one", "new.two"])
+        try rig.run(.setAppPolicy(appId: "new.three", AppPolicy(followSensor: false)), as: Caller.other)
+        XCTAssertEqual(Set(rig.manager.settings.appPolicies.keys), ["loaded.a", "new.two", "new.three"])
+        // When every policy belongs to an app with a scene, a new one is refused.
+        _ = try rig.register("new.two")
+        _ = try rig.register("new.three")
+        let refused = rig.expectFailure(.limitExceeded, .setAppPolicy(appId: "new.four", AppPolicy(followSensor: false)))
+        XCTAssertTrue(refused?.message.contains("all of apps with registered scenes") == true, refused?.message ?? "")
+        // Changing an existing policy never evicts.
+        XCTAssertNoThrow(try rig.run(.setAppPolicy(appId: "new.two", AppPolicy(allowed: .portrait))))
+    }
+
+    func testControlCharactersAreRefusedInEveryIdAndName() throws {
+        var rig = Rig()
+        let id = try rig.register()
+        try rig.on(id, .setRoot(navigation("nav")))
+        for bad in ["\u{1B}]0;title\u{07}", "a\rb", "line\nforged", "del\u{7F}", "c1\u{9B}2J", "tab\there"] {
+            for call: SceneCommand in [.setRoot(view(bad)), .push(navigation: "nav", view(bad)), .push(navigation: bad, view("x")),
+                                       .pop(navigation: bad), .dismiss(bad), .setMode(bad, .portrait),
+                                       .selectTab(tab: bad, child: "x"), .present(presenter: bad, view("x"))] {
+                let error = rig.expectFailure(.invalidArgs, on: id, call)
+                XCTAssertTrue(error?.message.contains("control character") == true, "\(call): \(error?.message ?? "")")
+                XCTAssertFalse(error?.message.unicodeScalars.contains { $0.value < 0x20 || (0x7F...0x9F).contains($0.value) } ?? true,
+                               "the message itself carries no control character: \(error?.message.debugDescription ?? "")")
+            }
+            var display = SceneRegistration(appId: "org.example.App")
+            display.display = bad
+            XCTAssertTrue(rig.expectFailure(.invalidArgs, .registerScene(display))?.message.contains("display name") == true)
+            let app = rig.expectFailure(.invalidArgs, .registerScene(SceneRegistration(appId: "org" + bad)))
+            XCTAssertFalse(app?.message.unicodeScalars.contains { $0.value < 0x20 || (0x7F...0x9F).contains($0.value) } ?? true)
+            rig.expectFailure(.invalidArgs, .setAppPolicy(appId: bad, AppPolicy(followSensor: false)))
+        }
+        // Printable text beyond ASCII stays allowed.
+        XCTAssertNoThrow(try rig.on(id, .push(navigation: "nav", view("Überblick ← 一覧"))))
+    }
+
+    func testNumberingContinuesAfterTheLastNumberOfAnEarlierRun() throws {
+        var manager = OrientationManager(lastSceneID: 2_048)
+        let outcome = try manager.apply(.registerScene(SceneRegistration(appId: "org.example.App")), caller: Caller.app,
+                                        at: Moment(monotonic: 0, wall: 0))
+        XCTAssertEqual(outcome.reply, .scene(2_049))
+    }
+
+    private func detachedRegistration() -> SceneRegistration {
+        var registration = SceneRegistration(appId: "org.example.App")
+        registration.detached = true
+        return registration
+    }
+}
