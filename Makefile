@@ -37,6 +37,7 @@ test:
 bench: release
 	scripts/install-deps.sh test  # the output section drives a real headless mutter
 	$(SWIFT) build -c release --product orientd-bench $(SWIFT_BUILD_FLAGS)
+	$(SWIFT) build -c release --product orientd-reference-peer $(SWIFT_BUILD_FLAGS)
 	.build/release/orientd-bench $(ARGS)
 
 # Binaries for a device: the Swift standard library and Foundation linked statically, so

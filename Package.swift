@@ -38,7 +38,11 @@ let package = Package(
 
         .executableTarget(name: "orientd", dependencies: ["OrientationBus"]),
         .executableTarget(name: "orientctl", dependencies: ["OrientctlKit"]),
-        .executableTarget(name: "orientd-bench", dependencies: ["OrientationCore", "GLibBridge", "TestSupport", "CGio"]),
+        .executableTarget(name: "orientd-bench", dependencies: ["OrientationCore", "OrientationClient", "GLibBridge", "TestSupport", "CGio"]),
+        // The least a GDBus service in C does for each of orientd's call shapes: orientd-bench's yardstick.
+        .executableTarget(name: "orientd-reference-peer", dependencies: ["CGio"],
+                          // CGio's module map links GIO for Swift importers only; C links it here.
+                          linkerSettings: [.linkedLibrary("gio-2.0"), .linkedLibrary("gobject-2.0"), .linkedLibrary("glib-2.0")]),
         // examples/swift: an app registering its window through OrientationClient.
         .executableTarget(name: "orientation-example", dependencies: ["OrientationClient"], path: "examples/swift"),
 
@@ -54,7 +58,7 @@ let package = Package(
         // Every example in examples/ run against a private bus, as the README says.
         .testTarget(name: "ExamplesTests", dependencies: ["GLibBridge", "TestSupport"]),
         // The benchmark's quick mode, so it never rots (the full run is `make bench`).
-        .testTarget(name: "BenchmarkTests", dependencies: ["TestSupport"]),
+        .testTarget(name: "BenchmarkTests", dependencies: ["GLibBridge", "TestSupport"]),
         // Bad input, fuzzing, crashes, bus loss, load and limits against the built orientd.
         .testTarget(name: "ReliabilityTests", dependencies: ["OrientationCore", "GLibBridge", "TestSupport", "CGio"]),
         // orientd turning real compositors' outputs (mutter, wlroots, KWin, X11), each started headless.

@@ -10,6 +10,8 @@
 
 #include <gio/gio.h>
 #include <glib-unix.h>
+// glibc's malloc_trim and mallopt (not in Swift's Glibc module), for MemoryRelease.
+#include <malloc.h>
 
 // GDesktopAppInfo's header lives in gio-unix-2.0's include folder, whose pkg-config flags carry
 // `-pthread` (refused by SwiftPM with a warning on every build). These are the four functions

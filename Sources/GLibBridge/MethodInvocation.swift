@@ -10,10 +10,11 @@ import Synchronization
 public final class MethodInvocation: Sendable {
     /// The caller's unique bus name, such as `:1.7`.
     public let sender: String
-    /// The object path called.
-    public let objectPath: String
-    /// The interface name.
-    public let interfaceName: String
+    /// The object path called (copied from the invocation at each use: a handler that knows
+    /// its object need not pay for it).
+    public var objectPath: String { copyCString(g_dbus_method_invocation_get_object_path(handle.raw)) }
+    /// The interface name (copied at each use, as `objectPath`).
+    public var interfaceName: String { copyCString(g_dbus_method_invocation_get_interface_name(handle.raw)) }
     /// The method name.
     public let methodName: String
     /// The arguments, as a tuple (already checked by GDBus against the introspection data).
@@ -26,8 +27,6 @@ public final class MethodInvocation: Sendable {
     init(adopting raw: OpaquePointer) {
         handle = GHandle(raw)
         sender = copyCString(g_dbus_method_invocation_get_sender(raw))
-        objectPath = copyCString(g_dbus_method_invocation_get_object_path(raw))
-        interfaceName = copyCString(g_dbus_method_invocation_get_interface_name(raw))
         methodName = copyCString(g_dbus_method_invocation_get_method_name(raw))
         parameters = Variant(borrowing: g_dbus_method_invocation_get_parameters(raw))
     }
@@ -54,7 +53,17 @@ public final class MethodInvocation: Sendable {
 
     /// Replies with these values as the out arguments (`returnValues()` for none).
     public func returnValues(_ values: Variant...) {
-        returnValue(Variant(tuple: values))
+        // No values: GDBus sends the empty tuple itself.
+        returnValue(values.isEmpty ? nil : Variant(tuple: values))
+    }
+
+    /// Replies with one string (`(s)`), built straight into the reply: the most common reply
+    /// of all, with no `Variant` object or array on the way.
+    public func returnString(_ value: String) {
+        guard markReplied() else { return }
+        var child: OpaquePointer? = g_variant_new_string(value)
+        // A floating tuple of a floating string: GDBus takes both over.
+        g_dbus_method_invocation_return_value(handle.raw, g_variant_new_tuple(&child, 1))
     }
 
     /// Replies with a D-Bus error, such as

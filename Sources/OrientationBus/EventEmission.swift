@@ -17,10 +17,12 @@ extension OrientationService {
         switch event {
         case .sceneAdded(let id):
             guard let snapshot = manager.snapshot(of: id) else { return }
+            exportScene(id)
             let interfaces = Variant(dictionary: [BusNames.sceneInterface: Encode.sceneProperties(snapshot)], valueType: "a{sv}")
             try signal(BusNames.managerPath, BusNames.objectManagerInterface, "InterfacesAdded",
                        [Variant(objectPath: BusNames.path(of: id)), interfaces])
         case .sceneRemoved(let id):
+            unexportScene(id)
             try signal(BusNames.managerPath, BusNames.objectManagerInterface, "InterfacesRemoved",
                        [Variant(objectPath: BusNames.path(of: id)), Variant(strings: [BusNames.sceneInterface])])
         case .orientationChanged(let id, let from, let to, let reason):

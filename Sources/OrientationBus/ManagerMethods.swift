@@ -70,5 +70,6 @@ extension OrientationService {
             return call.returnError(name: DBusError.unknownMethod, message: "No method \(call.methodName) on \(BusNames.objectManagerInterface)")
         }
         call.returnValues(caches.managedObjects(manager))
+        memory.released(manager.scenes.count)
     }
 }

@@ -17,6 +17,10 @@ public final class OrientationService {
     var scheduledDeadline: Int64?
     var ownsName = false
     var sensor: SensorWatcher?
+    /// Trims the heap after large listings and after many scenes leave.
+    let memory: MemoryRelease
+    /// Each scene's own GDBus object (SceneObjects.swift).
+    let sceneObjects = SceneObjects()
     let caches = ReplyCaches()
     let callQueue: CallQueue
     var sceneNumbers: SceneNumbers
@@ -51,6 +55,7 @@ public final class OrientationService {
         self.contract = contract
         callQueue = CallQueue(loop: loop, connection: connection)
         log = Log(verbose: options.verbose)
+        memory = MemoryRelease(loop: loop)
         store = SettingsStore(directory: options.stateDirectory)
         configurationFiles = ConfigurationFiles(environment: environment)
         let configuration = configurationFiles.read(log: log, limits: options.limits)
@@ -172,6 +177,7 @@ public final class OrientationService {
     /// current: when the save fails the call fails with `SaveFailed` and nothing changed.
     @discardableResult
     func perform(_ command: Command, caller: String) throws(OrientationError) -> Reply {
+        let scenesBefore = manager.scenes.count
         let outcome: Outcome
         if command.changesUserSettings {
             var next = manager
@@ -184,6 +190,7 @@ public final class OrientationService {
                 do { try persist(manager.user) } catch { log.warning("\(error.message)") }
             }
         }
+        if manager.scenes.count < scenesBefore { memory.released(scenesBefore - manager.scenes.count) }
         caches.invalidate(after: command, events: outcome.events)
         emit(outcome.events)
         scheduleTick()

@@ -2,11 +2,13 @@ import GLibBridge
 import OrientationCore
 
 extension OrientationService {
-    /// `io.github.orientd.OrientationManager1.Scene`'s methods, for every scene path.
-    func handleSceneCall(_ call: MethodInvocation) {
-        if call.interfaceName == BusNames.propertiesInterface { return handleScenePropertiesCall(call) }
+    /// `io.github.orientd.OrientationManager1.Scene`'s methods, for every scene path: `scene`
+    /// is the scene of a call to its own object (SceneObjects.swift), nil for a call through
+    /// the subtree (a path that names no scene, or a property read there).
+    func handleSceneCall(_ call: MethodInvocation, scene: SceneID? = nil) {
+        if scene == nil, call.interfaceName == BusNames.propertiesInterface { return handleScenePropertiesCall(call) }
         do throws(OrientationError) {
-            let id = try manager.sceneID(atPath: call.objectPath)
+            let id = if let scene { scene } else { try manager.sceneID(atPath: call.objectPath) }
             if let refusal = CallBounds.refusal(call.parameters, method: call.methodName) { throw refusal }
             let a = call.argument
             let command: SceneCommand
@@ -49,8 +51,8 @@ extension OrientationService {
                 return call.returnError(name: DBusError.unknownMethod, message: "No method \(call.methodName) on \(BusNames.sceneInterface)")
             }
             switch try perform(.scene(id, command), caller: call.sender) {
-            case .controller(let popped): call.returnValues(Variant(string: popped))
-            case .orientation(let orientation): call.returnValues(Variant(string: orientation.rawValue))
+            case .controller(let popped): call.returnString(popped)
+            case .orientation(let orientation): call.returnString(orientation.rawValue)
             case .none, .scene: call.returnValues()
             }
         } catch {

@@ -1,55 +1,85 @@
 import GLibBridge
 
-/// Sequential calls on one scene, each timed back to back with a Ping so both see the same
-/// load; the ratio is median(call) / median(Ping).
+/// Sequential calls on one scene, each timed against the reference peer's same-shape call
+/// and a Ping, interleaved (see `Comparison`): ratios to the peer (what GDBus itself costs
+/// for that shape) and to Ping.
 enum CallSection {
-    struct Measured {
-        var call: Double
-        var ping: Double
-        var ratio: Double { call / ping }
-    }
-
-    static func run(_ target: BenchTarget, _ options: BenchOptions, _ report: Report) throws {
-        print("Calls: sequential, each as a ratio to one Ping")
+    static func run(_ target: BenchTarget, _ peer: ReferencePeer, _ options: BenchOptions, _ report: Report) throws {
+        print("Calls: sequential, each against the reference peer's same-shape call and a Ping")
         let connection = try target.connect()
         defer { connection.close() }
-        let peer = target.owner
-        let scene = try connection.registerSceneWithTree(peer, appId: "bench.calls")
-
-        let update = try paired(connection, peer, options.sequentialCalls) { () throws(DBusError) in
-            try connection.scene(peer, scene, "UpdateOrientation")
+        let owner = target.owner
+        let scene = try connection.registerSceneWithTree(owner, appId: "bench.calls")
+        // The peer answers Explain and GetControllers with copies of orientd's own replies.
+        try connection.peer(peer, "SetExplain", [try connection.scene(owner, scene, "Explain").child(at: 0)])
+        try connection.peer(peer, "SetControllers", [try connection.scene(owner, scene, "GetControllers").child(at: 0)])
+        func compare(_ orientd: () throws(DBusError) -> Void, _ reference: () throws(DBusError) -> Void) throws(DBusError) -> Comparison {
+            try Comparison.measure(connection, ping: owner, rounds: options.rounds,
+                                   perRound: max(1, options.sequentialCalls / options.rounds),
+                                   orientd: orientd, reference: reference)
         }
-        report.info("update.call", "UpdateOrientation (nothing to do), median", update.call, "µs")
-        report.atMost("update.ratio", "UpdateOrientation / Ping", update.ratio, "×", 1.25)
+
+        let floor = try compare({ () throws(DBusError) in try connection.peer(peer, "Noop") },
+                                { () throws(DBusError) in try connection.peer(peer, "String") })
+        report.spread("peer.noop", "reference peer: a C GDBus method with no work / Ping", floor.pingRatio, "×")
+        report.spread("peer.string", "reference peer: a C GDBus method returning a string / Ping", floor.peerPingRatio, "×")
+
+        let update = try compare({ () throws(DBusError) in try connection.scene(owner, scene, "UpdateOrientation") },
+                                 { () throws(DBusError) in try connection.peer(peer, "String") })
+        row(report, "update", "UpdateOrientation (nothing to do)", "string reply", update)
+        report.spread("update.ping", "UpdateOrientation / Ping", update.pingRatio, "×", atMost: 1.25)
         report.info("update.cpu", "orientd CPU per UpdateOrientation", try cpuPerCall(target, options) { () throws(DBusError) in
-            try connection.scene(peer, scene, "UpdateOrientation")
-        }, "µs")
-
-        let explain = try paired(connection, peer, options.sequentialCalls) { () throws(DBusError) in
-            try connection.scene(peer, scene, "Explain")
-        }
-        report.info("explain.call", "Explain, median", explain.call, "µs")
-        report.atMost("explain.ratio", "Explain / Ping", explain.ratio, "×", 1.25)
-        report.info("explain.cpu", "orientd CPU per Explain", try cpuPerCall(target, options) { () throws(DBusError) in
-            try connection.scene(peer, scene, "Explain")
+            try connection.scene(owner, scene, "UpdateOrientation")
         }, "µs")
 
         var turn = 0
+        var peerTurn = 0
         let orientations = ["landscape-right", "portrait"]
-        let request = try paired(connection, peer, options.sequentialCalls) { () throws(DBusError) in
+        let request = try compare({ () throws(DBusError) in
             turn += 1
-            let reply = try connection.scene(peer, scene, "RequestOrientation", [Variant(string: orientations[turn % 2])])
+            let reply = try connection.scene(owner, scene, "RequestOrientation", [Variant(string: orientations[turn % 2])])
             precondition(reply.child(at: 0).string == orientations[turn % 2], "RequestOrientation did not rotate")
-        }
-        report.info("request.call", "RequestOrientation rotating (OrientationChanged + PropertiesChanged), median",
-                    request.call, "µs")
-        report.atMost("request.ratio", "RequestOrientation / Ping", request.ratio, "×", 2.0)
+        }, { () throws(DBusError) in
+            peerTurn += 1
+            try connection.peer(peer, "Rotate", [Variant(string: orientations[peerTurn % 2])])
+        })
+        row(report, "request", "RequestOrientation rotating (OrientationChanged + PropertiesChanged)",
+            "rotation emitting the same two signals", request)
+        report.spread("request.ping", "RequestOrientation / Ping", request.pingRatio, "×", atMost: 1.8)
         report.info("request.cpu", "orientd CPU per RequestOrientation", try cpuPerCall(target, options) { () throws(DBusError) in
             turn += 1
-            try connection.scene(peer, scene, "RequestOrientation", [Variant(string: orientations[turn % 2])])
+            try connection.scene(owner, scene, "RequestOrientation", [Variant(string: orientations[turn % 2])])
         }, "µs")
 
-        try connection.manager(peer, "UnregisterScene", [Variant(objectPath: scene)])
+        let explain = try compare({ () throws(DBusError) in try connection.scene(owner, scene, "Explain") },
+                                  { () throws(DBusError) in try connection.peer(peer, "Explain") })
+        row(report, "explain", "Explain", "Explain-sized reply", explain)
+        report.spread("explain.ping", "Explain / Ping", explain.pingRatio, "×")
+        report.info("explain.cpu", "orientd CPU per Explain", try cpuPerCall(target, options) { () throws(DBusError) in
+            try connection.scene(owner, scene, "Explain")
+        }, "µs")
+
+        let controllers = try compare({ () throws(DBusError) in try connection.scene(owner, scene, "GetControllers") },
+                                      { () throws(DBusError) in try connection.peer(peer, "GetControllers") })
+        row(report, "controllers", "GetControllers (a navigation controller and a view)", "GetControllers-sized reply", controllers)
+
+        let get = try compare({ () throws(DBusError) in
+            try connection.getProperty(owner, Names.managerPath, Names.manager, "Version")
+        }, { () throws(DBusError) in
+            try connection.getProperty(peer.owner, ReferencePeer.path, ReferencePeer.interface, "Version")
+        })
+        row(report, "get", "Properties.Get Version", "Properties.Get of a u", get)
+
+        try connection.manager(owner, "UnregisterScene", [Variant(objectPath: scene)])
+        try target.checkAlive()
+        try peer.checkAlive()
+    }
+
+    /// The rows of one comparison: orientd's time, the peer's, and their ratio (≤ 1.05).
+    static func row(_ report: Report, _ key: String, _ call: String, _ peerShape: String, _ comparison: Comparison) {
+        report.spread("\(key).call", "\(call), orientd", comparison.call, "µs")
+        report.spread("\(key).peer", "\(call): the reference peer's \(peerShape)", comparison.peer, "µs")
+        report.spread("\(key).ratio", "\(call) / the peer's same-shape call", comparison.peerRatio, "×", atMost: 1.05)
     }
 
     /// orientd's CPU time (every thread) per call, µs, over as many calls as the timed run.
@@ -59,23 +89,5 @@ enum CallSection {
         for _ in 0..<options.sequentialCalls { try call() }
         let after = try target.usage.cpuNanoseconds()
         return Double(after - before) / Double(options.sequentialCalls) / 1000
-    }
-
-    /// Times `count` calls, each right after a Ping; after a warm-up of a tenth as many.
-    static func paired(_ connection: BusConnection, _ peer: String, _ count: Int,
-                       _ call: () throws(DBusError) -> Void) throws(DBusError) -> Measured {
-        for _ in 0..<max(10, count / 10) {
-            try connection.ping(peer)
-            try call()
-        }
-        var pings: [Double] = []
-        var calls: [Double] = []
-        pings.reserveCapacity(count)
-        calls.reserveCapacity(count)
-        for _ in 0..<count {
-            pings.append(try measure { () throws(DBusError) in try connection.ping(peer) }.microseconds)
-            calls.append(try measure(call).microseconds)
-        }
-        return Measured(call: median(calls), ping: median(pings))
     }
 }

@@ -11,6 +11,8 @@ enum FanOutSection {
         let flood = try SceneFlood(target, scenes: scenes, perConnection: scenes, name: "bench-fanout")
         let connection = flood.connections[0]
         try connection.manager(peer, "SetSettleTime", [Variant(uint32: 0)])
+        // Each round turns every scene: they start in portrait, the first round turns them.
+        try connection.manager(peer, "SetDeviceOrientation", [Variant(string: "portrait")])
         _ = try flood.register(peer, count: scenes, window: options.window, appId: "bench.fanout")
         let counter = try SignalCounter(connection, loop: flood.loop, sender: peer, interface: Names.scene,
                                         member: "OrientationChanged")

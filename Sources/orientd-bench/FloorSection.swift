@@ -26,15 +26,6 @@ enum FloorSection {
             try connection.ping(target.owner)
         }, "µs")
 
-        // Any method orientd handles goes from GDBus's thread to orientd's main loop and back;
-        // a property read does that with no work of orientd's: the floor of every method.
-        let get = try CallSection.paired(connection, target.owner, options.sequentialCalls) { () throws(DBusError) in
-            try connection.call(destination: target.owner, path: Names.managerPath, interface: "org.freedesktop.DBus.Properties",
-                                method: "Get", parameters: Variant(tuple: [Variant(string: Names.manager), Variant(string: "Version")]))
-        }
-        report.info("get.call", "Properties.Get Version (GDBus → orientd's main loop → GDBus, no work), median", get.call, "µs")
-        report.info("get.ratio", "Properties.Get / Ping: the main-loop dispatch floor", get.ratio, "×")
-
         let client = try target.connectWithLoop("bench-ping")
         defer { client.close() }
         _ = try pipelinedPings(client.connection, on: client.loop, to: target.owner, count: options.window * 2, window: options.window)

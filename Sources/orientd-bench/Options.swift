@@ -1,7 +1,13 @@
 /// How big a run is: the full benchmark (`make bench`) or the quick one the test suite runs.
 struct BenchOptions: Sendable {
-    /// Sequential round trips per measured call (each interleaved with a Ping).
+    /// Sequential round trips per measured call (each interleaved with a Ping), over `rounds`.
     var sequentialCalls: Int
+    /// Rounds of every comparison with the reference peer (each figure: median, min, max).
+    var rounds: Int = 5
+    /// GetManagedObjects at scale per round, each for orientd and for the peer.
+    var listingsPerRound: Int = 3
+    /// The numbers of apps (client library instances) the scenes of the app fan-out are spread over.
+    var fanOutApps: [Int] = [1, 10, 50]
     /// Pipelined Pings per measurement, and how many are in flight at once.
     var pipelinedCalls: Int
     var window: Int
@@ -19,7 +25,7 @@ struct BenchOptions: Sendable {
     /// The sections to run (`--only`); empty: all of them.
     var only: Set<String> = []
 
-    static let sections = ["floor", "calls", "scale", "fanout", "resolver", "idle", "output"]
+    static let sections = ["floor", "calls", "scale", "fanout", "apps", "resolver", "idle", "output"]
 
     /// Whether `section` runs.
     func runs(_ section: String) -> Bool { only.isEmpty || only.contains(section) }
@@ -33,21 +39,22 @@ struct BenchOptions: Sendable {
     static let quick = BenchOptions(
         sequentialCalls: 200, pipelinedCalls: 500, window: 50,
         scaleScenes: 300, scenesPerConnection: 100,
-        fanOutScenes: 100, fanOutRounds: 3,
+        fanOutScenes: 100, fanOutRounds: 5,
         resolverEvaluations: 2_000, idleSeconds: 1, quick: true)
 
     static let usage = """
         Usage: orientd-bench [--quick]
 
-        Starts a private session bus and the orientd built beside this program (or
-        $ORIENTD_BINARY), measures it against the bus's own floor (Peer.Ping), and prints
-        a table: each figure, its target, PASS or MISS. See BENCHMARKS.md.
+        Starts a private session bus, the orientd built beside this program (or
+        $ORIENTD_BINARY) and orientd-reference-peer (a minimal C GDBus service), measures
+        orientd against the bus's own floor (Peer.Ping) and against the peer's same-shape
+        calls, and prints a table: each figure, its target, PASS or MISS. See BENCHMARKS.md.
 
           --quick         a few hundred operations, small scale, 1 s idle window (the test
                           suite's run)
           --only SECTION  run only this section (repeatable; for profiling): floor, calls,
-                          scale, fanout, resolver, idle, output (a headless mutter turned
-                          by the mutter output backend)
+                          scale, fanout, apps, resolver, idle, output (a headless
+                          mutter turned by the mutter output backend)
           -h, --help      show this help
         """
 

@@ -1,36 +1,62 @@
+import GLibBridge
+import Glibc
 import TestSupport
 
-/// RegisterScene at scale, with orientd's resident memory before and after.
+/// RegisterScene at scale; GetManagedObjects of every scene against the reference peer's
+/// listing of as many; orientd's memory before, with the scenes, during and after listing
+/// them, and after they are gone.
 enum ScaleSection {
-    static func run(_ target: BenchTarget, _ options: BenchOptions, _ report: Report, floor: Floor) throws {
+    static func run(_ target: BenchTarget, _ peer: ReferencePeer, _ options: BenchOptions, _ report: Report, floor: Floor) throws {
         let scenes = options.scaleScenes
         let connectionCount = (scenes + options.scenesPerConnection - 1) / options.scenesPerConnection
         print("Scale: \(scenes) scenes over \(connectionCount) connections")
         let probe = try target.connect()
         defer { probe.close() }
-        let before = try target.usage.memory()
+        let start = try target.usage.memory()
+        report.info("rss.start", "orientd VmRSS before the scenes (VmHWM \(format(mebibytes(start.peak))) MiB)", mebibytes(start.rss), "MiB")
 
         let flood = try SceneFlood(target, scenes: scenes, perConnection: options.scenesPerConnection, name: "bench-scale")
         let elapsed = try flood.register(target.owner, count: scenes, window: options.window, appId: "bench.scale")
         try target.checkAlive()
-        let after = try target.usage.memory()
-        let listed = try probe.sceneCount(target.owner)
-        guard listed == scenes else { throw BenchError("orientd lists \(listed) scenes, not \(scenes)") }
-
+        let registered = try target.usage.memory()
         let perCall = elapsed.microseconds / Double(scenes * 3)
         report.info("scale.time", "\(scenes) scenes registered, each with a 2-controller tree (3 calls), \(options.window) in flight",
                     elapsed.milliseconds / 1000, "s")
         report.info("scale.call", "per call (throughput)", perCall, "µs")
         report.info("scale.ratio", "per call / pipelined Ping", perCall / floor.pipelined, "×")
-        report.info("rss.before", "orientd VmRSS before (VmHWM \(format(mebibytes(before.peak))) MiB)", mebibytes(before.rss), "MiB")
-        report.atMost("rss.after", "orientd VmRSS with \(scenes) scenes", mebibytes(after.rss), "MiB", 64)
-        report.atMost("hwm.after", "orientd VmHWM (peak) with \(scenes) scenes", mebibytes(after.peak), "MiB", 64)
+        report.atMost("rss.scenes", "orientd VmRSS with \(scenes) scenes", mebibytes(registered.rss), "MiB", 64)
+
+        // The peer lists as many scenes, each with a copy of the properties of orientd's first.
+        let listing = try probe.managedObjects(target.owner, Names.managerPath)
+        guard listing.child(at: 0).childCount == scenes else {
+            throw BenchError("orientd lists \(listing.child(at: 0).childCount) scenes, not \(scenes)")
+        }
+        let properties = listing.child(at: 0).child(at: 0).child(at: 1).child(at: 0).child(at: 1)
+        try probe.peer(peer, "SetScenes", [Variant(uint32: UInt32(scenes)), properties])
+        let objects = try Comparison.measure(probe, ping: target.owner, rounds: options.rounds, perRound: options.listingsPerRound,
+                                             orientd: { () throws(DBusError) in _ = try probe.managedObjects(target.owner, Names.managerPath) },
+                                             reference: { () throws(DBusError) in _ = try probe.managedObjects(peer.owner, ReferencePeer.path) })
+        CallSection.row(report, "objects", "GetManagedObjects of \(scenes) scenes", "listing of as many", objects)
+        let listed = try target.usage.memory()
+        report.atMost("rss.listed", "orientd VmRSS after \(options.rounds * options.listingsPerRound + 1) listings", mebibytes(listed.rss), "MiB", 64)
+        report.atMost("hwm.listed", "orientd VmHWM (peak at any moment so far, during the listings too)", mebibytes(listed.peak), "MiB", 64)
 
         // Leaving the bus drops a connection's scenes; wait until orientd has let them all go.
         flood.close()
         try eventually("orientd drops the scale run's scenes", timeout: .seconds(60)) {
             try probe.sceneCount(target.owner) == 0
         }
+        // orientd trims its heap shortly after large work (MemoryRelease): give it up to 10 s.
+        var gone = try target.usage.memory()
+        let settled = ContinuousClock.now + .seconds(10)
+        while Double(gone.rss) > 1.5 * Double(start.rss), ContinuousClock.now < settled {
+            usleep(100_000)
+            gone = try target.usage.memory()
+        }
+        report.atMost("rss.gone", "orientd VmRSS after the \(scenes) scenes left (start \(format(mebibytes(start.rss))) MiB)",
+                      mebibytes(gone.rss) / mebibytes(start.rss), "×", 1.5, target: "≤ 1.50 × start")
+        try target.checkAlive()
+        try peer.checkAlive()
     }
 
     static func mebibytes(_ kibibytes: Int) -> Double { Double(kibibytes) / 1024 }

@@ -3,6 +3,8 @@ import Foundation
 import GLibBridge
 import OrientationBus
 
+// First: GLib's allocator settings, and returning freed memory to the system (may re-execute orientd).
+MemoryRelease.configureProcess()
 var options = ServiceOptions()
 do {
     switch try OrientdCommandLine.parse(Array(CommandLine.arguments.dropFirst()), into: &options) {

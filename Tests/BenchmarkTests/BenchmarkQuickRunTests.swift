@@ -7,19 +7,34 @@ import XCTest
 final class BenchmarkQuickRunTests: XCTestCase {
     /// Every row the table must hold, by key.
     static let keys = [
-        "ping.seq", "ping.cpu", "get.call", "get.ratio", "ping.pipelined",
-        "update.call", "update.ratio", "update.cpu", "explain.call", "explain.ratio", "explain.cpu",
-        "request.call", "request.ratio", "request.cpu",
-        "scale.time", "scale.call", "scale.ratio", "rss.before", "rss.after", "hwm.after",
+        "ping.seq", "ping.cpu", "ping.pipelined", "peer.noop", "peer.string",
+        "update.call", "update.peer", "update.ratio", "update.ping", "update.cpu",
+        "request.call", "request.peer", "request.ratio", "request.ping", "request.cpu",
+        "explain.call", "explain.peer", "explain.ratio", "explain.ping", "explain.cpu",
+        "controllers.call", "controllers.peer", "controllers.ratio", "get.call", "get.peer", "get.ratio",
+        "rss.start", "scale.time", "scale.call", "scale.ratio", "rss.scenes",
+        "objects.call", "objects.peer", "objects.ratio", "rss.listed", "hwm.listed", "rss.gone",
+        "apps1.time", "apps1.ratio", "apps10.time", "apps10.ratio", "apps50.time", "apps50.ratio",
         "fanout.time", "fanout.pings", "fanout.ratio",
         "resolver.d1", "resolver.d10", "resolver.growth10", "resolver.d100", "resolver.growth100",
         "resolver.d1000", "resolver.growth1000", "idle.ticks", "output.mutter",
     ]
     /// The rows that carry a target, so must say PASS or MISS.
     static let targeted: Set = [
-        "update.ratio", "explain.ratio", "request.ratio", "rss.after", "hwm.after", "fanout.ratio",
+        "update.ratio", "update.ping", "request.ratio", "request.ping", "explain.ratio", "controllers.ratio", "get.ratio",
+        "rss.scenes", "objects.ratio", "rss.listed", "hwm.listed", "rss.gone",
+        "apps1.ratio", "apps10.ratio", "apps50.ratio", "fanout.ratio",
         "resolver.d10", "resolver.growth10", "resolver.growth100", "resolver.growth1000", "idle.ticks",
         "output.mutter",
+    ]
+    /// The rows measured over rounds against the reference peer or as apps: their figure
+    /// names the rounds' spread.
+    static let spread: Set = [
+        "peer.noop", "peer.string", "update.call", "update.peer", "update.ratio", "update.ping",
+        "request.call", "request.peer", "request.ratio", "request.ping", "explain.call", "explain.peer",
+        "explain.ratio", "explain.ping", "controllers.call", "controllers.peer", "controllers.ratio",
+        "get.call", "get.peer", "get.ratio", "objects.call", "objects.peer", "objects.ratio",
+        "apps1.time", "apps1.ratio", "apps10.time", "apps10.ratio", "apps50.time", "apps50.ratio",
     ]
 
     struct Row {
@@ -41,6 +56,10 @@ final class BenchmarkQuickRunTests: XCTestCase {
             XCTAssertTrue(row.value.isFinite && row.value >= 0, "\(row.key): measured \(row.value)")
             XCTAssertFalse(row.unit.isEmpty, "\(row.key): no unit")
             XCTAssertFalse(row.figure.isEmpty || row.target.isEmpty, "\(row.key): empty cell")
+            if Self.spread.contains(row.key) {
+                XCTAssertTrue(row.figure.contains("median of 5 rounds; min ") && row.figure.contains(", max "),
+                              "\(row.key): no spread over 5 rounds in '\(row.figure)'")
+            }
             if Self.targeted.contains(row.key) {
                 XCTAssertTrue(["PASS", "MISS"].contains(row.result), "\(row.key): result '\(row.result)'")
             } else {
@@ -61,7 +80,7 @@ final class BenchmarkQuickRunTests: XCTestCase {
     func testHelpNamesTheSections() throws {
         let output = try runCommand([OrientdInstance.product("orientd-bench"), "--help"])
         XCTAssertTrue(output.succeeded, "\(output)")
-        for word in ["--quick", "--only", "fanout", "idle"] {
+        for word in ["--quick", "--only", "fanout", "apps", "idle", "orientd-reference-peer"] {
             XCTAssertTrue(output.stdout.contains(word), "--help does not mention \(word):\n\(output.stdout)")
         }
     }

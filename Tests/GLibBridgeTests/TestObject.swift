@@ -71,6 +71,8 @@ enum TestObject {
     static func handle(_ invocation: MethodInvocation, connection: BusConnection, loop: MainLoop) {
         switch invocation.methodName {
         case "Echo":
+            XCTAssertEqual(invocation.objectPath, path)
+            XCTAssertEqual(invocation.interfaceName, interface)
             invocation.returnValues(invocation.argument(0))
         case "Add":
             let sum = invocation.argument(0).uint32! + invocation.argument(1).uint32!
@@ -95,7 +97,8 @@ enum TestObject {
                 invocation.returnError(error)
             }
         case "Later":
-            loop.addTimeout(milliseconds: 20) { invocation.returnValues(Variant(string: "late")) }
+            // returnString: the one-string reply without a Variant object.
+            loop.addTimeout(milliseconds: 20) { invocation.returnString("late") }
         default:
             break  // Forget: dropping the invocation replies Failed.
         }

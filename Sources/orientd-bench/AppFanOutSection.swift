@@ -1,0 +1,95 @@
+import Dispatch
+import GLibBridge
+import OrientationClient
+import Synchronization
+import TestSupport
+
+/// The fan-out as apps see it: the same scenes spread over 1, 10 and 50 apps, each app an
+/// `OrientationClient` (its own connection and loop thread) watching its own scenes with
+/// `onOrientationChange`. One SetDeviceOrientation turns them all; the time until the last
+/// app has its last change, against as many pipelined Pings timed just before in the same
+/// round. The figure must not grow with the number of apps.
+enum AppFanOutSection {
+    static func run(_ target: BenchTarget, _ options: BenchOptions, _ report: Report) throws {
+        let scenes = options.fanOutScenes
+        let owner = target.owner
+        let control = try target.connectWithLoop("bench-apps")
+        defer { control.close() }
+        try control.connection.manager(owner, "SetSettleTime", [Variant(uint32: 0)])
+        for apps in options.fanOutApps {
+            print("App fan-out: \(scenes) scenes over \(apps) apps (OrientationClient)")
+            // Each round turns every scene: they start in portrait, the first round turns them.
+            try control.connection.manager(owner, "SetDeviceOrientation", [Variant(string: "portrait")])
+            let counter = ChangeCounter()
+            var clients: [OrientationClient] = []
+            defer { for client in clients { client.close() } }
+            for app in 0..<apps {
+                let client = try OrientationClient(address: target.address)
+                clients.append(client)
+                for _ in 0..<(scenes / apps + (app < scenes % apps ? 1 : 0)) {
+                    let scene = try client.registerScene(SceneOptions(appID: "bench.app\(app)", supportedOrientations: .allButUpsideDown))
+                    try scene.onOrientationChange { _ in counter.count() }
+                }
+            }
+            var ratios: [Double] = []
+            var times: [Double] = []
+            let devices = ["landscape-left", "portrait"]
+            for round in 0..<(options.fanOutRounds + 2) {
+                let pings = try pipelinedPings(control.connection, on: control.loop, to: owner, count: scenes, window: options.window)
+                counter.expect(scenes)
+                let start = ContinuousClock.now
+                try control.connection.manager(owner, "SetDeviceOrientation", [Variant(string: devices[round % 2])])
+                let end = try counter.wait(timeout: 120)
+                guard round >= 2 else { continue }  // two rounds of warm-up
+                times.append((end - start).milliseconds)
+                ratios.append((end - start).milliseconds / pings.milliseconds)
+            }
+            report.spread("apps\(apps).time", "\(scenes) scenes over \(apps) apps: SetDeviceOrientation until the last app has its last change",
+                          Spread(times), "ms")
+            report.spread("apps\(apps).ratio", "\(apps) apps: fan-out / \(scenes) pipelined Pings", Spread(ratios), "×", atMost: 1.0)
+            for client in clients { client.close() }
+            clients.removeAll()
+            try eventually("orientd drops the app fan-out's scenes", timeout: .seconds(60)) {
+                try control.connection.sceneCount(owner) == 0
+            }
+            try target.checkAlive()
+        }
+    }
+}
+
+/// Counts changes delivered on any app's loop thread, and notes when the expected number
+/// has arrived.
+final class ChangeCounter: Sendable {
+    private struct State {
+        var received = 0
+        var expected = Int.max
+        var reached: ContinuousClock.Instant?
+    }
+
+    private let state = Mutex(State())
+    private let reached = DispatchSemaphore(value: 0)
+
+    /// Starts counting afresh, to `expected`.
+    func expect(_ expected: Int) {
+        state.withLock { $0 = State(received: 0, expected: expected, reached: nil) }
+    }
+
+    /// Waits until the expected number has arrived; returns when that was.
+    func wait(timeout seconds: Double) throws(BenchError) -> ContinuousClock.Instant {
+        if reached.wait(timeout: .now() + seconds) == .timedOut {
+            let state = state.withLock { $0 }
+            throw BenchError("received \(state.received) of \(state.expected) changes in \(seconds) s")
+        }
+        return state.withLock { $0.reached! }
+    }
+
+    func count() {
+        let done = state.withLock { state in
+            state.received += 1
+            guard state.received == state.expected else { return false }
+            state.reached = ContinuousClock.now
+            return true
+        }
+        if done { reached.signal() }
+    }
+}

@@ -1,0 +1,237 @@
+/*
+ * orientd-reference-peer: the least a GDBus service can do for each of orientd's call
+ * shapes, for orientd-bench to measure beside orientd on the same bus (see BENCHMARKS.md).
+ *
+ * Plain C on GDBus, the way a small C service is written: its objects are registered
+ * from the main thread, so GDBus hands every method call from its I/O thread to the main
+ * loop and the reply back, exactly as it does for orientd. Each reply is built afresh
+ * with g_variant_new_* from the peer's own state, as a service builds it from its data.
+ *
+ * Usage: orientd-reference-peer   (on $DBUS_SESSION_BUS_ADDRESS; prints its unique name)
+ *
+ * Object /io/github/orientd/ReferencePeer, interface io.github.orientd.ReferencePeer1:
+ *   Noop()                      no work, empty reply
+ *   String() -> s               a string reply (UpdateOrientation's shape)
+ *   Rotate(s) -> s              emits OrientationChanged (sss) and PropertiesChanged
+ *                               (InterfaceOrientation, Width, Height) on a scene path,
+ *                               then replies (RequestOrientation's shape)
+ *   Explain() -> a(sass)        a copy of the template set with SetExplain
+ *   GetControllers() -> a(sssa{sv})  a copy of the template set with SetControllers
+ *   SetExplain(a(sass)), SetControllers(a(sssa{sv}))
+ *   SetScenes(u count, a{sv} properties): GetManagedObjects then lists `count` scenes at
+ *                               orientd's scene paths, each with a copy of `properties`
+ *   property Version (u)        Properties.Get's shape
+ * and org.freedesktop.DBus.ObjectManager.GetManagedObjects on the same object.
+ */
+#include <gio/gio.h>
+#include <stdio.h>
+#include <string.h>
+
+#define PEER_PATH "/io/github/orientd/ReferencePeer"
+#define PEER_INTERFACE "io.github.orientd.ReferencePeer1"
+#define SCENE_PATH "/io/github/orientd/OrientationManager1/scene/1"
+#define SCENE_INTERFACE "io.github.orientd.OrientationManager1.Scene"
+#define SCENE_PATH_PREFIX "/io/github/orientd/OrientationManager1/scene/"
+
+static const char introspection_xml[] =
+    "<node>"
+    "  <interface name='" PEER_INTERFACE "'>"
+    "    <method name='Noop'/>"
+    "    <method name='String'><arg type='s' direction='out'/></method>"
+    "    <method name='Rotate'><arg type='s' direction='in'/><arg type='s' direction='out'/></method>"
+    "    <method name='Explain'><arg type='a(sass)' direction='out'/></method>"
+    "    <method name='GetControllers'><arg type='a(sssa{sv})' direction='out'/></method>"
+    "    <method name='SetExplain'><arg type='a(sass)' direction='in'/></method>"
+    "    <method name='SetControllers'><arg type='a(sssa{sv})' direction='in'/></method>"
+    "    <method name='SetScenes'><arg type='u' direction='in'/><arg type='a{sv}' direction='in'/></method>"
+    "    <property name='Version' type='u' access='read'/>"
+    "  </interface>"
+    "  <interface name='org.freedesktop.DBus.ObjectManager'>"
+    "    <method name='GetManagedObjects'><arg type='a{oa{sa{sv}}}' direction='out'/></method>"
+    "  </interface>"
+    "</node>";
+
+static GDBusConnection *connection;
+static GVariant *explain_template;
+static GVariant *controllers_template;
+static GVariant *scene_properties;
+static guint scene_count;
+static char current[32] = "portrait";
+
+/* A new GVariant equal to `value`, built element by element as a service builds its reply
+ * from its own data (g_variant_new_* for every value, a builder for every container). */
+static GVariant *
+rebuild (GVariant *value)
+{
+  switch (g_variant_classify (value))
+    {
+    case G_VARIANT_CLASS_STRING:
+      return g_variant_new_string (g_variant_get_string (value, NULL));
+    case G_VARIANT_CLASS_OBJECT_PATH:
+      return g_variant_new_object_path (g_variant_get_string (value, NULL));
+    case G_VARIANT_CLASS_BOOLEAN:
+      return g_variant_new_boolean (g_variant_get_boolean (value));
+    case G_VARIANT_CLASS_UINT32:
+      return g_variant_new_uint32 (g_variant_get_uint32 (value));
+    case G_VARIANT_CLASS_UINT64:
+      return g_variant_new_uint64 (g_variant_get_uint64 (value));
+    case G_VARIANT_CLASS_VARIANT:
+      {
+        GVariant *inner = g_variant_get_variant (value);
+        GVariant *result = g_variant_new_variant (rebuild (inner));
+        g_variant_unref (inner);
+        return result;
+      }
+    case G_VARIANT_CLASS_ARRAY:
+    case G_VARIANT_CLASS_TUPLE:
+    case G_VARIANT_CLASS_DICT_ENTRY:
+      {
+        GVariantBuilder builder;
+        GVariantIter iter;
+        GVariant *child;
+        g_variant_builder_init (&builder, g_variant_get_type (value));
+        g_variant_iter_init (&iter, value);
+        while ((child = g_variant_iter_next_value (&iter)) != NULL)
+          {
+            g_variant_builder_add_value (&builder, rebuild (child));
+            g_variant_unref (child);
+          }
+        return g_variant_builder_end (&builder);
+      }
+    default:
+      return g_variant_ref (value);
+    }
+}
+
+static void
+replace (GVariant **slot, GVariant *value)
+{
+  if (*slot != NULL)
+    g_variant_unref (*slot);
+  *slot = g_variant_ref (value);
+}
+
+static GVariant *
+managed_objects (void)
+{
+  GVariantBuilder objects;
+  g_variant_builder_init (&objects, G_VARIANT_TYPE ("a{oa{sa{sv}}}"));
+  for (guint i = 1; i <= scene_count && scene_properties != NULL; i++)
+    {
+      char path[96];
+      GVariantBuilder interfaces;
+      g_snprintf (path, sizeof path, SCENE_PATH_PREFIX "%u", i);
+      g_variant_builder_init (&interfaces, G_VARIANT_TYPE ("a{sa{sv}}"));
+      g_variant_builder_add_value (&interfaces,
+                                   g_variant_new_dict_entry (g_variant_new_string (SCENE_INTERFACE),
+                                                             rebuild (scene_properties)));
+      g_variant_builder_add (&objects, "{o@a{sa{sv}}}", path, g_variant_builder_end (&interfaces));
+    }
+  return g_variant_new ("(@a{oa{sa{sv}}})", g_variant_builder_end (&objects));
+}
+
+static void
+rotate (GDBusMethodInvocation *invocation, GVariant *parameters)
+{
+  const char *wanted;
+  gboolean landscape;
+  GVariantBuilder changed;
+  g_variant_get (parameters, "(&s)", &wanted);
+  g_dbus_connection_emit_signal (connection, NULL, SCENE_PATH, SCENE_INTERFACE, "OrientationChanged",
+                                 g_variant_new ("(sss)", current, wanted, "request"), NULL);
+  g_strlcpy (current, wanted, sizeof current);
+  landscape = g_str_has_prefix (current, "landscape");
+  g_variant_builder_init (&changed, G_VARIANT_TYPE ("a{sv}"));
+  g_variant_builder_add (&changed, "{sv}", "Height", g_variant_new_uint32 (landscape ? 390 : 844));
+  g_variant_builder_add (&changed, "{sv}", "InterfaceOrientation", g_variant_new_string (current));
+  g_variant_builder_add (&changed, "{sv}", "Width", g_variant_new_uint32 (landscape ? 844 : 390));
+  g_dbus_connection_emit_signal (connection, NULL, SCENE_PATH, "org.freedesktop.DBus.Properties",
+                                 "PropertiesChanged",
+                                 g_variant_new ("(sa{sv}as)", SCENE_INTERFACE, &changed, NULL), NULL);
+  g_dbus_method_invocation_return_value (invocation, g_variant_new ("(s)", current));
+}
+
+static void
+method_call (GDBusConnection *bus, const char *sender, const char *path, const char *interface,
+             const char *method, GVariant *parameters, GDBusMethodInvocation *invocation, gpointer data)
+{
+  (void) bus; (void) sender; (void) path; (void) interface; (void) data;
+  if (strcmp (method, "Noop") == 0)
+    g_dbus_method_invocation_return_value (invocation, NULL);
+  else if (strcmp (method, "String") == 0)
+    g_dbus_method_invocation_return_value (invocation, g_variant_new ("(s)", current));
+  else if (strcmp (method, "Rotate") == 0)
+    rotate (invocation, parameters);
+  else if (strcmp (method, "Explain") == 0 || strcmp (method, "GetControllers") == 0)
+    {
+      GVariant *template = method[0] == 'E' ? explain_template : controllers_template;
+      if (template == NULL)
+        g_dbus_method_invocation_return_dbus_error (invocation, "org.freedesktop.DBus.Error.Failed",
+                                                    "no template: call SetExplain or SetControllers first");
+      else
+        g_dbus_method_invocation_return_value (invocation, g_variant_new_tuple ((GVariant *[]) { rebuild (template) }, 1));
+    }
+  else if (strcmp (method, "SetExplain") == 0 || strcmp (method, "SetControllers") == 0)
+    {
+      GVariant *value = g_variant_get_child_value (parameters, 0);
+      replace (method[3] == 'E' ? &explain_template : &controllers_template, value);
+      g_variant_unref (value);
+      g_dbus_method_invocation_return_value (invocation, NULL);
+    }
+  else if (strcmp (method, "SetScenes") == 0)
+    {
+      GVariant *properties = g_variant_get_child_value (parameters, 1);
+      g_variant_get_child (parameters, 0, "u", &scene_count);
+      replace (&scene_properties, properties);
+      g_variant_unref (properties);
+      g_dbus_method_invocation_return_value (invocation, NULL);
+    }
+  else if (strcmp (method, "GetManagedObjects") == 0)
+    g_dbus_method_invocation_return_value (invocation, managed_objects ());
+  else
+    g_dbus_method_invocation_return_dbus_error (invocation, "org.freedesktop.DBus.Error.UnknownMethod", method);
+}
+
+static GVariant *
+get_property (GDBusConnection *bus, const char *sender, const char *path, const char *interface,
+              const char *property, GError **error, gpointer data)
+{
+  (void) bus; (void) sender; (void) path; (void) interface; (void) property; (void) error; (void) data;
+  return g_variant_new_uint32 (1);
+}
+
+static const GDBusInterfaceVTable vtable = { method_call, get_property, NULL, { 0 } };
+
+int
+main (int argc, char **argv)
+{
+  GError *error = NULL;
+  GDBusNodeInfo *node;
+  GMainLoop *loop;
+  if (argc > 1)
+    {
+      printf ("Usage: orientd-reference-peer\n"
+              "A minimal GDBus service answering orientd's call shapes, for orientd-bench.\n"
+              "Connects to $DBUS_SESSION_BUS_ADDRESS and prints its unique name.\n");
+      return strcmp (argv[1], "--help") == 0 || strcmp (argv[1], "-h") == 0 ? 0 : 64;
+    }
+  node = g_dbus_node_info_new_for_xml (introspection_xml, &error);
+  if (node == NULL || (connection = g_bus_get_sync (G_BUS_TYPE_SESSION, NULL, &error)) == NULL)
+    {
+      fprintf (stderr, "orientd-reference-peer: %s\n", error->message);
+      return 1;
+    }
+  for (int i = 0; node->interfaces[i] != NULL; i++)
+    if (g_dbus_connection_register_object (connection, PEER_PATH, node->interfaces[i], &vtable,
+                                           NULL, NULL, &error) == 0)
+      {
+        fprintf (stderr, "orientd-reference-peer: %s\n", error->message);
+        return 1;
+      }
+  g_dbus_connection_set_exit_on_close (connection, TRUE);
+  printf ("%s\n", g_dbus_connection_get_unique_name (connection));
+  fflush (stdout);
+  loop = g_main_loop_new (NULL, FALSE);
+  g_main_loop_run (loop);
+  return 0;
+}

@@ -1,0 +1,91 @@
+import GLibBridge
+import TestSupport
+import XCTest
+
+/// `orientd-reference-peer`, the benchmark's yardstick, does the same work as orientd for each
+/// call shape: the same signals with the same types, and replies equal to orientd's own.
+final class ReferencePeerTests: XCTestCase {
+    static let path = "/io/github/orientd/ReferencePeer"
+    static let interface = "io.github.orientd.ReferencePeer1"
+
+    var orientd: OrientdInstance!
+    var peer: ChildProcess!
+    var peerName = ""
+    var client: LoopConnection!
+
+    override func setUpWithError() throws {
+        orientd = try OrientdInstance()
+        peer = try ChildProcess([OrientdInstance.product("orientd-reference-peer")], environment: orientd.environment)
+        peerName = try peer.firstLineOfOutput(timeout: .seconds(30))
+        client = try orientd.bus.connectWithLoop(name: "peer-test")
+    }
+
+    override func tearDown() {
+        client?.close()
+        _ = peer?.stop()
+        orientd?.stop()
+        orientd?.bus.stop()
+    }
+
+    func callPeer(_ method: String, _ arguments: [Variant] = []) throws -> Variant {
+        try client.connection.call(destination: peerName, path: Self.path, interface: Self.interface, method: method,
+                                   parameters: Variant(tuple: arguments))
+    }
+
+    func testARotationEmitsOrientdsTwoSignalsWithTheSameTypesAndKeys() throws {
+        let owner = try XCTUnwrap(try client.connection.nameOwner(ContractNames.busName))
+        let fromOrientd = try SignalRecorder(client, sender: owner, interface: nil, path: nil)
+        let fromPeer = try SignalRecorder(client, sender: peerName)
+        let scene = try client.connection.call(
+            destination: owner, path: ContractNames.managerPath, interface: ContractNames.managerInterface,
+            method: "RegisterScene", parameters: Variant(tuple: [Variant(vardict: [
+                "app-id": Variant(string: "bench.peer"),
+                "supported-orientations": Variant(strings: ["portrait", "landscape-right"]),
+            ])]), replyType: "(o)").child(at: 0).string!
+        try fromOrientd.wait(count: 1, timeout: .seconds(30))  // InterfacesAdded
+        fromOrientd.clear()
+        let reply = try client.connection.call(destination: owner, path: scene, interface: ContractNames.sceneInterface,
+                                               method: "RequestOrientation", parameters: Variant(tuple: [Variant(string: "landscape-right")]))
+        let peerReply = try callPeer("Rotate", [Variant(string: "landscape-right")])
+        XCTAssertEqual(peerReply, reply)
+
+        let theirs = try fromOrientd.wait(count: 2, timeout: .seconds(30))
+        let ours = try fromPeer.wait(count: 2, timeout: .seconds(30))
+        XCTAssertEqual(ours.map(\.member), ["OrientationChanged", "PropertiesChanged"])
+        XCTAssertEqual(ours.map(\.member), theirs.map(\.member))
+        XCTAssertEqual(ours.map(\.interface), theirs.map(\.interface))
+        XCTAssertEqual(ours.map(\.path).map(\.count), theirs.map(\.path).map(\.count), "scene paths of the same length")
+        XCTAssertEqual(ours.map(\.parameters.typeString), theirs.map(\.parameters.typeString))
+        XCTAssertEqual(ours[0].parameters, theirs[0].parameters, "the same OrientationChanged")
+        let changedKeys = { (signal: ReceivedSignal) in signal.argument(1).vardict.map { Set($0.keys) } }
+        XCTAssertEqual(changedKeys(ours[1]), changedKeys(theirs[1]))
+        XCTAssertEqual(changedKeys(ours[1]), ["InterfaceOrientation", "Width", "Height"])
+    }
+
+    func testRepliesAreCopiesOfTheTemplatesOrientdsRepliesGive() throws {
+        let explain = try Variant(parsing: "[('whitelist', ['portrait'], 'The app whitelist allows [portrait].')]", type: "a(sass)")
+        _ = try callPeer("SetExplain", [explain])
+        XCTAssertEqual(try callPeer("Explain"), Variant(tuple: [explain]))
+
+        let controllers = try Variant(parsing: "[('nav', 'navigation', '', {'deciding': <true>})]", type: "a(sssa{sv})")
+        _ = try callPeer("SetControllers", [controllers])
+        XCTAssertEqual(try callPeer("GetControllers"), Variant(tuple: [controllers]))
+
+        let properties = try Variant(parsing: "{'AppId': <'bench.peer'>, 'Width': <uint32 390>}", type: "a{sv}")
+        _ = try callPeer("SetScenes", [Variant(uint32: 3), properties])
+        let objects = try client.connection.call(destination: peerName, path: Self.path, interface: "org.freedesktop.DBus.ObjectManager",
+                                                 method: "GetManagedObjects", replyType: "(a{oa{sa{sv}}})").child(at: 0)
+        XCTAssertEqual(objects.childCount, 3)
+        XCTAssertEqual(objects.child(at: 2).child(at: 0).string, ContractNames.managerPath + "/scene/3")
+        XCTAssertEqual(objects.child(at: 2).child(at: 1), try Variant(parsing: "{'\(ContractNames.sceneInterface)': @a{sv} {'AppId': <'bench.peer'>, 'Width': <uint32 390>}}", type: "a{sa{sv}}"))
+
+        let version = try client.connection.call(destination: peerName, path: Self.path, interface: "org.freedesktop.DBus.Properties",
+                                                 method: "Get", parameters: Variant(tuple: [Variant(string: Self.interface), Variant(string: "Version")]))
+        XCTAssertEqual(version.child(at: 0).typeString, "v")
+    }
+
+    func testAnUnknownArgumentIsAUsageError() throws {
+        let output = try runCommand([OrientdInstance.product("orientd-reference-peer"), "--bogus"])
+        XCTAssertEqual(output.status, .exited(64), "\(output)")
+    }
+}
