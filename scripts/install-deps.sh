@@ -14,7 +14,7 @@ build_packages=(libglib2.0-dev pkg-config binutils)
 run_packages=(libglib2.0-dev libglib2.0-bin dbus dbus-bin systemd pkg-config)
 test_packages=(python3 python3-dbus python3-gi python3-dbusmock iio-sensor-proxy umockdev
                gir1.2-gtk-4.0 xvfb xauth procps groff-base
-               zsh fish
+               zsh fish libglib2.0-dev-bin
                dpkg-dev lintian)
 # The mutter output backend's tests: a real headless mutter and the GSettings schema it hands over.
 test_packages+=(mutter gsettings-desktop-schemas gnome-settings-daemon-common)
@@ -46,6 +46,7 @@ declare -A provides=(
   [xauth]="command:xauth|xauth"
   [procps]="command:ps|procps (ps, pgrep)"
   [groff-base]="command:groff|groff"
+  [libglib2.0-dev-bin]="command:gdbus-codegen|gdbus-codegen, which reads the interface XML as other languages' tools do"
   [zsh]="command:zsh|zsh"
   [fish]="command:fish|fish"
   [dpkg-dev]="command:dpkg-shlibdeps|dpkg-shlibdeps, for make deb"

@@ -1,0 +1,21 @@
+import Foundation
+import TestSupport
+import XCTest
+@testable import OrientationBus
+
+/// GLib's own parser forgives what other XML readers refuse (a `--` inside a comment, for
+/// one), so the contract is also read the way apps in other languages read it: by
+/// gdbus-codegen, whose parser is Python's strict one.
+final class ContractXMLWellFormedTests: XCTestCase {
+    func testGdbusCodegenReadsEveryInterfaceFileWithoutAWarning() throws {
+        let contract = try ContractXML.load()
+        let output = try OrientdInstance.temporaryDirectory()
+        defer { try? FileManager.default.removeItem(atPath: output) }
+        for file in [ContractXML.managerFile, ContractXML.sceneFile] {
+            let path = contract.directory + "/" + file
+            let run = try runCommand(["gdbus-codegen", "--interface-info-header", "--output", output + "/" + file + ".h", path])
+            XCTAssertEqual(run.status, .exited(0), "\(file): \(run.stderr)")
+            XCTAssertEqual(run.stderr, "", "\(file): gdbus-codegen warned")
+        }
+    }
+}
