@@ -6,7 +6,7 @@ extension OrientationService {
     /// argument types against the interface XML.
     func handleManagerCall(_ call: MethodInvocation) {
         do throws(OrientationError) {
-            if let refusal = CallBounds.refusal(call.parameters, method: call.methodName) { throw refusal }
+            try checkBounds(call)
             let caller = call.sender
             switch call.methodName {
             case "RegisterScene":

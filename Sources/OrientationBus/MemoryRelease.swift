@@ -18,6 +18,9 @@ public final class MemoryRelease {
     private let loop: MainLoop
     private var pending = 0
     private var scheduled: SourceHandle?
+    private var firstPending = ContinuousClock.now
+    /// The longest a trim waits for a burst of work to end.
+    static let longestPostponement = Duration.seconds(2)
     /// How many trims have run (for the logs and tests).
     public private(set) var trims = 0
 
@@ -28,7 +31,17 @@ public final class MemoryRelease {
     /// values and GDBus's own copies have been released (one trim for a burst of work).
     public func released(_ weight: Int) {
         pending += weight
-        guard pending >= Self.threshold, scheduled == nil else { return }
+        guard pending >= Self.threshold else { return }
+        // A burst (clients leaving one after another, each dropping its scenes) trims once,
+        // `delayMilliseconds` after its last step: each step re-arms the timer, up to
+        // `longestPostponement` after the first.
+        let now = ContinuousClock.now
+        if let scheduled {
+            guard now < firstPending + Self.longestPostponement else { return }
+            scheduled.cancel()
+        } else {
+            firstPending = now
+        }
         // Shortly after, not at once: GDBus frees an unregistered object's data, and a sent
         // reply's message, from sources of its own that run after the current call.
         scheduled = loop.addTimeout(milliseconds: Self.delayMilliseconds) { [unowned self] in

@@ -9,7 +9,7 @@ extension OrientationService {
         if scene == nil, call.interfaceName == BusNames.propertiesInterface { return handleScenePropertiesCall(call) }
         do throws(OrientationError) {
             let id = if let scene { scene } else { try manager.sceneID(atPath: call.objectPath) }
-            if let refusal = CallBounds.refusal(call.parameters, method: call.methodName) { throw refusal }
+            try checkBounds(call)
             let a = call.argument
             let command: SceneCommand
             switch call.methodName {
