@@ -43,6 +43,12 @@ public final class InterfaceInfo: Sendable {
     /// The method names, in XML order.
     public var methodNames: [String] { nullTerminated(pointer.pointee.methods).map { copyCString($0.pointee.name) } }
 
+    /// The identity of method `name` of this interface, as calls to an object registered with
+    /// it carry it (`MethodInvocation.method`); nil if there is no such method.
+    public func method(_ name: String) -> MethodID? {
+        g_dbus_interface_info_lookup_method(pointer, name).map { MethodID(UnsafePointer($0)) }
+    }
+
     /// The signal names, in XML order.
     public var signalNames: [String] { nullTerminated(pointer.pointee.signals).map { copyCString($0.pointee.name) } }
 
@@ -65,6 +71,17 @@ public final class InterfaceInfo: Sendable {
         guard let info = g_dbus_interface_info_lookup_property(pointer, property) else { return nil }
         return g_dbus_annotation_info_lookup(info.pointee.annotations, name).map { String(cString: $0) }
     }
+}
+
+/// Identifies one method of an interface by its introspection data (GDBusMethodInfo), which
+/// lives as long as the interface: two are equal when they are the same method.
+public struct MethodID: Hashable, Sendable {
+    let address: UInt
+
+    init(_ info: UnsafePointer<GDBusMethodInfo>?) { address = UInt(bitPattern: info) }
+
+    /// No method (a property read routed to a method handler).
+    public static let none = MethodID(nil)
 }
 
 /// The elements of a NULL-terminated C array of pointers.

@@ -15,8 +15,12 @@ public final class MethodInvocation: Sendable {
     public var objectPath: String { copyCString(g_dbus_method_invocation_get_object_path(handle.raw)) }
     /// The interface name (copied at each use, as `objectPath`).
     public var interfaceName: String { copyCString(g_dbus_method_invocation_get_interface_name(handle.raw)) }
-    /// The method name.
-    public let methodName: String
+    /// The method name (copied at each use: dispatch by `method` instead).
+    public var methodName: String { copyCString(g_dbus_method_invocation_get_method_name(handle.raw)) }
+    /// The method called, as the registered interface's introspection data has it: comparing
+    /// it with `InterfaceInfo.method(_:)` is a pointer comparison, not a string comparison.
+    /// `MethodID.none` for a property read that reaches a method handler.
+    public let method: MethodID
     /// The arguments, as a tuple (already checked by GDBus against the introspection data).
     public let parameters: Variant
 
@@ -27,7 +31,7 @@ public final class MethodInvocation: Sendable {
     init(adopting raw: OpaquePointer) {
         handle = GHandle(raw)
         sender = copyCString(g_dbus_method_invocation_get_sender(raw))
-        methodName = copyCString(g_dbus_method_invocation_get_method_name(raw))
+        method = MethodID(g_dbus_method_invocation_get_method_info(raw))
         parameters = Variant(borrowing: g_dbus_method_invocation_get_parameters(raw))
     }
 

@@ -23,8 +23,9 @@ import OrientationCore
 /// reply, however slowly the flooder reads its own.
 final class CallQueue {
     static let pendingPerConnection = 128
-    /// The calls whose reply grows with the state (Explain's is bounded by the deciding path).
-    static let expensiveMethods: Set<String> = ["GetManagedObjects", "GetControllers", "GetAppPolicies"]
+    /// The calls whose reply grows with the state: `GetManagedObjects`, `GetControllers`,
+    /// `GetAppPolicies` (Explain's is bounded by the deciding path).
+    private let expensive: [MethodID]
 
     private let loop: MainLoop
     private let connection: BusConnection
@@ -35,16 +36,23 @@ final class CallQueue {
     private var turn: [String] = []
     private var scheduled: SourceHandle?
 
-    init(loop: MainLoop, connection: BusConnection) {
+    init(loop: MainLoop, connection: BusConnection, expensive: [MethodID]) {
         self.loop = loop
         self.connection = connection
+        self.expensive = expensive
     }
+
+    private func isExpensive(_ call: MethodInvocation) -> Bool { expensive.contains(call.method) }
+
+    /// Whether `call` may run at once without asking `admit`: nothing waits and it is cheap
+    /// (the common case, checked before a closure for `admit` is even made).
+    func runsAtOnce(_ call: MethodInvocation) -> Bool { queues.isEmpty && !isExpensive(call) }
 
     /// Runs `run` for `call` now, or queues it (see the type's documentation).
     func admit(_ call: MethodInvocation, _ run: @escaping () -> Void) {
         let sender = call.sender
         let waiting = queues[sender]?.count ?? 0
-        guard waiting > 0 || Self.expensiveMethods.contains(call.methodName) else { return run() }
+        guard waiting > 0 || isExpensive(call) else { return run() }
         guard waiting < Self.pendingPerConnection else {
             let error = OrientationError.limitExceeded("Connection \(sender) has \(waiting) calls waiting for orientd; the limit is \(Self.pendingPerConnection) per connection (wait for replies before sending more)")
             return call.returnError(name: error.name, message: error.message)
@@ -100,7 +108,7 @@ final class CallQueue {
             turn.append(sender)
         }
         run()
-        guard Self.expensiveMethods.contains(call.methodName) else { return }
+        guard isExpensive(call) else { return }
         flushing = true
         connection.flushAsync { [weak self] _ in
             guard let self else { return }

@@ -8,49 +8,49 @@ extension OrientationService {
         do throws(OrientationError) {
             try checkBounds(call)
             let caller = call.sender
-            switch call.methodName {
-            case "RegisterScene":
+            switch methods.manager.method(of: call) {
+            case .registerScene:
                 let reply = try perform(.registerScene(withManifestWhitelist(try Decode.registration(call.argument(0)))), caller: caller)
                 guard case .scene(let id) = reply else { return call.returnValues() }
                 sceneNumbers.cover(id, log: log)
                 log.debug("\(caller) registered scene \(id)")
                 call.returnValues(Variant(objectPath: BusNames.path(of: id)))
-            case "UnregisterScene":
+            case .unregisterScene:
                 try perform(.unregisterScene(try manager.sceneID(atPath: call.argument(0).string ?? "")), caller: caller)
                 call.returnValues()
-            case "SetDeviceOrientation":
+            case .setDeviceOrientation:
                 let orientation = try DeviceOrientation(parsing: call.argument(0).string ?? "")
                 try perform(.deviceReading(orientation, source: .manual), caller: caller)
                 call.returnValues()
-            case "SetRotationLocked":
+            case .setRotationLocked:
                 try perform(.setRotationLocked(call.argument(0).bool ?? false), caller: caller)
                 call.returnValues()
-            case "SetKioskMode":
+            case .setKioskMode:
                 let name = call.argument(1).string ?? ""
                 let orientation = name.isEmpty ? nil : try InterfaceOrientation(parsing: name, what: "kiosk orientation")
                 try perform(.setKioskMode(call.argument(0).bool ?? false, orientation), caller: caller)
                 call.returnValues()
-            case "SetSplitViewThreshold":
+            case .setSplitViewThreshold:
                 try perform(.setSplitViewThreshold(call.argument(0).uint32 ?? 0), caller: caller)
                 call.returnValues()
-            case "SetSettleTime":
+            case .setSettleTime:
                 try perform(.setSettleTime(call.argument(0).uint32 ?? 0), caller: caller)
                 call.returnValues()
-            case "SetAppPolicy":
+            case .setAppPolicy:
                 let policy = try Decode.appPolicy(call.argument(1))
                 try perform(.setAppPolicy(appId: call.argument(0).string ?? "", policy), caller: caller)
                 call.returnValues()
-            case "GetAppPolicies":
+            case .getAppPolicies:
                 call.returnValues(encodeAppPolicies())
-            case "ResetSetting":
+            case .resetSetting:
                 try perform(.resetSetting(call.argument(0).string ?? ""), caller: caller)
                 call.returnValues()
-            case "Reload":
+            case .reload:
                 reloadConfiguration(because: "Reload() from \(caller)")
                 call.returnValues()
-            case "GetHistory":
+            case .getHistory:
                 call.returnValues(Encode.history(manager.history.newest(Int(call.argument(0).uint32 ?? 0))))
-            default:
+            case nil:
                 call.returnError(name: DBusError.unknownMethod, message: "No method \(call.methodName) on \(BusNames.managerInterface)")
             }
         } catch {

@@ -23,6 +23,8 @@ public final class OrientationService {
     let sceneObjects = SceneObjects()
     let caches = ReplyCaches()
     let callQueue: CallQueue
+    /// Which method a call is, without comparing names.
+    let methods: ContractMethods
     var sceneNumbers: SceneNumbers
     /// The compositor backend turning the panel (Output/), while there is one.
     var output: OutputBackend?
@@ -53,7 +55,8 @@ public final class OrientationService {
         self.loop = loop
         self.options = options
         self.contract = contract
-        callQueue = CallQueue(loop: loop, connection: connection)
+        methods = ContractMethods(contract)
+        callQueue = CallQueue(loop: loop, connection: connection, expensive: methods.expensive)
         log = Log(verbose: options.verbose)
         memory = MemoryRelease(loop: loop)
         store = SettingsStore(directory: options.stateDirectory)
@@ -124,15 +127,24 @@ public final class OrientationService {
     public func start() throws {
         try connection.registerObject(
             path: BusNames.managerPath, interface: contract.manager,
-            methodCall: { [unowned self] call in self.callQueue.admit(call) { self.handleManagerCall(call) } },
+            methodCall: { [unowned self] call in
+                if self.callQueue.runsAtOnce(call) { return self.handleManagerCall(call) }
+                self.callQueue.admit(call) { self.handleManagerCall(call) }
+            },
             getProperty: { [unowned self] in self.managerProperty($0) })
         try connection.registerObject(
             path: BusNames.managerPath, interface: contract.objectManager,
-            methodCall: { [unowned self] call in self.callQueue.admit(call) { self.handleObjectManagerCall(call) } })
+            methodCall: { [unowned self] call in
+                if self.callQueue.runsAtOnce(call) { return self.handleObjectManagerCall(call) }
+                self.callQueue.admit(call) { self.handleObjectManagerCall(call) }
+            })
         try connection.registerSubtree(
             path: BusNames.scenesPath, interface: contract.scene,
             enumerate: { [unowned self] in self.manager.scenes.keys.sorted().map(String.init) },
-            methodCall: { [unowned self] call in self.callQueue.admit(call) { self.handleSceneCall(call) } })
+            methodCall: { [unowned self] call in
+                if self.callQueue.runsAtOnce(call) { return self.handleSceneCall(call) }
+                self.callQueue.admit(call) { self.handleSceneCall(call) }
+            })
         connection.subscribe(sender: "org.freedesktop.DBus", interface: "org.freedesktop.DBus",
                              member: "NameOwnerChanged", path: "/org/freedesktop/DBus") { [unowned self] signal in
             self.nameOwnerChanged(signal)

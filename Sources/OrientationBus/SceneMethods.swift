@@ -12,42 +12,42 @@ extension OrientationService {
             try checkBounds(call)
             let a = call.argument
             let command: SceneCommand
-            switch call.methodName {
-            case "Explain":
+            switch methods.scene.method(of: call) {
+            case .explain:
                 return call.returnValues(Encode.explain(try manager.explain(id)))
-            case "GetControllers":
+            case .getControllers:
                 return call.returnValues(caches.controllers(of: try manager.scene(id)))
-            case "SetRootController":
+            case .setRootController:
                 command = .setRoot(try Decode.controllerSpec(id: a(0), kind: a(1), properties: a(2)))
-            case "PushController":
+            case .pushController:
                 command = .push(navigation: a(0).string ?? "", try Decode.controllerSpec(id: a(1), kind: a(2), properties: a(3)))
-            case "PopController":
+            case .popController:
                 command = .pop(navigation: a(0).string ?? "")
-            case "AddTab":
+            case .addTab:
                 command = .addTab(tab: a(0).string ?? "", try Decode.controllerSpec(id: a(1), kind: a(2), properties: a(3)))
-            case "SelectTab":
+            case .selectTab:
                 command = .selectTab(tab: a(0).string ?? "", child: a(1).string ?? "")
-            case "PresentController":
+            case .presentController:
                 command = .present(presenter: a(0).string ?? "", try Decode.controllerSpec(id: a(1), kind: a(2), properties: a(3)))
-            case "DismissController":
+            case .dismissController:
                 command = .dismiss(a(0).string ?? "")
-            case "SetControllerProperties":
+            case .setControllerProperties:
                 command = .setProperties(a(0).string ?? "", try Decode.controllerPatch(a(1)))
-            case "SetOrientationMode":
+            case .setOrientationMode:
                 command = .setMode(a(0).string ?? "", try OrientationModeName(parsing: a(1).string ?? ""))
-            case "UpdateOrientation":
+            case .updateOrientation:
                 command = .update
-            case "RequestOrientation":
+            case .requestOrientation:
                 command = .request(try InterfaceOrientation(parsing: a(0).string ?? ""))
-            case "SetWindowOrientations":
+            case .setWindowOrientations:
                 command = .setWindowOrientations(
                     sceneDelegate: try Decode.optionalMask(a(0).stringArray, "scene delegate orientations"),
                     appDelegate: try Decode.optionalMask(a(1).stringArray, "app delegate orientations"))
-            case "SetGeometry":
+            case .setGeometry:
                 command = .setGeometry(width: a(0).uint32 ?? 0, height: a(1).uint32 ?? 0)
-            case "SetActivationState":
+            case .setActivationState:
                 command = .setActivation(try ActivationState(parsing: a(0).string ?? ""))
-            default:
+            case nil:
                 return call.returnError(name: DBusError.unknownMethod, message: "No method \(call.methodName) on \(BusNames.sceneInterface)")
             }
             switch try perform(.scene(id, command), caller: call.sender) {

@@ -21,7 +21,10 @@ extension OrientationService {
         do {
             sceneObjects.registrations[id] = try connection.registerObject(
                 path: BusNames.path(of: id), interface: contract.scene,
-                methodCall: { [unowned self] call in self.callQueue.admit(call) { self.handleSceneCall(call, scene: id) } },
+                methodCall: { [unowned self] call in
+                    if self.callQueue.runsAtOnce(call) { return self.handleSceneCall(call, scene: id) }
+                    self.callQueue.admit(call) { self.handleSceneCall(call, scene: id) }
+                },
                 getProperty: { [unowned self] request in
                     guard let property = SceneProperty(rawValue: request.propertyName),
                           let snapshot = self.manager.snapshot(of: id) else { return nil }
