@@ -10,7 +10,10 @@ enum CallSection {
         defer { connection.close() }
         let owner = target.owner
         let scene = try connection.registerSceneWithTree(owner, appId: "bench.calls")
-        // The peer answers Explain and GetControllers with copies of orientd's own replies.
+        // The peer answers the scene's calls at the same path, with the same interface and
+        // member names (messages of the same size), and Explain and GetControllers with
+        // copies of orientd's own replies.
+        try connection.peer(peer, "ExportScene", [Variant(objectPath: scene)])
         try connection.peer(peer, "SetExplain", [try connection.scene(owner, scene, "Explain").child(at: 0)])
         try connection.peer(peer, "SetControllers", [try connection.scene(owner, scene, "GetControllers").child(at: 0)])
         func compare(_ orientd: () throws(DBusError) -> Void, _ reference: () throws(DBusError) -> Void) throws(DBusError) -> Comparison {
@@ -25,7 +28,7 @@ enum CallSection {
         report.spread("peer.string", "reference peer: a C GDBus method returning a string / Ping", floor.peerPingRatio, "×")
 
         let update = try compare({ () throws(DBusError) in try connection.scene(owner, scene, "UpdateOrientation") },
-                                 { () throws(DBusError) in try connection.peer(peer, "String") })
+                                 { () throws(DBusError) in try connection.scene(peer.owner, scene, "UpdateOrientation") })
         row(report, "update", "UpdateOrientation (nothing to do)", "string reply", update)
         report.spread("update.ping", "UpdateOrientation / Ping", update.pingRatio, "×", atMost: 1.25)
         report.info("update.cpu", "orientd CPU per UpdateOrientation", try cpuPerCall(target, options) { () throws(DBusError) in
@@ -41,7 +44,7 @@ enum CallSection {
             precondition(reply.child(at: 0).string == orientations[turn % 2], "RequestOrientation did not rotate")
         }, { () throws(DBusError) in
             peerTurn += 1
-            try connection.peer(peer, "Rotate", [Variant(string: orientations[peerTurn % 2])])
+            try connection.scene(peer.owner, scene, "RequestOrientation", [Variant(string: orientations[peerTurn % 2])])
         })
         row(report, "request", "RequestOrientation rotating (OrientationChanged + PropertiesChanged)",
             "rotation emitting the same two signals", request)
@@ -52,7 +55,7 @@ enum CallSection {
         }, "µs")
 
         let explain = try compare({ () throws(DBusError) in try connection.scene(owner, scene, "Explain") },
-                                  { () throws(DBusError) in try connection.peer(peer, "Explain") })
+                                  { () throws(DBusError) in try connection.scene(peer.owner, scene, "Explain") })
         row(report, "explain", "Explain", "Explain-sized reply", explain)
         report.spread("explain.ping", "Explain / Ping", explain.pingRatio, "×")
         report.info("explain.cpu", "orientd CPU per Explain", try cpuPerCall(target, options) { () throws(DBusError) in
@@ -60,13 +63,13 @@ enum CallSection {
         }, "µs")
 
         let controllers = try compare({ () throws(DBusError) in try connection.scene(owner, scene, "GetControllers") },
-                                      { () throws(DBusError) in try connection.peer(peer, "GetControllers") })
+                                      { () throws(DBusError) in try connection.scene(peer.owner, scene, "GetControllers") })
         row(report, "controllers", "GetControllers (a navigation controller and a view)", "GetControllers-sized reply", controllers)
 
         let get = try compare({ () throws(DBusError) in
             try connection.getProperty(owner, Names.managerPath, Names.manager, "Version")
         }, { () throws(DBusError) in
-            try connection.getProperty(peer.owner, ReferencePeer.path, ReferencePeer.interface, "Version")
+            try connection.getProperty(peer.owner, Names.managerPath, Names.manager, "Version")
         })
         row(report, "get", "Properties.Get Version", "Properties.Get of a u", get)
 

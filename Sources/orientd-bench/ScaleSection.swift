@@ -35,7 +35,7 @@ enum ScaleSection {
         try probe.peer(peer, "SetScenes", [Variant(uint32: UInt32(scenes)), properties])
         let objects = try Comparison.measure(probe, ping: target.owner, rounds: options.rounds, perRound: options.listingsPerRound,
                                              orientd: { () throws(DBusError) in _ = try probe.managedObjects(target.owner, Names.managerPath) },
-                                             reference: { () throws(DBusError) in _ = try probe.managedObjects(peer.owner, ReferencePeer.path) })
+                                             reference: { () throws(DBusError) in _ = try probe.managedObjects(peer.owner, Names.managerPath) })
         CallSection.row(report, "objects", "GetManagedObjects of \(scenes) scenes", "listing of as many", objects)
         let listed = try target.usage.memory()
         report.atMost("rss.listed", "orientd VmRSS after \(options.rounds * options.listingsPerRound + 1) listings", mebibytes(listed.rss), "MiB", 64)

@@ -11,17 +11,24 @@
  *
  * Object /io/github/orientd/ReferencePeer, interface io.github.orientd.ReferencePeer1:
  *   Noop()                      no work, empty reply
- *   String() -> s               a string reply (UpdateOrientation's shape)
- *   Rotate(s) -> s              emits OrientationChanged (sss) and PropertiesChanged
- *                               (InterfaceOrientation, Width, Height) on a scene path,
- *                               then replies (RequestOrientation's shape)
- *   Explain() -> a(sass)        a copy of the template set with SetExplain
- *   GetControllers() -> a(sssa{sv})  a copy of the template set with SetControllers
- *   SetExplain(a(sass)), SetControllers(a(sssa{sv}))
+ *   String() -> s               a string reply
+ *   SetExplain(a(sass)), SetControllers(a(sssa{sv}))  the templates of Explain and GetControllers
  *   SetScenes(u count, a{sv} properties): GetManagedObjects then lists `count` scenes at
  *                               orientd's scene paths, each with a copy of `properties`
- *   property Version (u)        Properties.Get's shape
- * and org.freedesktop.DBus.ObjectManager.GetManagedObjects on the same object.
+ *   ExportScene(o path)         exports the scene interface below at `path`
+ *
+ * orientd's own shapes, at orientd's paths with orientd's interface and member names, so
+ * that the bus and GDBus carry, route and check messages of the same size for both:
+ * io.github.orientd.OrientationManager1.Scene, at the path given to ExportScene:
+ *   UpdateOrientation() -> s    a string reply
+ *   RequestOrientation(s) -> s  emits OrientationChanged (sss) and PropertiesChanged
+ *                               (InterfaceOrientation, Width, Height) on the scene's path,
+ *                               then replies
+ *   Explain() -> a(sass)        a copy of the template set with SetExplain
+ *   GetControllers() -> a(sssa{sv})  a copy of the template set with SetControllers
+ * /io/github/orientd/OrientationManager1:
+ *   io.github.orientd.OrientationManager1, property Version (u)   Properties.Get's shape
+ *   org.freedesktop.DBus.ObjectManager.GetManagedObjects
  */
 #include <gio/gio.h>
 #include <stdio.h>
@@ -29,7 +36,8 @@
 
 #define PEER_PATH "/io/github/orientd/ReferencePeer"
 #define PEER_INTERFACE "io.github.orientd.ReferencePeer1"
-#define SCENE_PATH "/io/github/orientd/OrientationManager1/scene/1"
+#define MANAGER_PATH "/io/github/orientd/OrientationManager1"
+#define MANAGER_INTERFACE "io.github.orientd.OrientationManager1"
 #define SCENE_INTERFACE "io.github.orientd.OrientationManager1.Scene"
 #define SCENE_PATH_PREFIX "/io/github/orientd/OrientationManager1/scene/"
 
@@ -38,16 +46,30 @@ static const char introspection_xml[] =
     "  <interface name='" PEER_INTERFACE "'>"
     "    <method name='Noop'/>"
     "    <method name='String'><arg type='s' direction='out'/></method>"
-    "    <method name='Rotate'><arg type='s' direction='in'/><arg type='s' direction='out'/></method>"
-    "    <method name='Explain'><arg type='a(sass)' direction='out'/></method>"
-    "    <method name='GetControllers'><arg type='a(sssa{sv})' direction='out'/></method>"
     "    <method name='SetExplain'><arg type='a(sass)' direction='in'/></method>"
     "    <method name='SetControllers'><arg type='a(sssa{sv})' direction='in'/></method>"
     "    <method name='SetScenes'><arg type='u' direction='in'/><arg type='a{sv}' direction='in'/></method>"
+    "    <method name='ExportScene'><arg type='o' direction='in'/></method>"
+    "  </interface>"
+    "</node>";
+
+static const char manager_xml[] =
+    "<node>"
+    "  <interface name='" MANAGER_INTERFACE "'>"
     "    <property name='Version' type='u' access='read'/>"
     "  </interface>"
     "  <interface name='org.freedesktop.DBus.ObjectManager'>"
     "    <method name='GetManagedObjects'><arg type='a{oa{sa{sv}}}' direction='out'/></method>"
+    "  </interface>"
+    "</node>";
+
+static const char scene_xml[] =
+    "<node>"
+    "  <interface name='" SCENE_INTERFACE "'>"
+    "    <method name='UpdateOrientation'><arg type='s' direction='out'/></method>"
+    "    <method name='RequestOrientation'><arg type='s' direction='in'/><arg type='s' direction='out'/></method>"
+    "    <method name='Explain'><arg type='a(sass)' direction='out'/></method>"
+    "    <method name='GetControllers'><arg type='a(sssa{sv})' direction='out'/></method>"
     "  </interface>"
     "</node>";
 
@@ -56,6 +78,8 @@ static GVariant *explain_template;
 static GVariant *controllers_template;
 static GVariant *scene_properties;
 static guint scene_count;
+static char *scene_path;
+static GDBusNodeInfo *scene_node;
 static char current[32] = "portrait";
 
 /* A new GVariant equal to `value`, built element by element as a service builds its reply
@@ -130,6 +154,8 @@ managed_objects (void)
   return g_variant_new ("(@a{oa{sa{sv}}})", g_variant_builder_end (&objects));
 }
 
+static void export_scene (GDBusMethodInvocation *invocation, GVariant *parameters);
+
 static void
 rotate (GDBusMethodInvocation *invocation, GVariant *parameters)
 {
@@ -137,7 +163,7 @@ rotate (GDBusMethodInvocation *invocation, GVariant *parameters)
   gboolean landscape;
   GVariantBuilder changed;
   g_variant_get (parameters, "(&s)", &wanted);
-  g_dbus_connection_emit_signal (connection, NULL, SCENE_PATH, SCENE_INTERFACE, "OrientationChanged",
+  g_dbus_connection_emit_signal (connection, NULL, scene_path, SCENE_INTERFACE, "OrientationChanged",
                                  g_variant_new ("(sss)", current, wanted, "request"), NULL);
   g_strlcpy (current, wanted, sizeof current);
   landscape = g_str_has_prefix (current, "landscape");
@@ -145,7 +171,7 @@ rotate (GDBusMethodInvocation *invocation, GVariant *parameters)
   g_variant_builder_add (&changed, "{sv}", "Height", g_variant_new_uint32 (landscape ? 390 : 844));
   g_variant_builder_add (&changed, "{sv}", "InterfaceOrientation", g_variant_new_string (current));
   g_variant_builder_add (&changed, "{sv}", "Width", g_variant_new_uint32 (landscape ? 844 : 390));
-  g_dbus_connection_emit_signal (connection, NULL, SCENE_PATH, "org.freedesktop.DBus.Properties",
+  g_dbus_connection_emit_signal (connection, NULL, scene_path, "org.freedesktop.DBus.Properties",
                                  "PropertiesChanged",
                                  g_variant_new ("(sa{sv}as)", SCENE_INTERFACE, &changed, NULL), NULL);
   g_dbus_method_invocation_return_value (invocation, g_variant_new ("(s)", current));
@@ -160,7 +186,9 @@ method_call (GDBusConnection *bus, const char *sender, const char *path, const c
     g_dbus_method_invocation_return_value (invocation, NULL);
   else if (strcmp (method, "String") == 0)
     g_dbus_method_invocation_return_value (invocation, g_variant_new ("(s)", current));
-  else if (strcmp (method, "Rotate") == 0)
+  else if (strcmp (method, "UpdateOrientation") == 0)
+    g_dbus_method_invocation_return_value (invocation, g_variant_new ("(s)", current));
+  else if (strcmp (method, "RequestOrientation") == 0)
     rotate (invocation, parameters);
   else if (strcmp (method, "Explain") == 0 || strcmp (method, "GetControllers") == 0)
     {
@@ -186,6 +214,8 @@ method_call (GDBusConnection *bus, const char *sender, const char *path, const c
       g_variant_unref (properties);
       g_dbus_method_invocation_return_value (invocation, NULL);
     }
+  else if (strcmp (method, "ExportScene") == 0)
+    export_scene (invocation, parameters);
   else if (strcmp (method, "GetManagedObjects") == 0)
     g_dbus_method_invocation_return_value (invocation, managed_objects ());
   else
@@ -202,11 +232,41 @@ get_property (GDBusConnection *bus, const char *sender, const char *path, const 
 
 static const GDBusInterfaceVTable vtable = { method_call, get_property, NULL, { 0 } };
 
+static gboolean
+register_node (const char *path, GDBusNodeInfo *node, GError **error)
+{
+  for (int i = 0; node->interfaces[i] != NULL; i++)
+    if (g_dbus_connection_register_object (connection, path, node->interfaces[i], &vtable,
+                                           NULL, NULL, error) == 0)
+      return FALSE;
+  return TRUE;
+}
+
+static void
+export_scene (GDBusMethodInvocation *invocation, GVariant *parameters)
+{
+  GError *error = NULL;
+  if (scene_path != NULL)
+    {
+      g_dbus_method_invocation_return_dbus_error (invocation, "org.freedesktop.DBus.Error.Failed",
+                                                  "a scene is already exported");
+      return;
+    }
+  g_variant_get (parameters, "(o)", &scene_path);
+  if (!register_node (scene_path, scene_node, &error))
+    {
+      g_dbus_method_invocation_return_gerror (invocation, error);
+      g_error_free (error);
+      return;
+    }
+  g_dbus_method_invocation_return_value (invocation, NULL);
+}
+
 int
 main (int argc, char **argv)
 {
   GError *error = NULL;
-  GDBusNodeInfo *node;
+  GDBusNodeInfo *node, *manager_node = NULL;
   GMainLoop *loop;
   if (argc > 1)
     {
@@ -216,18 +276,16 @@ main (int argc, char **argv)
       return strcmp (argv[1], "--help") == 0 || strcmp (argv[1], "-h") == 0 ? 0 : 64;
     }
   node = g_dbus_node_info_new_for_xml (introspection_xml, &error);
-  if (node == NULL || (connection = g_bus_get_sync (G_BUS_TYPE_SESSION, NULL, &error)) == NULL)
+  if (node != NULL)
+    manager_node = g_dbus_node_info_new_for_xml (manager_xml, &error);
+  if (manager_node != NULL)
+    scene_node = g_dbus_node_info_new_for_xml (scene_xml, &error);
+  if (scene_node == NULL || (connection = g_bus_get_sync (G_BUS_TYPE_SESSION, NULL, &error)) == NULL
+      || !register_node (PEER_PATH, node, &error) || !register_node (MANAGER_PATH, manager_node, &error))
     {
       fprintf (stderr, "orientd-reference-peer: %s\n", error->message);
       return 1;
     }
-  for (int i = 0; node->interfaces[i] != NULL; i++)
-    if (g_dbus_connection_register_object (connection, PEER_PATH, node->interfaces[i], &vtable,
-                                           NULL, NULL, &error) == 0)
-      {
-        fprintf (stderr, "orientd-reference-peer: %s\n", error->message);
-        return 1;
-      }
   g_dbus_connection_set_exit_on_close (connection, TRUE);
   printf ("%s\n", g_dbus_connection_get_unique_name (connection));
   fflush (stdout);

@@ -3,7 +3,8 @@ import TestSupport
 import XCTest
 
 /// `orientd-reference-peer`, the benchmark's yardstick, does the same work as orientd for each
-/// call shape: the same signals with the same types, and replies equal to orientd's own.
+/// call shape: the same signals with the same types, and replies equal to orientd's own, at
+/// orientd's own paths with orientd's interface and member names (messages of the same size).
 final class ReferencePeerTests: XCTestCase {
     static let path = "/io/github/orientd/ReferencePeer"
     static let interface = "io.github.orientd.ReferencePeer1"
@@ -32,6 +33,12 @@ final class ReferencePeerTests: XCTestCase {
                                    parameters: Variant(tuple: arguments))
     }
 
+    /// A call to the peer's scene interface at `path` (exported there by `ExportScene`).
+    func callPeerScene(_ path: String, _ method: String, _ arguments: [Variant] = []) throws -> Variant {
+        try client.connection.call(destination: peerName, path: path, interface: ContractNames.sceneInterface, method: method,
+                                   parameters: Variant(tuple: arguments))
+    }
+
     func testARotationEmitsOrientdsTwoSignalsWithTheSameTypesAndKeys() throws {
         let owner = try XCTUnwrap(try client.connection.nameOwner(ContractNames.busName))
         let fromOrientd = try SignalRecorder(client, sender: owner, interface: nil, path: nil)
@@ -44,9 +51,13 @@ final class ReferencePeerTests: XCTestCase {
             ])]), replyType: "(o)").child(at: 0).string!
         try fromOrientd.wait(count: 1, timeout: .seconds(30))  // InterfacesAdded
         fromOrientd.clear()
+        _ = try callPeer("ExportScene", [Variant(objectPath: scene)])
+        let update = try client.connection.call(destination: owner, path: scene, interface: ContractNames.sceneInterface,
+                                                method: "UpdateOrientation")
+        XCTAssertEqual(try callPeerScene(scene, "UpdateOrientation"), update)
         let reply = try client.connection.call(destination: owner, path: scene, interface: ContractNames.sceneInterface,
                                                method: "RequestOrientation", parameters: Variant(tuple: [Variant(string: "landscape-right")]))
-        let peerReply = try callPeer("Rotate", [Variant(string: "landscape-right")])
+        let peerReply = try callPeerScene(scene, "RequestOrientation", [Variant(string: "landscape-right")])
         XCTAssertEqual(peerReply, reply)
 
         let theirs = try fromOrientd.wait(count: 2, timeout: .seconds(30))
@@ -54,7 +65,7 @@ final class ReferencePeerTests: XCTestCase {
         XCTAssertEqual(ours.map(\.member), ["OrientationChanged", "PropertiesChanged"])
         XCTAssertEqual(ours.map(\.member), theirs.map(\.member))
         XCTAssertEqual(ours.map(\.interface), theirs.map(\.interface))
-        XCTAssertEqual(ours.map(\.path).map(\.count), theirs.map(\.path).map(\.count), "scene paths of the same length")
+        XCTAssertEqual(ours.map(\.path), theirs.map(\.path), "the same scene path")
         XCTAssertEqual(ours.map(\.parameters.typeString), theirs.map(\.parameters.typeString))
         XCTAssertEqual(ours[0].parameters, theirs[0].parameters, "the same OrientationChanged")
         let changedKeys = { (signal: ReceivedSignal) in signal.argument(1).vardict.map { Set($0.keys) } }
@@ -64,23 +75,25 @@ final class ReferencePeerTests: XCTestCase {
 
     func testRepliesAreCopiesOfTheTemplatesOrientdsRepliesGive() throws {
         let explain = try Variant(parsing: "[('whitelist', ['portrait'], 'The app whitelist allows [portrait].')]", type: "a(sass)")
+        let scene = ContractNames.scenePathPrefix + "1"
+        _ = try callPeer("ExportScene", [Variant(objectPath: scene)])
         _ = try callPeer("SetExplain", [explain])
-        XCTAssertEqual(try callPeer("Explain"), Variant(tuple: [explain]))
+        XCTAssertEqual(try callPeerScene(scene, "Explain"), Variant(tuple: [explain]))
 
         let controllers = try Variant(parsing: "[('nav', 'navigation', '', {'deciding': <true>})]", type: "a(sssa{sv})")
         _ = try callPeer("SetControllers", [controllers])
-        XCTAssertEqual(try callPeer("GetControllers"), Variant(tuple: [controllers]))
+        XCTAssertEqual(try callPeerScene(scene, "GetControllers"), Variant(tuple: [controllers]))
 
         let properties = try Variant(parsing: "{'AppId': <'bench.peer'>, 'Width': <uint32 390>}", type: "a{sv}")
         _ = try callPeer("SetScenes", [Variant(uint32: 3), properties])
-        let objects = try client.connection.call(destination: peerName, path: Self.path, interface: "org.freedesktop.DBus.ObjectManager",
+        let objects = try client.connection.call(destination: peerName, path: ContractNames.managerPath, interface: "org.freedesktop.DBus.ObjectManager",
                                                  method: "GetManagedObjects", replyType: "(a{oa{sa{sv}}})").child(at: 0)
         XCTAssertEqual(objects.childCount, 3)
         XCTAssertEqual(objects.child(at: 2).child(at: 0).string, ContractNames.managerPath + "/scene/3")
         XCTAssertEqual(objects.child(at: 2).child(at: 1), try Variant(parsing: "{'\(ContractNames.sceneInterface)': @a{sv} {'AppId': <'bench.peer'>, 'Width': <uint32 390>}}", type: "a{sa{sv}}"))
 
-        let version = try client.connection.call(destination: peerName, path: Self.path, interface: "org.freedesktop.DBus.Properties",
-                                                 method: "Get", parameters: Variant(tuple: [Variant(string: Self.interface), Variant(string: "Version")]))
+        let version = try client.connection.call(destination: peerName, path: ContractNames.managerPath, interface: "org.freedesktop.DBus.Properties",
+                                                 method: "Get", parameters: Variant(tuple: [Variant(string: ContractNames.managerInterface), Variant(string: "Version")]))
         XCTAssertEqual(version.child(at: 0).typeString, "v")
     }
 
