@@ -41,8 +41,13 @@ extension BusConnection {
     ) throws(DBusError) {
         if let parameters { precondition(parameters.isOfType("r"), "signal parameters must be a tuple") }
         var error: UnsafeMutablePointer<GError>? = nil
+        // withCString, not the implicit conversion, which copies each string into a new array.
         let ok = withExtendedLifetime(parameters) {
-            g_dbus_connection_emit_signal(raw, destination, path, interface, signal, parameters?.raw, &error)
+            path.withCString { path in interface.withCString { interface in signal.withCString { signal in
+                withOptionalCString(destination) { destination in
+                    g_dbus_connection_emit_signal(raw, destination, path, interface, signal, parameters?.raw, &error)
+                }
+            } } }
         }
         if ok == 0 { throw DBusError(consuming: error) }
     }

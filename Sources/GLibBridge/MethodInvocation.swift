@@ -65,7 +65,7 @@ public final class MethodInvocation: Sendable {
     /// of all, with no `Variant` object or array on the way.
     public func returnString(_ value: String) {
         guard markReplied() else { return }
-        var child: OpaquePointer? = g_variant_new_string(value)
+        var child: OpaquePointer? = newStringVariant(value)
         // A floating tuple of a floating string: GDBus takes both over.
         g_dbus_method_invocation_return_value(handle.raw, g_variant_new_tuple(&child, 1))
     }

@@ -1,8 +1,16 @@
 import CGio
 
+/// A new floating string GVariant. Through `withCString`, which hands C the String's own
+/// bytes (or a stack copy of a small one): Swift's implicit String-to-pointer conversion
+/// copies the string into a new array at every call (~700 instructions each).
+@inline(__always)
+func newStringVariant(_ value: String) -> OpaquePointer {
+    value.withCString { g_variant_new_string($0) }
+}
+
 extension Variant {
     /// A string (`s`).
-    public convenience init(string value: String) { self.init(adopting: g_variant_new_string(value)) }
+    public convenience init(string value: String) { self.init(adopting: newStringVariant(value)) }
     /// A boolean (`b`).
     public convenience init(bool value: Bool) { self.init(adopting: g_variant_new_boolean(value ? 1 : 0)) }
     /// An unsigned 32-bit integer (`u`).
@@ -18,18 +26,21 @@ extension Variant {
 
     /// An object path (`o`). The path must be valid (see `Variant.isValidObjectPath`).
     public convenience init(objectPath value: String) {
-        precondition(Variant.isValidObjectPath(value), "invalid D-Bus object path '\(value)'")
-        self.init(adopting: g_variant_new_object_path(value))
+        let raw = value.withCString { path -> OpaquePointer in
+            precondition(g_variant_is_object_path(path) != 0, "invalid D-Bus object path '\(value)'")
+            return g_variant_new_object_path(path)
+        }
+        self.init(adopting: raw)
     }
 
     /// Whether `path` is a valid D-Bus object path.
-    public static func isValidObjectPath(_ path: String) -> Bool { g_variant_is_object_path(path) != 0 }
+    public static func isValidObjectPath(_ path: String) -> Bool { path.withCString { g_variant_is_object_path($0) != 0 } }
 
     /// An array of strings (`as`), built in one pass: no object per element.
     public convenience init(strings: [String]) {
         let raw = withVariantType("s") { type in
             // Floating children: g_variant_new_array takes them over.
-            strings.map { g_variant_new_string($0) as OpaquePointer? }.withUnsafeBufferPointer { children in
+            strings.map { newStringVariant($0) as OpaquePointer? }.withUnsafeBufferPointer { children in
                 g_variant_new_array(type, children.baseAddress, gsize(children.count))
             }
         }
@@ -55,7 +66,7 @@ extension Variant {
     /// A tuple of strings, such as `(sss)`, built in one pass: no object per element.
     public convenience init(tupleOfStrings strings: [String]) {
         // Floating children: g_variant_new_tuple takes them over.
-        let raw = strings.map { g_variant_new_string($0) as OpaquePointer? }.withUnsafeBufferPointer { children in
+        let raw = strings.map { newStringVariant($0) as OpaquePointer? }.withUnsafeBufferPointer { children in
             g_variant_new_tuple(children.baseAddress, gsize(children.count))
         }
         self.init(adopting: raw!)
@@ -113,7 +124,7 @@ extension Variant {
             withVariantType("{sv}") { type in
                 // Floating entries (of a floating key and box): g_variant_new_array takes them over.
                 entries.map { entry -> OpaquePointer? in
-                    g_variant_new_dict_entry(g_variant_new_string(entry.key), g_variant_new_variant(entry.value.raw))
+                    g_variant_new_dict_entry(newStringVariant(entry.key), g_variant_new_variant(entry.value.raw))
                 }.withUnsafeBufferPointer { children in
                     g_variant_new_array(type, children.baseAddress, gsize(children.count))
                 }

@@ -15,8 +15,12 @@ public func isValidVariantType(_ typeString: String) -> Bool {
 func withVariantType<R, E: Error>(
     _ typeString: String, _ body: (OpaquePointer) throws(E) -> R
 ) throws(E) -> R {
-    precondition(isValidVariantType(typeString), "invalid GVariant type string '\(typeString)'")
-    let type = g_variant_type_new(typeString)!
+    let type = typeString.withCString { start -> OpaquePointer in
+        var end: UnsafePointer<gchar>? = nil
+        precondition(g_variant_type_string_scan(start, nil, &end) != 0 && end?.pointee == 0,
+                     "invalid GVariant type string '\(typeString)'")
+        return g_variant_type_new(start)
+    }
     defer { g_variant_type_free(type) }
     return try body(type)
 }
@@ -27,4 +31,10 @@ func withOptionalVariantType<R, E: Error>(
 ) throws(E) -> R {
     guard let typeString else { return try body(nil) }
     return try withVariantType(typeString) { (type) throws(E) -> R in try body(type) }
+}
+
+/// `string.withCString(body)`, or `body(nil)` for nil.
+func withOptionalCString<R>(_ string: String?, _ body: (UnsafePointer<CChar>?) -> R) -> R {
+    guard let string else { return body(nil) }
+    return string.withCString { body($0) }
 }
