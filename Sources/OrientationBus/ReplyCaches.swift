@@ -44,7 +44,7 @@ final class ReplyCaches {
 
     /// Drops what `events` (the outcome of `command`) made stale.
     func invalidate(after command: Command, events: [Event]) {
-        if case .scene(let id, _) = command { controllers[id] = nil }
+        if case .scene(let id, _) = command, !controllers.isEmpty { controllers[id] = nil }
         for event in events {
             switch event {
             case .sceneAdded(let id), .scenePropertiesChanged(let id, _), .orientationChanged(let id, _, _, _):

@@ -118,7 +118,9 @@ public struct OrientationManager: Sendable {
     /// Runs one command from `caller` (a bus name) at `now`.
     public mutating func apply(_ command: Command, caller: String, at now: Moment) throws(OrientationError) -> Outcome {
         let managerBefore = managerSnapshot
-        let userBefore = user
+        // A scene command never changes the user's settings: the hot path skips comparing
+        // them (the app policies among them).
+        let userBefore: SettingLayer? = if case .scene = command { nil } else { user }
         var events: [Event] = []
         let reply: Reply
         switch command {
@@ -179,7 +181,7 @@ public struct OrientationManager: Sendable {
         updateOutput(events: &events)
         let changed = managerBefore.changes(to: managerSnapshot)
         if !changed.isEmpty { events.append(.managerPropertiesChanged(changed)) }
-        if user != userBefore { events.append(.settingsChanged) }
+        if let userBefore, user != userBefore { events.append(.settingsChanged) }
         return Outcome(reply: reply, events: events)
     }
 }
