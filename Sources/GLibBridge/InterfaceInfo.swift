@@ -82,6 +82,11 @@ public struct MethodID: Hashable, Sendable {
 
     /// No method (a property read routed to a method handler).
     public static let none = MethodID(nil)
+
+    /// The method's name, from its introspection data; nil for `none`.
+    public var name: String? {
+        UnsafePointer<GDBusMethodInfo>(bitPattern: address).map { copyCString($0.pointee.name) }
+    }
 }
 
 /// The elements of a NULL-terminated C array of pointers.

@@ -85,7 +85,9 @@ public final class MethodInvocation: Sendable {
     /// Records the reply; false (and a warning) if one was already sent.
     private func markReplied() -> Bool {
         let first = claimReply()
-        if !first { writeWarning("second reply to \(interfaceName).\(methodName) ignored") }
+        // Not the invocation's own names: the first reply released the invocation. The
+        // method's introspection data lives as long as its interface.
+        if !first { writeWarning("second reply to \(method.name ?? "a method call") ignored") }
         return first
     }
 
