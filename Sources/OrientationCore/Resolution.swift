@@ -40,7 +40,7 @@ public struct Resolution: Sendable {
     public var isValid: Bool { !window.intersection(controllerMask).isEmpty }
 
     /// Runs the layers for a scene under the given settings.
-    public init(scene: Scene, settings: Settings) {
+    public init(scene: borrowing Scene, settings: borrowing Settings) {
         whitelist = scene.whitelist
         if let mask = scene.sceneDelegate {
             windowSource = .sceneDelegate; window = mask

@@ -19,14 +19,17 @@ extension OrientationManager {
             guard resolution.isValid else { throw resolution.noSupportedOrientation(scene: scene) }
         }
         try checkControllerQuota(adding: scene.tree.count - controllersBefore, to: scene)
-        scenes[id] = scene
         quotas.addControllers(scene.tree.count - controllersBefore, of: scene)
-        if case .setActivation = command { trackForeground(id) }
         record(change, scene: scene, now: now, events: &events)
         let changed = before.changes(to: SceneSnapshot(scene, kioskMode: settings.kioskMode))
+        let orientation = scene.orientation
+        // The scene's last use: moved back into the table, not copied (a copy retains and
+        // later releases every string and array in it, on every call).
+        scenes[id] = consume scene
+        if case .setActivation = command { trackForeground(id) }
         if !changed.isEmpty { events.append(.scenePropertiesChanged(id, changed)) }
         switch (reply, trigger) {
-        case (.none, .request), (.none, .reevaluate(.update)): return .orientation(scene.orientation)
+        case (.none, .request), (.none, .reevaluate(.update)): return .orientation(orientation)
         default: return reply
         }
     }

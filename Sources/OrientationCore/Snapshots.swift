@@ -14,7 +14,7 @@ public struct SceneSnapshot: Sendable, Equatable {
     public var activation: ActivationState
     public var statusBarHidden: Bool
 
-    public init(_ scene: Scene, kioskMode: Bool) {
+    public init(_ scene: borrowing Scene, kioskMode: Bool) {
         appId = scene.appId
         owner = scene.owner ?? ""
         detached = scene.isDetached
