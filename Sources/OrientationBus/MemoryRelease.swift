@@ -19,12 +19,33 @@ public final class MemoryRelease {
     private var pending = 0
     private var scheduled: SourceHandle?
     private var firstPending = ContinuousClock.now
+    /// When the trim after a burst runs again: part of the burst's memory is freed only after
+    /// it (10,000 scenes dropped: the first trim gave back ~2 MiB of ~11, the one a second
+    /// later the rest), by GDBus's worker thread once the burst's signals and replies are
+    /// written, and by GDBus's own sources; on a loaded machine later still. Three more
+    /// wake-ups after a large burst, none otherwise.
+    public static let followUpMilliseconds: ArraySlice<UInt32> = [1_000, 4_000, 12_000]
+    private let followUps: ArraySlice<UInt32>
+    private var followUp: SourceHandle?
     /// The longest a trim waits for a burst of work to end.
     static let longestPostponement = Duration.seconds(2)
     /// How many trims have run (for the logs and tests).
     public private(set) var trims = 0
 
-    public init(loop: MainLoop) { self.loop = loop }
+    private let trimHeap: () -> Void
+    /// Whether a trim is still to come.
+    public var isWaiting: Bool { scheduled != nil || followUp != nil }
+
+    /// `trim` gives the memory back (`MemoryRelease.trim`; tests count the calls), and runs
+    /// again after each of `followUps` once a burst is over.
+    public init(
+        loop: MainLoop, followUps: ArraySlice<UInt32> = MemoryRelease.followUpMilliseconds,
+        trim: @escaping () -> Void = MemoryRelease.trim
+    ) {
+        self.loop = loop
+        self.followUps = followUps
+        trimHeap = trim
+    }
 
     /// Notes `weight` scenes' worth of memory freed (or about to be, once the current call's
     /// reply is sent); past `threshold`, trims `delayMilliseconds` later, once the call's
@@ -44,11 +65,23 @@ public final class MemoryRelease {
         }
         // Shortly after, not at once: GDBus frees an unregistered object's data, and a sent
         // reply's message, from sources of its own that run after the current call.
-        scheduled = loop.addTimeout(milliseconds: Self.delayMilliseconds) { [unowned self] in
+        followUp?.cancel()
+        followUp = nil
+        scheduled = loop.addTimeout(milliseconds: Self.delayMilliseconds) { [self] in
             scheduled = nil
             pending = 0
-            trims += 1
-            Self.trim()
+            trimNow(thenAfter: followUps)
+        }
+    }
+
+    /// Trims, then again after each delay in `later` (unless a new burst starts first).
+    private func trimNow(thenAfter later: ArraySlice<UInt32>) {
+        trims += 1
+        trimHeap()
+        guard let next = later.first else { return }
+        followUp = loop.addTimeout(milliseconds: next) { [self] in
+            followUp = nil
+            trimNow(thenAfter: later.dropFirst())
         }
     }
 
