@@ -53,7 +53,12 @@ final class PackagingTests: XCTestCase {
 
         // Debian without root: nothing installed either.
         let debian = try fakePath(["bash", "id", "sed", "awk"], aptGet: true)
-        let notRoot = try runCommand(["setpriv", "--reuid=65534", "--regid=65534", "--clear-groups", "/bin/bash", script, "test"],
+        // A copy the unprivileged user can read wherever the clone is (a clone in a 0700
+        // folder made this fail with "Permission denied").
+        let readable = debian.path + "/install-deps.sh"
+        try FileManager.default.copyItem(atPath: script, toPath: readable)
+        chmod(readable, 0o755)
+        let notRoot = try runCommand(["setpriv", "--reuid=65534", "--regid=65534", "--clear-groups", "/bin/bash", readable, "test"],
                                      environment: ["PATH": debian.path])
         XCTAssertEqual(notRoot.status, .exited(1), "\(notRoot)")
         XCTAssertTrue(notRoot.stderr.contains("Not root, so nothing is installed."), notRoot.stderr)
