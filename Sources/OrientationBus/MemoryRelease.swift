@@ -49,13 +49,14 @@ public final class MemoryRelease {
 
     /// Notes `weight` scenes' worth of memory freed (or about to be, once the current call's
     /// reply is sent); past `threshold`, trims `delayMilliseconds` later, once the call's
-    /// values and GDBus's own copies have been released (one trim for a burst of work).
+    /// values and GDBus's own copies have been released (one trim for a burst of work, then
+    /// the follow-ups).
     public func released(_ weight: Int) {
         pending += weight
         guard pending >= Self.threshold else { return }
-        // A burst (clients leaving one after another, each dropping its scenes) trims once,
+        // A burst (clients leaving one after another, each dropping its scenes) trims
         // `delayMilliseconds` after its last step: each step re-arms the timer, up to
-        // `longestPostponement` after the first.
+        // `longestPostponement` after the first, and cancels an earlier burst's follow-ups.
         let now = ContinuousClock.now
         if let scheduled {
             guard now < firstPending + Self.longestPostponement else { return }
