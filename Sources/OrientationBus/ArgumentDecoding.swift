@@ -99,9 +99,11 @@ enum Decode {
 
 extension OrientationManager {
     /// The registered scene an object path names (a call's path or an `o` argument), or
-    /// `UnknownScene` listing the scenes there are.
+    /// `UnknownScene` listing the scenes there are. Its own path names its creator's
+    /// namespace; the short `<scenesPath>/<n>` names scene n too (for scripts and orientctl).
     func sceneID(atPath path: String) throws(OrientationError) -> SceneID {
-        guard let id = BusNames.scene(at: path), scenes[id] != nil else {
+        guard let (element, id) = BusNames.scene(at: path), let scene = scenes[id],
+              element == nil || element == SceneNamespace.element(for: scene.creator) else {
             throw OrientationError(.unknownScene, "No scene at \(path); registered scenes: \(describeScenePaths())")
         }
         return id
@@ -111,7 +113,7 @@ extension OrientationManager {
     func describeScenePaths() -> String {
         if scenes.isEmpty { return "none" }
         let ids = scenes.keys.sorted()
-        let shown = ids.prefix(5).map(BusNames.path(of:)).joined(separator: ", ")
+        let shown = ids.prefix(5).map { BusNames.path(of: $0, creator: scenes[$0]!.creator) }.joined(separator: ", ")
         return ids.count > 5 ? shown + ", … (\(ids.count) in all)" : shown
     }
 }

@@ -10,26 +10,41 @@ public enum BusNames {
     public static let objectManagerInterface = "org.freedesktop.DBus.ObjectManager"
     public static let propertiesInterface = "org.freedesktop.DBus.Properties"
 
-    /// The object path of a scene.
-    public static func path(of scene: SceneID) -> String { "\(scenesPath)/\(scene)" }
+    /// Where the scenes registered by `creator` (a unique name) live: one `path_namespace`
+    /// match rule on it brings an app its own scenes' signals.
+    public static func namespace(of creator: String) -> String {
+        "\(scenesPath)/\(SceneNamespace.element(for: creator))"
+    }
 
-    /// The scene a path names, or nil when it is not a scene path (`<scenesPath>/<n>`, n a
-    /// decimal SceneID without leading zeros). Runs on every scene call: bytes, not Characters.
-    public static func scene(at path: String) -> SceneID? {
+    /// The object path of a scene: `<scenesPath>/<creator's element>/<n>`.
+    public static func path(of scene: SceneID, creator: String) -> String { "\(namespace(of: creator))/\(scene)" }
+
+    /// The scene number and the namespace element a path names, or nil when it is not a
+    /// scene path: `<scenesPath>/<element>/<n>`, or the short `<scenesPath>/<n>` (element
+    /// nil), n a decimal SceneID without leading zeros. The caller checks that the element
+    /// is the scene's creator's.
+    public static func scene(at path: String) -> (element: String?, id: SceneID)? {
         var path = path
-        return path.withUTF8 { bytes -> SceneID? in
+        return path.withUTF8 { bytes -> (element: String?, id: SceneID)? in
             let prefix = scenePathPrefix
-            guard bytes.count > prefix.count, bytes[prefix.count] != UInt8(ascii: "0"),
-                  bytes.starts(with: prefix) else { return nil }
+            guard bytes.count > prefix.count, bytes.starts(with: prefix) else { return nil }
+            var element: String? = nil
+            var digits = prefix.count
+            if let slash = bytes[prefix.count...].firstIndex(of: UInt8(ascii: "/")) {
+                guard slash > prefix.count else { return nil }
+                element = String(decoding: bytes[prefix.count..<slash], as: UTF8.self)
+                digits = slash + 1
+            }
+            guard digits < bytes.count, bytes[digits] != UInt8(ascii: "0") else { return nil }
             var id: SceneID = 0
-            for byte in bytes[prefix.count...] {
+            for byte in bytes[digits...] {
                 guard byte >= UInt8(ascii: "0"), byte <= UInt8(ascii: "9") else { return nil }
                 let (times10, overflow) = id.multipliedReportingOverflow(by: 10)
                 let (sum, carry) = times10.addingReportingOverflow(SceneID(byte - UInt8(ascii: "0")))
                 guard !overflow, !carry else { return nil }
                 id = sum
             }
-            return id
+            return (element, id)
         }
     }
 

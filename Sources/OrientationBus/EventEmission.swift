@@ -20,18 +20,19 @@ extension OrientationService {
             exportScene(id)
             let interfaces = Variant(dictionary: [BusNames.sceneInterface: Encode.sceneProperties(snapshot)], valueType: "a{sv}")
             try signal(BusNames.managerPath, BusNames.objectManagerInterface, "InterfacesAdded",
-                       [Variant(objectPath: BusNames.path(of: id)), interfaces])
+                       [Variant(objectPath: scenePath(id)), interfaces])
         case .sceneRemoved(let id):
+            let path = scenePath(id)
             unexportScene(id)
             try signal(BusNames.managerPath, BusNames.objectManagerInterface, "InterfacesRemoved",
-                       [Variant(objectPath: BusNames.path(of: id)), Variant(strings: [BusNames.sceneInterface])])
+                       [Variant(objectPath: path), Variant(strings: [BusNames.sceneInterface])])
         case .orientationChanged(let id, let from, let to, let reason):
             log.debug("scene \(id): \(from.rawValue) → \(to.rawValue) (\(reason.rawValue))")
-            try connection.emitSignal(path: BusNames.path(of: id), interface: BusNames.sceneInterface, signal: "OrientationChanged",
+            try connection.emitSignal(path: scenePath(id), interface: BusNames.sceneInterface, signal: "OrientationChanged",
                                       parameters: Variant(tupleOfStrings: [from.rawValue, to.rawValue, reason.rawValue]))
         case .scenePropertiesChanged(let id, let properties):
             guard let snapshot = manager.snapshot(of: id) else { return }
-            try signal(BusNames.path(of: id), BusNames.propertiesInterface, "PropertiesChanged",
+            try signal(scenePath(id), BusNames.propertiesInterface, "PropertiesChanged",
                        Encode.propertiesChanged(interface: BusNames.sceneInterface,
                                                 changed: Encode.sceneProperties(snapshot, only: properties)))
         case .managerPropertiesChanged(let properties):
@@ -44,7 +45,7 @@ extension OrientationService {
                        [Variant(string: orientation.rawValue)])
         case .rotationSuggested(let id, let orientation):
             try signal(BusNames.managerPath, BusNames.managerInterface, "RotationSuggested",
-                       [Variant(objectPath: BusNames.path(of: id)), Variant(string: orientation.rawValue)])
+                       [Variant(objectPath: scenePath(id)), Variant(string: orientation.rawValue)])
         case .applyOutput(let row):
             applyOutput(row)
         case .settingsChanged:

@@ -14,7 +14,7 @@ extension OrientationService {
                 guard case .scene(let id) = reply else { return call.returnValues() }
                 sceneNumbers.cover(id, log: log)
                 log.debug("\(caller) registered scene \(id)")
-                call.returnValues(Variant(objectPath: BusNames.path(of: id)))
+                call.returnValues(Variant(objectPath: scenePath(id)))
             case .unregisterScene:
                 try perform(.unregisterScene(try manager.sceneID(atPath: call.argument(0).string ?? "")), caller: caller)
                 call.returnValues()

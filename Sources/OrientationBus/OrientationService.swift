@@ -138,13 +138,7 @@ public final class OrientationService {
                 if self.callQueue.runsAtOnce(call) { return self.handleObjectManagerCall(call) }
                 self.callQueue.admit(call) { self.handleObjectManagerCall(call) }
             })
-        try connection.registerSubtree(
-            path: BusNames.scenesPath, interface: contract.scene,
-            enumerate: { [unowned self] in self.manager.scenes.keys.sorted().map(String.init) },
-            methodCall: { [unowned self] call in
-                if self.callQueue.runsAtOnce(call) { return self.handleSceneCall(call) }
-                self.callQueue.admit(call) { self.handleSceneCall(call) }
-            })
+        try registerScenesRoot()
         connection.subscribe(sender: "org.freedesktop.DBus", interface: "org.freedesktop.DBus",
                              member: "NameOwnerChanged", path: "/org/freedesktop/DBus") { [unowned self] signal in
             self.nameOwnerChanged(signal)
@@ -250,6 +244,7 @@ public final class OrientationService {
     func nameOwnerChanged(_ signal: ReceivedSignal) {
         guard let name = signal.argument(0).string, name.hasPrefix(":"), signal.argument(2).string == "" else { return }
         callQueue.drop(name)
+        defer { namespaceCreatorLeft(name) }
         guard manager.hasScenes(registeredBy: name) else { return }
         log.debug("\(name) left the bus")
         performInternal(.clientVanished(name))

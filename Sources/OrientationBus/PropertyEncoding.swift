@@ -54,7 +54,7 @@ enum Encode {
         case .outputBackend: return Variant(string: OutputBackendKind.name(of: m.outputBackend))
         case .outputName: return Variant(string: m.outputName)
         case .outputOrientation: return Variant(string: m.outputOrientation?.rawValue ?? "")
-        case .frontScene: return Variant(objectPath: m.frontScene.map(BusNames.path(of:)) ?? "/")
+        case .frontScene: return Variant(objectPath: m.frontScene.map { BusNames.path(of: $0, creator: m.frontSceneCreator) } ?? "/")
         }
     }
 
@@ -82,7 +82,7 @@ enum Encode {
 
     static func history(_ entries: [HistoryEntry]) -> Variant {
         Variant(arrayOf: "(ostsss)", entries.map { entry in
-            Variant(tuple: [Variant(objectPath: BusNames.path(of: entry.scene)), Variant(string: entry.appId),
+            Variant(tuple: [Variant(objectPath: BusNames.path(of: entry.scene, creator: entry.creator)), Variant(string: entry.appId),
                             Variant(uint64: UInt64(max(0, entry.time))), Variant(string: entry.previous.rawValue),
                             Variant(string: entry.current.rawValue), Variant(string: entry.reason.rawValue)])
         })

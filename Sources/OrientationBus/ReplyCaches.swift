@@ -25,7 +25,7 @@ final class ReplyCaches {
                 BusNames.sceneInterface: Encode.sceneProperties(SceneSnapshot(manager.scenes[id]!, kioskMode: kiosk)),
             ], valueType: "a{sv}")
             // Serialized at once: kept as a node per value, 10,000 entries took ~60 MB (MemoryRelease).
-            let entry = Variant(dictEntry: Variant(objectPath: BusNames.path(of: id)), interfaces).serialized()
+            let entry = Variant(dictEntry: Variant(objectPath: BusNames.path(of: id, creator: manager.scenes[id]!.creator)), interfaces).serialized()
             sceneEntries[id] = entry
             return entry
         }

@@ -63,8 +63,8 @@ public final class OrientationClient: Sendable {
         timeoutMilliseconds = Int32(clamping: seconds * 1000 + attoseconds / 1_000_000_000_000_000)
         loop = MainLoop.startThread(name: "orientation-client")
         router = SceneRouter(connection: connection)
-        // The bus routes this client only its own scenes' signals (one match rule per scene
-        // and path, added as scenes are registered or watched; see SceneMatchRules). The
+        // The bus routes this client only its own scenes' signals (rules on its own scene
+        // namespace, and per scene for scenes of others it watches; see SceneMatchRules). The
         // subscriptions below add no rule of their own: they
         // dispatch what those rules bring, and accept a signal only from the unique name
         // that holds the scene (or, for the device, that owns the name now), because a
@@ -110,6 +110,7 @@ public final class OrientationClient: Sendable {
         }
         subscriptions.withLock { $0 = ids }
         connection.addMatch(SceneMatchRules.deviceChanged)
+        router.addNamespaceRules()
         do {
             // One round trip to the bus: the match rules are now in force, and the owner
             // read is at least as new as any NameOwnerChanged the loop will dispatch.
@@ -224,7 +225,7 @@ public final class OrientationClient: Sendable {
     /// no call: a wrong path fails at the first use (`unknownObject`).
     public func scene(at path: String) throws(OrientationError) -> OrientationScene {
         guard Variant.isValidObjectPath(path), path.hasPrefix(Self.managerPath + "/scene/") else {
-            throw OrientationError(.invalidArgs, "'\(path)' is not a scene path; expected \(Self.managerPath)/scene/<n>")
+            throw OrientationError(.invalidArgs, "'\(path)' is not a scene path; expected \(Self.managerPath)/scene/<owner>/<n>")
         }
         // The scene this client registered, if it is that one: the same record, so the
         // handle follows it across restarts.

@@ -22,7 +22,7 @@ public final class OrientationScene: Sendable, Hashable, CustomStringConvertible
         self.record = record
     }
 
-    /// The scene's object path now, such as `/io/github/orientd/OrientationManager1/scene/3`
+    /// The scene's object path now, such as `/io/github/orientd/OrientationManager1/scene/_3a1_2e42/3`
     /// (a new one after orientd restarted and the client registered the scene again).
     public var path: String { record.path }
 

@@ -90,7 +90,7 @@ extension OrientationManager {
     /// Records a change in the history ring and as events.
     mutating func record(_ change: OrientationChange?, scene: Scene, now: Moment, events: inout [Event]) {
         guard let change else { return }
-        history.append(HistoryEntry(scene: scene.id, appId: scene.appId, time: now.wall,
+        history.append(HistoryEntry(scene: scene.id, creator: scene.creator, appId: scene.appId, time: now.wall,
                                     previous: change.from, current: change.to, reason: change.reason))
         events.append(.orientationChanged(scene.id, from: change.from, to: change.to, reason: change.reason))
     }

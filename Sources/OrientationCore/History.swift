@@ -1,6 +1,8 @@
 /// One change of a scene's orientation.
 public struct HistoryEntry: Sendable, Equatable {
     public var scene: SceneID
+    /// The connection that registered the scene (its object path is named after it).
+    public var creator: String
     public var appId: String
     /// Microseconds since the Unix epoch.
     public var time: Int64

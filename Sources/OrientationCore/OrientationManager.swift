@@ -93,7 +93,8 @@ public struct OrientationManager: Sendable {
                         settleTime: settings.settleTimeMilliseconds,
                         sensorAvailable: sensorAvailable, sensorSource: sensorSource,
                         outputBackend: output.backend, outputName: output.name,
-                        outputOrientation: output.showing, frontScene: output.frontScene)
+                        outputOrientation: output.showing, frontScene: output.frontScene,
+                        frontSceneCreator: output.frontScene.flatMap { scenes[$0]?.creator } ?? "")
     }
 
     public func snapshot(of id: SceneID) -> SceneSnapshot? {

@@ -1,4 +1,5 @@
-/// A scene's number: its object path is `/io/github/orientd/OrientationManager1/scene/<n>`.
+/// A scene's number: its object path is `/io/github/orientd/OrientationManager1/scene/<owner>/<n>`
+/// (`SceneNamespace`).
 public typealias SceneID = UInt64
 
 /// The display a scene must be on to follow the device.

@@ -61,6 +61,8 @@ public struct ManagerSnapshot: Sendable, Equatable {
     /// What the panel shows; nil: unknown or no backend.
     public var outputOrientation: InterfaceOrientation? = nil
     public var frontScene: SceneID? = nil
+    /// The connection that registered the front scene ("" when there is none).
+    public var frontSceneCreator = ""
 
     public func changes(to other: ManagerSnapshot) -> [ManagerProperty] {
         var result: [ManagerProperty] = []

@@ -4,7 +4,8 @@ public enum OrientdNames {
     public static let managerPath = "/io/github/orientd/OrientationManager1"
     public static let managerInterface = "io.github.orientd.OrientationManager1"
     public static let sceneInterface = "io.github.orientd.OrientationManager1.Scene"
-    /// Scene objects live under this path, as `<scenesPrefix><n>`.
+    /// Scene objects live under this path, as `<scenesPrefix><owner>/<n>`, `<owner>` naming
+    /// the connection that registered the scene.
     public static let scenesPrefix = "/io/github/orientd/OrientationManager1/scene/"
     public static let propertiesInterface = "org.freedesktop.DBus.Properties"
     public static let objectManagerInterface = "org.freedesktop.DBus.ObjectManager"

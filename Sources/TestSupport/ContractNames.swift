@@ -10,4 +10,21 @@ public enum ContractNames {
     public static let errorPrefix = "io.github.orientd.OrientationManager1.Error."
     public static let objectManager = "org.freedesktop.DBus.ObjectManager"
     public static let properties = "org.freedesktop.DBus.Properties"
+
+    /// Where the scenes a connection registers live: `<scenePathPrefix><element>`, the
+    /// element being its unique name with ASCII letters and digits kept and every other byte
+    /// written `_` and two lowercase hexadecimal digits (`:1.42` → `_3a1_2e42`).
+    public static func sceneNamespace(of uniqueName: String) -> String {
+        let element = uniqueName.utf8.map { byte -> String in
+            let scalar = Unicode.Scalar(byte)
+            if scalar.isASCII, scalar.properties.isAlphabetic || ("0"..."9").contains(scalar) { return String(scalar) }
+            return "_" + (byte < 16 ? "0" : "") + String(byte, radix: 16)
+        }.joined()
+        return scenePathPrefix + (element.isEmpty ? "_" : element)
+    }
+
+    /// The path of scene `n` registered by the connection `uniqueName`.
+    public static func scenePath(_ n: UInt64, registeredBy uniqueName: String) -> String {
+        sceneNamespace(of: uniqueName) + "/\(n)"
+    }
 }

@@ -144,7 +144,8 @@ managed_objects (void)
     {
       char path[96];
       GVariantBuilder interfaces;
-      g_snprintf (path, sizeof path, SCENE_PATH_PREFIX "%u", i);
+      /* orientd names the path after the registering connection (`:1.10` here) */
+      g_snprintf (path, sizeof path, SCENE_PATH_PREFIX "_3a1_2e10/%u", i);
       g_variant_builder_init (&interfaces, G_VARIANT_TYPE ("a{sa{sv}}"));
       g_variant_builder_add_value (&interfaces,
                                    g_variant_new_dict_entry (g_variant_new_string (SCENE_INTERFACE),

@@ -89,7 +89,7 @@ final class ReferencePeerTests: XCTestCase {
         let objects = try client.connection.call(destination: peerName, path: ContractNames.managerPath, interface: "org.freedesktop.DBus.ObjectManager",
                                                  method: "GetManagedObjects", replyType: "(a{oa{sa{sv}}})").child(at: 0)
         XCTAssertEqual(objects.childCount, 3)
-        XCTAssertEqual(objects.child(at: 2).child(at: 0).string, ContractNames.managerPath + "/scene/3")
+        XCTAssertEqual(objects.child(at: 2).child(at: 0).string, ContractNames.scenePath(3, registeredBy: ":1.10"))
         XCTAssertEqual(objects.child(at: 2).child(at: 1), try Variant(parsing: "{'\(ContractNames.sceneInterface)': @a{sv} {'AppId': <'bench.peer'>, 'Width': <uint32 390>}}", type: "a{sa{sv}}"))
 
         let version = try client.connection.call(destination: peerName, path: ContractNames.managerPath, interface: "org.freedesktop.DBus.Properties",

@@ -73,6 +73,36 @@ final class SignalTrustTests: ClientTestCase {
         XCTAssertEqual(received.map(\.description), ["portrait -> landscape-right (request)"])
     }
 
+    /// The bus checks every signal against every rule of its interface, so a client's rules
+    /// must not grow with its scenes: its own scenes share the rules on its namespace.
+    func testAClientsMatchRulesDoNotGrowWithItsScenes() throws {
+        let app = try makeClient()
+        defer { app.close() }
+        let bus = try orientd.bus.connect()
+        defer { bus.close() }
+        let matchRules = { () throws -> UInt32? in
+            let stats = try bus.call(destination: "org.freedesktop.DBus", path: "/org/freedesktop/DBus",
+                                     interface: "org.freedesktop.DBus.Debug.Stats", method: "GetConnectionStats",
+                                     parameters: Variant(tuple: [Variant(string: app.uniqueName)]), replyType: "(a{sv})")
+            return stats.child(at: 0).vardict?["MatchRules"]?.uint32
+        }
+        let first = try registerPhoneScene(appID: "org.example.Many", on: app)
+        XCTAssertTrue(first.path.hasPrefix(ContractNames.sceneNamespace(of: app.uniqueName) + "/"), first.path)
+        _ = try app.deviceOrientation()  // a round trip: the rules added so far are in force
+        let withOne = try XCTUnwrap(try matchRules())
+        let scenes = try (0..<20).map { _ in try registerPhoneScene(appID: "org.example.Many", on: app) }
+        _ = try app.deviceOrientation()
+        XCTAssertEqual(try matchRules(), withOne, "21 scenes need no more rules than one")
+        // And they bring every scene's change.
+        let changed = LockedValue<Set<String>>([])
+        for scene in [first] + scenes {
+            let path = scene.path
+            try scene.onOrientationChange { _ in changed.withLock { _ = $0.insert(path) } }
+        }
+        try client.setDeviceOrientation(.landscapeRight)
+        try eventually("all 21 scenes' changes arrive", timeout: .seconds(30)) { changed.withLock { $0.count } == 21 }
+    }
+
     /// 1,000 scenes over 50 apps, all following one device rotation: each app's connection
     /// receives its own 20 scenes' changes and nothing of the other 980.
     func testEachAppReceivesOnlyItsOwnScenesSignals() throws {

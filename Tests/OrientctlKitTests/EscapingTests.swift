@@ -40,7 +40,7 @@ final class EscapingTests: XCTestCase {
         XCTAssertTrue(tree[0].hasPrefix(#"* x\e[2J\e]0;owned\a\r\n* evil  ← decides (navigation\e[31m)"#), tree[0])
         XCTAssertEqual(tree.filter { $0.hasSuffix("← decides") }.count, 1, "only the real deciding line ends so")
 
-        let scene = SceneState(path: "/io/github/orientd/OrientationManager1/scene/1", properties: [
+        let scene = SceneState(path: "/io/github/orientd/OrientationManager1/scene/_3a1_2e5/1", properties: [
             "AppId": Variant(string: "org.\u{1B}]0;t\u{07}app"), "Idiom": Variant(string: "phone"),
             "InterfaceOrientation": Variant(string: "portrait")])
         let steps = [ExplainStep(name: "controller", mask: ["portrait"], sentence: "Deciding controller '\(planted)'."),
@@ -52,7 +52,7 @@ final class EscapingTests: XCTestCase {
     }
 
     func testListShowStatusHistoryAndPolicies() {
-        let scene = SceneState(path: "/io/github/orientd/OrientationManager1/scene/3", properties: [
+        let scene = SceneState(path: "/io/github/orientd/OrientationManager1/scene/_3a1_2e5/3", properties: [
             "AppId": Variant(string: "org.\u{1B}[2Japp"), "Idiom": Variant(string: "phone"),
             "Display": Variant(string: "hdmi\r1"), "InterfaceOrientation": Variant(string: "portrait"),
             "SupportedOrientations": Variant(strings: ["portrait"]), "DecidingController": Variant(string: planted)])

@@ -88,14 +88,18 @@ final class FormattingTests: XCTestCase {
     }
 
     func testSceneReferences() throws {
+        let path = "/io/github/orientd/OrientationManager1/scene/_3a1_2e42/12"
+        // A number gives the short path orientd accepts for scene 12, wherever it lives.
         XCTAssertEqual(try SceneReference.path("12"), "/io/github/orientd/OrientationManager1/scene/12")
-        XCTAssertEqual(try SceneReference.path("/io/github/orientd/OrientationManager1/scene/3"),
-                       "/io/github/orientd/OrientationManager1/scene/3")
+        XCTAssertEqual(try SceneReference.path(path), path)
         XCTAssertThrowsError(try SceneReference.path("0"))
         XCTAssertThrowsError(try SceneReference.path("scene/3"))
         XCTAssertThrowsError(try SceneReference.path("/bad//path"))
         XCTAssertThrowsError(try SceneReference.path("/bad-path"))
-        XCTAssertEqual(SceneReference.number(of: "/io/github/orientd/OrientationManager1/scene/42"), 42)
+        XCTAssertEqual(SceneReference.number(of: path), 12)
+        XCTAssertEqual(SceneReference.number(of: "/io/github/orientd/OrientationManager1/scene/12"), 12)
+        XCTAssertNil(SceneReference.number(of: "/io/github/orientd/OrientationManager1/scene/_3a1_2e42/012"))
+        XCTAssertNil(SceneReference.number(of: "/io/github/orientd/OrientationManager1/scene/a/b/12"))
         XCTAssertNil(SceneReference.number(of: "/elsewhere/42"))
         XCTAssertEqual(SceneReference.label(of: "/elsewhere/42"), "/elsewhere/42")
     }

@@ -8,6 +8,8 @@ import XCTest
 class OrientctlTestCase: XCTestCase {
     var orientd: OrientdInstance!
     static let scenePrefix = "/io/github/orientd/OrientationManager1/scene/"
+    /// The paths of the scenes `register` registered, by number.
+    var registeredPaths: [String: String] = [:]
 
     override func setUpWithError() throws {
         orientd = try OrientdInstance()
@@ -65,12 +67,19 @@ class OrientctlTestCase: XCTestCase {
         try ok("show", scene, "-p", property, "--value", file: file, line: line).trimmingCharacters(in: .newlines)
     }
 
-    /// Registers a detached scene and returns its number.
+    /// Registers a detached scene and returns its number (its path: `scenePath(_:)`).
     func register(_ arguments: String..., file: StaticString = #filePath, line: UInt = #line) throws -> String {
         let path = try ok(["register"] + arguments, file: file, line: line).trimmingCharacters(in: .newlines)
-        XCTAssertTrue(path.hasPrefix(Self.scenePrefix), path, file: file, line: line)
-        return String(path.dropFirst(Self.scenePrefix.count))
+        // <prefix><the registering connection's element>/<n>
+        let parts = path.dropFirst(Self.scenePrefix.count).split(separator: "/")
+        XCTAssertTrue(path.hasPrefix(Self.scenePrefix) && parts.count == 2, path, file: file, line: line)
+        let number = String(parts.last ?? "")
+        registeredPaths[number] = path
+        return number
     }
+
+    /// The object path of a scene `register` registered, by its number.
+    func scenePath(_ number: String) -> String { registeredPaths[number] ?? "(scene \(number) not registered by register())" }
 
     @discardableResult
     func ok(_ arguments: [String], file: StaticString = #filePath, line: UInt = #line) throws -> String {

@@ -13,14 +13,14 @@ final class OutputViewTests: XCTestCase {
         return ManagerState(properties)
     }
 
-    let scenes = [SceneState(path: "/io/github/orientd/OrientationManager1/scene/7",
+    let scenes = [SceneState(path: "/io/github/orientd/OrientationManager1/scene/_3a1_2e5/7",
                              properties: ["AppId": Variant(string: "org.example.Video")])]
 
     func testDriving() throws {
         let m = manager([
             "OutputBackend": Variant(string: "mutter"), "OutputName": Variant(string: "eDP-1"),
             "OutputOrientation": Variant(string: "landscape-left"),
-            "FrontScene": Variant(objectPath: "/io/github/orientd/OrientationManager1/scene/7"),
+            "FrontScene": Variant(objectPath: "/io/github/orientd/OrientationManager1/scene/_3a1_2e5/7"),
         ])
         let lines = StatusView.lines(manager: m, scenes: scenes, aligned: false, style: plain)
         XCTAssertTrue(lines.contains("Output: mutter turns eDP-1, showing landscape-left"), "\(lines)")
@@ -36,7 +36,7 @@ final class OutputViewTests: XCTestCase {
         let m = manager([
             "OutputBackend": Variant(string: "x11"), "OutputName": Variant(string: "LVDS-1"),
             "OutputOrientation": Variant(string: ""),
-            "FrontScene": Variant(objectPath: "/io/github/orientd/OrientationManager1/scene/9"),
+            "FrontScene": Variant(objectPath: "/io/github/orientd/OrientationManager1/scene/_3a1_2e5/9"),
         ])
         XCTAssertEqual(OutputView.outputLine(m, style: plain), "x11 turns LVDS-1, showing an unknown orientation")
         XCTAssertEqual(OutputView.frontSceneLine(m, scenes: scenes), "9")

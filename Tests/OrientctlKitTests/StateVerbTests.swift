@@ -63,7 +63,7 @@ final class StateVerbTests: OrientctlTestCase {
         XCTAssertEqual(scenes[1]["activationState"] as? String, "background")
         XCTAssertEqual(scenes[0]["supportedOrientations"] as? [String], ["landscape-right", "landscape-left"])
         XCTAssertEqual(scenes[0]["supportedOrientationsMask"] as? Int, 24)
-        XCTAssertEqual(scenes[0]["path"] as? String, Self.scenePrefix + phone)
+        XCTAssertEqual(scenes[0]["path"] as? String, scenePath(phone))
     }
 
     func testShow() throws {
@@ -76,7 +76,7 @@ final class StateVerbTests: OrientctlTestCase {
         XCTAssertTrue(text.contains("SupportedOrientations=landscape-right landscape-left"), "\(text)")
         XCTAssertTrue(text.contains("Detached=yes"), "\(text)")
         XCTAssertTrue(text.contains("Width=844"), "\(text)")
-        XCTAssertEqual(try ok("show", Self.scenePrefix + scene, "-p", "InterfaceOrientation,DecidingController"),
+        XCTAssertEqual(try ok("show", scenePath(scene), "-p", "InterfaceOrientation,DecidingController"),
                        "InterfaceOrientation=landscape-right\nDecidingController=player\n")
         XCTAssertEqual(try ok("show", scene, "-p", "Height", "--value"), "390\n")
 
@@ -104,6 +104,7 @@ final class StateVerbTests: OrientctlTestCase {
             "*    └─ player (view, presented full-screen): mask landscape, prefers landscape-right, autorotates  ← decides",
         ])
         let object = try jsonObject("tree", scene)
+        // The path the scene was named by (a number: its short path, which orientd accepts).
         XCTAssertEqual(object["path"] as? String, Self.scenePrefix + scene)
         let controllers = try XCTUnwrap(object["controllers"] as? [[String: Any]])
         XCTAssertEqual(controllers.map { $0["id"] as? String }, ["nav", "list", "player"])
@@ -174,7 +175,7 @@ final class StateVerbTests: OrientctlTestCase {
         ])
         let entries = try XCTUnwrap(try json("history", "-n", "2") as? [[String: Any]])
         XCTAssertEqual(entries.map { $0["reason"] as? String }, ["dismissal", "device"])
-        XCTAssertEqual(entries[0]["path"] as? String, Self.scenePrefix + scene)
+        XCTAssertEqual(entries[0]["path"] as? String, scenePath(scene))
         XCTAssertEqual(entries[0]["appId"] as? String, "org.example.Video")
         let micros = try XCTUnwrap(entries[0]["timeUsec"] as? Int)
         XCTAssertLessThan(abs(Double(micros) / 1e6 - Date().timeIntervalSince1970), 600)

@@ -16,7 +16,7 @@ final class ViewTests: XCTestCase {
             "SplitView": Variant(bool: false), "ActivationState": Variant(string: "foreground-active"),
         ]
         properties.merge(extra) { _, new in new }
-        return SceneState(path: "/io/github/orientd/OrientationManager1/scene/\(number)", properties: properties)
+        return SceneState(path: "/io/github/orientd/OrientationManager1/scene/_3a1_2e5/\(number)", properties: properties)
     }
 
     private var videoTree: [ControllerNode] {
@@ -123,7 +123,7 @@ final class ViewTests: XCTestCase {
     }
 
     func testHistoryPoliciesAndProperties() {
-        let entry = HistoryEntry(scene: "/io/github/orientd/OrientationManager1/scene/4", appId: "a.b",
+        let entry = HistoryEntry(scene: "/io/github/orientd/OrientationManager1/scene/_3a1_2e5/4", appId: "a.b",
                                  time: 1_700_000_000_000_000, previous: "portrait", current: "landscape-left", reason: "device")
         let lines = HistoryView.lines([entry], aligned: false, style: plain)
         XCTAssertEqual(lines.count, 2)
@@ -144,7 +144,7 @@ final class ViewTests: XCTestCase {
 
     func testMonitorEvents() throws {
         let time: UInt64 = 1_700_000_000_000_000
-        let event = MonitorEvent.orientationChanged(scene: "/io/github/orientd/OrientationManager1/scene/2", appId: "a.b",
+        let event = MonitorEvent.orientationChanged(scene: "/io/github/orientd/OrientationManager1/scene/_3a1_2e5/2", appId: "a.b",
                                                     previous: "portrait", current: "landscape-left", reason: "device")
         XCTAssertTrue(event.line(at: time, style: plain).hasSuffix(" scene 2 a.b: portrait → landscape-left (device)"))
         let object = try XCTUnwrap(JSONSerialization.jsonObject(with: Data(event.json(at: time).serialized(pretty: false).utf8)) as? [String: Any])

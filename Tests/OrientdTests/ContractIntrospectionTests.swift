@@ -106,17 +106,39 @@ final class ContractIntrospectionTests: OrientdTestCase {
     }
 
     func testIntrospectingTheScenesFolderListsOnlyLiveScenesAndNumbersAreNeverReused() throws {
+        let me = client.connection.uniqueName
         let first = try register(["app-id": .s("com.example.one")])
-        XCTAssertEqual(first, Contract.scenePathPrefix + "1")
+        XCTAssertEqual(first, Contract.scenePath(1, registeredBy: me), "a scene's path is in its registering connection's namespace")
         try callManager("UnregisterScene", [.o(first)])
         let second = try register(["app-id": .s("com.example.two")])
-        XCTAssertEqual(second, Contract.scenePathPrefix + "2")
-        let folder = String(Contract.scenePathPrefix.dropLast())
-        let xml = try client.connection.call(
-            destination: Contract.busName, path: folder, interface: "org.freedesktop.DBus.Introspectable",
-            method: "Introspect", replyType: "(s)").child(at: 0).string ?? ""
+        XCTAssertEqual(second, Contract.scenePath(2, registeredBy: me))
+        let introspect = { (path: String) throws -> String in
+            try self.client.connection.call(
+                destination: Contract.busName, path: path, interface: "org.freedesktop.DBus.Introspectable",
+                method: "Introspect", replyType: "(s)").child(at: 0).string ?? ""
+        }
+        let namespace = Contract.sceneNamespace(of: me)
+        let xml = try introspect(namespace)
         XCTAssertTrue(xml.contains("<node name=\"2\""), xml)
         XCTAssertFalse(xml.contains("<node name=\"1\""), xml)
+        let root = try introspect(String(Contract.scenePathPrefix.dropLast()))
+        XCTAssertTrue(root.contains("<node name=\"\(namespace.split(separator: "/").last!)\""), root)
+    }
+
+    /// `…/scene/N` names scene N for calls and property reads, whoever registered it; the
+    /// number of a removed scene answers UnknownScene there too.
+    func testTheShortPathNamesTheSceneWithThatNumber() throws {
+        let scene = try registerRotatingPhone(extra: ["width": .u(500)])
+        let number = String(scene.split(separator: "/").last!)
+        let short = Contract.scenePathPrefix + number
+        XCTAssertNotEqual(short, scene)
+        XCTAssertEqual(try property("Width", of: short).uint32, 500)
+        try callScene(short, "SetGeometry", [.u(600), .u(800)])
+        XCTAssertEqual(try property("Width", of: scene).uint32, 600)
+        try callManager("UnregisterScene", [.o(short)])
+        assertDBusError(Contract.errorPrefix + "UnknownScene", containing: [short]) {
+            _ = try property("Width", of: short)
+        }
     }
 
     func testAFreshServiceHasTheDocumentedManagerProperties() throws {

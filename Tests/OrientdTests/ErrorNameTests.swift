@@ -21,6 +21,18 @@ final class ErrorNameTests: OrientdTestCase {
             try callManager("UnregisterScene", [.o(missing)])
         }
         let scene = try registerRotatingPhone()
+        // The scene's number in another connection's namespace names no scene.
+        let elsewhere = Contract.scenePath(UInt64(scene.split(separator: "/").last!)!, registeredBy: ":1.99999")
+        assertDBusError(Contract.errorPrefix + "UnknownScene", containing: [elsewhere]) {
+            try callManager("UnregisterScene", [.o(elsewhere)])
+        }
+        // Called on: a namespace with no scenes (no object, no subtree there) answers the same.
+        assertDBusError(Contract.errorPrefix + "UnknownScene", containing: [elsewhere]) {
+            try callScene(elsewhere, "UpdateOrientation")
+        }
+        assertDBusError(Contract.errorPrefix + "UnknownScene", containing: [elsewhere]) {
+            _ = try property("Width", of: elsewhere)
+        }
         try callManager("UnregisterScene", [.o(scene)])
         assertDBusError(Contract.errorPrefix + "UnknownScene", containing: [scene]) {
             try callManager("UnregisterScene", [.o(scene)])

@@ -40,7 +40,7 @@ final class LifecycleTests: OrientdTestCase {
         XCTAssertTrue(second.process.isRunning, second.log)
         let connection = try connect(to: second)
         XCTAssertEqual(try callManager("RegisterScene", [.vardict(["app-id": .s("com.example.after")])], on: connection)
-            .child(at: 0).string, Contract.scenePathPrefix + "1")
+            .child(at: 0).string, Contract.scenePath(1, registeredBy: connection.connection.uniqueName))
         XCTAssertEqual(second.stop(), .exited(0), second.log)
     }
 

@@ -11,6 +11,10 @@ enum Contract {
     static let managerInterface = ContractNames.managerInterface
     static let sceneInterface = ContractNames.sceneInterface
     static let scenePathPrefix = ContractNames.scenePathPrefix
+    static func sceneNamespace(of uniqueName: String) -> String { ContractNames.sceneNamespace(of: uniqueName) }
+    static func scenePath(_ n: UInt64, registeredBy uniqueName: String) -> String {
+        ContractNames.scenePath(n, registeredBy: uniqueName)
+    }
     static let objectManager = ContractNames.objectManager
     static let properties = ContractNames.properties
     static let errorPrefix = ContractNames.errorPrefix

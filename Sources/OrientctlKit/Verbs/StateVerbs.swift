@@ -54,7 +54,7 @@ extension VerbTable {
                     deciding controller) with the mask it leaves and why, then the path to the deciding \
                     controller, then the decision and the rule that made it.
                     """,
-                 examples: ["explain 1", "explain /io/github/orientd/OrientationManager1/scene/1 --json"], run: explain),
+                 examples: ["explain 1", "explain /io/github/orientd/OrientationManager1/scene/_3a1_2e42/1 --json"], run: explain),
         VerbSpec("history", group: .state,
                  options: [OptionSpec("lines", short: "n", .value("N"), help: "Show the last N changes (default 20; 0: all kept)")],
                  summary: "Show the last orientation changes, newest first",
