@@ -21,14 +21,17 @@ import Synchronization
 /// a message filter that checks `served`.
 final class SceneObjects {
     struct Namespace {
+        /// `<scenesPath>/<element>`.
+        let path: String
         var subtree: SubtreeRegistrationID?
         var scenes = 0
         var creatorGone = false
     }
 
     var registrations: [SceneID: ObjectRegistrationID] = [:]
-    /// The object path of every exported scene.
-    var paths: [SceneID: String] = [:]
+    /// The namespace element of every exported scene (its path is the namespace's path and
+    /// its number: one string per namespace, not one per scene).
+    var elements: [SceneID: String] = [:]
     /// By namespace element.
     var namespaces: [String: Namespace] = [:]
     /// The elements of `namespaces`, for the message filter on GDBus's worker thread.
@@ -47,7 +50,9 @@ final class ServedNamespaces: Sendable {
 extension OrientationService {
     /// Scene `id`'s object path (an exported scene's, or one the core still holds).
     func scenePath(_ id: SceneID) -> String {
-        if let path = sceneObjects.paths[id] { return path }
+        if let element = sceneObjects.elements[id], let namespace = sceneObjects.namespaces[element] {
+            return "\(namespace.path)/\(id)"
+        }
         return BusNames.path(of: id, creator: manager.scenes[id]?.creator ?? "")
     }
 
@@ -55,9 +60,9 @@ extension OrientationService {
     /// to the scene's current snapshot.
     func exportScene(_ id: SceneID) {
         guard let creator = manager.scenes[id]?.creator else { return }
-        let path = BusNames.path(of: id, creator: creator)
-        sceneObjects.paths[id] = path
-        holdNamespace(of: creator)
+        let element = holdNamespace(of: creator)
+        sceneObjects.elements[id] = element
+        let path = scenePath(id)
         do {
             sceneObjects.registrations[id] = try connection.registerObject(
                 path: path, interface: contract.scene,
@@ -82,8 +87,7 @@ extension OrientationService {
         if let registration = sceneObjects.registrations.removeValue(forKey: id) {
             connection.unregisterObject(registration)
         }
-        guard let path = sceneObjects.paths.removeValue(forKey: id),
-              let element = BusNames.scene(at: path)?.element else { return }
+        guard let element = sceneObjects.elements.removeValue(forKey: id) else { return }
         sceneObjects.namespaces[element]?.scenes -= 1
         releaseNamespaceIfUnused(element)
     }
@@ -109,17 +113,18 @@ extension OrientationService {
             methodCall: { [unowned self] call in self.handleUnknownSceneCall(call) })
     }
 
-    private func holdNamespace(of creator: String) {
+    /// Counts one more scene in `creator`'s namespace; returns its element.
+    private func holdNamespace(of creator: String) -> String {
         let element = SceneNamespace.element(for: creator)
-        var namespace = sceneObjects.namespaces[element] ?? SceneObjects.Namespace()
+        var namespace = sceneObjects.namespaces[element] ?? SceneObjects.Namespace(path: BusNames.namespace(of: creator))
         namespace.scenes += 1
         if namespace.subtree == nil {
             sceneObjects.served.insert(element)
             do {
                 namespace.subtree = try connection.registerSubtree(
-                    path: BusNames.namespace(of: creator), interface: contract.scene,
+                    path: namespace.path, interface: contract.scene,
                     enumerate: { [unowned self] in
-                        self.sceneObjects.paths.keys.filter { self.manager.scenes[$0]?.creator == creator }.sorted().map(String.init)
+                        self.sceneObjects.elements.filter { $0.value == element }.keys.sorted().map(String.init)
                     },
                     methodCall: { [unowned self] call in self.handleUnknownSceneCall(call) })
             } catch {
@@ -127,6 +132,7 @@ extension OrientationService {
             }
         }
         sceneObjects.namespaces[element] = namespace
+        return element
     }
 
     private func releaseNamespaceIfUnused(_ element: String) {

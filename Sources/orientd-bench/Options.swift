@@ -33,7 +33,7 @@ struct BenchOptions: Sendable {
     static let full = BenchOptions(
         sequentialCalls: 2_000, pipelinedCalls: 10_000, window: 100,
         scaleScenes: 10_000, scenesPerConnection: 1_000,
-        fanOutScenes: 1_000, fanOutRounds: 10,
+        fanOutScenes: 1_000, fanOutRounds: 30,
         resolverEvaluations: 200_000, idleSeconds: 10, quick: false)
 
     static let quick = BenchOptions(
