@@ -5,7 +5,7 @@ import Glibc
 private struct UnservedCallsFilter {
     /// `root + "/"`, NUL-terminated.
     let prefix: [CChar]
-    let isServed: @Sendable (Substring) -> Bool
+    let isServed: @Sendable (String) -> Bool
     let errorName: String
     let message: @Sendable (String) -> String
 }
@@ -17,11 +17,11 @@ extension BusConnection {
     /// GDBus hands a call to a subtree only one level down, so a call to a path in a folder
     /// with no registration of its own would otherwise get GDBus's "Object does not exist"
     /// (`org.freedesktop.DBus.Error.UnknownMethod`). Runs on GDBus's worker thread for every
-    /// call this connection receives: other paths cost a prefix comparison; `isServed` must be
-    /// quick and thread-safe.
+    /// call this connection receives: other paths cost a prefix comparison, paths below `root`
+    /// no allocation for an `a` of up to 15 bytes; `isServed` must be quick and thread-safe.
     @discardableResult
     public func answerUnservedCalls(
-        twoLevelsBelow root: String, isServed: @escaping @Sendable (Substring) -> Bool,
+        twoLevelsBelow root: String, isServed: @escaping @Sendable (String) -> Bool,
         errorName: String, message: @escaping @Sendable (String) -> String
     ) -> MessageFilterID {
         typealias Box = CallbackBox<UnservedCallsFilter>
@@ -34,13 +34,15 @@ extension BusConnection {
                       g_dbus_message_get_message_type(message) == G_DBUS_MESSAGE_TYPE_METHOD_CALL,
                       let cPath = g_dbus_message_get_path(message) else { return message }
                 let filter = Box.borrow(userData).value
-                let matches = filter.prefix.withUnsafeBufferPointer { strncmp(cPath, $0.baseAddress!, $0.count - 1) == 0 }
-                guard matches else { return message }
-                let path = String(cString: cPath)
-                let parts = path.dropFirst(filter.prefix.count - 1).split(separator: "/", omittingEmptySubsequences: false)
-                guard parts.count == 2, !parts[0].isEmpty, !parts[1].isEmpty, !filter.isServed(parts[0]) else { return message }
+                let prefixLength = filter.prefix.count - 1
+                guard filter.prefix.withUnsafeBufferPointer({ strncmp(cPath, $0.baseAddress!, prefixLength) == 0 }) else { return message }
+                // Bytes, not a String of the whole path: this runs for every call to a scene.
+                let bytes = UnsafeBufferPointer(start: UnsafeRawPointer(cPath).assumingMemoryBound(to: UInt8.self), count: strlen(cPath))
+                guard let slash = bytes[prefixLength...].firstIndex(of: UInt8(ascii: "/")), slash > prefixLength,
+                      slash + 1 < bytes.count, !bytes[(slash + 1)...].contains(UInt8(ascii: "/")),
+                      !filter.isServed(String(decoding: bytes[prefixLength..<slash], as: UTF8.self)) else { return message }
                 if g_dbus_message_get_flags(message).rawValue & G_DBUS_MESSAGE_FLAGS_NO_REPLY_EXPECTED.rawValue == 0 {
-                    let reply = g_dbus_message_new_method_error_literal(message, filter.errorName, filter.message(path))!
+                    let reply = g_dbus_message_new_method_error_literal(message, filter.errorName, filter.message(String(cString: cPath)))!
                     // Fails only on a closed connection, where nobody waits for the reply.
                     g_dbus_connection_send_message(connection, reply, G_DBUS_SEND_MESSAGE_FLAGS_NONE, nil, nil)
                     g_object_unref(UnsafeMutableRawPointer(reply))

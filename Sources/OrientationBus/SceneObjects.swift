@@ -42,7 +42,7 @@ final class SceneObjects {
 final class ServedNamespaces: Sendable {
     private let elements = Mutex<Set<String>>([])
 
-    func contains(_ element: Substring) -> Bool { elements.withLock { $0.contains(String(element)) } }
+    func contains(_ element: String) -> Bool { elements.withLock { $0.contains(element) } }
     func insert(_ element: String) { _ = elements.withLock { $0.insert(element) } }
     func remove(_ element: String) { _ = elements.withLock { $0.remove(element) } }
 }
