@@ -69,7 +69,7 @@ extension OrientationService {
         guard call.methodName == "GetManagedObjects" else {
             return call.returnError(name: DBusError.unknownMethod, message: "No method \(call.methodName) on \(BusNames.objectManagerInterface)")
         }
-        call.returnValues(caches.managedObjects(manager))
+        call.returnValue(caches.managedObjects(manager))
         memory.released(manager.scenes.count)
     }
 }

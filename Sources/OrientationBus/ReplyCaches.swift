@@ -15,7 +15,7 @@ final class ReplyCaches {
     private var managedObjects: Variant?
     private var controllers: [SceneID: Variant] = [:]
 
-    /// `GetManagedObjects`'s reply (`a{oa{sa{sv}}}`), built from cached entries.
+    /// `GetManagedObjects`'s reply (the `(a{oa{sa{sv}}})` tuple), built from cached entries.
     func managedObjects(_ manager: OrientationManager) -> Variant {
         if let managedObjects { return managedObjects }
         let kiosk = manager.settings.kioskMode
@@ -29,16 +29,17 @@ final class ReplyCaches {
             sceneEntries[id] = entry
             return entry
         }
-        let reply = Self.serialized(Variant(arrayOf: "{oa{sa{sv}}}", entries))
+        let reply = Self.serialized(Variant(tuple: [Variant(arrayOf: "{oa{sa{sv}}}", entries)]))
         managedObjects = reply
         return reply
     }
 
-    /// `GetControllers`'s reply for one scene.
-    func controllers(of scene: Scene) -> Variant {
-        if let cached = controllers[scene.id] { return cached }
-        let reply = Self.serialized(Encode.controllers(scene))
-        controllers[scene.id] = reply
+    /// `GetControllers`'s reply for scene `id` (the whole `(a(sssa{sv}))` tuple): a cached one
+    /// costs a dictionary lookup, with no copy of the scene and no tuple built around it.
+    func controllers(of id: SceneID, in manager: OrientationManager) throws(OrientationError) -> Variant {
+        if let cached = controllers[id] { return cached }
+        let reply = Variant(tuple: [Encode.controllers(try manager.scene(id))])
+        controllers[id] = reply
         return reply
     }
 

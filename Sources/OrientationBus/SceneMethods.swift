@@ -16,7 +16,7 @@ extension OrientationService {
             case .explain:
                 return call.returnValues(Encode.explain(try manager.explain(id)))
             case .getControllers:
-                return call.returnValues(caches.controllers(of: try manager.scene(id)))
+                return call.returnValue(try caches.controllers(of: id, in: manager))
             case .setRootController:
                 command = .setRoot(try Decode.controllerSpec(id: a(0), kind: a(1), properties: a(2)))
             case .pushController:
