@@ -1,4 +1,5 @@
 import Dispatch
+import Glibc
 import GLibBridge
 import OrientationClient
 import Synchronization
@@ -33,20 +34,33 @@ enum AppFanOutSection {
             }
             var ratios: [Double] = []
             var times: [Double] = []
+            // CPU time of each process, summed over the measured rounds: during the Pings and
+            // during the fan-out (orientd, the bus daemon, the apps with this program).
+            var pingCPU = CPUTimes(), fanOutCPU = CPUTimes()
             let devices = ["landscape-left", "portrait"]
             for round in 0..<(options.fanOutRounds + 2) {
+                let beforePings = try CPUTimes.now(target)
                 let pings = try pipelinedPings(control.connection, on: control.loop, to: owner, count: scenes, window: options.window)
+                let afterPings = try CPUTimes.now(target)
                 counter.expect(scenes)
                 let start = ContinuousClock.now
                 try control.connection.manager(owner, "SetDeviceOrientation", [Variant(string: devices[round % 2])])
                 let end = try counter.wait(timeout: 120)
+                let afterFanOut = try CPUTimes.now(target)
                 guard round >= 2 else { continue }  // two rounds of warm-up
                 times.append((end - start).milliseconds)
                 ratios.append((end - start).milliseconds / pings.milliseconds)
+                pingCPU.add(afterPings, minus: beforePings)
+                fanOutCPU.add(afterFanOut, minus: afterPings)
             }
             report.spread("apps\(apps).time", "\(scenes) scenes over \(apps) apps: SetDeviceOrientation until the last app has its last change",
                           Spread(times), "ms")
             report.spread("apps\(apps).ratio", "\(apps) apps: fan-out / \(scenes) pipelined Pings", Spread(ratios), "×", atMost: 1.0)
+            let rounds = Double(options.fanOutRounds)
+            report.info("apps\(apps).cpu",
+                        "CPU per fan-out, all processes; orientd / bus daemon / apps and this program: \(fanOutCPU.summary(per: rounds)) ms "
+                            + "(\(scenes) pipelined Pings: \(pingCPU.total(per: rounds)) ms; \(pingCPU.summary(per: rounds)) ms)",
+                        fanOutCPU.totalMilliseconds(per: rounds), "ms")
             for client in clients { client.close() }
             clients.removeAll()
             try eventually("orientd drops the app fan-out's scenes", timeout: .seconds(60)) {
@@ -91,5 +105,32 @@ final class ChangeCounter: Sendable {
             return true
         }
         if done { reached.signal() }
+    }
+}
+
+/// CPU time of orientd, the bus daemon and this program (the apps, the Pings' client), in
+/// nanoseconds, from /proc (every thread).
+struct CPUTimes {
+    var orientd = 0, bus = 0, bench = 0
+
+    static func now(_ target: BenchTarget) throws(BenchError) -> CPUTimes {
+        CPUTimes(orientd: try target.usage.cpuNanoseconds(),
+                 bus: try ProcessUsage(pid: target.busPID).cpuNanoseconds(),
+                 bench: try ProcessUsage(pid: getpid()).cpuNanoseconds())
+    }
+
+    mutating func add(_ after: CPUTimes, minus before: CPUTimes) {
+        orientd += after.orientd - before.orientd
+        bus += after.bus - before.bus
+        bench += after.bench - before.bench
+    }
+
+    func totalMilliseconds(per rounds: Double) -> Double { Double(orientd + bus + bench) / 1e6 / rounds }
+
+    func total(per rounds: Double) -> String { String(format: "%.1f", totalMilliseconds(per: rounds)) }
+
+    /// "a / b / c" in milliseconds per round.
+    func summary(per rounds: Double) -> String {
+        [orientd, bus, bench].map { String(format: "%.1f", Double($0) / 1e6 / rounds) }.joined(separator: " / ")
     }
 }

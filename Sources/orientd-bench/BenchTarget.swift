@@ -26,6 +26,8 @@ final class BenchTarget {
     var pid: pid_t { instance.process.pid }
     var address: String { instance.bus.address }
     var usage: ProcessUsage { ProcessUsage(pid: pid) }
+    /// The private bus's dbus-daemon.
+    var busPID: pid_t { instance.bus.process.pid }
 
     /// A plain connection: sync calls only.
     func connect() throws(DBusError) -> BusConnection { try instance.bus.connect() }
