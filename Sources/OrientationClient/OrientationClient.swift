@@ -224,8 +224,12 @@ public final class OrientationClient: Sendable {
     /// A handle on an existing scene, such as a detached one registered by a script. Makes
     /// no call: a wrong path fails at the first use (`unknownObject`).
     public func scene(at path: String) throws(OrientationError) -> OrientationScene {
-        guard Variant.isValidObjectPath(path), path.hasPrefix(Self.managerPath + "/scene/") else {
-            throw OrientationError(.invalidArgs, "'\(path)' is not a scene path; expected \(Self.managerPath)/scene/<owner>/<n>")
+        // The full path: the scene's signals come from it (the short …/scene/<n> reaches the
+        // scene for calls only, so a handle on it would never hear a change).
+        let scenes = Self.managerPath + "/scene/"
+        guard Variant.isValidObjectPath(path), path.hasPrefix(scenes),
+              path.dropFirst(scenes.count).split(separator: "/", omittingEmptySubsequences: false).count == 2 else {
+            throw OrientationError(.invalidArgs, "'\(path)' is not a scene's path; expected \(scenes)<owner>/<n>, as RegisterScene and GetManagedObjects give it")
         }
         // The scene this client registered, if it is that one: the same record, so the
         // handle follows it across restarts.

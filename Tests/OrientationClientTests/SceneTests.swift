@@ -164,6 +164,9 @@ final class SceneTests: ClientTestCase {
         XCTAssertEqual(try registered.interfaceOrientation(), .landscapeRight)
         XCTAssertEqual(handle, try client.scene(at: registered.path))
         assertFails(.invalidArgs) { () throws(OrientationError) in try client.scene(at: "/not/a/scene") }
+        // The short path reaches the scene for calls but not its signals: a handle needs the full one.
+        let number = String(registered.path.split(separator: "/").last!)
+        assertFails(.invalidArgs) { () throws(OrientationError) in try client.scene(at: OrientationClient.managerPath + "/scene/" + number) }
     }
 
     func testDeviceOrientationStream() async throws {
