@@ -7,9 +7,9 @@ portrait again at once, although the device is still landscape. The app register
 window (the scene is its connection's: it goes away when the app exits), follows
 OrientationChanged, and prints each step, each change and Explain.
 
-It believes only orientd: it subscribes to its own scene's signals (a match rule with
-the scene's path, so the bus does not bring it other apps' changes) from orientd's unique
-name, which it follows with NameOwnerChanged, because any client can send a signal that
+It believes only orientd: it subscribes to its own scenes' signals (one match rule on its
+connection's scene namespace, added before it registers, so the bus brings it no other
+app's changes and no change of its own is missed) from orientd's unique name, which it follows with NameOwnerChanged, because any client can send a signal that
 looks like orientd's, even straight to this app. If orientd restarts, the scene is gone
 with it; a real app registers its window again (the interface XML says how), this
 scripted demo stops with status 1.
@@ -32,6 +32,14 @@ MANAGER_PATH = "/io/github/orientd/OrientationManager1"
 MANAGER = "io.github.orientd.OrientationManager1"
 SCENE = "io.github.orientd.OrientationManager1.Scene"
 TIMEOUT_SECONDS = 20
+
+
+def scene_namespace(unique_name):
+    """Where orientd puts the scenes this connection registers: the unique name with ASCII
+    letters and digits kept and every other byte written _ and two hex digits
+    (":1.42" -> .../scene/_3a1_2e42)."""
+    element = "".join(chr(b) if chr(b).isascii() and chr(b).isalnum() else f"_{b:02x}" for b in unique_name.encode())
+    return f"{MANAGER_PATH}/scene/{element or '_'}"
 
 
 def say(line):
@@ -93,13 +101,17 @@ class VideoPlayerApp:
             self.owner, MANAGER, "DeviceOrientationChanged", MANAGER_PATH, None,
             Gio.DBusSignalFlags.NONE, self.on_device_changed)
 
-    def follow_scene(self):
-        """Subscribes to this app's scene alone (the rule carries its path), from orientd's
-        unique name alone (GDBus drops any other sender's signal, even one sent straight
-        to this connection)."""
+    def follow_scenes(self):
+        """Asks the bus for this connection's scenes' changes (one rule on its namespace,
+        however many windows it registers) and hears them from orientd's unique name alone
+        (GDBus drops any other sender's signal, even one sent straight to this connection).
+        The subscription adds no rule of its own: GDBus has none for a path namespace."""
+        rule = (f"type='signal',interface='{SCENE}',member='OrientationChanged',"
+                f"path_namespace='{scene_namespace(self.bus.get_unique_name())}'")
+        self.call_bus("AddMatch", "s", (rule,), "()")
         self.bus.signal_subscribe(
-            self.owner, SCENE, "OrientationChanged", self.scene, None,
-            Gio.DBusSignalFlags.NONE, self.on_orientation_changed)
+            self.owner, SCENE, "OrientationChanged", None, None,
+            Gio.DBusSignalFlags.NO_MATCH_RULE, self.on_orientation_changed)
 
     def call_bus(self, method, signature, args, reply):
         try:
@@ -120,7 +132,9 @@ class VideoPlayerApp:
         if self.waiting_for == ("device", orientation):
             self.resume()
 
-    def on_orientation_changed(self, _bus, _sender, _path, _interface, _member, parameters):
+    def on_orientation_changed(self, _bus, _sender, path, _interface, _member, parameters):
+        if path != self.scene:
+            return  # one window here; an app with several routes by path
         previous, current, reason = parameters.unpack()
         say(f"OrientationChanged {previous} -> {current} ({reason})")
         if self.waiting_for is None or self.waiting_for[0] != "scene":
@@ -137,6 +151,7 @@ class VideoPlayerApp:
         # starts orientd if it is installed for D-Bus activation; then it has a unique name.)
         device = self.get(MANAGER_PATH, MANAGER, "DeviceOrientation")
         self.follow_orientd()
+        self.follow_scenes()
         if device != "portrait":
             self.manager("SetDeviceOrientation", "s", ("portrait",))
             yield ("device", "portrait")
@@ -149,7 +164,6 @@ class VideoPlayerApp:
             "supported-orientations": GLib.Variant("as", ["portrait", "landscape"]),
         }
         (self.scene,) = self.manager("RegisterScene", "a{sv}", (options,), "(o)")
-        self.follow_scene()
         say(f"registered {self.scene}: {self.get(self.scene, SCENE, 'InterfaceOrientation')}")
 
         # The list: a portrait page in a navigation controller (the iOS
