@@ -12,6 +12,9 @@ final class NameTests: BusTestCase {
                           acquired: { name in events.withLock { $0.append("first acquired \(name)") } },
                           lost: { name in events.withLock { $0.append("first lost \(name)") } })
         }
+        // Watch once the name is owned: a watch that starts first may rightly report it
+        // vanished before it appears (the two connections reach the bus in either order).
+        try eventually("first owner") { events.value == ["first acquired \(name)"] }
         let watcher = client.connection
         let firstName = service.uniqueName
         client.sync {
