@@ -60,7 +60,9 @@ final class WlrootsBackendTests: OutputTestCase {
         try waitForProperty("OutputBackend", "none")
         try waitForProperty("OutputName", "")
         XCTAssertTrue(orientd.process.isRunning)
-        XCTAssertFalse(orientdLogLines(containing: "closed its Wayland socket").isEmpty, orientd.log)
+        // Said with a reason: the socket closing, or (when the read-back after the last turn
+        // meets the compositor shutting down) wlr-randr's own error.
+        XCTAssertFalse(orientdLogLines(containing: "OutputBackend is none until the compositor returns").isEmpty, orientd.log)
         // Still serving: the scene still follows the device meanwhile.
         try turnDevice("landscape-left")
 
