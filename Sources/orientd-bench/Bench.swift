@@ -31,7 +31,7 @@ enum Bench {
             // Before the fan-out run, whose scenes stay for the idle run and would turn too.
             if options.runs("apps") { try AppFanOutSection.run(target, options, report) }
             // The idle run keeps the fan-out run's scenes.
-            let fanOut = options.runs("fanout") || options.runs("idle") ? try FanOutSection.run(target, options, report) : nil
+            let fanOut = options.runs("fanout") || options.runs("idle") ? try FanOutSection.run(target, peer, options, report) : nil
             defer { fanOut?.close() }
             if options.runs("resolver") { ResolverSection.run(options, report) }
             if options.runs("idle") { try IdleSection.run(target, options, report, scenes: options.fanOutScenes) }

@@ -1,34 +1,51 @@
 import GLibBridge
 
 /// One SetDeviceOrientation with many scenes following the device: the time until the
-/// client has every OrientationChanged, against as many pipelined Pings.
+/// client has every OrientationChanged, against as many pipelined Pings and against the
+/// reference peer sending the same signals (`TurnScenes`), in the same rounds.
 enum FanOutSection {
     /// Runs the section; returns the scenes' connections, which the idle run keeps open.
-    static func run(_ target: BenchTarget, _ options: BenchOptions, _ report: Report) throws -> SceneFlood {
+    static func run(_ target: BenchTarget, _ peer: ReferencePeer, _ options: BenchOptions, _ report: Report) throws -> SceneFlood {
         let scenes = options.fanOutScenes
         print("Fan-out: \(scenes) scenes on the built-in display")
-        let peer = target.owner
+        let owner = target.owner
         let flood = try SceneFlood(target, scenes: scenes, perConnection: scenes, name: "bench-fanout")
         let connection = flood.connections[0]
-        try connection.manager(peer, "SetSettleTime", [Variant(uint32: 0)])
+        try connection.manager(owner, "SetSettleTime", [Variant(uint32: 0)])
         // Each round turns every scene: they start in portrait, the first round turns them.
-        try connection.manager(peer, "SetDeviceOrientation", [Variant(string: "portrait")])
-        _ = try flood.register(peer, count: scenes, window: options.window, appId: "bench.fanout")
-        let counter = try SignalCounter(connection, loop: flood.loop, sender: peer, interface: Names.scene,
+        try connection.manager(owner, "SetDeviceOrientation", [Variant(string: "portrait")])
+        _ = try flood.register(owner, count: scenes, window: options.window, appId: "bench.fanout")
+        let counter = try SignalCounter(connection, loop: flood.loop, sender: owner, interface: Names.scene,
                                         member: "OrientationChanged")
+        let peerCounter = try SignalCounter(connection, loop: flood.loop, sender: peer.owner, interface: Names.scene,
+                                            member: "OrientationChanged")
 
         var rotations: [Double] = []
+        var peerRotations: [Double] = []
         var pings: [Double] = []
         let devices = ["landscape-left", "portrait"]
+        let interfaces = ["landscape-right", "portrait"]
         for round in 0..<(options.fanOutRounds + 2) {
-            let ping = try pipelinedPings(connection, on: flood.loop, to: peer, count: scenes, window: options.window)
-            counter.expect(scenes)
-            let start = ContinuousClock.now
-            try connection.manager(peer, "SetDeviceOrientation", [Variant(string: devices[round % 2])])
-            let end = try counter.wait(timeout: 120)
+            let ping = try pipelinedPings(connection, on: flood.loop, to: owner, count: scenes, window: options.window)
+            // orientd and the peer in alternating order, as in the call comparisons.
+            var orientdTime = Duration.zero, peerTime = Duration.zero
+            for turn in round % 2 == 0 ? [true, false] : [false, true] {
+                if turn {
+                    counter.expect(scenes)
+                    let start = ContinuousClock.now
+                    try connection.manager(owner, "SetDeviceOrientation", [Variant(string: devices[round % 2])])
+                    orientdTime = try counter.wait(timeout: 120) - start
+                } else {
+                    peerCounter.expect(scenes)
+                    let start = ContinuousClock.now
+                    try connection.peer(peer, "TurnScenes", [Variant(uint32: UInt32(scenes)), Variant(string: interfaces[round % 2])])
+                    peerTime = try peerCounter.wait(timeout: 120) - start
+                }
+            }
             guard round >= 2 else { continue }  // two rounds of warm-up
             pings.append(ping.milliseconds)
-            rotations.append((end - start).milliseconds)
+            rotations.append(orientdTime.milliseconds)
+            peerRotations.append(peerTime.milliseconds)
         }
         let rotation = median(rotations)
         let ping = median(pings)
@@ -36,6 +53,12 @@ enum FanOutSection {
                     rotation, "ms")
         report.info("fanout.pings", "\(scenes) pipelined Pings, \(options.window) in flight (median, same rounds)", ping, "ms")
         report.atMost("fanout.ratio", "fan-out / \(scenes) pipelined Pings", rotation / ping, "×", 1.0)
+        report.spread("fanout.peer", "the reference peer sending the same \(2 * scenes) signals (TurnScenes) until its "
+                          + "\(scenes) OrientationChanged received", Spread(peerRotations), "ms")
+        report.spread("fanout.peer.ratio", "fan-out / the peer's same signals, per round",
+                      Spread(zip(rotations, peerRotations).map { $0 / $1 }), "×", atMost: 1.05)
+        report.spread("fanout.peer.ping", "the peer's signals / \(scenes) pipelined Pings: what GDBus alone gives, per round",
+                      Spread(zip(peerRotations, pings).map { $0 / $1 }), "×")
         return flood
     }
 }

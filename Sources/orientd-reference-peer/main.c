@@ -16,6 +16,10 @@
  *   SetScenes(u count, a{sv} properties): GetManagedObjects then lists `count` scenes at
  *                               orientd's scene paths, each with a copy of `properties`
  *   ExportScene(o path)         exports the scene interface below at `path`
+ *   TurnScenes(u count, s to)   what orientd sends when the device turns `count` scenes:
+ *                               OrientationChanged (reason "device") on each of `count` scene
+ *                               paths, then PropertiesChanged on each as RequestOrientation
+ *                               below, then the reply
  *
  * orientd's own shapes, at orientd's paths with orientd's interface and member names, so
  * that the bus and GDBus carry, route and check messages of the same size for both:
@@ -50,6 +54,7 @@ static const char introspection_xml[] =
     "    <method name='SetControllers'><arg type='a(sssa{sv})' direction='in'/></method>"
     "    <method name='SetScenes'><arg type='u' direction='in'/><arg type='a{sv}' direction='in'/></method>"
     "    <method name='ExportScene'><arg type='o' direction='in'/></method>"
+    "    <method name='TurnScenes'><arg type='u' direction='in'/><arg type='s' direction='in'/></method>"
     "  </interface>"
     "</node>";
 
@@ -81,6 +86,8 @@ static guint scene_count;
 static char *scene_path;
 static GDBusNodeInfo *scene_node;
 static char current[32] = "portrait";
+/* What TurnScenes' scenes show. */
+static char turned[32] = "portrait";
 
 /* A new GVariant equal to `value`, built element by element as a service builds its reply
  * from its own data (g_variant_new_* for every value, a builder for every container). */
@@ -157,25 +164,61 @@ managed_objects (void)
 
 static void export_scene (GDBusMethodInvocation *invocation, GVariant *parameters);
 
+/* A scene turned from `from` to `to`. */
+static void
+emit_orientation_changed (const char *path, const char *from, const char *to, const char *reason)
+{
+  g_dbus_connection_emit_signal (connection, NULL, path, SCENE_INTERFACE, "OrientationChanged",
+                                 g_variant_new ("(sss)", from, to, reason), NULL);
+}
+
+/* The properties orientd sends for a scene now showing `to`. */
+static void
+emit_properties_changed (const char *path, const char *to)
+{
+  gboolean landscape = g_str_has_prefix (to, "landscape");
+  GVariantBuilder changed;
+  g_variant_builder_init (&changed, G_VARIANT_TYPE ("a{sv}"));
+  g_variant_builder_add (&changed, "{sv}", "Height", g_variant_new_uint32 (landscape ? 390 : 844));
+  g_variant_builder_add (&changed, "{sv}", "InterfaceOrientation", g_variant_new_string (to));
+  g_variant_builder_add (&changed, "{sv}", "Width", g_variant_new_uint32 (landscape ? 844 : 390));
+  g_dbus_connection_emit_signal (connection, NULL, path, "org.freedesktop.DBus.Properties",
+                                 "PropertiesChanged",
+                                 g_variant_new ("(sa{sv}as)", SCENE_INTERFACE, &changed, NULL), NULL);
+}
+
 static void
 rotate (GDBusMethodInvocation *invocation, GVariant *parameters)
 {
   const char *wanted;
-  gboolean landscape;
-  GVariantBuilder changed;
   g_variant_get (parameters, "(&s)", &wanted);
-  g_dbus_connection_emit_signal (connection, NULL, scene_path, SCENE_INTERFACE, "OrientationChanged",
-                                 g_variant_new ("(sss)", current, wanted, "request"), NULL);
+  emit_orientation_changed (scene_path, current, wanted, "request");
+  emit_properties_changed (scene_path, wanted);
   g_strlcpy (current, wanted, sizeof current);
-  landscape = g_str_has_prefix (current, "landscape");
-  g_variant_builder_init (&changed, G_VARIANT_TYPE ("a{sv}"));
-  g_variant_builder_add (&changed, "{sv}", "Height", g_variant_new_uint32 (landscape ? 390 : 844));
-  g_variant_builder_add (&changed, "{sv}", "InterfaceOrientation", g_variant_new_string (current));
-  g_variant_builder_add (&changed, "{sv}", "Width", g_variant_new_uint32 (landscape ? 844 : 390));
-  g_dbus_connection_emit_signal (connection, NULL, scene_path, "org.freedesktop.DBus.Properties",
-                                 "PropertiesChanged",
-                                 g_variant_new ("(sa{sv}as)", SCENE_INTERFACE, &changed, NULL), NULL);
   g_dbus_method_invocation_return_value (invocation, g_variant_new ("(s)", current));
+}
+
+/* As orientd orders a device turn's signals: every OrientationChanged first, then the
+ * property changes. */
+static void
+turn_scenes (GDBusMethodInvocation *invocation, GVariant *parameters)
+{
+  guint count;
+  const char *to;
+  char path[96];
+  g_variant_get (parameters, "(u&s)", &count, &to);
+  for (guint i = 1; i <= count; i++)
+    {
+      g_snprintf (path, sizeof path, SCENE_PATH_PREFIX "_3a1_2e10/%u", i);
+      emit_orientation_changed (path, turned, to, "device");
+    }
+  for (guint i = 1; i <= count; i++)
+    {
+      g_snprintf (path, sizeof path, SCENE_PATH_PREFIX "_3a1_2e10/%u", i);
+      emit_properties_changed (path, to);
+    }
+  g_strlcpy (turned, to, sizeof turned);
+  g_dbus_method_invocation_return_value (invocation, NULL);
 }
 
 static void
@@ -217,6 +260,8 @@ method_call (GDBusConnection *bus, const char *sender, const char *path, const c
     }
   else if (strcmp (method, "ExportScene") == 0)
     export_scene (invocation, parameters);
+  else if (strcmp (method, "TurnScenes") == 0)
+    turn_scenes (invocation, parameters);
   else if (strcmp (method, "GetManagedObjects") == 0)
     g_dbus_method_invocation_return_value (invocation, managed_objects ());
   else
