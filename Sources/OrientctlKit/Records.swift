@@ -29,29 +29,38 @@ public struct AppPolicy: Sendable, Equatable {
     /// The allowed mask; nil: no cap.
     public var allowed: [String]?
     public var followSensor: Bool
+    /// "user" for the user's own policy, else the configuration file that set it.
+    public var source: String
+    /// Whether the configuration locks it (`source` is then the file that does).
+    public var locked: Bool
 
-    public init(appId: String, allowed: [String]?, followSensor: Bool) {
+    public init(appId: String, allowed: [String]?, followSensor: Bool, source: String = "user", locked: Bool = false) {
         self.appId = appId
         self.allowed = allowed
         self.followSensor = followSensor
+        self.source = source
+        self.locked = locked
     }
 
     /// Decodes the policy's vardict.
     public init(appId: String, values: [String: Variant]) {
         self.init(appId: appId, allowed: values["allowed-orientations"]?.stringArray,
-                  followSensor: values["follow-sensor"]?.bool ?? true)
+                  followSensor: values["follow-sensor"]?.bool ?? true,
+                  source: values["source"]?.string ?? "user", locked: values["locked"]?.bool ?? false)
     }
 
-    /// The policy: `appId`, `allowedOrientations` (`null`: no cap), `followSensor`.
+    /// The policy: `appId`, `allowedOrientations` (`null`: no cap), `followSensor`, `source`, `locked`.
     public var json: JSONValue {
         .object([("appId", .string(appId)), ("allowedOrientations", allowed.map { .array($0.map(JSONValue.string)) } ?? .null),
-                 ("followSensor", .bool(followSensor))])
+                 ("followSensor", .bool(followSensor)), ("source", .string(source)), ("locked", .bool(locked))])
     }
 
-    /// "allowed portrait; does not follow the sensor".
+    /// "allowed portrait; does not follow the sensor", then where it comes from unless it is
+    /// the user's own: "; set by /etc/orientd/orientd.conf (locked)".
     public var summary: String {
         let cap = allowed.map { "allowed \(MaskFormat.compact($0, separator: ", "))" } ?? "no orientation cap"
-        return cap + (followSensor ? "; follows the sensor" : "; does not follow the sensor")
+        let origin = source == "user" ? "" : "; set by \(source)"
+        return cap + (followSensor ? "; follows the sensor" : "; does not follow the sensor") + origin + (locked ? " (locked)" : "")
     }
 }
 

@@ -35,9 +35,9 @@ final class ChangeVerbTests: OrientctlTestCase {
         XCTAssertEqual(try value(scene, "InterfaceOrientation"), "portrait")
         try ok("policy", "org.example.Game", "--allow", "landscape")
         XCTAssertEqual(lines(try ok("policies")), [
-            "APP-ID\tALLOWED\tFOLLOW-SENSOR",
-            "org.example.Game\tlandscape\tyes",
-            "org.example.Reader\tportrait,portrait-upside-down\tno",
+            "APP-ID\tALLOWED\tFOLLOW-SENSOR\tSOURCE\tLOCKED",
+            "org.example.Game\tlandscape\tyes\tuser\tno",
+            "org.example.Reader\tportrait,portrait-upside-down\tno\tuser\tno",
         ])
         let policies = try XCTUnwrap(try json("policies") as? [[String: Any]])
         XCTAssertEqual(policies.map { $0["appId"] as? String }, ["org.example.Game", "org.example.Reader"])
@@ -45,6 +45,8 @@ final class ChangeVerbTests: OrientctlTestCase {
         let reader = policies[1]
         XCTAssertEqual(reader["allowedOrientations"] as? [String], ["portrait", "portrait-upside-down"])
         XCTAssertEqual(reader["followSensor"] as? Bool, false)
+        XCTAssertEqual(reader["source"] as? String, "user")
+        XCTAssertEqual(reader["locked"] as? Bool, false)
         XCTAssertEqual(try ok("policy", "org.example.Reader"),
                        "org.example.Reader: allowed portrait, portrait-upside-down; does not follow the sensor\n")
         XCTAssertTrue(try json("policy", "org.example.Nobody") is NSNull, "null for no policy")

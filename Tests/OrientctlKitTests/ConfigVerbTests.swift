@@ -2,8 +2,8 @@ import Foundation
 import TestSupport
 import XCTest
 
-/// `cat-config`, `reload`, `reset` and the locked marks of `status`, against an orientd whose
-/// administrator folder holds configuration files.
+/// `cat-config`, `reload`, `reset`, the locked marks of `status` and the sources of
+/// `policies`, against an orientd whose administrator folder holds configuration files.
 final class ConfigVerbTests: OrientctlTestCase {
     private var home = ""
     private var dropIns: String { home + "/xdg-config/orientd/orientd.conf.d" }
@@ -51,6 +51,25 @@ final class ConfigVerbTests: OrientctlTestCase {
         let refused = try fails(1, "kiosk", "off")
         XCTAssertTrue(refused.stderr.contains("NotPermitted") || refused.stderr.contains("locked"), refused.stderr)
         XCTAssertTrue(refused.stderr.contains("50-kiosk.conf"), refused.stderr)
+    }
+
+    func testPoliciesSayWhichFileSetThemAndWhichAreLocked() throws {
+        try write("60-apps.conf", "[App org.example.Video]\nAllowedOrientations=landscape\nLocked=true\n\n[App org.example.Reader]\nFollowSensor=false\n")
+        try ok("reload")
+        try ok("policy", "org.example.Game", "--allow", "landscape-left")
+        XCTAssertEqual(lines(try ok("policies")), [
+            "APP-ID\tALLOWED\tFOLLOW-SENSOR\tSOURCE\tLOCKED",
+            "org.example.Game\tlandscape-left\tyes\tuser\tno",
+            "org.example.Reader\tany\tno\t\(dropIns)/60-apps.conf\tno",
+            "org.example.Video\tlandscape\tyes\t\(dropIns)/60-apps.conf\tyes",
+        ])
+        let video = try XCTUnwrap((try json("policies") as? [[String: Any]])?.last)
+        XCTAssertEqual(video["source"] as? String, dropIns + "/60-apps.conf")
+        XCTAssertEqual(video["locked"] as? Bool, true)
+        XCTAssertEqual(try ok("policy", "org.example.Video"),
+                       "org.example.Video: allowed landscape; follows the sensor; set by \(dropIns)/60-apps.conf (locked)\n")
+        let refused = try fails(1, "policy", "org.example.Video", "--clear")
+        XCTAssertTrue(refused.stderr.contains("60-apps.conf"), refused.stderr)
     }
 
     func testResetAndReload() throws {

@@ -80,7 +80,7 @@ final class ScriptingTests: OrientctlTestCase {
                        [scene])
         XCTAssertEqual(try ok("history", "--no-legend"), "")
         try ok("policy", "org.example.Video", "--allow", "portrait")
-        XCTAssertEqual(try ok("policies", "--no-legend"), "org.example.Video\tportrait\tyes\n")
+        XCTAssertEqual(try ok("policies", "--no-legend"), "org.example.Video\tportrait\tyes\tuser\tno\n")
         // show -P NAME: the bare value; -a: the empty properties too.
         XCTAssertEqual(try ok("show", scene, "-P", "AppId"), "org.example.Video\n")
         XCTAssertEqual(try ok("show", "-P", "RotationLocked"), "no\n")

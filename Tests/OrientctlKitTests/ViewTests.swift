@@ -130,14 +130,21 @@ final class ViewTests: XCTestCase {
         XCTAssertTrue(lines[1].hasSuffix("\t4\ta.b\tportrait\tlandscape-left\tdevice"), lines[1])
 
         let policies = [AppPolicy(appId: "a.b", allowed: ["landscape-right", "landscape-left"], followSensor: false),
-                        AppPolicy(appId: "c.d", allowed: nil, followSensor: true)]
+                        AppPolicy(appId: "c.d", allowed: nil, followSensor: true, source: "/etc/orientd/orientd.conf", locked: true)]
         XCTAssertEqual(PolicyView.lines(policies, aligned: false, style: plain),
-                       ["APP-ID\tALLOWED\tFOLLOW-SENSOR", "a.b\tlandscape\tno", "c.d\tany\tyes"])
+                       ["APP-ID\tALLOWED\tFOLLOW-SENSOR\tSOURCE\tLOCKED", "a.b\tlandscape\tno\tuser\tno",
+                        "c.d\tany\tyes\t/etc/orientd/orientd.conf\tyes"])
         XCTAssertEqual(PolicyView.json(policies).serialized(pretty: false),
-                       #"[{"appId":"a.b","allowedOrientations":["landscape-right","landscape-left"],"followSensor":false},"#
-                       + #"{"appId":"c.d","allowedOrientations":null,"followSensor":true}]"#)
-        XCTAssertEqual(PolicyView.lines(policies, aligned: false, style: plain, legend: false), ["a.b\tlandscape\tno", "c.d\tany\tyes"])
+                       #"[{"appId":"a.b","allowedOrientations":["landscape-right","landscape-left"],"followSensor":false,"source":"user","locked":false},"#
+                       + #"{"appId":"c.d","allowedOrientations":null,"followSensor":true,"source":"/etc/orientd/orientd.conf","locked":true}]"#)
+        XCTAssertEqual(PolicyView.lines(policies, aligned: false, style: plain, legend: false),
+                       ["a.b\tlandscape\tno\tuser\tno", "c.d\tany\tyes\t/etc/orientd/orientd.conf\tyes"])
         XCTAssertEqual(PolicyView.line(appId: "a.b", policies[0]), "a.b: allowed landscape; does not follow the sensor")
+        XCTAssertEqual(PolicyView.line(appId: "c.d", policies[1]),
+                       "c.d: no orientation cap; follows the sensor; set by /etc/orientd/orientd.conf (locked)")
+        XCTAssertEqual(AppPolicy(appId: "e.f", values: ["follow-sensor": Variant(bool: true), "source": Variant(string: "/etc/x.conf"),
+                                                         "locked": Variant(bool: false)]),
+                       AppPolicy(appId: "e.f", allowed: nil, followSensor: true, source: "/etc/x.conf", locked: false))
         XCTAssertEqual(PropertiesView.lines([("A", "1"), ("B", "x y")], valueOnly: false), ["A=1", "B=x y"])
         XCTAssertEqual(PropertiesView.lines([("A", "1"), ("B", "x y")], valueOnly: true), ["1", "x y"])
     }

@@ -18,7 +18,11 @@ extension VerbTable {
                             "policy org.example.Reader --clear", "policy org.example.Reader"],
                  run: policy),
         VerbSpec("policies", group: .policies, summary: "List every app policy",
-                 details: "Lists the stored app policies: the app-id, the allowed orientations (any: no cap) and whether the app follows the sensor.",
+                 details: """
+                    Lists the app policies in force: the app-id, the allowed orientations (any: no cap), \
+                    whether the app follows the sensor, where the policy comes from (user: your own; else \
+                    the configuration file that set it) and whether the configuration locks it.
+                    """,
                  examples: ["policies", "policies --json"], run: policies),
     ]
 
