@@ -73,6 +73,43 @@ final class ReferencePeerTests: XCTestCase {
         XCTAssertEqual(changedKeys(ours[1]), ["InterfaceOrientation", "Width", "Height"])
     }
 
+    /// `TurnScenes` sends what orientd sends when the device turns its scenes: every
+    /// OrientationChanged first, then every PropertiesChanged, with the same types, arguments
+    /// and keys, one pair per scene path.
+    func testTurnScenesSendsADeviceTurnsSignalsInOrientdsOrder() throws {
+        let owner = try XCTUnwrap(try client.connection.nameOwner(ContractNames.busName))
+        let fromOrientd = try SignalRecorder(client, sender: owner)
+        let fromPeer = try SignalRecorder(client, sender: peerName)
+        for _ in 0..<3 {
+            _ = try client.connection.call(
+                destination: owner, path: ContractNames.managerPath, interface: ContractNames.managerInterface,
+                method: "RegisterScene", parameters: Variant(tuple: [Variant(vardict: [
+                    "app-id": Variant(string: "bench.peer"),
+                    "supported-orientations": Variant(strings: ["portrait", "landscape-right"]),
+                ])]), replyType: "(o)")
+        }
+        try fromOrientd.wait(count: 3, timeout: .seconds(30))  // InterfacesAdded
+        fromOrientd.clear()
+        _ = try client.connection.call(destination: owner, path: ContractNames.managerPath, interface: ContractNames.managerInterface,
+                                       method: "SetDeviceOrientation", parameters: Variant(tuple: [Variant(string: "landscape-left")]))
+        _ = try callPeer("TurnScenes", [Variant(uint32: 3), Variant(string: "landscape-right")])
+
+        let isScene = { (signal: ReceivedSignal) in signal.path.hasPrefix(ContractNames.scenePathPrefix) }
+        let theirs = try fromOrientd.wait("orientd's six scene signals", timeout: .seconds(30)) { $0.filter(isScene).count >= 6 }
+            .filter(isScene)
+        let ours = try fromPeer.wait(count: 6, timeout: .seconds(30))
+        XCTAssertEqual(ours.map(\.member), ["OrientationChanged", "OrientationChanged", "OrientationChanged",
+                                            "PropertiesChanged", "PropertiesChanged", "PropertiesChanged"])
+        XCTAssertEqual(ours.map(\.member), theirs.map(\.member))
+        XCTAssertEqual(ours.map(\.interface), theirs.map(\.interface))
+        XCTAssertEqual(ours.map(\.parameters.typeString), theirs.map(\.parameters.typeString))
+        XCTAssertEqual(ours[0].parameters, theirs[0].parameters, "the same OrientationChanged")
+        XCTAssertEqual(ours[0].parameters, try Variant(parsing: "('portrait', 'landscape-right', 'device')", type: "(sss)"))
+        XCTAssertEqual(ours.map(\.path), (0..<2).flatMap { _ in (1...3).map { ContractNames.scenePath(UInt64($0), registeredBy: ":1.10") } })
+        let changed = { (signal: ReceivedSignal) in signal.argument(1).vardict }
+        XCTAssertEqual(changed(ours[3]), changed(theirs[3]), "the same properties, with the same values")
+    }
+
     func testRepliesAreCopiesOfTheTemplatesOrientdsRepliesGive() throws {
         let explain = try Variant(parsing: "[('whitelist', ['portrait'], 'The app whitelist allows [portrait].')]", type: "a(sass)")
         let scene = ContractNames.scenePathPrefix + "1"
