@@ -114,9 +114,12 @@ extension OrientationManager {
             && (scene.width < settings.splitViewThreshold || scene.height < settings.splitViewThreshold)
     }
 
-    /// The scenes `include` selects, in scene order.
+    /// The scenes `include` selects, in scene order. (Ids only: collecting the selected
+    /// scenes first copied every one of them, the larger part of a device turn's core work.)
     func sceneIDs(where include: (Scene) -> Bool) -> [SceneID] {
-        scenes.values.filter(include).map(\.id).sorted()
+        var ids: [SceneID] = []
+        for (id, scene) in scenes where include(scene) { ids.append(id) }
+        return ids.sorted()
     }
 
     /// Re-evaluates the given scenes after a global change. `kioskBefore` is the kiosk mode
