@@ -16,7 +16,7 @@ final class BenchmarkQuickRunTests: XCTestCase {
         "objects.call", "objects.peer", "objects.ratio", "rss.listed", "hwm.listed", "rss.gone",
         "apps1.time", "apps1.ratio", "apps1.cpu", "apps10.time", "apps10.ratio", "apps10.cpu",
         "apps50.time", "apps50.ratio", "apps50.cpu",
-        "fanout.time", "fanout.pings", "fanout.ratio", "fanout.peer", "fanout.peer.ratio", "fanout.peer.ping",
+        "fanout.time", "fanout.pings", "fanout.ratio", "fanout.peer", "fanout.peer.ratio", "fanout.cpu", "fanout.peer.ping",
         "resolver.d1", "resolver.d10", "resolver.growth10", "resolver.d100", "resolver.growth100",
         "resolver.d1000", "resolver.growth1000", "idle.ticks", "output.mutter",
     ]
@@ -24,7 +24,7 @@ final class BenchmarkQuickRunTests: XCTestCase {
     static let targeted: Set = [
         "update.ratio", "update.ping", "request.ratio", "request.ping", "explain.ratio", "controllers.ratio", "get.ratio",
         "rss.scenes", "objects.ratio", "rss.listed", "hwm.listed", "rss.gone",
-        "apps1.ratio", "apps10.ratio", "apps50.ratio", "fanout.ratio", "fanout.peer.ratio",
+        "apps1.ratio", "apps10.ratio", "apps50.ratio", "fanout.ratio",
         "resolver.d10", "resolver.growth10", "resolver.growth100", "resolver.growth1000", "idle.ticks",
         "output.mutter",
     ]
