@@ -35,7 +35,7 @@ extension OrientationManager {
         deviceOrientation = orientation
         events.append(.deviceOrientationChanged(orientation))
         guard orientation.interfaceOrientation != nil else { return }
-        let following = sceneIDs { followedDevice(for: $0) != nil }
+        let following = scenesFollowingDevice()
         reevaluateScenes(following, kioskBefore: settings.kioskMode, reason: .device, now: now, events: &events)
     }
 
@@ -64,7 +64,7 @@ extension OrientationManager {
             deviceOrientation = sensedOrientation
             events.append(.deviceOrientationChanged(sensedOrientation))
         }
-        let following = sceneIDs { followedDevice(for: $0) != nil }
+        let following = scenesFollowingDevice()
         reevaluateScenes(following, kioskBefore: settings.kioskMode, reason: .device, now: now, events: &events)
     }
 }

@@ -26,6 +26,15 @@ extension OrientationManager {
         return deviceOrientation.interfaceOrientation
     }
 
+    /// The scenes that follow the device now (`followedDevice`), in scene order. A method of
+    /// its own, not `sceneIDs` with a closure: called from a mutating method, such a closure
+    /// copied the whole manager for every scene it looked at.
+    func scenesFollowingDevice() -> [SceneID] {
+        var ids: [SceneID] = []
+        for (id, scene) in scenes where followedDevice(for: scene) != nil { ids.append(id) }
+        return ids.sorted()
+    }
+
     /// Runs the layers and the choosing rule for `trigger`, and records the decision in the
     /// scene. Throws, leaving the caller's copy to be discarded, if the layers leave nothing or
     /// a request is refused.
