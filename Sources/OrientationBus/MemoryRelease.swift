@@ -95,15 +95,28 @@ public final class MemoryRelease {
     ///   reads `G_SLICE` once, in GLib's constructor, before `main` runs; so when it is not
     ///   set, orientd sets `G_SLICE=always-malloc` and executes itself again (same process
     ///   id, same arguments). A `G_SLICE` already set (such as `debug-blocks`) is kept.
+    ///   It executes the file `/proc/self/exe` points to, not the link: the kernel names a
+    ///   process after the file it executes, and "exe" would hide orientd from `pgrep`,
+    ///   `ps -C`, `top` and the journal's `_COMM`.
     /// - A fixed mmap threshold: a block of 256 KiB or more (a large reply's serialized
     ///   message) is mapped on its own and unmapped when freed; glibc's default would raise
     ///   the threshold after the first such free and keep later ones in the heap.
     public static func configureProcess() {
         if glib_check_version(2, 76, 0) != nil, getenv("G_SLICE") == nil {
             setenv("G_SLICE", "always-malloc", 1)
+            // A binary replaced on disk since it started reads "… (deleted)": the link still runs it.
+            if let file = executableFile() { execv(file, CommandLine.unsafeArgv) }
             execv("/proc/self/exe", CommandLine.unsafeArgv)
             // Still here: the re-execution failed; run with GSlice rather than not at all.
         }
         _ = mallopt(M_MMAP_THRESHOLD, 256 * 1024)
+    }
+
+    /// The file this process runs, from `/proc/self/exe`; nil when it cannot be read.
+    private static func executableFile() -> String? {
+        var buffer = [CChar](repeating: 0, count: Int(PATH_MAX) + 1)
+        let count = readlink("/proc/self/exe", &buffer, Int(PATH_MAX))
+        guard count > 0 else { return nil }
+        return String(decoding: buffer[..<count].map { UInt8(bitPattern: $0) }, as: UTF8.self)
     }
 }

@@ -82,4 +82,15 @@ final class MemoryReturnTests: OrientdTestCase {
         XCTAssertTrue(orientd.process.isRunning)
         XCTAssertNoThrow(try client.manager("SetSettleTime", [.u(0)]), "the same process answers after running itself again")
     }
+
+    /// Running itself again keeps the process's name: `pgrep orientd`, `ps -C orientd`, `top`
+    /// and the journal's `_COMM` find it (running `/proc/self/exe` would name it "exe").
+    func testRunningItselfAgainKeepsTheProcessName() throws {
+        let name = try String(contentsOfFile: "/proc/\(orientd.process.pid)/comm", encoding: .utf8)
+        XCTAssertEqual(name.trimmingCharacters(in: .whitespacesAndNewlines), "orientd")
+        let command = try String(contentsOfFile: "/proc/\(orientd.process.pid)/cmdline", encoding: .utf8)
+            .split(separator: "\0").map(String.init)
+        XCTAssertEqual(command.first.map { ($0 as NSString).lastPathComponent }, "orientd", "argv[0] kept: \(command)")
+        XCTAssertTrue(command.contains("--sensor"), "the arguments kept: \(command)")
+    }
 }
