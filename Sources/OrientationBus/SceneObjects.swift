@@ -20,18 +20,26 @@ import Synchronization
 /// or a path from an earlier run) is answered `UnknownScene` before GDBus dispatches it, by
 /// a message filter that checks `served`.
 final class SceneObjects {
-    struct Namespace {
+    /// A namespace's element and path, one instance shared by its scenes.
+    final class Name {
+        let element: String
         /// `<scenesPath>/<element>`.
         let path: String
+        init(element: String, path: String) { self.element = element; self.path = path }
+    }
+
+    struct Namespace {
+        let name: Name
         var subtree: SubtreeRegistrationID?
         var scenes = 0
         var creatorGone = false
     }
 
     var registrations: [SceneID: ObjectRegistrationID] = [:]
-    /// The namespace element of every exported scene (its path is the namespace's path and
-    /// its number: one string per namespace, not one per scene).
-    var elements: [SceneID: String] = [:]
+    /// The namespace of every exported scene (its path is the namespace's path and its
+    /// number: one string per namespace, not one per scene; found without hashing a string,
+    /// as each of a device turn's signals needs it).
+    var elements: [SceneID: Name] = [:]
     /// By namespace element.
     var namespaces: [String: Namespace] = [:]
     /// The elements of `namespaces`, for the message filter on GDBus's worker thread.
@@ -50,9 +58,7 @@ final class ServedNamespaces: Sendable {
 extension OrientationService {
     /// Scene `id`'s object path (an exported scene's, or one the core still holds).
     func scenePath(_ id: SceneID) -> String {
-        if let element = sceneObjects.elements[id], let namespace = sceneObjects.namespaces[element] {
-            return "\(namespace.path)/\(id)"
-        }
+        if let name = sceneObjects.elements[id] { return BusNames.path(of: id, in: name.path) }
         return BusNames.path(of: id, creator: manager.scenes[id]?.creator ?? "")
     }
 
@@ -87,7 +93,7 @@ extension OrientationService {
         if let registration = sceneObjects.registrations.removeValue(forKey: id) {
             connection.unregisterObject(registration)
         }
-        guard let element = sceneObjects.elements.removeValue(forKey: id) else { return }
+        guard let element = sceneObjects.elements.removeValue(forKey: id)?.element else { return }
         sceneObjects.namespaces[element]?.scenes -= 1
         releaseNamespaceIfUnused(element)
     }
@@ -113,18 +119,19 @@ extension OrientationService {
             methodCall: { [unowned self] call in self.handleUnknownSceneCall(call) })
     }
 
-    /// Counts one more scene in `creator`'s namespace; returns its element.
-    private func holdNamespace(of creator: String) -> String {
+    /// Counts one more scene in `creator`'s namespace; returns its name.
+    private func holdNamespace(of creator: String) -> SceneObjects.Name {
         let element = SceneNamespace.element(for: creator)
-        var namespace = sceneObjects.namespaces[element] ?? SceneObjects.Namespace(path: BusNames.namespace(of: creator))
+        var namespace = sceneObjects.namespaces[element]
+            ?? SceneObjects.Namespace(name: SceneObjects.Name(element: element, path: BusNames.namespace(of: creator)))
         namespace.scenes += 1
         if namespace.subtree == nil {
             sceneObjects.served.insert(element)
             do {
                 namespace.subtree = try connection.registerSubtree(
-                    path: namespace.path, interface: contract.scene,
+                    path: namespace.name.path, interface: contract.scene,
                     enumerate: { [unowned self] in
-                        self.sceneObjects.elements.filter { $0.value == element }.keys.sorted().map(String.init)
+                        self.sceneObjects.elements.filter { $0.value.element == element }.keys.sorted().map(String.init)
                     },
                     methodCall: { [unowned self] call in self.handleUnknownSceneCall(call) })
             } catch {
@@ -132,7 +139,7 @@ extension OrientationService {
             }
         }
         sceneObjects.namespaces[element] = namespace
-        return element
+        return namespace.name
     }
 
     private func releaseNamespaceIfUnused(_ element: String) {

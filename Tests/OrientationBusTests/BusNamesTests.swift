@@ -16,6 +16,14 @@ final class BusNamesTests: XCTestCase {
         XCTAssertEqual(short?.id, 42)
     }
 
+    func testAScenePathIsItsNamespaceAndItsNumberInDecimal() {
+        let namespace = "/io/github/orientd/OrientationManager1/scene/_3a1_2e7"
+        for number: SceneID in [0, 1, 9, 10, 99, 100, 1_000, 123_456_789, .max - 1, .max] {
+            XCTAssertEqual(BusNames.path(of: number, in: namespace), namespace + "/" + String(number))
+        }
+        XCTAssertEqual(BusNames.path(of: 5, in: ""), "/5")
+    }
+
     func testNamespaceElementsAreValidPathElementsAndDistinct() {
         // Letters and digits stay; every other byte is _ and two hex digits, '_' included,
         // so names that differ give elements that differ.
