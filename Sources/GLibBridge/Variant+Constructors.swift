@@ -63,11 +63,14 @@ extension Variant {
         self.init(adopting: raw!)
     }
 
-    /// A tuple of strings, such as `(sss)`, built in one pass: no object per element.
-    public convenience init(tupleOfStrings strings: [String]) {
-        // Floating children: g_variant_new_tuple takes them over.
-        let raw = strings.map { newStringVariant($0) as OpaquePointer? }.withUnsafeBufferPointer { children in
-            g_variant_new_tuple(children.baseAddress, gsize(children.count))
+    /// A tuple of three values, such as `(sss)` from strings built once and kept: no array,
+    /// and no new child (g_variant_new_tuple takes a reference to each).
+    public convenience init(tupleOf first: Variant, _ second: Variant, _ third: Variant) {
+        let raw = withExtendedLifetime((first, second, third)) { () -> OpaquePointer? in
+            var children: (OpaquePointer?, OpaquePointer?, OpaquePointer?) = (first.raw, second.raw, third.raw)
+            return withUnsafePointer(to: &children) {
+                $0.withMemoryRebound(to: OpaquePointer?.self, capacity: 3) { g_variant_new_tuple($0, 3) }
+            }
         }
         self.init(adopting: raw!)
     }
@@ -120,11 +123,21 @@ extension Variant {
     /// A vardict (`a{sv}`) with the entries in the order given, each value boxed in a `v`,
     /// built in one pass: no object per entry.
     public convenience init(vardictEntries entries: [(key: String, value: Variant)]) {
+        self.init(vardict: entries) { newStringVariant($0) }
+    }
+
+    /// The same with keys given as string values (`s`) built once and kept: no new key per
+    /// entry (g_variant_new_dict_entry takes a reference to it).
+    public convenience init(vardictKeyed entries: [(key: Variant, value: Variant)]) {
+        self.init(vardict: entries) { $0.raw }
+    }
+
+    private convenience init<Key>(vardict entries: [(key: Key, value: Variant)], key: (Key) -> OpaquePointer) {
         let raw = withExtendedLifetime(entries) {
             withVariantType("{sv}") { type in
-                // Floating entries (of a floating key and box): g_variant_new_array takes them over.
+                // Floating entries (of a floating box): g_variant_new_array takes them over.
                 entries.map { entry -> OpaquePointer? in
-                    g_variant_new_dict_entry(newStringVariant(entry.key), g_variant_new_variant(entry.value.raw))
+                    g_variant_new_dict_entry(key(entry.key), g_variant_new_variant(entry.value.raw))
                 }.withUnsafeBufferPointer { children in
                     g_variant_new_array(type, children.baseAddress, gsize(children.count))
                 }

@@ -29,7 +29,7 @@ extension OrientationService {
         case .orientationChanged(let id, let from, let to, let reason):
             log.debug("scene \(id): \(from.rawValue) → \(to.rawValue) (\(reason.rawValue))")
             try connection.emitSignal(path: scenePath(id), interface: BusNames.sceneInterface, signal: "OrientationChanged",
-                                      parameters: Variant(tupleOfStrings: [from.rawValue, to.rawValue, reason.rawValue]))
+                                      parameters: Variant(tupleOf: Encode.orientation(from), Encode.orientation(to), Encode.reason(reason)))
         case .scenePropertiesChanged(let id, let properties):
             guard let snapshot = manager.snapshot(of: id) else { return }
             try signal(scenePath(id), BusNames.propertiesInterface, "PropertiesChanged",

@@ -11,6 +11,18 @@ enum Encode {
     /// landscape-left 16; `OrientationMask` keeps no other bits), by `rawValue >> 1`.
     static let masks: [Variant] = (0..<16).map { Variant(strings: OrientationMask(rawValue: UInt32($0) << 1).names) }
 
+    /// An orientation's name, and a change's reason, as a string value, built once: a device
+    /// turn sends them in two signals per scene.
+    static func orientation(_ orientation: InterfaceOrientation) -> Variant {
+        orientations[orientationCases.firstIndex(of: orientation)!]
+    }
+    static func reason(_ reason: ChangeReason) -> Variant { reasons[reasonCases.firstIndex(of: reason)!] }
+
+    private static let orientationCases = InterfaceOrientation.allCases
+    private static let orientations = orientationCases.map { Variant(string: $0.rawValue) }
+    private static let reasonCases = ChangeReason.allCases
+    private static let reasons = reasonCases.map { Variant(string: $0.rawValue) }
+
     static func sceneProperty(_ property: SceneProperty, _ s: SceneSnapshot) -> Variant {
         switch property {
         case .appId: return Variant(string: s.appId)
@@ -18,7 +30,7 @@ enum Encode {
         case .detached: return Variant(bool: s.detached)
         case .idiom: return Variant(string: s.idiom.rawValue)
         case .display: return Variant(string: s.display)
-        case .interfaceOrientation: return Variant(string: s.orientation.rawValue)
+        case .interfaceOrientation: return orientation(s.orientation)
         case .supportedOrientations: return mask(s.supported)
         case .supportedOrientationsMask: return Variant(uint32: s.supported.rawValue)
         case .decidingController: return Variant(string: s.decidingController)
@@ -33,11 +45,14 @@ enum Encode {
     /// Scene properties in the order `Variant(vardict:)` gives (keys sorted).
     static let sceneKeyOrder = SceneProperty.allCases.sorted { $0.rawValue < $1.rawValue }
     static let managerKeyOrder = ManagerProperty.allCases.sorted { $0.rawValue < $1.rawValue }
+    /// `sceneKeyOrder`'s names as string values, built once.
+    private static let sceneKeys = sceneKeyOrder.map { Variant(string: $0.rawValue) }
 
     /// Every property of a scene (or those in `only`), as `a{sv}` with its keys sorted; built
     /// straight into one GVariant (this runs twice per scene and rotation in a fan-out).
     static func sceneProperties(_ s: SceneSnapshot, only: [SceneProperty] = SceneProperty.allCases) -> Variant {
-        Variant(vardictEntries: sceneKeyOrder.filter(only.contains).map { (key: $0.rawValue, value: sceneProperty($0, s)) })
+        Variant(vardictKeyed: sceneKeyOrder.indices.filter { only.contains(sceneKeyOrder[$0]) }
+            .map { (key: sceneKeys[$0], value: sceneProperty(sceneKeyOrder[$0], s)) })
     }
 
     static func managerProperty(_ property: ManagerProperty, _ m: ManagerSnapshot) -> Variant {

@@ -63,6 +63,20 @@ final class VariantTests: XCTestCase {
         XCTAssertTrue(tuple.isOfType("(s*b)"))
     }
 
+    func testATupleOfThreeKeptValuesLeavesThemUsable() {
+        let portrait = Variant(string: "portrait"), landscape = Variant(string: "landscape-left")
+        let device = Variant(string: "device")
+        let first = Variant(tupleOf: portrait, landscape, device)
+        let second = Variant(tupleOf: landscape, portrait, device)
+        XCTAssertEqual(first.typeString, "(sss)")
+        XCTAssertEqual(first.children.compactMap(\.string), ["portrait", "landscape-left", "device"])
+        XCTAssertEqual(second.children.compactMap(\.string), ["landscape-left", "portrait", "device"])
+        XCTAssertEqual(first.description, "('portrait', 'landscape-left', 'device')")
+        // The kept values are still whole after both tuples took references to them.
+        XCTAssertEqual(portrait.string, "portrait")
+        XCTAssertEqual(Variant(tupleOf: Variant(uint32: 1), Variant(bool: false), portrait).typeString, "(ubs)")
+    }
+
     func testBoxing() {
         let boxed = Variant(boxing: Variant(int32: -3))
         XCTAssertEqual(boxed.typeString, "v")
@@ -86,6 +100,17 @@ final class VariantTests: XCTestCase {
         XCTAssertEqual(Variant(vardict: [:]).vardict?.count, 0)
         XCTAssertEqual(dict.description,
                        "{'app-id': <'org.example'>, 'detached': <false>, 'supported-orientations': <['portrait']>, 'width': <uint32 390>}")
+    }
+
+    func testAVardictWithKeptKeysIsTheSameVardict() {
+        let width = Variant(string: "Width"), orientation = Variant(string: "InterfaceOrientation")
+        let first = Variant(vardictKeyed: [(key: orientation, value: Variant(string: "portrait")), (key: width, value: Variant(uint32: 390))])
+        let second = Variant(vardictKeyed: [(key: orientation, value: Variant(string: "landscape-left")), (key: width, value: Variant(uint32: 844))])
+        XCTAssertEqual(first, Variant(vardictEntries: [(key: "InterfaceOrientation", value: Variant(string: "portrait")),
+                                                       (key: "Width", value: Variant(uint32: 390))]))
+        XCTAssertEqual(second.description, "{'InterfaceOrientation': <'landscape-left'>, 'Width': <uint32 844>}")
+        XCTAssertEqual(width.string, "Width", "a kept key is still whole after two vardicts took it")
+        XCTAssertEqual(Variant(vardictKeyed: []).typeString, "a{sv}")
     }
 
     func testHistoryArrayOfStructs() {
