@@ -3,7 +3,7 @@ import OrientationCore
 
 extension OrientationService {
     /// Turns the core's events into signals (and writes the settings when they changed).
-    func emit(_ events: [Event]) {
+    func emit(_ events: ArraySlice<Event>) {
         for event in events {
             do {
                 try emit(event)
@@ -27,9 +27,7 @@ extension OrientationService {
             try signal(BusNames.managerPath, BusNames.objectManagerInterface, "InterfacesRemoved",
                        [Variant(objectPath: path), Variant(strings: [BusNames.sceneInterface])])
         case .orientationChanged(let id, let from, let to, let reason):
-            log.debug("scene \(id): \(from.rawValue) → \(to.rawValue) (\(reason.rawValue))")
-            try connection.emitSignal(path: scenePath(id), interface: BusNames.sceneInterface, signal: "OrientationChanged",
-                                      parameters: Variant(tupleOf: Encode.orientation(from), Encode.orientation(to), Encode.reason(reason)))
+            try orientationChanged(path: scenePath(id), id, from, to, reason)
         case .scenePropertiesChanged(let id, let properties):
             guard let snapshot = manager.snapshot(of: id) else { return }
             try signal(scenePath(id), BusNames.propertiesInterface, "PropertiesChanged",
@@ -40,9 +38,7 @@ extension OrientationService {
                        Encode.propertiesChanged(interface: BusNames.managerInterface,
                                                 changed: Encode.managerProperties(manager.managerSnapshot, only: properties)))
         case .deviceOrientationChanged(let orientation):
-            log.debug("device: \(orientation.rawValue)")
-            try signal(BusNames.managerPath, BusNames.managerInterface, "DeviceOrientationChanged",
-                       [Variant(string: orientation.rawValue)])
+            try deviceOrientationChanged(orientation)
         case .rotationSuggested(let id, let orientation):
             try signal(BusNames.managerPath, BusNames.managerInterface, "RotationSuggested",
                        [Variant(objectPath: scenePath(id)), Variant(string: orientation.rawValue)])
@@ -52,6 +48,43 @@ extension OrientationService {
             // perform() saved them before the reply.
             break
         }
+    }
+
+    /// While the core is still deciding (it holds the manager): emits `events` from `start` on
+    /// as long as they need nothing of the manager (a scene's OrientationChanged, the
+    /// device's), and returns where it stopped; the rest go out after the core is done.
+    func emitAhead(_ events: [Event], from start: Int) -> Int {
+        var next = start
+        while next < events.count {
+            do {
+                switch events[next] {
+                case .orientationChanged(let id, let from, let to, let reason):
+                    // Every scene the core turns has its object; the path of one without waits.
+                    guard let namespace = sceneObjects.elements[id] else { return next }
+                    try orientationChanged(path: BusNames.path(of: id, in: namespace.path), id, from, to, reason)
+                case .deviceOrientationChanged(let orientation):
+                    try deviceOrientationChanged(orientation)
+                default:
+                    return next
+                }
+            } catch {
+                log.warning("could not emit \(events[next]): \(error)")
+            }
+            next += 1
+        }
+        return next
+    }
+
+    private func orientationChanged(path: String, _ id: SceneID, _ from: InterfaceOrientation, _ to: InterfaceOrientation,
+                                    _ reason: ChangeReason) throws(DBusError) {
+        log.debug("scene \(id): \(from.rawValue) → \(to.rawValue) (\(reason.rawValue))")
+        try connection.emitSignal(path: path, interface: BusNames.sceneInterface, signal: "OrientationChanged",
+                                  parameters: Variant(tupleOf: Encode.orientation(from), Encode.orientation(to), Encode.reason(reason)))
+    }
+
+    private func deviceOrientationChanged(_ orientation: DeviceOrientation) throws(DBusError) {
+        log.debug("device: \(orientation.rawValue)")
+        try signal(BusNames.managerPath, BusNames.managerInterface, "DeviceOrientationChanged", [Variant(string: orientation.rawValue)])
     }
 
     private func signal(_ path: String, _ interface: String, _ name: String, _ arguments: [Variant]) throws(DBusError) {

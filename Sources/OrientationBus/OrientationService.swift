@@ -181,24 +181,30 @@ public final class OrientationService {
     /// Runs a command through the core, emits its events and re-arms the settle timer. A
     /// command that changes the user's settings is run on a copy, saved, and only then made
     /// current: when the save fails the call fails with `SaveFailed` and nothing changed.
+    /// Any other command's first events go out while the core still works, as far as they
+    /// need nothing of the manager (`emitAhead`): a device turn's `OrientationChanged`
+    /// signals leave as each scene is decided.
     @discardableResult
     func perform(_ command: Command, caller: String) throws(OrientationError) -> Reply {
         let scenesBefore = manager.scenes.count
         let outcome: Outcome
+        var sent = 0
         if command.changesUserSettings {
             var next = manager
             outcome = try next.apply(command, caller: caller, at: currentMoment())
             if outcome.events.contains(.settingsChanged) { try persist(next.user) }
             manager = next
         } else {
-            outcome = try manager.apply(command, caller: caller, at: currentMoment())
+            outcome = try manager.apply(command, caller: caller, at: currentMoment()) { [unowned self] events in
+                sent = self.emitAhead(events, from: sent)
+            }
             if outcome.events.contains(.settingsChanged) {
                 do { try persist(manager.user) } catch { log.warning("\(error.message)") }
             }
         }
         if manager.scenes.count < scenesBefore { memory.released(scenesBefore - manager.scenes.count) }
         caches.invalidate(after: command, events: outcome.events)
-        emit(outcome.events)
+        emit(outcome.events[sent...])
         scheduleTick()
         sensor?.updateClaim()
         return outcome.reply

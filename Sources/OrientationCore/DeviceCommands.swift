@@ -1,9 +1,10 @@
 extension OrientationManager {
     /// A reading goes through the settle time: it must hold for `SettleTime` before scenes follow.
-    mutating func receive(_ orientation: DeviceOrientation, source: SensorSource, now: Moment, events: inout [Event]) {
+    mutating func receive(_ orientation: DeviceOrientation, source: SensorSource, now: Moment, events: inout [Event],
+                          progress: Progress? = nil) {
         if settings.settleTimeMilliseconds == 0 {
             pendingReading = nil
-            applyReading(orientation, source: source, now: now, events: &events)
+            applyReading(orientation, source: source, now: now, events: &events, progress: progress)
         } else if orientation == sensedOrientation {
             // Back where it settled: whatever was pending did not hold.
             pendingReading = nil
@@ -15,15 +16,16 @@ extension OrientationManager {
     }
 
     /// Applies a pending reading that has held for the settle time.
-    mutating func tick(now: Moment, events: inout [Event]) {
+    mutating func tick(now: Moment, events: inout [Event], progress: Progress? = nil) {
         guard let pending = pendingReading, let deadline = nextDeadline, now.monotonic >= deadline else { return }
         pendingReading = nil
-        applyReading(pending.orientation, source: pending.source, now: now, events: &events)
+        applyReading(pending.orientation, source: pending.source, now: now, events: &events, progress: progress)
     }
 
     /// A settled reading: published and followed, or, under the rotation lock, kept aside and
     /// offered as a suggestion to the scenes that allow it.
-    mutating func applyReading(_ orientation: DeviceOrientation, source: SensorSource, now: Moment, events: inout [Event]) {
+    mutating func applyReading(_ orientation: DeviceOrientation, source: SensorSource, now: Moment, events: inout [Event],
+                               progress: Progress? = nil) {
         sensedOrientation = orientation
         sensedSource = source
         if settings.rotationLocked {
@@ -36,7 +38,8 @@ extension OrientationManager {
         events.append(.deviceOrientationChanged(orientation))
         guard orientation.interfaceOrientation != nil else { return }
         let following = scenesFollowingDevice()
-        reevaluateScenes(following, kioskBefore: settings.kioskMode, reason: .device, now: now, events: &events)
+        reevaluateScenes(following, kioskBefore: settings.kioskMode, reason: .device, now: now, events: &events,
+                         progress: progress)
     }
 
     /// Under the rotation lock: `RotationSuggested` for each foreground scene on the built-in

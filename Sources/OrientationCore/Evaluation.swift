@@ -137,9 +137,9 @@ extension OrientationManager {
     ///
     /// Every `orientationChanged` comes before the batch of `scenePropertiesChanged`: a
     /// rotation reaches every app first, and the property updates follow (each scene's own
-    /// events keep their order).
+    /// events keep their order). `progress` hears the events so far after each scene.
     mutating func reevaluateScenes(_ ids: [SceneID], kioskBefore: Bool, reason: ChangeReason, now: Moment,
-                                   events: inout [Event], updatingSplitView: Bool = false) {
+                                   events: inout [Event], updatingSplitView: Bool = false, progress: Progress? = nil) {
         var propertyEvents: [Event] = []
         defer { events += propertyEvents }
         for id in ids {
@@ -153,6 +153,7 @@ extension OrientationManager {
             record(change, scene: scene, now: now, events: &events)
             let changed = before.changes(to: SceneSnapshot(scene, kioskMode: settings.kioskMode))
             if !changed.isEmpty { propertyEvents.append(.scenePropertiesChanged(id, changed)) }
+            if change != nil { progress?(events) }
         }
     }
 }

@@ -49,6 +49,14 @@ public enum Reply: Sendable, Equatable {
     case controller(String)
 }
 
+/// Called by `OrientationManager.apply` with the events so far while a device reading turns
+/// the scenes that follow the device, once for each scene decided: a turn of many scenes
+/// takes a while to decide, and the shell can send the events that need nothing more of the
+/// manager (a scene's `orientationChanged`, the device's) while the rest are decided. The
+/// events so far are always a prefix of the outcome's, and a command that reports progress
+/// cannot fail.
+public typealias Progress = ([Event]) -> Void
+
 /// A command's result.
 public struct Outcome: Sendable, Equatable {
     public var reply: Reply

@@ -116,8 +116,10 @@ public struct OrientationManager: Sendable {
         return ids.count > 10 ? shown + ", … (\(ids.count) in all)" : shown
     }
 
-    /// Runs one command from `caller` (a bus name) at `now`.
-    public mutating func apply(_ command: Command, caller: String, at now: Moment) throws(OrientationError) -> Outcome {
+    /// Runs one command from `caller` (a bus name) at `now`; a device reading (or the tick that
+    /// settles one) reports its events to `progress` as it decides each scene.
+    public mutating func apply(_ command: Command, caller: String, at now: Moment,
+                               progress: Progress? = nil) throws(OrientationError) -> Outcome {
         let managerBefore = managerSnapshot
         // A scene command never changes the user's settings: the hot path skips comparing
         // them (the app policies among them).
@@ -131,10 +133,10 @@ public struct OrientationManager: Sendable {
             try unregister(id, caller: caller, events: &events)
             reply = .none
         case .deviceReading(let orientation, let source):
-            receive(orientation, source: source, now: now, events: &events)
+            receive(orientation, source: source, now: now, events: &events, progress: progress)
             reply = .none
         case .tick:
-            tick(now: now, events: &events)
+            tick(now: now, events: &events, progress: progress)
             reply = .none
         case .setRotationLocked(let locked):
             try checkUnlocked(.rotationLocked)

@@ -73,6 +73,42 @@ final class EventTests: XCTestCase {
         XCTAssertEqual(propertyScenes, ids, "every rotated scene still gets its property update")
     }
 
+    /// A device turn reports its events as it decides each scene: the shell can send the first
+    /// scenes' OrientationChanged before the last scene is decided.
+    func testADeviceTurnReportsEachScenesChangeAsItIsDecided() throws {
+        var rig = Rig()
+        let ids = try (0..<3).map { _ in try rig.register { $0.supported = .allButUpsideDown } }
+        _ = try rig.register { $0.supported = .portrait }  // decided, but does not turn
+        var reports: [[Event]] = []
+        let outcome = try rig.manager.apply(.deviceReading(.landscapeLeft, source: .manual), caller: Caller.shell,
+                                            at: rig.now) { reports.append($0) }
+        XCTAssertEqual(reports.count, 3, "once per scene that turned")
+        for report in reports {
+            XCTAssertEqual(Array(outcome.events.prefix(report.count)), report, "each report is a prefix of the outcome")
+        }
+        let turned = reports.map { report in
+            report.compactMap { event -> SceneID? in
+                if case .orientationChanged(let id, _, _, _) = event { return id }
+                return nil
+            }
+        }
+        XCTAssertEqual(turned, [[ids[0]], [ids[0], ids[1]], ids], "the first scene is out before the second is decided")
+        XCTAssertEqual(reports.first?.first, .deviceOrientationChanged(.landscapeLeft))
+        XCTAssertFalse(reports.joined().contains { if case .scenePropertiesChanged = $0 { true } else { false } },
+                       "property updates come after every OrientationChanged, with the outcome")
+
+        // The same turn settled by a tick reports too; other commands do not.
+        var settling = Rig(settleTime: 100)
+        _ = try settling.register { $0.supported = .allButUpsideDown }
+        var heard = 0
+        _ = try settling.manager.apply(.deviceReading(.landscapeLeft, source: .iioSensorProxy), caller: Caller.shell,
+                                       at: settling.now) { _ in heard += 1 }
+        XCTAssertEqual(heard, 0, "nothing is decided before the reading settles")
+        settling.advance(milliseconds: 100)
+        _ = try settling.manager.apply(.tick, caller: Caller.shell, at: settling.now) { _ in heard += 1 }
+        XCTAssertEqual(heard, 1)
+    }
+
     func testNothingIsEmittedWithoutAChange() throws {
         var rig = Rig()
         let id = try rig.register { $0.supported = .allButUpsideDown }

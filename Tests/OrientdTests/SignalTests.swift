@@ -194,6 +194,24 @@ final class SignalTests: OrientdTestCase {
         XCTAssertEqual(history.reversed().map { $0.child(at: 5).string! }, orientationChanges(recorder).map { $0[3] })
     }
 
+    /// orientd sends a device turn's first signals while the core still decides the other
+    /// scenes; what reaches the bus is still the core's order: the device, every scene's
+    /// OrientationChanged, their property updates, then the manager's.
+    func testADeviceTurnsSignalsKeepTheCoresOrder() throws {
+        let scenes = try (0..<3).map { _ in try registerRotatingPhone() }
+        let recorder = try recordSignals()
+        try callManager("SetDeviceOrientation", [.s("landscape-left")])
+        try drain(recorder)
+        let sent = recorder.signals.map { signal in
+            signal.member == "PropertiesChanged" ? "PropertiesChanged \(signal.path)" : "\(signal.member) \(signal.path)"
+        }
+        XCTAssertEqual(sent, ["DeviceOrientationChanged \(Contract.managerPath)"]
+                       + scenes.map { "OrientationChanged \($0)" }
+                       + scenes.map { "PropertiesChanged \($0)" }
+                       + ["PropertiesChanged \(Contract.managerPath)"])
+        XCTAssertEqual(orientationChanges(recorder), scenes.map { [$0, "portrait", "landscape-right", "device"] })
+    }
+
     func testDeviceOrientationChangedAndRotationSuggested() throws {
         let scene = try registerRotatingPhone()
         let recorder = try recordSignals(interface: Contract.managerInterface)
