@@ -46,12 +46,18 @@ enum ScaleSection {
         try eventually("orientd drops the scale run's scenes", timeout: .seconds(60)) {
             try probe.sceneCount(target.owner) == 0
         }
-        // orientd trims its heap shortly after large work (MemoryRelease): give it up to 10 s.
+        // orientd trims its heap once large work is over and again seconds later
+        // (MemoryRelease): read until the figure is under the bound and has not dropped by
+        // more than 1 % for 1.5 s (a reading between two trims is not the figure), at most 10 s.
         var gone = try target.usage.memory()
-        let settled = ContinuousClock.now + .seconds(10)
-        while Double(gone.rss) > 1.5 * Double(start.rss), ContinuousClock.now < settled {
+        var steadySince = ContinuousClock.now
+        let deadline = ContinuousClock.now + .seconds(10)
+        while ContinuousClock.now < deadline {
+            if Double(gone.rss) <= 1.5 * Double(start.rss), ContinuousClock.now - steadySince >= .milliseconds(1500) { break }
             usleep(100_000)
-            gone = try target.usage.memory()
+            let next = try target.usage.memory()
+            if next.rss < gone.rss - gone.rss / 100 { steadySince = ContinuousClock.now }
+            gone = next
         }
         report.atMost("rss.gone", "orientd VmRSS after the \(scenes) scenes left (start \(format(mebibytes(start.rss))) MiB)",
                       mebibytes(gone.rss) / mebibytes(start.rss), "×", 1.5, target: "≤ 1.50 × start")
