@@ -60,8 +60,8 @@ extension OrientationService {
                 switch events[next] {
                 case .orientationChanged(let id, let from, let to, let reason):
                     // Every scene the core turns has its object; the path of one without waits.
-                    guard let namespace = sceneObjects.elements[id] else { return next }
-                    try orientationChanged(path: BusNames.path(of: id, in: namespace.path), id, from, to, reason)
+                    guard let path = exportedScenePath(id) else { return next }
+                    try orientationChanged(path: path, id, from, to, reason)
                 case .deviceOrientationChanged(let orientation):
                     try deviceOrientationChanged(orientation)
                 default:

@@ -58,8 +58,13 @@ final class ServedNamespaces: Sendable {
 extension OrientationService {
     /// Scene `id`'s object path (an exported scene's, or one the core still holds).
     func scenePath(_ id: SceneID) -> String {
-        if let name = sceneObjects.elements[id] { return BusNames.path(of: id, in: name.path) }
-        return BusNames.path(of: id, creator: manager.scenes[id]?.creator ?? "")
+        exportedScenePath(id) ?? BusNames.path(of: id, creator: manager.scenes[id]?.creator ?? "")
+    }
+
+    /// Scene `id`'s object path when it is exported; nil otherwise. Reads nothing of the
+    /// manager, so it also serves while the core is still deciding (`emitAhead`).
+    func exportedScenePath(_ id: SceneID) -> String? {
+        sceneObjects.elements[id].map { BusNames.path(of: id, in: $0.path) }
     }
 
     /// Registers scene `id`'s object: its calls go to `handleSceneCall`, its property reads
