@@ -26,6 +26,7 @@ public final class MethodInvocation: Sendable {
 
     private let handle: GHandle
     private let replied = Mutex(false)
+    private let sentSize = Atomic(0)
 
     /// Wraps a GDBusMethodInvocation, taking over the reference GDBus passes to the handler.
     init(adopting raw: OpaquePointer) {
@@ -47,12 +48,21 @@ public final class MethodInvocation: Sendable {
     /// Whether a reply has been sent.
     public var hasReplied: Bool { replied.withLock { $0 } }
 
+    /// The size in bytes of the values sent with `returnValue(s)`, serialized as a GVariant
+    /// (within a few bytes per value of what they take in the message); 0 before that, and
+    /// after any other reply.
+    public var replySize: Int { sentSize.load(ordering: .relaxed) }
+
     /// Replies with `tuple` (whose type must match the method's out arguments, such as `(o)`),
     /// or with no values when nil.
     public func returnValue(_ tuple: Variant?) {
         if let tuple { precondition(tuple.isOfType("r"), "a reply must be a tuple, not \(tuple.typeString)") }
         guard markReplied() else { return }
-        withExtendedLifetime(tuple) { g_dbus_method_invocation_return_value(handle.raw, tuple?.raw) }
+        withExtendedLifetime(tuple) {
+            // Known at once for a serialized value; computed (and kept in it) for a tree.
+            if let tuple { sentSize.store(Int(g_variant_get_size(tuple.raw)), ordering: .relaxed) }
+            g_dbus_method_invocation_return_value(handle.raw, tuple?.raw)
+        }
     }
 
     /// Replies with these values as the out arguments (`returnValues()` for none).

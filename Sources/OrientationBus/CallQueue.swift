@@ -18,11 +18,17 @@ import OrientationCore
 /// `LimitExceeded`. The calls of a connection that leaves the bus are dropped.
 ///
 /// The replies of all clients leave through orientd's one connection to the bus, in order. So
-/// the next expensive call runs only once the previous expensive reply has been written to
-/// the bus (an asynchronous flush): at most one large reply is ever ahead of a bystander's
-/// reply, however slowly the flooder reads its own.
+/// the next expensive call runs only once the previous expensive reply, if large, has been
+/// written to the bus (an asynchronous flush): at most one large reply is ever ahead of a
+/// bystander's reply, however slowly the flooder reads its own.
 final class CallQueue {
     static let pendingPerConnection = 128
+    /// A reply at least this large is written to the bus before the next expensive call
+    /// runs. A smaller one (a scene's few controllers, a handful of app policies) costs the
+    /// bus no more than a few ordinary replies, and waiting for it to be written (a flush:
+    /// a hand-over to GDBus's writer and back) would cost each such call more than the
+    /// reply itself.
+    static let largeReply = 64 * 1024
     /// The calls whose reply grows with the state: `GetManagedObjects`, `GetControllers`,
     /// `GetAppPolicies` (Explain's is bounded by the deciding path).
     private let expensive: [MethodID]
@@ -108,7 +114,7 @@ final class CallQueue {
             turn.append(sender)
         }
         run()
-        guard isExpensive(call) else { return }
+        guard isExpensive(call), call.replySize >= Self.largeReply else { return }
         flushing = true
         connection.flushAsync { [weak self] _ in
             guard let self else { return }

@@ -69,6 +69,41 @@ final class BusConnectionTests: BusTestCase {
         }
     }
 
+    /// `replySize` is the size of the values sent, serialized (a string: its bytes and a NUL;
+    /// the wire adds 4 for its length). The CallQueue decides by it whether a reply must be
+    /// written before the next expensive call runs.
+    func testReplySizeIsTheSerializedSizeOfTheValuesSent() throws {
+        let info = try InterfaceInfo(xml: TestObject.xml, name: TestObject.interface)
+        let sizes = LockedValue<[String: Int]>([:])
+        let connection = service.connection
+        let path = "/org/example/Sized"
+        _ = try service.sync { () throws(DBusError) -> ObjectRegistrationID in
+            try connection.registerObject(path: path, interface: info, methodCall: { invocation in
+                let before = invocation.replySize
+                switch invocation.methodName {
+                case "Echo": invocation.returnValues(invocation.argument(0))
+                case "Add": invocation.returnValue(Variant(tuple: [Variant(uint32: 7)]))
+                case "Later": invocation.returnString("late")
+                default: invocation.returnError(name: "org.example.Error.No", message: "no reply values")
+                }
+                sizes.withLock { $0[invocation.methodName] = invocation.replySize + 1000 * before }
+            }, getProperty: { _ in nil })
+        }
+        func call(_ method: String, _ arguments: [Variant]) {
+            _ = try? client.connection.call(destination: service.uniqueName, path: path, interface: TestObject.interface,
+                                            method: method, parameters: Variant(tuple: arguments), timeoutMilliseconds: 5_000)
+        }
+        let text = String(repeating: "x", count: 70_000)
+        call("Echo", [Variant(string: "hello")])
+        call("Add", [Variant(uint32: 3), Variant(uint32: 4)])
+        call("Later", [])
+        call("Fail", [Variant(string: "org.example.Error.No"), Variant(string: "no")])
+        XCTAssertEqual(sizes.withLock { $0 }, ["Echo": 5 + 1, "Add": 4, "Later": 0, "Fail": 0],
+                       "the serialized values' size after returnValue(s) (0 before any reply); 0 after returnString or an error")
+        call("Echo", [Variant(string: text)])
+        XCTAssertEqual(sizes.withLock { $0["Echo"] }, 70_000 + 1)
+    }
+
     func testDeferredReply() throws {
         XCTAssertEqual(try callTest("Later").child(at: 0).string, "late")
     }
