@@ -37,6 +37,8 @@ final class CallQueue {
     private let connection: BusConnection
     /// An expensive reply is on its way to the bus: the next one waits for it.
     private var flushing = false
+    /// How many replies the queue has waited to see written (for tests).
+    private(set) var flushes = 0
     private var queues: [String: [(call: MethodInvocation, run: () -> Void)]] = [:]
     /// Connections with queued calls, in the order they are served next.
     private var turn: [String] = []
@@ -116,6 +118,7 @@ final class CallQueue {
         run()
         guard isExpensive(call), call.replySize >= Self.largeReply else { return }
         flushing = true
+        flushes += 1
         connection.flushAsync { [weak self] _ in
             guard let self else { return }
             flushing = false
