@@ -86,7 +86,7 @@ extension Report {
     /// A figure measured over rounds that must be at most `limit` on its median; the rounds'
     /// spread goes in the figure's text.
     func spread(_ key: String, _ figure: String, _ spread: Spread, _ unit: String, atMost limit: Double) {
-        atMost(key, "\(figure) (\(spread.describe()))", spread.median, unit, limit)
+        atMost(key, "\(figure) (\(spread.describe(unit == "×" ? "" : unit)))", spread.median, unit, limit)
     }
 
     /// A figure measured over rounds, with no target.

@@ -54,12 +54,11 @@ enum FanOutSection {
             rotations.append(orientdTime.milliseconds)
             peerRotations.append(peerTime.milliseconds)
         }
-        let rotation = median(rotations)
-        let ping = median(pings)
-        report.info("fanout.time", "SetDeviceOrientation until \(scenes) OrientationChanged received (median of \(options.fanOutRounds))",
-                    rotation, "ms")
-        report.info("fanout.pings", "\(scenes) pipelined Pings, \(options.window) in flight (median, same rounds)", ping, "ms")
-        report.atMost("fanout.ratio", "fan-out / \(scenes) pipelined Pings", rotation / ping, "×", 1.0)
+        report.spread("fanout.time", "SetDeviceOrientation until \(scenes) OrientationChanged received", Spread(rotations), "ms")
+        report.spread("fanout.pings", "\(scenes) pipelined Pings, \(options.window) in flight, timed before each round's turns",
+                      Spread(pings), "ms")
+        report.spread("fanout.ratio", "fan-out / \(scenes) pipelined Pings, per round", Spread(zip(rotations, pings).map { $0 / $1 }),
+                      "×", atMost: 1.0)
         report.spread("fanout.peer", "the reference peer sending the same \(2 * scenes) signals (TurnScenes) until its "
                           + "\(scenes) OrientationChanged received", Spread(peerRotations), "ms")
         report.spread("fanout.peer.ratio", "fan-out / the peer's same signals, per round",

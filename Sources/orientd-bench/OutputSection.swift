@@ -107,8 +107,8 @@ enum OutputSection {
             }
             if round >= 2 { latencies.append(latency.milliseconds) }  // two rounds of warm-up
         }
-        report.atMost("output.mutter", "OrientationChanged until mutter turned the panel (MonitorsChanged; median of \(rounds))",
-                      median(latencies), "ms", 50)
+        report.spread("output.mutter", "OrientationChanged until mutter turned the panel (MonitorsChanged)", Spread(latencies), "ms",
+                      atMost: 50)
     }
 
     static func property(_ connection: BusConnection, _ peer: String, _ name: String) throws -> String? {
