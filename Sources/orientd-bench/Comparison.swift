@@ -86,11 +86,16 @@ extension Report {
     /// A figure measured over rounds that must be at most `limit` on its median; the rounds'
     /// spread goes in the figure's text.
     func spread(_ key: String, _ figure: String, _ spread: Spread, _ unit: String, atMost limit: Double) {
-        atMost(key, "\(figure) (\(spread.describe(unit == "×" ? "" : unit)))", spread.median, unit, limit)
+        atMost(key, Self.withSpread(figure, spread, unit), spread.median, unit, limit)
+    }
+
+    /// The figure's text with the rounds' spread after it (min and max in `unit`, a ratio bare).
+    private static func withSpread(_ figure: String, _ spread: Spread, _ unit: String) -> String {
+        "\(figure) (\(spread.describe(unit == "×" ? "" : unit)))"
     }
 
     /// A figure measured over rounds, with no target.
     func spread(_ key: String, _ figure: String, _ spread: Spread, _ unit: String) {
-        info(key, "\(figure) (\(spread.describe(unit == "×" ? "" : unit)))", spread.median, unit)
+        info(key, Self.withSpread(figure, spread, unit), spread.median, unit)
     }
 }

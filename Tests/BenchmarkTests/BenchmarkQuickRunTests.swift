@@ -88,7 +88,6 @@ final class BenchmarkQuickRunTests: XCTestCase {
         }
     }
 
-    /// The Markdown table after its header line: `| key | figure | measured | target | result |`.
     /// N in a figure's "(median of N rounds; min …, max …)", or nil when it has none.
     static func roundsInSpread(_ figure: String) -> Int? {
         guard let start = figure.range(of: "median of "), figure.contains(", max ") else { return nil }
@@ -97,6 +96,7 @@ final class BenchmarkQuickRunTests: XCTestCase {
         return Int(rest[..<end.lowerBound])
     }
 
+    /// The Markdown table after its header line: `| key | figure | measured | target | result |`.
     static func parseTable(_ text: String) throws -> [Row] {
         let lines = text.split(separator: "\n").map(String.init)
         guard let header = lines.firstIndex(of: "| key | figure | measured | target | result |") else {
