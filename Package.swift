@@ -27,8 +27,11 @@ let package = Package(
         // Swift wrappers over GVariant, GDBusConnection and the GLib main loop.
         .target(name: "GLibBridge", dependencies: ["CGio"]),
 
+        // The D-Bus contract's names (bus name, paths, interfaces, methods, properties, keys,
+        // errors), shared by the service, the client library and orientctl.
+        .target(name: "OrientationWire", dependencies: ["OrientationCore", "GLibBridge"]),
         // The D-Bus adapter: decodes calls, runs the core, encodes its events.
-        .target(name: "OrientationBus", dependencies: ["OrientationCore", "GLibBridge", "CGio"]),
+        .target(name: "OrientationBus", dependencies: ["OrientationWire", "OrientationCore", "GLibBridge", "CGio"]),
         // The library an app links to register its windows.
         .target(name: "OrientationClient", dependencies: ["OrientationCore", "GLibBridge", "CGio"]),
         // orientctl's argument parsing, verbs and output formatting.
@@ -47,8 +50,9 @@ let package = Package(
         .executableTarget(name: "orientation-example", dependencies: ["OrientationClient"], path: "examples/swift"),
 
         .testTarget(name: "OrientationCoreTests", dependencies: ["OrientationCore"]),
+        .testTarget(name: "OrientationWireTests", dependencies: ["OrientationWire", "OrientationCore", "GLibBridge"]),
         .testTarget(name: "GLibBridgeTests", dependencies: ["GLibBridge", "TestSupport", "CGio"]),
-        .testTarget(name: "OrientationBusTests", dependencies: ["OrientationBus", "OrientationCore", "GLibBridge", "TestSupport", "CGio"]),
+        .testTarget(name: "OrientationBusTests", dependencies: ["OrientationBus", "OrientationWire", "OrientationCore", "GLibBridge", "TestSupport", "CGio"]),
         .testTarget(name: "OrientationClientTests", dependencies: ["OrientationClient", "TestSupport"]),
         .testTarget(name: "OrientctlKitTests", dependencies: ["OrientctlKit", "TestSupport"]),
         // The built orientd executable driven over a private bus by independent clients.

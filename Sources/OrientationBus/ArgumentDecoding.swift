@@ -1,18 +1,19 @@
 import GLibBridge
 import OrientationCore
+import OrientationWire
 
 /// An `a{sv}` argument checked against the keys it may hold: an unknown key or a value of
 /// the wrong type is `InvalidArgs` naming the key and what is accepted.
 struct VardictReader {
     let values: [String: Variant]
 
-    init(_ variant: Variant, what: String, keys: KeyValuePairs<String, String>) throws(OrientationError) {
+    init(_ variant: Variant, what: String, keys: [(key: String, type: String)]) throws(OrientationError) {
         guard let entries = variant.vardict else {
             throw .invalidArgs("The \(what) must be a dictionary of type a{sv}, not \(variant.typeString)")
         }
         for (key, value) in entries {
-            guard let type = keys.first(where: { $0.key == key })?.value else {
-                let valid = keys.map { "\($0.key) (\($0.value))" }.joined(separator: ", ")
+            guard let type = keys.first(where: { $0.key == key })?.type else {
+                let valid = keys.map { "\($0.key) (\($0.type))" }.joined(separator: ", ")
                 throw .invalidArgs("Unknown key '\(key)' in the \(what); valid keys: \(valid)")
             }
             guard value.typeString == type else {
@@ -31,30 +32,20 @@ struct VardictReader {
 
 /// Decodes the contract's arguments into the core's values.
 enum Decode {
-    static let registrationKeys: KeyValuePairs<String, String> = [
-        "app-id": "s", "idiom": "s", "supported-orientations": "as", "scene-delegate-orientations": "as",
-        "app-delegate-orientations": "as", "width": "u", "height": "u", "display": "s", "detached": "b",
-    ]
-    static let controllerKeys: KeyValuePairs<String, String> = [
-        "should-autorotate": "b", "supported-orientations": "as", "preferred-orientation": "s",
-        "fills-window": "b", "forwards-orientation": "b",
-    ]
-    static let policyKeys: KeyValuePairs<String, String> = ["allowed-orientations": "as", "follow-sensor": "b"]
-
     static func registration(_ variant: Variant) throws(OrientationError) -> SceneRegistration {
-        let options = try VardictReader(variant, what: "RegisterScene options", keys: registrationKeys)
-        guard let appId = options.string("app-id") else {
+        let options = try VardictReader(variant, what: "RegisterScene options", keys: VardictKey.registration)
+        guard let appId = options.string(VardictKey.appId) else {
             throw .invalidArgs("The RegisterScene options need the key 'app-id' (s): 1–255 characters of A-Z a-z 0-9 . _ -")
         }
         var registration = SceneRegistration(appId: appId)
-        if let idiom = options.string("idiom") { registration.idiom = try Idiom(parsing: idiom) }
-        registration.supported = try optionalMask(options.strings("supported-orientations"), "supported-orientations")
-        registration.sceneDelegate = try optionalMask(options.strings("scene-delegate-orientations"), "scene-delegate-orientations")
-        registration.appDelegate = try optionalMask(options.strings("app-delegate-orientations"), "app-delegate-orientations")
-        registration.width = options.uint32("width")
-        registration.height = options.uint32("height")
-        if let display = options.string("display") { registration.display = display }
-        registration.detached = options.bool("detached") ?? false
+        if let idiom = options.string(VardictKey.idiom) { registration.idiom = try Idiom(parsing: idiom) }
+        registration.supported = try optionalMask(options.strings(VardictKey.supportedOrientations), VardictKey.supportedOrientations)
+        registration.sceneDelegate = try optionalMask(options.strings(VardictKey.sceneDelegateOrientations), VardictKey.sceneDelegateOrientations)
+        registration.appDelegate = try optionalMask(options.strings(VardictKey.appDelegateOrientations), VardictKey.appDelegateOrientations)
+        registration.width = options.uint32(VardictKey.width)
+        registration.height = options.uint32(VardictKey.height)
+        if let display = options.string(VardictKey.display) { registration.display = display }
+        registration.detached = options.bool(VardictKey.detached) ?? false
         return registration
     }
 
@@ -65,17 +56,17 @@ enum Decode {
     }
 
     static func controllerPatch(_ variant: Variant) throws(OrientationError) -> ControllerPatch {
-        let properties = try VardictReader(variant, what: "controller properties", keys: controllerKeys)
+        let properties = try VardictReader(variant, what: "controller properties", keys: VardictKey.controller)
         var patch = ControllerPatch()
-        patch.shouldAutorotate = properties.bool("should-autorotate")
-        if let names = properties.strings("supported-orientations") {
-            patch.supported = try OrientationMask(parsing: names, what: "supported-orientations")
+        patch.shouldAutorotate = properties.bool(VardictKey.shouldAutorotate)
+        if let names = properties.strings(VardictKey.supportedOrientations) {
+            patch.supported = try OrientationMask(parsing: names, what: VardictKey.supportedOrientations)
         }
-        if let preferred = properties.string("preferred-orientation") {
-            patch.preferred = .some(preferred.isEmpty ? nil : try InterfaceOrientation(parsing: preferred, what: "preferred-orientation"))
+        if let preferred = properties.string(VardictKey.preferredOrientation) {
+            patch.preferred = .some(preferred.isEmpty ? nil : try InterfaceOrientation(parsing: preferred, what: VardictKey.preferredOrientation))
         }
-        patch.fillsWindow = properties.bool("fills-window")
-        patch.forwardsOrientation = properties.bool("forwards-orientation")
+        patch.fillsWindow = properties.bool(VardictKey.fillsWindow)
+        patch.forwardsOrientation = properties.bool(VardictKey.forwardsOrientation)
         return patch
     }
 
@@ -86,13 +77,13 @@ enum Decode {
 
     /// nil: the empty dictionary, which removes the policy.
     static func appPolicy(_ variant: Variant) throws(OrientationError) -> AppPolicy? {
-        let policy = try VardictReader(variant, what: "app policy", keys: policyKeys)
+        let policy = try VardictReader(variant, what: "app policy", keys: VardictKey.policy)
         if policy.isEmpty { return nil }
         var result = AppPolicy()
-        if let names = policy.strings("allowed-orientations") {
-            result.allowed = try OrientationMask(parsing: names, what: "allowed-orientations")
+        if let names = policy.strings(VardictKey.allowedOrientations) {
+            result.allowed = try OrientationMask(parsing: names, what: VardictKey.allowedOrientations)
         }
-        result.followSensor = policy.bool("follow-sensor") ?? true
+        result.followSensor = policy.bool(VardictKey.followSensor) ?? true
         return result
     }
 }

@@ -2,12 +2,13 @@ import Foundation
 import CGio
 import GLibBridge
 import OrientationCore
+import OrientationWire
 
 /// The manager's configuration members: Reload, ResetSetting, ConfigFiles, LockedSettings,
 /// GetAppPolicies' `source` and `locked`, and the desktop entry as the app's manifest.
 extension OrientationService {
-    static let configFilesProperty = "ConfigFiles"
-    static let lockedSettingsProperty = "LockedSettings"
+    static let configFilesProperty = PropertyNames.configFiles
+    static let lockedSettingsProperty = PropertyNames.lockedSettings
 
     /// Reads every configuration file again and applies the result at once (Reload, SIGHUP).
     public func reloadConfiguration(because why: String) {
@@ -53,11 +54,11 @@ extension OrientationService {
             let locked = configuration.lockedPolicies[appId]
             let source = locked ?? (manager.user.appPolicies[appId] != nil ? "user" : configuration.policySources[appId] ?? "user")
             var values: [String: Variant] = [
-                "follow-sensor": Variant(bool: policy.followSensor),
-                "source": Variant(string: source),
-                "locked": Variant(bool: locked != nil),
+                VardictKey.followSensor: Variant(bool: policy.followSensor),
+                VardictKey.source: Variant(string: source),
+                VardictKey.locked: Variant(bool: locked != nil),
             ]
-            if let allowed = policy.allowed { values["allowed-orientations"] = Encode.mask(allowed) }
+            if let allowed = policy.allowed { values[VardictKey.allowedOrientations] = Encode.mask(allowed) }
             result[appId] = Variant(vardict: values)
         }
         return Variant(dictionary: result, valueType: "a{sv}")

@@ -1,5 +1,6 @@
 import Foundation
 import GLibBridge
+import OrientationWire
 
 /// The interface XML in `dbus/`, the contract's source of truth, found where it is installed
 /// or in the source tree, and parsed at start-up.

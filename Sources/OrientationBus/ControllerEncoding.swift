@@ -1,5 +1,6 @@
 import GLibBridge
 import OrientationCore
+import OrientationWire
 
 extension Encode {
     /// A scene's controller tree for `GetControllers`, as `a(sssa{sv})`: depth first from the
@@ -15,15 +16,15 @@ extension Encode {
             let relation = parent == nil ? "root" : node.isPresented ? "presented" : "child"
             let declaration = node.declaration
             let values: [String: Variant] = [
-                "relation": Variant(string: relation),
-                "supported-orientations": Variant(strings: declaration.supported?.names ?? []),
-                "preferred-orientation": Variant(string: declaration.preferred?.rawValue ?? ""),
-                "should-autorotate": Variant(bool: declaration.shouldAutorotate),
-                "fills-window": Variant(bool: declaration.fillsWindow),
-                "forwards-orientation": Variant(bool: declaration.forwardsOrientation),
-                "mode": Variant(string: node.mode?.name ?? ""),
-                "selected": Variant(bool: parent?.kind == .tab && !node.isPresented && parent?.selected == handle),
-                "deciding": Variant(bool: deciding.contains(handle)),
+                VardictKey.relation: Variant(string: relation),
+                VardictKey.supportedOrientations: Variant(strings: declaration.supported?.names ?? []),
+                VardictKey.preferredOrientation: Variant(string: declaration.preferred?.rawValue ?? ""),
+                VardictKey.shouldAutorotate: Variant(bool: declaration.shouldAutorotate),
+                VardictKey.fillsWindow: Variant(bool: declaration.fillsWindow),
+                VardictKey.forwardsOrientation: Variant(bool: declaration.forwardsOrientation),
+                VardictKey.mode: Variant(string: node.mode?.name ?? ""),
+                VardictKey.selected: Variant(bool: parent?.kind == .tab && !node.isPresented && parent?.selected == handle),
+                VardictKey.deciding: Variant(bool: deciding.contains(handle)),
             ]
             return Variant(tuple: [Variant(string: node.id), Variant(string: node.kind.rawValue),
                                    Variant(string: parent?.id ?? ""), Variant(vardict: values)])

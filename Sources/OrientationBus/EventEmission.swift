@@ -1,5 +1,6 @@
 import GLibBridge
 import OrientationCore
+import OrientationWire
 
 extension OrientationService {
     /// Turns the core's events into signals (and writes the settings when they changed).

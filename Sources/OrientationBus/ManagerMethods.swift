@@ -1,5 +1,6 @@
 import GLibBridge
 import OrientationCore
+import OrientationWire
 
 extension OrientationService {
     /// `io.github.orientd.OrientationManager1`'s methods. GDBus has already checked the

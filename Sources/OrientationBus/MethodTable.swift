@@ -1,24 +1,5 @@
 import GLibBridge
-
-/// The methods of the contract's interfaces that orientd answers, by name as in the XML.
-enum ManagerMethod: String, CaseIterable {
-    case registerScene = "RegisterScene", unregisterScene = "UnregisterScene"
-    case setDeviceOrientation = "SetDeviceOrientation", setRotationLocked = "SetRotationLocked"
-    case setKioskMode = "SetKioskMode", setSplitViewThreshold = "SetSplitViewThreshold"
-    case setSettleTime = "SetSettleTime", setAppPolicy = "SetAppPolicy", getAppPolicies = "GetAppPolicies"
-    case resetSetting = "ResetSetting", reload = "Reload", getHistory = "GetHistory"
-}
-
-enum SceneMethod: String, CaseIterable {
-    case explain = "Explain", getControllers = "GetControllers"
-    case setRootController = "SetRootController", pushController = "PushController", popController = "PopController"
-    case addTab = "AddTab", selectTab = "SelectTab"
-    case presentController = "PresentController", dismissController = "DismissController"
-    case setControllerProperties = "SetControllerProperties", setOrientationMode = "SetOrientationMode"
-    case updateOrientation = "UpdateOrientation", requestOrientation = "RequestOrientation"
-    case setWindowOrientations = "SetWindowOrientations", setGeometry = "SetGeometry"
-    case setActivationState = "SetActivationState"
-}
+import OrientationWire
 
 /// Finds which method a call is by its `MethodID` (a pointer comparison per method), so
 /// dispatch compares no strings: every call passes through it.

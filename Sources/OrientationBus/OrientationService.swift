@@ -1,6 +1,7 @@
 import Foundation
 import GLibBridge
 import OrientationCore
+import OrientationWire
 
 /// The OrientationManager on the bus: it owns every GDBus object, decodes calls, runs them
 /// through the core and emits the core's events. Everything runs on the thread of the GLib

@@ -1,5 +1,6 @@
 import GLibBridge
 import OrientationCore
+import OrientationWire
 
 /// Encodes the core's values as the contract's property values.
 enum Encode {
@@ -88,8 +89,8 @@ enum Encode {
     static func policies(_ policies: [String: AppPolicy]) -> Variant {
         var result: [String: Variant] = [:]
         for (appId, policy) in policies {
-            var values: [String: Variant] = ["follow-sensor": Variant(bool: policy.followSensor)]
-            if let allowed = policy.allowed { values["allowed-orientations"] = mask(allowed) }
+            var values: [String: Variant] = [VardictKey.followSensor: Variant(bool: policy.followSensor)]
+            if let allowed = policy.allowed { values[VardictKey.allowedOrientations] = mask(allowed) }
             result[appId] = Variant(vardict: values)
         }
         return Variant(dictionary: result, valueType: "a{sv}")

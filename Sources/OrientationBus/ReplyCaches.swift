@@ -1,6 +1,7 @@
 import CGio
 import GLibBridge
 import OrientationCore
+import OrientationWire
 
 /// The replies of the expensive reads, kept as immutable GVariants and rebuilt only after a
 /// change, so that repeating them costs a reference, not a rebuild:

@@ -1,5 +1,6 @@
 import GLibBridge
 import OrientationCore
+import OrientationWire
 
 extension OrientationService {
     /// `io.github.orientd.OrientationManager1.Scene`'s methods, for every scene path: `scene`

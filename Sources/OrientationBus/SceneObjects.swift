@@ -1,6 +1,7 @@
 import GLibBridge
 import OrientationCore
 import Synchronization
+import OrientationWire
 
 /// Every scene is also a GDBus object of its own (`g_dbus_connection_register_object` at its
 /// path), registered when the core adds it and removed with it.

@@ -1,6 +1,7 @@
 import OrientationCore
 import XCTest
 @testable import OrientationBus
+import OrientationWire
 
 final class ContractXMLTests: XCTestCase {
     func testTheSourceTreeXMLLoadsWithEveryMember() throws {

@@ -1,6 +1,6 @@
 import OrientationCore
 import XCTest
-@testable import OrientationBus
+import OrientationWire
 
 final class BusNamesTests: XCTestCase {
     func testScenePathIsNamedAfterItsCreatorAndRoundTrips() {

@@ -1,12 +1,14 @@
 import OrientationCore
 
-/// The contract's fixed names.
+/// The contract's fixed names: the bus name, the object paths and the interfaces.
 public enum BusNames {
     public static let wellKnownName = "io.github.orientd.OrientationManager1"
     public static let managerPath = "/io/github/orientd/OrientationManager1"
     public static let managerInterface = "io.github.orientd.OrientationManager1"
     public static let sceneInterface = "io.github.orientd.OrientationManager1.Scene"
     public static let scenesPath = managerPath + "/scene"
+    /// `scenesPath + "/"`: every scene path starts with it.
+    public static let scenesPrefix = scenesPath + "/"
     public static let objectManagerInterface = "org.freedesktop.DBus.ObjectManager"
     public static let propertiesInterface = "org.freedesktop.DBus.Properties"
 

@@ -1,0 +1,20 @@
+/// The methods of the manager interface, by name as in the XML.
+public enum ManagerMethod: String, CaseIterable, Sendable {
+    case registerScene = "RegisterScene", unregisterScene = "UnregisterScene"
+    case setDeviceOrientation = "SetDeviceOrientation", setRotationLocked = "SetRotationLocked"
+    case setKioskMode = "SetKioskMode", setSplitViewThreshold = "SetSplitViewThreshold"
+    case setSettleTime = "SetSettleTime", setAppPolicy = "SetAppPolicy", getAppPolicies = "GetAppPolicies"
+    case resetSetting = "ResetSetting", reload = "Reload", getHistory = "GetHistory"
+}
+
+/// The methods of the scene interface, by name as in the XML.
+public enum SceneMethod: String, CaseIterable, Sendable {
+    case explain = "Explain", getControllers = "GetControllers"
+    case setRootController = "SetRootController", pushController = "PushController", popController = "PopController"
+    case addTab = "AddTab", selectTab = "SelectTab"
+    case presentController = "PresentController", dismissController = "DismissController"
+    case setControllerProperties = "SetControllerProperties", setOrientationMode = "SetOrientationMode"
+    case updateOrientation = "UpdateOrientation", requestOrientation = "RequestOrientation"
+    case setWindowOrientations = "SetWindowOrientations", setGeometry = "SetGeometry"
+    case setActivationState = "SetActivationState"
+}
