@@ -33,7 +33,7 @@ let package = Package(
         // The D-Bus adapter: decodes calls, runs the core, encodes its events.
         .target(name: "OrientationBus", dependencies: ["OrientationWire", "OrientationCore", "GLibBridge", "CGio"]),
         // The library an app links to register its windows.
-        .target(name: "OrientationClient", dependencies: ["OrientationCore", "GLibBridge", "CGio"]),
+        .target(name: "OrientationClient", dependencies: ["OrientationWire", "OrientationCore", "GLibBridge", "CGio"]),
         // orientctl's argument parsing, verbs and output formatting.
         .target(name: "OrientctlKit", dependencies: ["GLibBridge", "CGio"]),
         // Private buses, child processes and "eventually" for the tests.

@@ -1,5 +1,6 @@
 import CGio
 import GLibBridge
+import OrientationWire
 import Synchronization
 
 /// A connection to orientd for one app: registers the app's windows (scenes), drives their
@@ -22,13 +23,13 @@ import Synchronization
 /// owns; stream elements and callbacks come from that thread.
 public final class OrientationClient: Sendable {
     /// orientd's well-known bus name.
-    public static let busName = "io.github.orientd.OrientationManager1"
+    public static let busName = BusNames.wellKnownName
     /// The manager object.
-    public static let managerPath = "/io/github/orientd/OrientationManager1"
+    public static let managerPath = BusNames.managerPath
     /// The manager interface.
-    public static let managerInterface = "io.github.orientd.OrientationManager1"
+    public static let managerInterface = BusNames.managerInterface
     /// The interface of every scene object.
-    public static let sceneInterface = "io.github.orientd.OrientationManager1.Scene"
+    public static let sceneInterface = BusNames.sceneInterface
 
     /// The connection (private to this client).
     let connection: BusConnection
@@ -197,19 +198,19 @@ public final class OrientationClient: Sendable {
     /// `RegisterScene` with `options`; returns the reply and the unique name that answered.
     func registerReturningOwner(_ options: SceneOptions) throws(OrientationError) -> (reply: Variant, owner: String) {
         if closed.withLock({ $0 }) { throw OrientationError(.disconnected, "the OrientationClient is closed") }
-        var values: [String: Variant] = ["app-id": Variant(string: options.appID)]
-        if let idiom = options.idiom { values["idiom"] = Variant(string: idiom.rawValue) }
-        if let mask = options.supportedOrientations { values["supported-orientations"] = Variant(strings: mask.names) }
+        var values: [String: Variant] = [VardictKey.appId: Variant(string: options.appID)]
+        if let idiom = options.idiom { values[VardictKey.idiom] = Variant(string: idiom.rawValue) }
+        if let mask = options.supportedOrientations { values[VardictKey.supportedOrientations] = Variant(strings: mask.names) }
         if let mask = options.sceneDelegateOrientations {
-            values["scene-delegate-orientations"] = Variant(strings: mask.names)
+            values[VardictKey.sceneDelegateOrientations] = Variant(strings: mask.names)
         }
-        if let mask = options.appDelegateOrientations { values["app-delegate-orientations"] = Variant(strings: mask.names) }
+        if let mask = options.appDelegateOrientations { values[VardictKey.appDelegateOrientations] = Variant(strings: mask.names) }
         if let size = options.size {
-            values["width"] = Variant(uint32: size.width)
-            values["height"] = Variant(uint32: size.height)
+            values[VardictKey.width] = Variant(uint32: size.width)
+            values[VardictKey.height] = Variant(uint32: size.height)
         }
-        if let display = options.display { values["display"] = Variant(string: display) }
-        if options.detached { values["detached"] = Variant(bool: true) }
+        if let display = options.display { values[VardictKey.display] = Variant(string: display) }
+        if options.detached { values[VardictKey.detached] = Variant(bool: true) }
         do throws(DBusError) {
             let (reply, sender) = try connection.callReturningSender(
                 destination: Self.busName, path: Self.managerPath, interface: Self.managerInterface,

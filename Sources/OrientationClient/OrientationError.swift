@@ -1,4 +1,6 @@
 import GLibBridge
+import OrientationCore
+import OrientationWire
 
 /// An error of an orientd call: the D-Bus error name and message the service (or the bus,
 /// or the local connection) gave, plus a typed `code` for the names of the contract.
@@ -25,38 +27,76 @@ public struct OrientationError: Error, Sendable, Hashable, CustomStringConvertib
     }
 
     /// The contract's errors, and the standard ones a client meets. The raw value is the
-    /// D-Bus name.
-    public enum Code: String, Sendable, Hashable, CaseIterable {
+    /// D-Bus name; the contract's own are the core's error kinds, named by `OrientationWire`.
+    public enum Code: Sendable, Hashable, CaseIterable, RawRepresentable {
         /// No such scene: unregistering one that is gone, or (as orientd answers today) any
         /// call on a removed scene's path.
-        case unknownScene = "io.github.orientd.OrientationManager1.Error.UnknownScene"
-        case unknownController = "io.github.orientd.OrientationManager1.Error.UnknownController"
-        case duplicateController = "io.github.orientd.OrientationManager1.Error.DuplicateController"
-        case wrongControllerKind = "io.github.orientd.OrientationManager1.Error.WrongControllerKind"
+        case unknownScene
+        case unknownController
+        case duplicateController
+        case wrongControllerKind
         /// The window policy and the controller's mask share no orientation.
-        case noSupportedOrientation = "io.github.orientd.OrientationManager1.Error.NoSupportedOrientation"
+        case noSupportedOrientation
         /// A requested or preferred orientation outside the mask.
-        case unsupportedOrientation = "io.github.orientd.OrientationManager1.Error.UnsupportedOrientation"
+        case unsupportedOrientation
         /// The current state forbids it (popping a root, a second presentation, a request
         /// in split view).
-        case notPermitted = "io.github.orientd.OrientationManager1.Error.NotPermitted"
-        case limitExceeded = "io.github.orientd.OrientationManager1.Error.LimitExceeded"
+        case notPermitted
+        case limitExceeded
+        /// The change was applied but could not be written to disk.
+        case saveFailed
         /// A bad value or key (the message names it and the valid ones).
-        case invalidArgs = "org.freedesktop.DBus.Error.InvalidArgs"
+        case invalidArgs
         /// The scene belongs to another connection.
-        case accessDenied = "org.freedesktop.DBus.Error.AccessDenied"
+        case accessDenied
         /// No object at that path (the bus library's answer for a path nobody exports).
-        case unknownObject = "org.freedesktop.DBus.Error.UnknownObject"
+        case unknownObject
         /// No such method (an orientd older than this library).
-        case unknownMethod = "org.freedesktop.DBus.Error.UnknownMethod"
+        case unknownMethod
         /// orientd is not running and cannot be activated.
-        case serviceUnknown = "org.freedesktop.DBus.Error.ServiceUnknown"
+        case serviceUnknown
         /// The call timed out.
-        case noReply = "org.freedesktop.DBus.Error.NoReply"
+        case noReply
         /// The client's connection is closed.
-        case disconnected = "org.freedesktop.DBus.Error.Disconnected"
+        case disconnected
         /// Anything else GDBus reports.
-        case failed = "org.freedesktop.DBus.Error.Failed"
+        case failed
+
+        /// The core's kind of error this code is, or nil for the bus's own errors.
+        private var kind: OrientationCore.OrientationError.Kind? {
+            switch self {
+            case .unknownScene: return .unknownScene
+            case .unknownController: return .unknownController
+            case .duplicateController: return .duplicateController
+            case .wrongControllerKind: return .wrongControllerKind
+            case .noSupportedOrientation: return .noSupportedOrientation
+            case .unsupportedOrientation: return .unsupportedOrientation
+            case .notPermitted: return .notPermitted
+            case .limitExceeded: return .limitExceeded
+            case .saveFailed: return .saveFailed
+            case .invalidArgs: return .invalidArgs
+            case .accessDenied: return .accessDenied
+            case .unknownObject, .unknownMethod, .serviceUnknown, .noReply, .disconnected, .failed: return nil
+            }
+        }
+
+        /// The D-Bus error name.
+        public var rawValue: String {
+            if let kind { return ErrorNames.name(of: kind) }
+            switch self {
+            case .unknownObject: return "org.freedesktop.DBus.Error.UnknownObject"
+            case .unknownMethod: return "org.freedesktop.DBus.Error.UnknownMethod"
+            case .serviceUnknown: return "org.freedesktop.DBus.Error.ServiceUnknown"
+            case .noReply: return "org.freedesktop.DBus.Error.NoReply"
+            case .disconnected: return "org.freedesktop.DBus.Error.Disconnected"
+            default: return "org.freedesktop.DBus.Error.Failed"
+            }
+        }
+
+        public init?(rawValue: String) {
+            guard let code = Self.allCases.first(where: { $0.rawValue == rawValue }) else { return nil }
+            self = code
+        }
     }
 
     /// The typed form of `name`; nil for a name this library does not know.

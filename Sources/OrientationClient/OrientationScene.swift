@@ -1,4 +1,5 @@
 import GLibBridge
+import OrientationWire
 
 /// One registered app window (a UIWindowScene): its controllers, its state and its
 /// orientation changes. Made by `OrientationClient.registerScene(_:)` or `scene(at:)`.
@@ -264,15 +265,15 @@ extension ControllerProperties {
     /// The `a{sv}` of the contract.
     var variant: Variant {
         var values: [String: Variant] = [:]
-        if let value = shouldAutorotate { values["should-autorotate"] = Variant(bool: value) }
-        if let mask = supportedOrientations { values["supported-orientations"] = Variant(strings: mask.names) }
+        if let value = shouldAutorotate { values[VardictKey.shouldAutorotate] = Variant(bool: value) }
+        if let mask = supportedOrientations { values[VardictKey.supportedOrientations] = Variant(strings: mask.names) }
         if clearsPreferredOrientation {
-            values["preferred-orientation"] = Variant(string: "")
+            values[VardictKey.preferredOrientation] = Variant(string: "")
         } else if let orientation = preferredOrientation {
-            values["preferred-orientation"] = Variant(string: orientation.rawValue)
+            values[VardictKey.preferredOrientation] = Variant(string: orientation.rawValue)
         }
-        if let value = fillsWindow { values["fills-window"] = Variant(bool: value) }
-        if let value = forwardsOrientation { values["forwards-orientation"] = Variant(bool: value) }
+        if let value = fillsWindow { values[VardictKey.fillsWindow] = Variant(bool: value) }
+        if let value = forwardsOrientation { values[VardictKey.forwardsOrientation] = Variant(bool: value) }
         return Variant(vardict: values)
     }
 }

@@ -64,11 +64,13 @@ final class ValueTests: XCTestCase {
                        "io.github.orientd.OrientationManager1.Error.UnknownController")
         XCTAssertEqual(OrientationError.Code.invalidArgs.rawValue, "org.freedesktop.DBus.Error.InvalidArgs")
         let contract = ["UnknownScene", "UnknownController", "DuplicateController", "WrongControllerKind",
-                        "NoSupportedOrientation", "UnsupportedOrientation", "NotPermitted", "LimitExceeded"]
+                        "NoSupportedOrientation", "UnsupportedOrientation", "NotPermitted", "LimitExceeded", "SaveFailed"]
         for name in contract {
             let error = OrientationError(name: "io.github.orientd.OrientationManager1.Error." + name, message: "m")
             XCTAssertNotNil(error.code, name)
         }
+        XCTAssertEqual(OrientationError.Code(rawValue: "io.github.orientd.OrientationManager1.Error.SaveFailed"), .saveFailed)
+        XCTAssertEqual(Set(OrientationError.Code.allCases.map(\.rawValue)).count, OrientationError.Code.allCases.count)
         let unknown = OrientationError(name: "com.example.Error.Other", message: "something")
         XCTAssertNil(unknown.code)
         XCTAssertEqual(unknown.description, "com.example.Error.Other: something")
