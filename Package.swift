@@ -35,7 +35,7 @@ let package = Package(
         // The library an app links to register its windows.
         .target(name: "OrientationClient", dependencies: ["OrientationWire", "OrientationCore", "GLibBridge", "CGio"]),
         // orientctl's argument parsing, verbs and output formatting.
-        .target(name: "OrientctlKit", dependencies: ["GLibBridge", "CGio"]),
+        .target(name: "OrientctlKit", dependencies: ["OrientationWire", "OrientationCore", "GLibBridge", "CGio"]),
         // Private buses, child processes and "eventually" for the tests.
         .target(name: "TestSupport", dependencies: ["GLibBridge", "CGio"]),
 
@@ -54,7 +54,7 @@ let package = Package(
         .testTarget(name: "GLibBridgeTests", dependencies: ["GLibBridge", "TestSupport", "CGio"]),
         .testTarget(name: "OrientationBusTests", dependencies: ["OrientationBus", "OrientationWire", "OrientationCore", "GLibBridge", "TestSupport", "CGio"]),
         .testTarget(name: "OrientationClientTests", dependencies: ["OrientationClient", "TestSupport"]),
-        .testTarget(name: "OrientctlKitTests", dependencies: ["OrientctlKit", "TestSupport"]),
+        .testTarget(name: "OrientctlKitTests", dependencies: ["OrientctlKit", "OrientationWire", "TestSupport"]),
         // The built orientd executable driven over a private bus by independent clients.
         .testTarget(name: "OrientdTests", dependencies: ["GLibBridge", "TestSupport", "CGio"]),
         // orientd following a mocked and a real iio-sensor-proxy on a private "system" bus.

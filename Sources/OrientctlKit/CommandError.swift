@@ -1,4 +1,5 @@
 import GLibBridge
+import OrientationWire
 
 /// Why a verb did not succeed, and how orientctl reports it.
 public enum CommandError: Error, Sendable, Equatable {
@@ -30,7 +31,7 @@ public enum CommandError: Error, Sendable, Equatable {
             let name = verbose ? " (\(error.name))" : ""
             return ["Failed to \(FailurePhrases.phrase(for: verb)): \(error.message.terminalSafe)\(name)"]
         case .notRunning(let error):
-            return ["orientd is not running: nothing owns \(OrientdNames.busName) on the session bus, and D-Bus activation did not start it (\(error.name)).",
+            return ["orientd is not running: nothing owns \(BusNames.wellKnownName) on the session bus, and D-Bus activation did not start it (\(error.name)).",
                     "Start it with 'systemctl --user start orientd', or run 'orientd &' (see orientd(8))."]
         case .noBus(let error):
             return ["Failed to connect to the session bus: \(error.message)",

@@ -1,4 +1,5 @@
 import GLibBridge
+import OrientationWire
 
 /// One controller as `GetControllers` returns it.
 public struct ControllerNode: Sendable, Equatable {
@@ -41,15 +42,15 @@ public struct ControllerNode: Sendable, Equatable {
         let values = entry.child(at: 3).vardict ?? [:]
         self.init(id: entry.child(at: 0).string ?? "", kind: entry.child(at: 1).string ?? "",
                   parent: entry.child(at: 2).string ?? "",
-                  relation: values["relation"]?.string ?? "",
-                  supported: values["supported-orientations"]?.stringArray ?? [],
-                  preferred: values["preferred-orientation"]?.string ?? "",
-                  shouldAutorotate: values["should-autorotate"]?.bool ?? true,
-                  fillsWindow: values["fills-window"]?.bool ?? true,
-                  forwardsOrientation: values["forwards-orientation"]?.bool ?? true,
-                  mode: values["mode"]?.string ?? "",
-                  selected: values["selected"]?.bool ?? false,
-                  deciding: values["deciding"]?.bool ?? false)
+                  relation: values[VardictKey.relation]?.string ?? "",
+                  supported: values[VardictKey.supportedOrientations]?.stringArray ?? [],
+                  preferred: values[VardictKey.preferredOrientation]?.string ?? "",
+                  shouldAutorotate: values[VardictKey.shouldAutorotate]?.bool ?? true,
+                  fillsWindow: values[VardictKey.fillsWindow]?.bool ?? true,
+                  forwardsOrientation: values[VardictKey.forwardsOrientation]?.bool ?? true,
+                  mode: values[VardictKey.mode]?.string ?? "",
+                  selected: values[VardictKey.selected]?.bool ?? false,
+                  deciding: values[VardictKey.deciding]?.bool ?? false)
     }
 
     /// Whether it follows the device: should-autorotate and not in the locked mode.

@@ -1,4 +1,5 @@
 import GLibBridge
+import OrientationWire
 
 /// The manager's properties, as read.
 public struct ManagerState {
@@ -16,10 +17,10 @@ public struct ManagerState {
     public var settleTime: UInt32 { properties["SettleTime"]?.uint32 ?? 0 }
     public var splitViewThreshold: UInt32 { properties["SplitViewThreshold"]?.uint32 ?? 0 }
     /// The manager keys the configuration files lock.
-    public var lockedSettings: [String] { properties["LockedSettings"]?.stringArray ?? [] }
+    public var lockedSettings: [String] { properties[PropertyNames.lockedSettings]?.stringArray ?? [] }
 
     /// The properties as JSON members, in the contract's order.
     public var jsonMembers: [(String, JSONValue)] {
-        VariantFormatting.members(properties, order: OrientdNames.managerProperties)
+        VariantFormatting.members(properties, order: PropertyNames.manager)
     }
 }

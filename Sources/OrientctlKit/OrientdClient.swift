@@ -1,4 +1,5 @@
 import GLibBridge
+import OrientationWire
 
 /// orientctl's view of orientd: typed calls on the session bus through GLibBridge.
 ///
@@ -23,17 +24,17 @@ public final class OrientdClient {
     /// Calls a manager method.
     @discardableResult
     public func callManager(_ method: String, _ arguments: [Variant] = [], reply: String? = "()") throws(DBusError) -> Variant {
-        try call(OrientdNames.managerPath, OrientdNames.managerInterface, method, arguments, reply: reply)
+        try call(BusNames.managerPath, BusNames.managerInterface, method, arguments, reply: reply)
     }
 
     /// Calls a scene method.
     @discardableResult
     public func callScene(_ path: String, _ method: String, _ arguments: [Variant] = [], reply: String? = "()") throws(DBusError) -> Variant {
-        try call(path, OrientdNames.sceneInterface, method, arguments, reply: reply)
+        try call(path, BusNames.sceneInterface, method, arguments, reply: reply)
     }
 
     func call(_ path: String, _ interface: String, _ method: String, _ arguments: [Variant], reply: String?) throws(DBusError) -> Variant {
-        try connection.call(destination: OrientdNames.busName, path: path, interface: interface, method: method,
+        try connection.call(destination: BusNames.wellKnownName, path: path, interface: interface, method: method,
                             parameters: Variant(tuple: arguments), replyType: reply)
     }
 
@@ -41,38 +42,38 @@ public final class OrientdClient {
 
     /// Every property of an object's interface (`Properties.GetAll`).
     public func allProperties(_ path: String, _ interface: String) throws(DBusError) -> [String: Variant] {
-        let reply = try call(path, OrientdNames.propertiesInterface, "GetAll", [Variant(string: interface)], reply: "(a{sv})")
+        let reply = try call(path, BusNames.propertiesInterface, "GetAll", [Variant(string: interface)], reply: "(a{sv})")
         return reply.child(at: 0).vardict ?? [:]
     }
 
     /// One property (`Properties.Get`); an unknown name fails with the service's error.
     public func property(_ path: String, _ interface: String, _ name: String) throws(DBusError) -> Variant {
-        let reply = try call(path, OrientdNames.propertiesInterface, "Get",
+        let reply = try call(path, BusNames.propertiesInterface, "Get",
                              [Variant(string: interface), Variant(string: name)], reply: "(v)")
         return reply.child(at: 0).unboxed ?? reply.child(at: 0)
     }
 
     /// The manager's properties.
     public func manager() throws(DBusError) -> ManagerState {
-        ManagerState(try allProperties(OrientdNames.managerPath, OrientdNames.managerInterface))
+        ManagerState(try allProperties(BusNames.managerPath, BusNames.managerInterface))
     }
 
     /// Every scene with its properties, by number (`ObjectManager.GetManagedObjects`).
     public func scenes() throws(DBusError) -> [SceneState] {
-        let reply = try call(OrientdNames.managerPath, OrientdNames.objectManagerInterface, "GetManagedObjects", [],
+        let reply = try call(BusNames.managerPath, BusNames.objectManagerInterface, "GetManagedObjects", [],
                              reply: "(a{oa{sa{sv}}})")
         let objects = reply.child(at: 0).dictionaryEntries ?? []
         return objects.compactMap { entry -> SceneState? in
             guard let path = entry.key.string,
                   let interfaces = entry.value.stringDictionary,
-                  let properties = interfaces[OrientdNames.sceneInterface]?.vardict else { return nil }
+                  let properties = interfaces[BusNames.sceneInterface]?.vardict else { return nil }
             return SceneState(path: path, properties: properties)
         }.sorted()
     }
 
     /// One scene's properties.
     public func scene(_ path: String) throws(DBusError) -> SceneState {
-        SceneState(path: path, properties: try allProperties(path, OrientdNames.sceneInterface))
+        SceneState(path: path, properties: try allProperties(path, BusNames.sceneInterface))
     }
 
     /// A scene's controller tree (`Scene.GetControllers`), depth first.

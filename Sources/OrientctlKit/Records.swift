@@ -1,4 +1,5 @@
 import GLibBridge
+import OrientationWire
 
 /// One step of a scene's `Explain`.
 public struct ExplainStep: Sendable, Equatable {
@@ -44,9 +45,9 @@ public struct AppPolicy: Sendable, Equatable {
 
     /// Decodes the policy's vardict.
     public init(appId: String, values: [String: Variant]) {
-        self.init(appId: appId, allowed: values["allowed-orientations"]?.stringArray,
-                  followSensor: values["follow-sensor"]?.bool ?? true,
-                  source: values["source"]?.string ?? "user", locked: values["locked"]?.bool ?? false)
+        self.init(appId: appId, allowed: values[VardictKey.allowedOrientations]?.stringArray,
+                  followSensor: values[VardictKey.followSensor]?.bool ?? true,
+                  source: values[VardictKey.source]?.string ?? "user", locked: values[VardictKey.locked]?.bool ?? false)
     }
 
     /// The policy: `appId`, `allowedOrientations` (`null`: no cap), `followSensor`, `source`, `locked`.

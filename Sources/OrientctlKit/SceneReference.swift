@@ -1,3 +1,4 @@
+import OrientationWire
 /// A SCENE word: a scene's object path, or its number.
 public enum SceneReference {
     /// The object path `word` names. A number gives the scene's short path,
@@ -5,7 +6,7 @@ public enum SceneReference {
     /// property reads of scene n (its own path names the connection that registered it); a
     /// path is taken as given.
     public static func path(_ word: String) throws(UsageError) -> String {
-        if let number = UInt64(word), number > 0 { return OrientdNames.scenesPrefix + String(number) }
+        if let number = UInt64(word), number > 0 { return BusNames.scenesPrefix + String(number) }
         if word.hasPrefix("/"), isObjectPath(word) { return word }
         throw UsageError("'\(word)' is not a scene: give its number (as in 'orientctl list') or its object path")
     }
@@ -13,8 +14,8 @@ public enum SceneReference {
     /// The number at the end of a scene path (`<scenesPrefix><owner>/<n>`, or the short
     /// `<scenesPrefix><n>`), nil for other paths.
     public static func number(of path: String) -> UInt64? {
-        guard path.hasPrefix(OrientdNames.scenesPrefix) else { return nil }
-        let parts = path.dropFirst(OrientdNames.scenesPrefix.count).split(separator: "/", omittingEmptySubsequences: false)
+        guard path.hasPrefix(BusNames.scenesPrefix) else { return nil }
+        let parts = path.dropFirst(BusNames.scenesPrefix.count).split(separator: "/", omittingEmptySubsequences: false)
         guard (1...2).contains(parts.count), !parts[0].isEmpty, let last = parts.last, last.first != "0" else { return nil }
         return UInt64(last)
     }

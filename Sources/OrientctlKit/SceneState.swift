@@ -1,4 +1,5 @@
 import GLibBridge
+import OrientationWire
 
 /// One scene: its path and its properties, as read.
 public struct SceneState: Comparable {
@@ -37,12 +38,12 @@ public struct SceneState: Comparable {
 
     /// The properties in the contract's order, then any others.
     public var orderedProperties: [(name: String, value: Variant)] {
-        VariantFormatting.ordered(properties, order: OrientdNames.sceneProperties)
+        VariantFormatting.ordered(properties, order: PropertyNames.scene)
     }
 
     /// `path`, `number`, then every property (`JSONConvention`).
     public var json: JSONValue {
-        .object(JSONConvention.scene(path) + VariantFormatting.members(properties, order: OrientdNames.sceneProperties))
+        .object(JSONConvention.scene(path) + VariantFormatting.members(properties, order: PropertyNames.scene))
     }
 
     private func string(_ name: String) -> String { properties[name]?.string ?? "" }

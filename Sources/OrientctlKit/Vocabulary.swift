@@ -1,12 +1,15 @@
-/// The contract's words, for help texts and completion (orientd itself validates them).
+import OrientationCore
+
+/// The contract's words, for help texts and completion (orientd itself validates them),
+/// taken from the core's enums so a new word reaches orientctl with it.
 public enum Vocabulary {
-    public static let interfaceOrientations = ["portrait", "landscape-right", "landscape-left", "portrait-upside-down"]
-    public static let deviceOrientations = ["portrait", "portrait-upside-down", "landscape-left", "landscape-right",
-                                            "face-up", "face-down", "unknown"]
+    public static let interfaceOrientations = InterfaceOrientation.validNames
+    /// The device's orientations, `unknown` last.
+    public static let deviceOrientations = (DeviceOrientation.allCases.filter { $0 != .unknown } + [.unknown]).map(\.rawValue)
     /// Mask words: single orientations plus the input shorthands.
-    public static let maskNames = interfaceOrientations + ["landscape", "all", "all-but-upside-down"]
-    public static let idioms = ["phone", "pad"]
-    public static let kinds = ["view", "navigation", "tab"]
-    public static let modes = ["portrait", "landscape", "dynamic", "locked", "none"]
-    public static let activationStates = ["foreground-active", "foreground-inactive", "background"]
+    public static let maskNames = OrientationMask.validNames
+    public static let idioms = Idiom.allCases.map(\.rawValue)
+    public static let kinds = ControllerKind.allCases.map(\.rawValue)
+    public static let modes = OrientationModeName.allCases.map(\.rawValue)
+    public static let activationStates = ActivationState.allCases.map(\.rawValue)
 }

@@ -2,6 +2,7 @@ import Foundation
 import GLibBridge
 import OrientctlKit
 import XCTest
+import OrientationWire
 
 final class FormattingTests: XCTestCase {
     func testMaskCompaction() {
@@ -56,7 +57,7 @@ final class FormattingTests: XCTestCase {
 
     func testOrderedPropertiesPutTheContractFirst() {
         let ordered = VariantFormatting.ordered(["Zeta": Variant(bool: true), "Width": Variant(uint32: 1), "AppId": Variant(string: "a")],
-                                                order: OrientdNames.sceneProperties)
+                                                order: PropertyNames.scene)
         XCTAssertEqual(ordered.map(\.name), ["AppId", "Width", "Zeta"])
     }
 

@@ -1,5 +1,6 @@
 import Foundation
 import GLibBridge
+import OrientationWire
 
 /// The configuration files: `cat-config`, `reload`, `reset`.
 extension VerbTable {
@@ -37,7 +38,7 @@ extension VerbTable {
 
     static func catConfig(_ inv: Invocation) throws(CommandError) {
         let files = try inv.bus { client throws(DBusError) in
-            try client.property(OrientdNames.managerPath, OrientdNames.managerInterface, "ConfigFiles").stringArray ?? []
+            try client.property(BusNames.managerPath, BusNames.managerInterface, PropertyNames.configFiles).stringArray ?? []
         }
         let texts = files.map { try? String(contentsOfFile: $0, encoding: .utf8) }
         var lines: [String] = []

@@ -1,4 +1,5 @@
 import GLibBridge
+import OrientationWire
 
 extension VerbTable {
     /// The options that declare a new controller.
@@ -86,12 +87,13 @@ extension VerbTable {
     /// The `a{sv}` of controller properties the options give.
     static func controllerProperties(_ inv: Invocation) throws(CommandError) -> [String: Variant] {
         var values: [String: Variant] = [:]
-        if let names = inv.command.list("supported") { values["supported-orientations"] = Variant(strings: names) }
+        if let names = inv.command.list("supported") { values[VardictKey.supportedOrientations] = Variant(strings: names) }
         if let preferred = inv.command.value("preferred") {
-            values["preferred-orientation"] = Variant(string: preferred == "none" ? "" : preferred)
+            values[VardictKey.preferredOrientation] = Variant(string: preferred == "none" ? "" : preferred)
         }
-        let switches = [("autorotate", "no-autorotate", "should-autorotate"), ("fills-window", "sheet", "fills-window"),
-                        ("forward", "no-forward", "forwards-orientation")]
+        let switches = [("autorotate", "no-autorotate", VardictKey.shouldAutorotate),
+                        ("fills-window", "sheet", VardictKey.fillsWindow),
+                        ("forward", "no-forward", VardictKey.forwardsOrientation)]
         for (on, off, key) in switches {
             switch (inv.command.has(on), inv.command.has(off)) {
             case (true, true): throw inv.usage("--\(on) and --\(off) contradict each other")

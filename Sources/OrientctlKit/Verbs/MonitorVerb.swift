@@ -1,5 +1,6 @@
 import GLibBridge
 import Glibc
+import OrientationWire
 
 extension VerbTable {
     /// `monitor`: subscribes to orientd's signals and prints them until SIGINT or SIGTERM.
@@ -54,38 +55,38 @@ final class MonitorPrinter {
     }
 
     func subscribe(_ connection: BusConnection) {
-        let name = OrientdNames.busName, manager = OrientdNames.managerPath
-        connection.subscribe(sender: name, interface: OrientdNames.managerInterface, member: "DeviceOrientationChanged",
+        let name = BusNames.wellKnownName, manager = BusNames.managerPath
+        connection.subscribe(sender: name, interface: BusNames.managerInterface, member: "DeviceOrientationChanged",
                              path: manager) { [unowned self] signal in
             self.print(.device(orientation: signal.argument(0).string ?? ""))
         }
-        connection.subscribe(sender: name, interface: OrientdNames.managerInterface, member: "RotationSuggested",
+        connection.subscribe(sender: name, interface: BusNames.managerInterface, member: "RotationSuggested",
                              path: manager) { [unowned self] signal in
             let path = signal.argument(0).string ?? ""
             self.print(.rotationSuggested(scene: path, appId: self.appIds[path] ?? "", orientation: signal.argument(1).string ?? ""))
         }
-        connection.subscribe(sender: name, interface: OrientdNames.sceneInterface, member: "OrientationChanged") { [unowned self] signal in
+        connection.subscribe(sender: name, interface: BusNames.sceneInterface, member: "OrientationChanged") { [unowned self] signal in
             self.print(.orientationChanged(scene: signal.path, appId: self.appIds[signal.path] ?? "",
                                            previous: signal.argument(0).string ?? "", current: signal.argument(1).string ?? "",
                                            reason: signal.argument(2).string ?? ""))
         }
-        connection.subscribe(sender: name, interface: OrientdNames.objectManagerInterface, member: "InterfacesAdded",
+        connection.subscribe(sender: name, interface: BusNames.objectManagerInterface, member: "InterfacesAdded",
                              path: manager) { [unowned self] signal in
             let path = signal.argument(0).string ?? ""
-            let properties = signal.argument(1).stringDictionary?[OrientdNames.sceneInterface]?.vardict ?? [:]
+            let properties = signal.argument(1).stringDictionary?[BusNames.sceneInterface]?.vardict ?? [:]
             let scene = SceneState(path: path, properties: properties)
             self.appIds[path] = scene.appId
             self.print(.sceneAdded(scene: path, appId: scene.appId, idiom: scene.idiom, orientation: scene.orientation))
         }
-        connection.subscribe(sender: name, interface: OrientdNames.objectManagerInterface, member: "InterfacesRemoved",
+        connection.subscribe(sender: name, interface: BusNames.objectManagerInterface, member: "InterfacesRemoved",
                              path: manager) { [unowned self] signal in
             let path = signal.argument(0).string ?? ""
             self.print(.sceneRemoved(scene: path, appId: self.appIds.removeValue(forKey: path) ?? ""))
         }
-        connection.subscribe(sender: name, interface: OrientdNames.propertiesInterface, member: "PropertiesChanged",
-                             path: manager, arg0: OrientdNames.managerInterface) { [unowned self] signal in
+        connection.subscribe(sender: name, interface: BusNames.propertiesInterface, member: "PropertiesChanged",
+                             path: manager, arg0: BusNames.managerInterface) { [unowned self] signal in
             let changed = signal.argument(1).vardict ?? [:]
-            for (property, value) in VariantFormatting.ordered(changed, order: OrientdNames.managerProperties)
+            for (property, value) in VariantFormatting.ordered(changed, order: PropertyNames.manager)
             where property != "DeviceOrientation" {
                 self.print(.setting(name: property, text: VariantFormatting.text(value), value: VariantFormatting.json(value)))
             }

@@ -1,4 +1,5 @@
 import GLibBridge
+import OrientationWire
 
 extension VerbTable {
     static let policyVerbs: [VerbSpec] = [
@@ -43,8 +44,8 @@ extension VerbTable {
             return
         }
         var values: [String: Variant] = [:]
-        if let allow { values["allowed-orientations"] = Variant(strings: allow) }
-        if noSensor { values["follow-sensor"] = Variant(bool: false) }
+        if let allow { values[VardictKey.allowedOrientations] = Variant(strings: allow) }
+        if noSensor { values[VardictKey.followSensor] = Variant(bool: false) }
         try inv.bus { client throws(DBusError) in
             try client.callManager("SetAppPolicy", [Variant(string: appId), Variant(vardict: values)])
         }

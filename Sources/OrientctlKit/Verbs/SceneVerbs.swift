@@ -1,4 +1,5 @@
 import GLibBridge
+import OrientationWire
 
 extension VerbTable {
     static let sceneVerbs: [VerbSpec] = [
@@ -66,17 +67,17 @@ extension VerbTable {
     ]
 
     static func register(_ inv: Invocation) throws(CommandError) {
-        var options: [String: Variant] = ["app-id": Variant(string: inv.argument(0)), "detached": Variant(bool: true)]
-        if let idiom = inv.command.value("idiom") { options["idiom"] = Variant(string: idiom) }
-        if let names = inv.command.list("supported") { options["supported-orientations"] = Variant(strings: names) }
-        if let names = inv.command.list("scene-delegate") { options["scene-delegate-orientations"] = Variant(strings: names) }
-        if let names = inv.command.list("app-delegate") { options["app-delegate-orientations"] = Variant(strings: names) }
+        var options: [String: Variant] = [VardictKey.appId: Variant(string: inv.argument(0)), VardictKey.detached: Variant(bool: true)]
+        if let idiom = inv.command.value("idiom") { options[VardictKey.idiom] = Variant(string: idiom) }
+        if let names = inv.command.list("supported") { options[VardictKey.supportedOrientations] = Variant(strings: names) }
+        if let names = inv.command.list("scene-delegate") { options[VardictKey.sceneDelegateOrientations] = Variant(strings: names) }
+        if let names = inv.command.list("app-delegate") { options[VardictKey.appDelegateOrientations] = Variant(strings: names) }
         if let word = inv.command.value("size") {
             let size = try inv.size(word)
-            options["width"] = Variant(uint32: size.width)
-            options["height"] = Variant(uint32: size.height)
+            options[VardictKey.width] = Variant(uint32: size.width)
+            options[VardictKey.height] = Variant(uint32: size.height)
         }
-        if let display = inv.command.value("display") { options["display"] = Variant(string: display) }
+        if let display = inv.command.value("display") { options[VardictKey.display] = Variant(string: display) }
         let path = try inv.bus { client throws(DBusError) in
             try client.callManager("RegisterScene", [Variant(vardict: options)], reply: "(o)").child(at: 0).string ?? ""
         }

@@ -1,4 +1,5 @@
 import GLibBridge
+import OrientationWire
 
 extension VerbTable {
     static let stateVerbs: [VerbSpec] = [
@@ -21,10 +22,10 @@ extension VerbTable {
                     """,
                  examples: ["list", "list --json"], run: list),
         VerbSpec("show", group: .state, arguments: [ArgumentSpec("SCENE", .scene, optional: true)],
-                 options: [OptionSpec("property", short: "p", .list("NAME"), values: .choice(OrientdNames.sceneProperties + OrientdNames.managerProperties),
+                 options: [OptionSpec("property", short: "p", .list("NAME"), values: .choice(PropertyNames.scene + PropertyNames.manager),
                                       help: "Show only these properties (repeat or separate with commas)"),
                            OptionSpec("value", help: "Print the values only, without Name="),
-                           OptionSpec("print", short: "P", .value("NAME"), values: .choice(OrientdNames.sceneProperties + OrientdNames.managerProperties),
+                           OptionSpec("print", short: "P", .value("NAME"), values: .choice(PropertyNames.scene + PropertyNames.manager),
                                       help: "Print only the value of NAME (as -p NAME --value)"),
                            OptionSpec("all", short: "a", help: "Also show properties that are empty")],
                  summary: "Show a scene's properties as Key=Value lines (the manager's without SCENE)",
@@ -86,9 +87,9 @@ extension VerbTable {
     }
 
     static func show(_ inv: Invocation) throws(CommandError) {
-        let path = inv.command.arguments.isEmpty ? OrientdNames.managerPath : try inv.scene(0)
-        let interface = inv.command.arguments.isEmpty ? OrientdNames.managerInterface : OrientdNames.sceneInterface
-        let order = inv.command.arguments.isEmpty ? OrientdNames.managerProperties : OrientdNames.sceneProperties
+        let path = inv.command.arguments.isEmpty ? BusNames.managerPath : try inv.scene(0)
+        let interface = inv.command.arguments.isEmpty ? BusNames.managerInterface : BusNames.sceneInterface
+        let order = inv.command.arguments.isEmpty ? PropertyNames.manager : PropertyNames.scene
         let named = (inv.command.list("property") ?? []) + (inv.command.value("print").map { [$0] } ?? [])
         let properties: [(name: String, value: Variant)] = try inv.bus { client throws(DBusError) in
             if !named.isEmpty {
