@@ -28,13 +28,13 @@ public enum CommandError: Error, Sendable, Equatable {
         case .usage(let error):
             return ["orientctl: \(error.message.terminalSafe)", error.hint]
         case .failed(let verb, let error):
-            let name = verbose ? " (\(error.name))" : ""
+            let name = verbose ? " (\(error.name.terminalSafe))" : ""
             return ["Failed to \(FailurePhrases.phrase(for: verb)): \(error.message.terminalSafe)\(name)"]
         case .notRunning(let error):
             return ["orientd is not running: nothing owns \(BusNames.wellKnownName) on the session bus, and D-Bus activation did not start it (\(error.name)).",
                     "Start it with 'systemctl --user start orientd', or run 'orientd &' (see orientd(8))."]
         case .noBus(let error):
-            return ["Failed to connect to the session bus: \(error.message)",
+            return ["Failed to connect to the session bus: \(error.message.terminalSafe)",
                     "Is DBUS_SESSION_BUS_ADDRESS set? orientd and orientctl use the session bus of a graphical login."]
         }
     }

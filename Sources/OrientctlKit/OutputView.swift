@@ -29,16 +29,16 @@ public enum OutputView {
     /// `mutter turns Meta-0, showing landscape-left`, or `none (the compositor turns the screen by itself)`.
     public static func outputLine(_ m: ManagerState, style: Style) -> String {
         guard let backend = m.outputBackend else { return "none (the compositor turns the screen by itself)" }
-        let shows = m.outputOrientation.map { style.highlight($0) } ?? "an unknown orientation"
-        return "\(backend) turns \(m.outputName ?? "?"), showing \(shows)"
+        let shows = m.outputOrientation.map { style.highlight($0.terminalSafe) } ?? "an unknown orientation"
+        return "\(backend.terminalSafe) turns \(m.outputName?.terminalSafe ?? "?"), showing \(shows)"
     }
 
     /// `3 org.example.Video`, or `none`.
     public static func frontSceneLine(_ m: ManagerState, scenes: [SceneState]) -> String {
         guard let path = m.frontScene else { return "none" }
-        let label = SceneReference.label(of: path)
+        let label = SceneReference.label(of: path).terminalSafe
         guard let scene = scenes.first(where: { $0.path == path }) else { return label }
-        return "\(label) \(scene.appId)"
+        return "\(label) \(scene.appId.terminalSafe)"
     }
 
     /// lowerCamelCase members, `null` for none: `outputBackend`, `outputName`,

@@ -1,8 +1,10 @@
 /// `status`: the manager's state and one line per scene.
 public enum StatusView {
     public static func lines(manager m: ManagerState, scenes: [SceneState], aligned: Bool, style: Style) -> [String] {
-        let source = m.sensorSource.isEmpty ? "" : " (\(m.sensorSource))"
-        let kiosk = m.kioskMode ? "on, \(style.highlight(m.kioskOrientation))" : "off (kiosk orientation \(m.kioskOrientation))"
+        // Every string the manager gives is escaped: whoever owns the name may have forged it.
+        let source = m.sensorSource.isEmpty ? "" : " (\(m.sensorSource.terminalSafe))"
+        let kioskOrientation = m.kioskOrientation.terminalSafe
+        let kiosk = m.kioskMode ? "on, \(style.highlight(kioskOrientation))" : "off (kiosk orientation \(kioskOrientation))"
         let sceneLines = scenes.isEmpty ? ["none"] : scenes.map { sceneLine($0, style: style) }
         // A setting the administrator's configuration locks is marked, so the user knows a call cannot change it.
         func locked(_ keys: String...) -> String {
@@ -11,7 +13,7 @@ public enum StatusView {
             return keys.count > 1 && hit.count < keys.count ? " [locked: \(hit.joined(separator: ", "))]" : " [locked]"
         }
         return TextLayout.labelled([
-            ("Device orientation", [style.highlight(m.deviceOrientation) + source]),
+            ("Device orientation", [style.highlight(m.deviceOrientation.terminalSafe) + source]),
             ("Sensor available", [m.sensorAvailable ? "yes" : "no"]),
             ("Rotation lock", [(m.rotationLocked ? style.yellow("on") : "off") + locked("RotationLocked")]),
             ("Kiosk mode", [kiosk + locked("KioskMode", "KioskOrientation")]),

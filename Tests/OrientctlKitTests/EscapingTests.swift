@@ -77,6 +77,27 @@ final class EscapingTests: XCTestCase {
         assertClean([event.line(at: 0, style: plain)])
     }
 
+    /// status: the manager's strings (sources, the output's names, the front scene's app id)
+    /// as escaped as the scenes'.
+    func testStatusEscapesTheManagersStrings() {
+        let scene = SceneState(path: "/io/github/orientd/OrientationManager1/scene/_3a1_2e5/3", properties: [
+            "AppId": Variant(string: "org.\u{1B}[2Japp\r\nScenes: x"), "Idiom": Variant(string: "phone"),
+            "InterfaceOrientation": Variant(string: "portrait")])
+        let manager = ManagerState([
+            "DeviceOrientation": Variant(string: "portrait\u{9B}1m"), "SensorSource": Variant(string: planted),
+            "KioskMode": Variant(bool: true), "KioskOrientation": Variant(string: "x\u{1B}[8m"),
+            "OutputBackend": Variant(string: "x11\r"), "OutputName": Variant(string: planted),
+            "OutputOrientation": Variant(string: "portrait\n"), "FrontScene": Variant(objectPath: scene.path)])
+        for aligned in [true, false] {
+            let lines = StatusView.lines(manager: manager, scenes: [scene], aligned: aligned, style: plain)
+            assertClean(lines)
+            XCTAssertTrue(lines.contains { $0.contains(#"portrait\x9b1m (x\e[2J\e]0;owned\a\r\n* evil  ← decides)"#) }, "\(lines)")
+            XCTAssertTrue(lines.contains { $0.contains(#"x11\r turns x\e[2J"#) && $0.hasSuffix(#"showing portrait\n"#) }, "\(lines)")
+            XCTAssertTrue(lines.contains { $0.hasSuffix(#"3 org.\e[2Japp\r\nScenes: x"#) && $0.contains("Front scene") }, "\(lines)")
+            XCTAssertTrue(lines.contains { $0.contains(#"on, x\e[8m"#) }, "\(lines)")
+        }
+    }
+
     func testJSONKeepsTheStringAndEscapesIt() {
         let node = ControllerNode(id: "a\u{1B}b", kind: "view")
         XCTAssertTrue(node.json.serialized(pretty: false).contains(#""id":"a\u001bb""#), node.json.serialized(pretty: false))

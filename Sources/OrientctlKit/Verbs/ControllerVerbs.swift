@@ -110,7 +110,7 @@ extension VerbTable {
         let popped = try inv.bus { client throws(DBusError) in
             try client.callScene(path, "PopController", [Variant(string: inv.argument(1))], reply: "(s)").child(at: 0).string ?? ""
         }
-        inv.emit([popped], json: .object([("popped", .string(popped))]))
+        inv.emit([popped.terminalSafe], json: .object([("popped", .string(popped))]))
     }
 
     static func tabSelect(_ inv: Invocation) throws(CommandError) {

@@ -81,7 +81,7 @@ extension VerbTable {
         let path = try inv.bus { client throws(DBusError) in
             try client.callManager("RegisterScene", [Variant(vardict: options)], reply: "(o)").child(at: 0).string ?? ""
         }
-        inv.emit([path], json: .object(JSONConvention.scene(path)))
+        inv.emit([path.terminalSafe], json: .object(JSONConvention.scene(path)))
     }
 
     static func unregister(_ inv: Invocation) throws(CommandError) {
@@ -104,7 +104,7 @@ extension VerbTable {
         let orientation = try inv.bus { client throws(DBusError) in
             try client.callScene(path, "UpdateOrientation", reply: "(s)").child(at: 0).string ?? ""
         }
-        inv.emit([orientation], json: .object([("orientation", .string(orientation))]))
+        inv.emit([orientation.terminalSafe], json: .object([("orientation", .string(orientation))]))
     }
 
     static func request(_ inv: Invocation) throws(CommandError) {
@@ -112,7 +112,7 @@ extension VerbTable {
         let orientation = try inv.bus { client throws(DBusError) in
             try client.callScene(path, "RequestOrientation", [Variant(string: inv.argument(1))], reply: "(s)").child(at: 0).string ?? ""
         }
-        inv.emit([orientation], json: .object([("orientation", .string(orientation))]))
+        inv.emit([orientation.terminalSafe], json: .object([("orientation", .string(orientation))]))
     }
 
     static func geometry(_ inv: Invocation) throws(CommandError) {

@@ -1,0 +1,74 @@
+import Foundation
+import TestSupport
+import XCTest
+
+/// orientctl against a hostile owner of orientd's name (`Tests/Fixtures/orientctl/forged-orientd.py`,
+/// python3-gi) on a private bus: control characters in the app id, the sensor source, the
+/// output's names and a refusal's message reach the terminal escaped.
+final class ForgedOwnerTests: XCTestCase {
+    static let fixtures = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent()
+        .appendingPathComponent("Fixtures")
+    static let dbusFolder = fixtures.deletingLastPathComponent().deletingLastPathComponent().appendingPathComponent("dbus").path
+
+    private var bus: PrivateBus!
+    private var owner: ChildProcess!
+    private var home = ""
+    private var dropIn: String { home + "/xdg-config/orientd/orientd.conf.d/10-real.conf" }
+
+    override func setUpWithError() throws {
+        home = try OrientdInstance.temporaryDirectory()
+        try FileManager.default.createDirectory(atPath: home + "/xdg-config/orientd/orientd.conf.d",
+                                                withIntermediateDirectories: true)
+        try Data("[Manager]\nSettleTime=5\n".utf8).write(to: URL(fileURLWithPath: dropIn))
+        bus = try PrivateBus()
+        owner = try ChildProcess(["/usr/bin/python3", Self.fixtures.appendingPathComponent("orientctl/forged-orientd.py").path,
+                                  Self.dbusFolder, dropIn], environment: bus.sessionEnvironment)
+        let connection = try bus.connect()
+        defer { connection.close() }
+        try eventually("the forger owns orientd's name", timeout: .seconds(60)) {
+            if let status = owner.exitStatus { throw TestSupportError("the forger exited (\(status)):\n\(owner.standardError)") }
+            return try connection.nameOwner("io.github.orientd.OrientationManager1") != nil
+        }
+    }
+
+    override func tearDown() {
+        owner?.stop()
+        bus?.stop()
+        try? FileManager.default.removeItem(atPath: home)
+    }
+
+    private func orientctl(_ arguments: String...) throws -> ProcessOutput {
+        try runCommand([OrientdInstance.product("orientctl")] + arguments, environment: bus.sessionEnvironment.merging([
+            "NO_COLOR": "1", "XDG_CONFIG_DIRS": home + "/xdg-config", "XDG_DATA_DIRS": home + "/xdg-data",
+        ]) { _, new in new }, timeout: .seconds(30))
+    }
+
+    /// No C0 control but the newline ending each line and the tab between columns, no DEL,
+    /// no C1 control.
+    private func assertNothingRaw(_ text: String, file: StaticString = #filePath, line: UInt = #line) {
+        for row in text.split(separator: "\n", omittingEmptySubsequences: false) {
+            let raw = row.unicodeScalars.filter { ($0.value < 0x20 && $0 != "\t") || (0x7F...0x9F).contains($0.value) }
+            XCTAssertTrue(raw.isEmpty, "raw control characters in \(String(row).debugDescription)", file: file, line: line)
+        }
+    }
+
+    func testStatusShowsTheForgedAppIdSourceAndNamesEscaped() throws {
+        let status = try orientctl("status")
+        XCTAssertEqual(status.status, .exited(0), "\(status)")
+        assertNothingRaw(status.stdout)
+        let forged = #"org.evil\e[2J\e]0;owned\a\r\nScenes: 9 forged\x9b31m"#
+        let lines = status.stdout.split(separator: "\n").map(String.init)
+        XCTAssertTrue(lines.contains { $0.hasPrefix("Device orientation") && $0.hasSuffix(#"portrait\e[8m (\#(forged))"#) }, "\(lines)")
+        XCTAssertTrue(lines.contains { $0.hasPrefix("Kiosk mode") && $0.hasSuffix(#"on, landscape\rKiosk mode: off"#) }, "\(lines)")
+        XCTAssertTrue(lines.contains { $0.hasPrefix("Output") && $0.hasSuffix(#"x11\e[2K turns \#(forged), showing portrait\n"#) }, "\(lines)")
+        XCTAssertTrue(lines.contains { $0.hasPrefix("Front scene") && $0.hasSuffix("1 " + forged) }, "\(lines)")
+        XCTAssertEqual(lines.filter { $0.hasPrefix("Scenes") }.count, 1, "no forged line: \(lines)")
+        let list = try orientctl("list", "--no-legend")
+        assertNothingRaw(list.stdout + list.stderr)
+        XCTAssertTrue(list.stdout.contains(forged), "\(list)")
+        let refused = try orientctl("kiosk", "off")
+        XCTAssertEqual(refused.status, .exited(1), "\(refused)")
+        assertNothingRaw(refused.stdout + refused.stderr)
+        XCTAssertTrue(refused.stderr.contains(#"forged\e[2J refusal"#), refused.stderr)
+    }
+}
