@@ -1,5 +1,6 @@
 import Foundation
 import OrientationCore
+import OrientationWire
 
 /// The vendor's and administrator's configuration files (`orientd.conf` and
 /// `orientd.conf.d/*.conf` under `$XDG_DATA_DIRS` and `$XDG_CONFIG_DIRS`), found and merged in
@@ -7,35 +8,34 @@ import OrientationCore
 /// parse is skipped whole, a bad key or value alone, each with one warning naming the file,
 /// group and key. orientd never writes these files.
 public struct ConfigurationFiles: Sendable {
-    public static let folder = "orientd"
-    public static let mainFile = "orientd.conf"
-    public static let dropInFolder = "orientd.conf.d"
+    public static let folder = ConfigurationSearchPath.folder
+    public static let mainFile = ConfigurationSearchPath.mainFile
+    public static let dropInFolder = ConfigurationSearchPath.dropInFolder
     static let managerGroup = "Manager"
     static let appGroupPrefix = "App "
     static let lockedKey = "Locked"
 
+    /// The folders searched, from the environment's XDG folders.
+    public let searchPath: ConfigurationSearchPath
     /// Vendor folders, most important first.
-    public let dataDirectories: [String]
+    public var dataDirectories: [String] { searchPath.dataDirectories }
     /// Administrator folders, most important first.
-    public let configDirectories: [String]
+    public var configDirectories: [String] { searchPath.configDirectories }
 
     public init(environment: [String: String] = ProcessInfo.processInfo.environment) {
-        dataDirectories = Self.directories(environment["XDG_DATA_DIRS"], default: "/usr/local/share:/usr/share")
-        configDirectories = Self.directories(environment["XDG_CONFIG_DIRS"], default: "/etc/xdg")
+        searchPath = ConfigurationSearchPath(environment: environment)
     }
 
     /// The XDG rule: a colon-separated list, relative entries ignored, the default when empty.
     static func directories(_ value: String?, default fallback: String) -> [String] {
-        let list = (value?.isEmpty ?? true) ? fallback : value!
-        var seen = Set<String>()
-        return list.split(separator: ":").map(String.init).filter { $0.hasPrefix("/") && seen.insert($0).inserted }
+        ConfigurationSearchPath.directories(value, default: fallback)
     }
 
     /// Every file to apply, in order: the main files (vendor before administrator, the least
     /// important folder first), then the drop-ins sorted by name, a name in a more important
     /// folder hiding the same name in a less important one.
     func candidates(log: Log) -> [String] {
-        let ordered = (dataDirectories.reversed() + configDirectories.reversed()).map { $0 + "/" + Self.folder }
+        let ordered = searchPath.folders
         var files = ordered.map { $0 + "/" + Self.mainFile }
         var dropIns: [String: String] = [:]
         for folder in ordered {
@@ -50,7 +50,7 @@ public struct ConfigurationFiles: Sendable {
                 log.warning("\(path) cannot be listed (permission denied?); skipped")
                 continue
             }
-            for name in names where name.hasSuffix(".conf") && !name.hasPrefix(".") {
+            for name in names where ConfigurationSearchPath.isDropIn(name) {
                 dropIns[name] = path + "/" + name
             }
         }

@@ -34,6 +34,10 @@ public final class OrientdInstance: Sendable {
     /// The environment a client program needs to reach this instance.
     public var environment: [String: String] { bus.sessionEnvironment }
 
+    /// The configuration search folders orientd runs with (`XDG_CONFIG_DIRS`,
+    /// `XDG_DATA_DIRS`), for a client of the same session such as `orientctl cat-config`.
+    public let configurationEnvironment: [String: String]
+
     /// Starts orientd with `arguments` (default `--sensor none`: no system bus) on `bus` (a new
     /// one by default) with `stateHome` (a new temporary folder by default), and waits until it
     /// owns its name.
@@ -54,6 +58,7 @@ public final class OrientdInstance: Sendable {
         // GSettings schemas (the output hand-over's key) are still the machine's.
         if env["GSETTINGS_SCHEMA_DIR"] == nil { env["GSETTINGS_SCHEMA_DIR"] = "/usr/share/glib-2.0/schemas" }
         env.merge(environment) { _, new in new }
+        configurationEnvironment = env.filter { $0.key == "XDG_CONFIG_DIRS" || $0.key == "XDG_DATA_DIRS" }
         process = try ChildProcess([Self.product("orientd")] + arguments, environment: env)
         let connection = try self.bus.connect()
         defer { connection.close() }

@@ -4,7 +4,8 @@ import XCTest
 
 /// orientctl against a hostile owner of orientd's name (`Tests/Fixtures/orientctl/forged-orientd.py`,
 /// python3-gi) on a private bus: control characters in the app id, the sensor source, the
-/// output's names and a refusal's message reach the terminal escaped.
+/// output's names and a refusal's message reach the terminal escaped, and `cat-config`
+/// reads only the `ConfigFiles` paths that lie where orientd's search path puts its files.
 final class ForgedOwnerTests: XCTestCase {
     static let fixtures = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent()
         .appendingPathComponent("Fixtures")
@@ -70,5 +71,28 @@ final class ForgedOwnerTests: XCTestCase {
         XCTAssertEqual(refused.status, .exited(1), "\(refused)")
         assertNothingRaw(refused.stdout + refused.stderr)
         XCTAssertTrue(refused.stderr.contains(#"forged\e[2J refusal"#), refused.stderr)
+    }
+
+    func testCatConfigReadsOnlyFilesWhereTheSearchPathPutsThem() throws {
+        let output = try orientctl("cat-config")
+        XCTAssertEqual(output.status, .exited(0), "\(output)")
+        assertNothingRaw(output.stdout)
+        let lines = output.stdout.split(separator: "\n", omittingEmptySubsequences: false).map(String.init)
+        let traversal = dropIn + "/../../../../../etc/shadow.conf"
+        XCTAssertEqual(lines[0], "# /etc/shadow")
+        XCTAssertTrue(lines[1].hasPrefix("# (orientctl does not read this file: not where orientd's configuration search path puts its files ("),
+                      lines[1])
+        XCTAssertTrue(lines[1].contains(home + "/xdg-config/orientd/orientd.conf.d/*.conf"), lines[1])
+        XCTAssertEqual(lines[3], "# " + traversal)
+        XCTAssertTrue(lines[4].hasPrefix("# (orientctl does not read this file: "), lines[4])
+        XCTAssertEqual(Array(lines[6...]), ["# " + dropIn, "[Manager]", "SettleTime=5", ""])
+        XCTAssertFalse(output.stdout.contains("root:"), "no line of /etc/shadow: \(output.stdout)")
+
+        let json = try orientctl("cat-config", "--json")
+        let files = try XCTUnwrap(try JSONSerialization.jsonObject(with: Data(json.stdout.utf8)) as? [[String: Any]])
+        XCTAssertEqual(files.map { $0["path"] as? String }, ["/etc/shadow", traversal, dropIn])
+        XCTAssertTrue(files[0]["text"] is NSNull)
+        XCTAssertNotNil(files[0]["refused"] as? String)
+        XCTAssertEqual(files[2]["text"] as? String, "[Manager]\nSettleTime=5\n")
     }
 }

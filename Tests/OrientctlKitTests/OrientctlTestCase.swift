@@ -23,8 +23,10 @@ class OrientctlTestCase: XCTestCase {
         try ok("set-settle", "0")
     }
 
-    /// The environment orientctl runs with: orientd's bus, no colours.
-    var environment: [String: String] { orientd.environment.merging(["NO_COLOR": "1"]) { _, new in new } }
+    /// The environment orientctl runs with: orientd's bus and configuration folders, no colours.
+    var environment: [String: String] {
+        orientd.environment.merging(orientd.configurationEnvironment) { _, new in new }.merging(["NO_COLOR": "1"]) { _, new in new }
+    }
 
     /// Runs orientctl with `arguments` against `environment` (orientd's bus by default).
     func orientctl(_ arguments: [String], environment: [String: String]? = nil) throws -> ProcessOutput {

@@ -13,8 +13,11 @@ extension VerbTable {
                     Prints each configuration file orientd applied (its ConfigFiles property), in the order they \
                     apply, each under a '# PATH' line, as systemd-analyze cat-config does. Later files override \
                     earlier ones key by key; the user's own settings (the state file) override them all, except \
-                    locked keys. With --json: an array of {"path", "text"} objects ("text" is null when orientctl \
-                    cannot read the file).
+                    locked keys. A path that is not where orientd's configuration search path puts its files \
+                    (orientd.conf and orientd.conf.d/*.conf in the orientd folder of $XDG_DATA_DIRS and \
+                    $XDG_CONFIG_DIRS, as orientctl's own environment sets them) is named but not read. With \
+                    --json: an array of {"path", "text"} objects ("text" is null, and "refused" or "unreadable" \
+                    says why, when orientctl does not or cannot read the file).
                     """,
                  examples: ["cat-config", "cat-config --json"], run: catConfig),
         VerbSpec("reload", group: .settings, summary: "Make orientd read its configuration files again",
@@ -40,21 +43,31 @@ extension VerbTable {
         let files = try inv.bus { client throws(DBusError) in
             try client.property(BusNames.managerPath, BusNames.managerInterface, PropertyNames.configFiles).stringArray ?? []
         }
-        let texts = files.map { try? String(contentsOfFile: $0, encoding: .utf8) }
+        let reader = ConfigFileReader(searchPath: ConfigurationSearchPath(environment: ProcessInfo.processInfo.environment))
+        let outcomes = files.map(reader.read)
         var lines: [String] = []
-        for (path, text) in zip(files, texts) {
+        for (path, outcome) in zip(files, outcomes) {
             if !lines.isEmpty { lines.append("") }
-            lines.append("# \(path)")
-            if let text {
-                lines += text.split(separator: "\n", omittingEmptySubsequences: false).map(String.init)
+            lines.append("# \(path.terminalSafe)")
+            switch outcome {
+            case .text(let text):
+                lines += text.split(separator: "\n", omittingEmptySubsequences: false).map { String($0).terminalSafe }
                 if lines.last == "" { lines.removeLast() }
-            } else {
-                lines.append("# (orientctl cannot read this file)")
+            case .refused(let why):
+                lines.append("# (orientctl does not read this file: \(why.terminalSafe))")
+            case .unreadable(let why):
+                lines.append("# (orientctl cannot read this file: \(why.terminalSafe))")
             }
         }
         if files.isEmpty { lines = ["# no configuration files applied"] }
-        inv.emit(lines, json: .array(zip(files, texts).map { path, text in
-            .object([("path", .string(path)), ("text", text.map(JSONValue.string) ?? .null)])
+        inv.emit(lines, json: .array(zip(files, outcomes).map { path, outcome in
+            var members: [(String, JSONValue)] = [("path", .string(path)), ("text", .null)]
+            switch outcome {
+            case .text(let text): members[1].1 = .string(text)
+            case .refused(let why): members.append(("refused", .string(why)))
+            case .unreadable(let why): members.append(("unreadable", .string(why)))
+            }
+            return .object(members)
         }))
     }
 
