@@ -70,6 +70,7 @@ enum Encode {
         case .outputBackend: return Variant(string: OutputBackendKind.name(of: m.outputBackend))
         case .outputName: return Variant(string: m.outputName)
         case .outputOrientation: return Variant(string: m.outputOrientation?.rawValue ?? "")
+        case .outputStatus: return Variant(string: m.outputStatus)
         case .frontScene: return Variant(objectPath: m.frontScene.map { BusNames.path(of: $0, creator: m.frontSceneCreator) } ?? "/")
         }
     }

@@ -46,8 +46,10 @@ public enum OutputCommand: Sendable, Equatable {
     case attached(OutputBackendKind, name: String, showing: InterfaceOrientation?)
     /// What the panel shows after an apply or someone else's change; never fought.
     case read(InterfaceOrientation?)
-    /// The compositor went away or refused: no backend drives the panel.
-    case detached
+    /// No backend drives the panel: the compositor is not there, went away or refused, or no
+    /// backend was chosen. `reason` says why, and the option that changes it (the manager's
+    /// `OutputStatus`).
+    case detached(reason: String)
 }
 
 /// The Scene interface's calls.

@@ -19,7 +19,7 @@ public enum ManagerProperty: String, CaseIterable, Sendable {
     case splitViewThreshold = "SplitViewThreshold", settleTime = "SettleTime"
     case sensorAvailable = "SensorAvailable", sensorSource = "SensorSource"
     case outputBackend = "OutputBackend", outputName = "OutputName", outputOrientation = "OutputOrientation"
-    case frontScene = "FrontScene"
+    case outputStatus = "OutputStatus", frontScene = "FrontScene"
 }
 
 /// What the service must emit after a command, in order.

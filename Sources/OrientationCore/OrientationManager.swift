@@ -93,7 +93,7 @@ public struct OrientationManager: Sendable {
                         settleTime: settings.settleTimeMilliseconds,
                         sensorAvailable: sensorAvailable, sensorSource: sensorSource,
                         outputBackend: output.backend, outputName: output.name,
-                        outputOrientation: output.showing, frontScene: output.frontScene,
+                        outputOrientation: output.showing, outputStatus: output.status, frontScene: output.frontScene,
                         frontSceneCreator: output.frontScene.flatMap { scenes[$0]?.creator } ?? "")
     }
 

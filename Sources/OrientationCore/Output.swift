@@ -19,6 +19,11 @@ public struct OutputState: Sendable, Equatable {
     /// orientd applies only when this changes (or a backend attaches), so a change made by
     /// someone else is read back and never fought.
     public internal(set) var decided: InterfaceOrientation?
+    /// Why no backend drives the panel, with the option that changes it ("" while one does).
+    public internal(set) var status = OutputState.lookingStatus
+
+    /// `status` before the service has said anything about the compositor.
+    public static let lookingStatus = "orientd is still looking for the compositor"
 
     public init(natural: NaturalOrientation = .portrait) {
         self.natural = natural
@@ -89,16 +94,18 @@ extension OrientationManager {
             output.backend = kind
             output.name = name
             output.showing = row.map { InterfaceOrientation(panelRow: $0, natural: output.natural) }
+            output.status = ""
             // A backend that (re)appears shows at once what orientd decides now.
             output.decided = outputOrientationRule
             if output.decided != output.showing { requestOutputApply(events: &events) }
         case .read(let row):
             guard output.backend != nil else { return }
             output.showing = row.map { InterfaceOrientation(panelRow: $0, natural: output.natural) }
-        case .detached:
+        case .detached(let reason):
             output.backend = nil
             output.name = ""
             output.showing = nil
+            output.status = reason
         }
     }
 

@@ -47,7 +47,7 @@ public struct SceneSnapshot: Sendable, Equatable {
 
 /// The public values of the manager object.
 public struct ManagerSnapshot: Sendable, Equatable {
-    public static let version: UInt32 = 2
+    public static let version: UInt32 = 3
     public var deviceOrientation: DeviceOrientation
     public var rotationLocked: Bool
     public var kioskMode: Bool
@@ -60,6 +60,8 @@ public struct ManagerSnapshot: Sendable, Equatable {
     public var outputName = ""
     /// What the panel shows; nil: unknown or no backend.
     public var outputOrientation: InterfaceOrientation? = nil
+    /// Why no backend drives the panel ("" while one does).
+    public var outputStatus = ""
     public var frontScene: SceneID? = nil
     /// The connection that registered the front scene ("" when there is none).
     public var frontSceneCreator = ""
@@ -77,6 +79,7 @@ public struct ManagerSnapshot: Sendable, Equatable {
         if outputBackend != other.outputBackend { result.append(.outputBackend) }
         if outputName != other.outputName { result.append(.outputName) }
         if outputOrientation != other.outputOrientation { result.append(.outputOrientation) }
+        if outputStatus != other.outputStatus { result.append(.outputStatus) }
         if frontScene != other.frontScene { result.append(.frontScene) }
         return result
     }

@@ -12,6 +12,10 @@ extension ManagerState {
     /// The connector driven, or nil.
     public var outputName: String? { nonEmpty(properties["OutputName"]?.string) }
 
+    /// Why no backend drives the panel (the manager's `OutputStatus`), or nil: one does, or
+    /// the orientd is older than Version 3 and does not say.
+    public var outputStatus: String? { nonEmpty(properties["OutputStatus"]?.string) }
+
     /// What the panel shows, or nil when unknown.
     public var outputOrientation: String? { nonEmpty(properties["OutputOrientation"]?.string) }
 
@@ -26,9 +30,10 @@ extension ManagerState {
 
 /// `status`'s output lines and JSON members.
 public enum OutputView {
-    /// `mutter turns Meta-0, showing landscape-left`, or `none (the compositor turns the screen by itself)`.
+    /// `mutter turns Meta-0, showing landscape-left`, or `none: ` and why (with the option
+    /// that changes it), as the service says it.
     public static func outputLine(_ m: ManagerState, style: Style) -> String {
-        guard let backend = m.outputBackend else { return "none (the compositor turns the screen by itself)" }
+        guard let backend = m.outputBackend else { return m.outputStatus.map { "none: \($0.terminalSafe)" } ?? "none" }
         let shows = m.outputOrientation.map { style.highlight($0.terminalSafe) } ?? "an unknown orientation"
         return "\(backend.terminalSafe) turns \(m.outputName?.terminalSafe ?? "?"), showing \(shows)"
     }
@@ -42,12 +47,13 @@ public enum OutputView {
     }
 
     /// lowerCamelCase members, `null` for none: `outputBackend`, `outputName`,
-    /// `outputOrientation`, `frontScene` (the scene's number).
+    /// `outputOrientation`, `outputStatus`, `frontScene` (the scene's number).
     public static func jsonMembers(_ m: ManagerState) -> [(String, JSONValue)] {
         [
             ("outputBackend", m.outputBackend.map(JSONValue.string) ?? .null),
             ("outputName", m.outputName.map(JSONValue.string) ?? .null),
             ("outputOrientation", m.outputOrientation.map(JSONValue.string) ?? .null),
+            ("outputStatus", m.outputStatus.map(JSONValue.string) ?? .null),
             ("frontScene", m.frontScene.flatMap(SceneReference.number(of:)).map(JSONValue.uint) ?? .null),
         ]
     }

@@ -25,7 +25,7 @@ final class MutterDisplayStateTests: XCTestCase {
         XCTAssertEqual(s.panel(named: "HDMI-1"), "HDMI-1")
         XCTAssertNil(s.panel(named: "DSI-1"))
         XCTAssertEqual(s.showing("eDP-1"), .landscapeLeft)
-        XCTAssertEqual(s.enabledConnectors, "eDP-1, HDMI-1")
+        XCTAssertEqual(s.enabledConnectorNames, ["eDP-1", "HDMI-1"])
     }
 
     func testTransformsFollowTheTable() {

@@ -155,9 +155,12 @@ final class OutputToolListingTests: XCTestCase {
               case .failure(let named) = PanelChoice.panel(in: outputs, requested: "eDP-1") else {
             return XCTFail("an output that is off, or not built-in, was picked")
         }
-        XCTAssertEqual(builtin.description,
-                       "no built-in panel (eDP-*, DSI-*, LVDS-*) is on; give one with --output (outputs: HEADLESS-1, eDP-1 (off))")
-        XCTAssertEqual(named.description, "no output eDP-1 is on (outputs: HEADLESS-1, eDP-1 (off))")
+        XCTAssertEqual(builtin.description, "no built-in panel (eDP-*, DSI-*, LVDS-*) is on "
+                       + "(outputs on: HEADLESS-1; off: eDP-1); choose one with --output HEADLESS-1")
+        XCTAssertEqual(named.description, "no output eDP-1 is on (outputs on: HEADLESS-1; off: eDP-1); choose one with --output HEADLESS-1")
+        let nothing = PanelNotFound(requested: nil, outputs: [ToolOutput(name: "eDP-1", enabled: false, showing: nil)])
+        XCTAssertEqual(nothing.description, "no built-in panel (eDP-*, DSI-*, LVDS-*) is on (outputs on: none; off: eDP-1)",
+                       "with nothing on, no output is suggested")
     }
 
     // MARK: Where the compositors are

@@ -181,6 +181,15 @@ final class OutputRuleTests: XCTestCase {
         XCTAssertEqual(applied, [.landscapeRight])
     }
 
+    func testANewReasonForNoBackendChangesOnlyTheStatus() throws {
+        try rig.run(.output(.detached(reason: "mutter: no built-in panel")), as: Caller.shell)
+        try rig.run(.output(.detached(reason: "mutter: the compositor stopped")), as: Caller.shell)
+        XCTAssertEqual(rig.events.managerPropertyChanges, [.outputStatus])
+        XCTAssertEqual(rig.manager.managerSnapshot.outputStatus, "mutter: the compositor stopped")
+        try rig.run(.output(.detached(reason: "mutter: the compositor stopped")), as: Caller.shell)
+        XCTAssertEqual(rig.events.managerPropertyChanges, [], "the same reason again is no change")
+    }
+
     func testNothingIsAppliedWithoutABackend() throws {
         let scene = try register()
         try rig.on(scene, .request(.landscapeLeft))
@@ -199,7 +208,8 @@ final class OutputRuleTests: XCTestCase {
         XCTAssertEqual(rig.manager.managerSnapshot.outputBackend, .mutter)
         XCTAssertEqual(rig.manager.managerSnapshot.outputName, "DSI-1")
         XCTAssertEqual(rig.manager.managerSnapshot.outputOrientation, .portrait, "read back, not yet turned")
-        XCTAssertEqual(Set(rig.events.managerPropertyChanges), [.outputBackend, .outputName, .outputOrientation])
+        XCTAssertEqual(rig.manager.managerSnapshot.outputStatus, "", "a driven panel needs no reason")
+        XCTAssertEqual(Set(rig.events.managerPropertyChanges), [.outputBackend, .outputName, .outputOrientation, .outputStatus])
     }
 
     func testAttachingToAPanelThatAlreadyShowsItAppliesNothing() throws {
@@ -215,11 +225,12 @@ final class OutputRuleTests: XCTestCase {
         try attach(showing: .portrait)
         try rig.on(scene, .request(.landscapeLeft))
         try read(.landscapeLeft)
-        try rig.run(.output(.detached), as: Caller.shell)
+        try rig.run(.output(.detached(reason: "mutter: the compositor stopped")), as: Caller.shell)
         XCTAssertNil(rig.manager.managerSnapshot.outputBackend)
         XCTAssertEqual(rig.manager.managerSnapshot.outputName, "")
         XCTAssertNil(rig.manager.managerSnapshot.outputOrientation)
-        XCTAssertEqual(Set(rig.events.managerPropertyChanges), [.outputBackend, .outputName, .outputOrientation])
+        XCTAssertEqual(rig.manager.managerSnapshot.outputStatus, "mutter: the compositor stopped")
+        XCTAssertEqual(Set(rig.events.managerPropertyChanges), [.outputBackend, .outputName, .outputOrientation, .outputStatus])
         // A read from a backend that is gone changes nothing.
         try read(.portrait)
         XCTAssertNil(rig.manager.managerSnapshot.outputOrientation)

@@ -249,6 +249,7 @@ struct InvariantChecker {
             case .outputBackend: return a.outputBackend != b.outputBackend
             case .outputName: return a.outputName != b.outputName
             case .outputOrientation: return a.outputOrientation != b.outputOrientation
+            case .outputStatus: return a.outputStatus != b.outputStatus
             case .frontScene: return a.frontScene != b.frontScene
             }
         }

@@ -42,13 +42,30 @@ final class OutputViewTests: XCTestCase {
         XCTAssertEqual(OutputView.frontSceneLine(m, scenes: scenes), "9")
     }
 
+    func testNoneSaysWhyAsTheServiceDoes() throws {
+        let why = "mutter: no built-in panel (eDP, DSI, LVDS or marked built-in) is on (monitors on: Meta-0); choose one with --output Meta-0"
+        let m = manager(["OutputBackend": Variant(string: "none"), "OutputName": Variant(string: ""),
+                         "OutputOrientation": Variant(string: ""), "OutputStatus": Variant(string: why),
+                         "FrontScene": Variant(objectPath: "/")])
+        let lines = StatusView.lines(manager: m, scenes: [], aligned: false, style: plain)
+        XCTAssertTrue(lines.contains("Output: none: \(why)"), "\(lines)")
+        let json = try object(StatusView.json(manager: m, scenes: []))
+        XCTAssertEqual(json["outputStatus"] as? String, why)
+        XCTAssertTrue(json["outputBackend"] is NSNull)
+    }
+
+    func testAStatusWithControlCharactersIsShownEscaped() {
+        let m = manager(["OutputBackend": Variant(string: "none"), "OutputStatus": Variant(string: "x11: \u{1b}[2Jgone")])
+        XCTAssertFalse(OutputView.outputLine(m, style: plain).contains("\u{1b}"))
+    }
+
     func testNoneIsNull() throws {
         let m = manager(["OutputBackend": Variant(string: "none"), "OutputName": Variant(string: ""),
                          "OutputOrientation": Variant(string: ""), "FrontScene": Variant(objectPath: "/")])
-        XCTAssertEqual(OutputView.outputLine(m, style: plain), "none (the compositor turns the screen by itself)")
+        XCTAssertEqual(OutputView.outputLine(m, style: plain), "none", "an orientd before Version 3 does not say why")
         XCTAssertEqual(OutputView.frontSceneLine(m, scenes: scenes), "none")
         let json = try object(StatusView.json(manager: m, scenes: []))
-        for key in ["outputBackend", "outputName", "outputOrientation", "frontScene"] {
+        for key in ["outputBackend", "outputName", "outputOrientation", "outputStatus", "frontScene"] {
             XCTAssertTrue(json[key] is NSNull, key)
         }
     }

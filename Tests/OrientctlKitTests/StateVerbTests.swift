@@ -1,4 +1,5 @@
 import Foundation
+import TestSupport
 import XCTest
 
 /// status, list, show, tree, explain and history: text and JSON from a real orientd.
@@ -16,6 +17,12 @@ final class StateVerbTests: OrientctlTestCase {
     func testStatus() throws {
         try ok("device", "portrait")
         let scene = try videoScene()
+        // No compositor on the test bus: status says why, as the service does (once it has looked).
+        var why = ""
+        try eventually("orientd has looked for a compositor (last: \(why))", timeout: .seconds(30)) {
+            why = try ok("show", "-p", "OutputStatus", "--value").trimmingCharacters(in: .newlines)
+            return why.hasPrefix("--output-backend auto found no compositor")
+        }
         let text = lines(try ok("status"))
         XCTAssertEqual(text, [
             "Device orientation: portrait (manual)",
@@ -24,7 +31,7 @@ final class StateVerbTests: OrientctlTestCase {
             "Kiosk mode: off (kiosk orientation portrait)",
             "Settle time: 0 ms",
             "Split-view threshold: 768 points",
-            "Output: none (the compositor turns the screen by itself)",
+            "Output: none: \(why)",
             "Front scene: \(scene) org.example.Video",
             "Scenes: \(scene) org.example.Video: landscape-right (phone, deciding player, detached)",
         ])
@@ -34,10 +41,11 @@ final class StateVerbTests: OrientctlTestCase {
         XCTAssertEqual(status["deviceOrientation"] as? String, "portrait")
         XCTAssertEqual(status["sensorSource"] as? String, "manual")
         XCTAssertEqual(status["settleTime"] as? Int, 0)
-        XCTAssertEqual(status["version"] as? Int, 2)
+        XCTAssertEqual(status["version"] as? Int, 3)
         XCTAssertTrue(status["outputBackend"] is NSNull, "null: no backend on the test bus")
         XCTAssertTrue(status["outputName"] is NSNull)
         XCTAssertTrue(status["outputOrientation"] is NSNull)
+        XCTAssertEqual(status["outputStatus"] as? String, why)
         XCTAssertEqual(status["frontScene"] as? Int, Int(scene))
         let scenes = try XCTUnwrap(status["scenes"] as? [[String: Any]])
         XCTAssertEqual(scenes.count, 1)
@@ -81,7 +89,7 @@ final class StateVerbTests: OrientctlTestCase {
         XCTAssertEqual(try ok("show", scene, "-p", "Height", "--value"), "390\n")
 
         let manager = lines(try ok("show"))
-        XCTAssertEqual(manager.first, "Version=2")
+        XCTAssertEqual(manager.first, "Version=3")
         XCTAssertTrue(manager.contains("SettleTime=0"), "\(manager)")
         XCTAssertEqual(try ok("show", "-p", "RotationLocked", "--value"), "no\n")
 

@@ -94,7 +94,7 @@ final class ViewTests: XCTestCase {
             "Kiosk mode: off (kiosk orientation portrait)",
             "Settle time: 250 ms",
             "Split-view threshold: 768 points",
-            "Output: none (the compositor turns the screen by itself)",
+            "Output: none",
             "Front scene: none",
             "Scenes: 1 a.b: portrait (phone, deciding list, detached)",
             "Scenes: 2 c.d: portrait (pad, no controllers, detached, split-view)",

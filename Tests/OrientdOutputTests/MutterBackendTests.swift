@@ -127,13 +127,36 @@ final class MutterBackendTests: OutputTestCase {
     func testAMissingOutputIsReportedAndOrientdServes() throws {
         try startMutter()
         try launchOrientd(["--output-backend", "mutter", "--output", "eDP-9"])
+        let why = "no output eDP-9 is on (monitors on: Meta-0); choose one with --output Meta-0"
         try eventually("the log names the missing output", timeout: deadline) {
-            !orientdLogLines(containing: "no monitor eDP-9 is on; monitors on: Meta-0").isEmpty
+            !orientdLogLines(containing: why).isEmpty
         }
-        XCTAssertEqual(try managerProperty("OutputBackend").string, "none")
+        try waitForOutputStatus("mutter: " + why)
         let scene = try registerScene()
         XCTAssertEqual(try callScene(scene, "RequestOrientation", [.s("landscape-left")]).child(at: 0).string, "landscape-left")
         XCTAssertEqual(try mutterLayout().monitor("Meta-0")?.transform, 0)
+    }
+
+    /// mutter's only monitor is virtual (Meta-0, not built-in): status says so, and the option
+    /// that drives it.
+    func testWithoutABuiltInPanelStatusSaysWhyAndWhichOptionDrivesOne() throws {
+        try startMutter()
+        try launchOrientd([])  // --output-backend auto, no --output
+        try waitForOutputStatus("mutter: no built-in panel (eDP, DSI, LVDS or marked built-in) is on (monitors on: Meta-0); "
+                                + "choose one with --output Meta-0")
+    }
+
+    /// No compositor at all: status says that auto found none and waits for mutter; and once
+    /// mutter comes and drives the panel, the reason is gone.
+    func testWithNoCompositorStatusSaysAutoFoundNone() throws {
+        try launchOrientd(["--output", "Meta-0"])
+        try waitForOutputStatus("--output-backend auto found no compositor (no org.gnome.Mutter.DisplayConfig on the session bus, "
+                                + "no wlroots or KWin output management on WAYLAND_DISPLAY, no X server on DISPLAY); "
+                                + "orientd waits for mutter, or choose one with --output-backend")
+        try startMutter()
+        try waitForProperty("OutputBackend", "mutter")
+        try waitForProperty("OutputStatus", "")
+        XCTAssertEqual(try statusOutputLine(), "Output: mutter turns Meta-0, showing portrait")
     }
 
     func testAutoFindsMutterOnTheBus() throws {
@@ -166,6 +189,7 @@ final class MutterBackendTests: OutputTestCase {
         XCTAssertEqual(try managerProperty("OutputBackend").string, "none")
         XCTAssertEqual(try managerProperty("FrontScene").string, scene)
         XCTAssertEqual(try mutterLayout().monitor("Meta-0")?.transform, 0)
+        try waitForOutputStatus("--output-backend none: orientd leaves the panel to the compositor (--output-backend auto turns it)")
         XCTAssertFalse(orientdLogLines(containing: "output backend: none").isEmpty, orientd.log)
         XCTAssertTrue(orientdLogLines(containing: "ApplyMonitorsConfig").isEmpty, orientd.log)
     }

@@ -133,6 +133,21 @@ class OutputTestCase: XCTestCase {
         }
     }
 
+    /// `orientctl status`'s `Output:` line, as a user sees it (no colours).
+    func statusOutputLine(file: StaticString = #filePath, line: UInt = #line) throws -> String {
+        let status = try runCommand([OrientdInstance.product("orientctl"), "status"],
+                                    environment: childEnvironment.merging(["NO_COLOR": "1"]) { _, new in new })
+        XCTAssertTrue(status.succeeded, "\(status)", file: file, line: line)
+        return status.stdout.split(separator: "\n").first { $0.hasPrefix("Output:") }.map(String.init) ?? ""
+    }
+
+    /// Waits until `OutputStatus` is `why`, and checks `orientctl status` says it.
+    func waitForOutputStatus(_ why: String, file: StaticString = #filePath, line: UInt = #line) throws {
+        try waitForProperty("OutputBackend", "none", file: file, line: line)
+        try waitForProperty("OutputStatus", why, file: file, line: line)
+        XCTAssertEqual(try statusOutputLine(file: file, line: line), "Output: none: \(why)", file: file, line: line)
+    }
+
     /// The lines of orientd's log holding `fragment`.
     func orientdLogLines(containing fragment: String) -> [Substring] {
         orientd.log.split(separator: "\n").filter { $0.contains(fragment) }

@@ -25,7 +25,7 @@ final class ContractIntrospectionTests: OrientdTestCase {
         ], properties: [
             "Version": "u", "DeviceOrientation": "s", "RotationLocked": "b", "KioskMode": "b", "KioskOrientation": "s",
             "SplitViewThreshold": "u", "SettleTime": "u", "SensorAvailable": "b", "SensorSource": "s",
-            "OutputBackend": "s", "OutputName": "s", "OutputOrientation": "s", "FrontScene": "o",
+            "OutputBackend": "s", "OutputName": "s", "OutputOrientation": "s", "OutputStatus": "s", "FrontScene": "o",
         ], signals: ["DeviceOrientationChanged": "s", "RotationSuggested": "os"])
         XCTAssertEqual(documented.first { $0.name == "Version" }?.emitsChanged, "const")
         let shown = InterfaceDescription.members(of: Contract.managerInterface, inBusctlTable: table)
@@ -144,7 +144,7 @@ final class ContractIntrospectionTests: OrientdTestCase {
     func testAFreshServiceHasTheDocumentedManagerProperties() throws {
         // Read by a libdbus client (dbus-send) and by GDBus: both must see the defaults.
         let properties = try allProperties(of: Contract.managerPath)
-        XCTAssertEqual(properties["Version"]?.uint32, 2)
+        XCTAssertEqual(properties["Version"]?.uint32, 3)
         XCTAssertEqual(properties["DeviceOrientation"]?.string, "unknown")
         XCTAssertEqual(properties["RotationLocked"]?.bool, false)
         XCTAssertEqual(properties["KioskMode"]?.bool, false)
@@ -157,18 +157,24 @@ final class ContractIntrospectionTests: OrientdTestCase {
         XCTAssertEqual(properties["OutputBackend"]?.string, "none")
         XCTAssertEqual(properties["OutputName"]?.string, "")
         XCTAssertEqual(properties["OutputOrientation"]?.string, "")
+        // Why, once orientd has looked (the bus answers that asynchronously).
+        var status = ""
+        try eventually("OutputStatus says auto found no compositor (last: \(status))", timeout: .seconds(30)) {
+            status = try allProperties(of: Contract.managerPath)["OutputStatus"]?.string ?? ""
+            return status.hasPrefix("--output-backend auto found no compositor")
+        }
         XCTAssertEqual(properties["FrontScene"], .o("/"))
         XCTAssertEqual(properties["ConfigFiles"]?.stringArray, [], "no configuration files in the test's folders")
         XCTAssertEqual(properties["LockedSettings"]?.stringArray, [])
         XCTAssertEqual(properties.keys.sorted(), ["ConfigFiles", "DeviceOrientation", "FrontScene", "KioskMode", "KioskOrientation",
-                                                  "LockedSettings", "OutputBackend", "OutputName", "OutputOrientation", "RotationLocked",
+                                                  "LockedSettings", "OutputBackend", "OutputName", "OutputOrientation", "OutputStatus", "RotationLocked",
                                                   "SensorAvailable", "SensorSource", "SettleTime", "SplitViewThreshold", "Version"])
 
         let output = try runClient(["dbus-send", "--session", "--print-reply", "--dest=\(Contract.busName)",
                                     Contract.managerPath, "org.freedesktop.DBus.Properties.Get",
                                     "string:\(Contract.managerInterface)", "string:Version"])
         XCTAssertTrue(output.succeeded, "\(output)")
-        XCTAssertTrue(output.stdout.contains("variant       uint32 2"), output.stdout)
+        XCTAssertTrue(output.stdout.contains("variant       uint32 3"), output.stdout)
     }
 
     func testANewSceneHasTheDocumentedDefaults() throws {

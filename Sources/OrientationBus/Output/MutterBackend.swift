@@ -20,6 +20,8 @@ final class MutterBackend: OutputBackend {
     static let busName = "org.gnome.Mutter.DisplayConfig"
     static let path = "/org/gnome/Mutter/DisplayConfig"
     static let interface = "org.gnome.Mutter.DisplayConfig"
+    /// Why it is detached while DisplayConfig has not been on the bus.
+    static let absentReason = "\(busName) is not on the session bus (no GNOME Shell, mutter or Phosh yet)"
     static let stateType = "(ua((ssss)a(siiddada{sv})a{sv})a(iiduba(ssss)a{sv})a{sv})"
 
     let kind = OutputBackendKind.mutter
@@ -87,7 +89,7 @@ final class MutterBackend: OutputBackend {
             self.owner = nil
             self.epoch += 1
             self.lost(wasThere ? "\(Self.busName) left the session bus (the compositor stopped)"
-                               : "\(Self.busName) is not on the session bus (no GNOME Shell, mutter or Phosh yet)")
+                               : Self.absentReason)
         })
     }
 
@@ -147,10 +149,10 @@ final class MutterBackend: OutputBackend {
 
     private func take(_ state: MutterDisplayState) {
         guard let panel = state.panel(named: requestedOutput) else {
-            let wanted = requestedOutput.map { "no monitor \($0) is on" } ?? "no built-in panel (eDP, DSI, LVDS or marked built-in) is on; give one with --output"
             if attachedOutput != nil || !reportedAbsent {
                 reportedAbsent = true
-                lost("\(wanted); monitors on: \(state.enabledConnectors)")
+                lost(PanelNotFound.explain(requested: requestedOutput, builtin: "eDP, DSI, LVDS or marked built-in",
+                                           listing: "monitors on", names: state.enabledConnectorNames))
             }
             return
         }

@@ -83,10 +83,7 @@ struct MutterDisplayState {
     }
 
     /// The connectors that are on, for messages.
-    var enabledConnectors: String {
-        let names = logicalMonitors.flatMap(\.connectors)
-        return names.isEmpty ? "none" : names.joined(separator: ", ")
-    }
+    var enabledConnectorNames: [String] { logicalMonitors.flatMap(\.connectors) }
 
     /// The row the panel shows now (nil: unknown or flipped).
     func showing(_ connector: String) -> InterfaceOrientation? {

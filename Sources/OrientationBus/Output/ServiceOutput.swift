@@ -5,9 +5,16 @@ extension OrientationService {
     func startOutput() {
         guard let backend = OutputBackendChoosing.make(for: options, connection: connection, log: log) else {
             log.info("output backend: none (the panel is left to the compositor)")
+            performInternal(.output(.detached(reason: options.outputBackend == .none
+                ? "--output-backend none: orientd leaves the panel to the compositor (--output-backend auto turns it)"
+                : "the \(options.outputBackend.rawValue) backend is not built into this orientd")))
             return
         }
         output = backend
+        // Waiting for a GNOME session: say so at once (the name watch reports it a moment later).
+        if backend.kind == .mutter, (try? connection.nameOwner(MutterBackend.busName)) == nil {
+            performInternal(.output(.detached(reason: outputStatus(backend, MutterBackend.absentReason))))
+        }
         backend.start { [unowned self, weak backend] event in
             guard let backend else { return }
             self.outputEvent(event, from: backend)
@@ -36,8 +43,19 @@ extension OrientationService {
                 log.info("output: \(backend.kind.rawValue): \(reason); OutputBackend is none until it is there")
             }
             reportedDetached = true
-            performInternal(.output(.detached))
+            performInternal(.output(.detached(reason: outputStatus(backend, reason))))
         }
+    }
+
+    /// The manager's `OutputStatus` for a backend's reason: the backend's name and its reason,
+    /// or, when `--output-backend auto` found no compositor and waits for mutter, that.
+    func outputStatus(_ backend: OutputBackend, _ reason: String) -> String {
+        if options.outputBackend == .auto, reason == MutterBackend.absentReason {
+            return "--output-backend auto found no compositor (no \(MutterBackend.busName) on the session bus, "
+                + "no wlroots or KWin output management on WAYLAND_DISPLAY, no X server on DISPLAY); "
+                + "orientd waits for mutter, or choose one with --output-backend"
+        }
+        return "\(backend.kind.rawValue): \(reason)"
     }
 
     /// The core decided what the panel must show.

@@ -29,14 +29,24 @@ enum PanelChoice {
     }
 }
 
-/// No output to drive: says which was wanted and which are there.
+/// No output to drive: says which was wanted, which are there, and the option that picks one.
 struct PanelNotFound: Error, Equatable, CustomStringConvertible {
     var requested: String?
     var outputs: [ToolOutput]
 
     var description: String {
-        let listed = outputs.isEmpty ? "none" : outputs.map { "\($0.name)\($0.enabled ? "" : " (off)")" }.joined(separator: ", ")
-        if let requested { return "no output \(requested) is on (outputs: \(listed))" }
-        return "no built-in panel (eDP-*, DSI-*, LVDS-*) is on; give one with --output (outputs: \(listed))"
+        Self.explain(requested: requested, builtin: "eDP-*, DSI-*, LVDS-*", listing: "outputs on",
+                     names: outputs.filter(\.enabled).map(\.name),
+                     off: outputs.filter { !$0.enabled }.map(\.name))
+    }
+
+    /// `no built-in panel (eDP-*, DSI-*, LVDS-*) is on (outputs on: HEADLESS-1); choose one
+    /// with --output HEADLESS-1`; the first name on is suggested.
+    static func explain(requested: String?, builtin: String, listing: String, names: [String], off: [String] = []) -> String {
+        let wanted = requested.map { "no output \($0) is on" } ?? "no built-in panel (\(builtin)) is on"
+        var listed = "\(listing): \(names.isEmpty ? "none" : names.joined(separator: ", "))"
+        if !off.isEmpty { listed += "; off: \(off.joined(separator: ", "))" }
+        guard let first = names.first else { return "\(wanted) (\(listed))" }
+        return "\(wanted) (\(listed)); choose one with --output \(first)"
     }
 }
