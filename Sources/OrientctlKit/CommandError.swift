@@ -31,8 +31,11 @@ public enum CommandError: Error, Sendable, Equatable {
             let name = verbose ? " (\(error.name.terminalSafe))" : ""
             return ["Failed to \(FailurePhrases.phrase(for: verb)): \(error.message.terminalSafe)\(name)"]
         case .notRunning(let error):
-            return ["orientd is not running: nothing owns \(BusNames.wellKnownName) on the session bus, and D-Bus activation did not start it (\(error.name)).",
-                    "Start it with 'systemctl --user start orientd', or run 'orientd &' (see orientd(8))."]
+            // An activation that failed: the bus's reason, and the program the activation file runs.
+            let why = error.isActivationFailure ? ": \(error.message.terminalSafe) (\(error.name.terminalSafe))" : " (\(error.name.terminalSafe))"
+            let program = error.isActivationFailure ? ActivationFile.explanation().map { [$0] } ?? [] : []
+            return ["orientd is not running: nothing owns \(BusNames.wellKnownName) on the session bus, and D-Bus activation did not start it\(why)."]
+                + program + ["Start it with 'systemctl --user start orientd', or run 'orientd &' (see orientd(8))."]
         case .noBus(let error):
             return ["Failed to connect to the session bus: \(error.message.terminalSafe)",
                     "Is DBUS_SESSION_BUS_ADDRESS set? orientd and orientctl use the session bus of a graphical login."]
@@ -57,7 +60,7 @@ public enum CommandError: Error, Sendable, Equatable {
 
     /// Classifies an error of a call made for `verb`: the service missing, or a refusal.
     public static func call(_ verb: String, _ error: DBusError) -> CommandError {
-        if notRunningErrors.contains(error.name) || error.name.hasPrefix("org.freedesktop.DBus.Error.Spawn.") {
+        if notRunningErrors.contains(error.name) || error.isActivationFailure {
             return .notRunning(error)
         }
         return .failed(verb: verb, error)
@@ -68,6 +71,11 @@ public enum CommandError: Error, Sendable, Equatable {
         "org.freedesktop.DBus.Error.ServiceUnknown",
         "org.freedesktop.DBus.Error.NameHasNoOwner",
     ]
+}
+
+extension DBusError {
+    /// The bus tried to start the service and could not (`org.freedesktop.DBus.Error.Spawn.*`).
+    var isActivationFailure: Bool { name.hasPrefix("org.freedesktop.DBus.Error.Spawn.") }
 }
 
 /// orientctl's exit statuses.

@@ -1,0 +1,39 @@
+import Foundation
+import OrientationWire
+
+/// orientd's D-Bus activation file, as the session bus finds it. When activation fails the
+/// bus names only the service ("Failed to execute program io.github.orientd...."), so
+/// orientctl reads the file itself and names the program it runs.
+public enum ActivationFile {
+    /// `io.github.orientd.OrientationManager1.service`.
+    public static let fileName = BusNames.wellKnownName + ".service"
+
+    /// The session bus's service folders, most important first, as dbus-daemon's standard
+    /// session folders: `$XDG_RUNTIME_DIR`, `$XDG_DATA_HOME` (`~/.local/share`), then each
+    /// of `$XDG_DATA_DIRS` (`/usr/local/share:/usr/share`), each with `/dbus-1/services`.
+    public static func folders(environment: [String: String]) -> [String] {
+        func value(_ name: String) -> String? { environment[name].flatMap { $0.isEmpty ? nil : $0 } }
+        let dataHome = value("XDG_DATA_HOME") ?? value("HOME").map { $0 + "/.local/share" }
+        let dataDirs = (value("XDG_DATA_DIRS") ?? "/usr/local/share:/usr/share").split(separator: ":").map(String.init)
+        return ([value("XDG_RUNTIME_DIR"), dataHome].compactMap { $0 } + dataDirs).map { $0 + "/dbus-1/services" }
+    }
+
+    /// "The activation file F runs P, which does not exist." (or "is not executable", or just
+    /// what it runs), for the first file found; nil when there is none.
+    public static func explanation(environment: [String: String] = ProcessInfo.processInfo.environment,
+                                   read: (String) -> String? = { try? String(contentsOfFile: $0, encoding: .utf8) },
+                                   exists: (String) -> Bool = { FileManager.default.fileExists(atPath: $0) },
+                                   isExecutable: (String) -> Bool = { FileManager.default.isExecutableFile(atPath: $0) }) -> String? {
+        for folder in folders(environment: environment) {
+            let path = folder + "/" + fileName
+            guard let text = read(path) else { continue }
+            let exec = text.split(separator: "\n").first { $0.hasPrefix("Exec=") }
+            guard let program = exec?.dropFirst("Exec=".count).split(separator: " ").first.map(String.init) else {
+                return "The activation file \(path.terminalSafe) has no Exec= line."
+            }
+            let state = !exists(program) ? ", which does not exist" : !isExecutable(program) ? ", which is not executable" : ""
+            return "The activation file \(path.terminalSafe) runs \(program.terminalSafe)\(state)."
+        }
+        return nil
+    }
+}
