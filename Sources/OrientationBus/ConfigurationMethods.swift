@@ -46,18 +46,21 @@ extension OrientationService {
     }
 
     /// GetAppPolicies: every policy in force with the keys it sets, where it comes from and
-    /// whether it is locked.
+    /// whether it is locked (and by which file: a later file may set a locked policy's other
+    /// keys, so the two files can differ).
     func encodeAppPolicies() -> Variant {
         let configuration = manager.configuration
         var result: [String: Variant] = [:]
         for (appId, policy) in manager.settings.appPolicies {
             let locked = configuration.lockedPolicies[appId]
-            let source = locked ?? (manager.user.appPolicies[appId] != nil ? "user" : configuration.policySources[appId] ?? "user")
+            let users = locked == nil && manager.user.appPolicies[appId] != nil
+            let source = users ? "user" : configuration.policySources[appId] ?? "user"
             var values: [String: Variant] = [
                 VardictKey.followSensor: Variant(bool: policy.followSensor),
                 VardictKey.source: Variant(string: source),
                 VardictKey.locked: Variant(bool: locked != nil),
             ]
+            if let locked { values[VardictKey.lockedBy] = Variant(string: locked) }
             if let allowed = policy.allowed { values[VardictKey.allowedOrientations] = Encode.mask(allowed) }
             result[appId] = Variant(vardict: values)
         }

@@ -1,10 +1,18 @@
 /// The user's choices over the configuration files: locks, ResetSetting and Reload.
 extension OrientationManager {
-    /// `NotPermitted` when the configuration locks any of `keys`, naming each and its file.
+    /// `NotPermitted` when the configuration locks any of `keys`, naming each and its file
+    /// ("KioskMode and KioskOrientation are locked by F: ... decides them").
     func checkUnlocked(_ keys: SettingKey...) throws(OrientationError) {
-        let locked = keys.compactMap { key in configuration.locks[key].map { "\(key.rawValue) is locked by \($0)" } }
+        let locked = keys.compactMap { key in configuration.locks[key].map { (key: key.rawValue, file: $0) } }
         guard !locked.isEmpty else { return }
-        throw .notPermitted(locked.joined(separator: "; ") + ": the administrator's configuration decides it, and calls cannot change it")
+        var files: [String] = []
+        for lock in locked where !files.contains(lock.file) { files.append(lock.file) }
+        let sentences = files.map { file in
+            let names = locked.filter { $0.file == file }.map(\.key)
+            return "\(names.joined(separator: " and ")) \(names.count == 1 ? "is" : "are") locked by \(file)"
+        }
+        let them = locked.count == 1 ? "it" : "them"
+        throw .notPermitted(sentences.joined(separator: "; ") + ": the administrator's configuration decides \(them), and calls cannot change \(them)")
     }
 
     /// `NotPermitted` when the configuration locks the policy of `appId`.
@@ -17,11 +25,14 @@ extension OrientationManager {
     public static let resetAppPrefix = "App "
 
     /// Drops the user's own value of `name` so that the configured value (or the built-in
-    /// default) applies again. Resetting what the user never set is not an error.
+    /// default) applies again. Resetting what the user never set is not an error; resetting
+    /// a locked key or app policy is `NotPermitted`, as changing it is (`all` drops every own
+    /// value, locked or not: a locked one never applies anyway).
     mutating func resetSetting(_ name: String, now: Moment, events: inout [Event]) throws(OrientationError) {
         if name == "all" {
             user = SettingLayer()
         } else if let key = SettingKey(rawValue: name) {
+            try checkUnlocked(key)
             user.clear(key)
         } else if name.hasPrefix(Self.resetAppPrefix) {
             let appId = String(name.dropFirst(Self.resetAppPrefix.count))

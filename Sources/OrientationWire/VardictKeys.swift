@@ -33,6 +33,8 @@ public enum VardictKey {
     public static let source = "source"
     /// GetAppPolicies only: whether the administrator's files lock it.
     public static let locked = "locked"
+    /// GetAppPolicies only, while locked: the file that locks it (may be earlier than `source`).
+    public static let lockedBy = "locked-by"
 
     /// The keys RegisterScene's options may hold, with their types, in the XML's order.
     public static let registration: [(key: String, type: String)] = [

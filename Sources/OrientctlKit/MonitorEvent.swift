@@ -5,7 +5,9 @@ public enum MonitorEvent: Sendable {
     case sceneAdded(scene: String, appId: String, idiom: String, orientation: String)
     case sceneRemoved(scene: String, appId: String)
     case rotationSuggested(scene: String, appId: String, orientation: String)
-    /// A manager property other than the device orientation changed (value as `show` prints it).
+    /// A manager property other than the device orientation changed (value as `show` prints
+    /// it): a setting the user or the configuration chooses, the configuration read, or state
+    /// orientd reports (`PropertyKind`).
     case setting(name: String, text: String, value: JSONValue)
     case service(running: Bool, owner: String)
 
@@ -27,7 +29,7 @@ public enum MonitorEvent: Sendable {
         case .rotationSuggested(let path, let appId, let orientation):
             return "\(stamp) suggestion: \(scene(path, appId)) could turn to \(style.highlight(orientation)) (rotation lock is on)"
         case .setting(let name, let text, _):
-            return "\(stamp) setting: \(name)=\(text.terminalSafe)"
+            return "\(stamp) \(PropertyKind(name).rawValue): \(name)=\(text.terminalSafe)"
         case .service(let running, let owner):
             return "\(stamp) " + (running ? "orientd started (\(owner.terminalSafe))" : style.yellow("orientd stopped"))
         }
@@ -52,11 +54,27 @@ public enum MonitorEvent: Sendable {
         case .rotationSuggested(let path, let appId, let orientation):
             (name, fields) = ("rotation-suggested", scene(path) + [("appId", JSONConvention.text(appId)), ("orientation", .string(orientation))])
         case .setting(let property, _, let value):
-            (name, fields) = ("setting", [("name", .string(JSONConvention.key(property))), ("value", value)])
+            (name, fields) = (PropertyKind(property).rawValue, [("name", .string(JSONConvention.key(property))), ("value", value)])
         case .service(let running, let owner):
             (name, fields) = ("service", [("running", .bool(running)), ("owner", .string(owner))])
         }
         return .object([("time", .string(TimeFormat.iso8601(microseconds: time))), ("timeUsec", .uint(time)),
                         ("event", .string(name))] + fields)
+    }
+}
+
+/// What a manager property is, as `monitor` labels its changes: `setting` (what the user or
+/// the configuration chooses: RotationLocked, KioskMode, KioskOrientation,
+/// SplitViewThreshold, SettleTime), `configuration` (the files read and the keys they lock),
+/// or `state` (what orientd sees and does: the sensor, the output, the front scene).
+public enum PropertyKind: String, Sendable {
+    case setting, configuration, state
+
+    public init(_ property: String) {
+        switch property {
+        case "RotationLocked", "KioskMode", "KioskOrientation", "SplitViewThreshold", "SettleTime": self = .setting
+        case "ConfigFiles", "LockedSettings": self = .configuration
+        default: self = .state
+        }
     }
 }

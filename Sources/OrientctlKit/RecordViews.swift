@@ -19,7 +19,7 @@ public enum PolicyView {
     public static func lines(_ policies: [AppPolicy], aligned: Bool, style: Style, legend: Bool = true) -> [String] {
         var lines = TextLayout.table(header: header, rows: policies.map { policy in
             [policy.appId, policy.allowed.map { MaskFormat.compact($0) } ?? "any", policy.followSensor ? "yes" : "no",
-             policy.source, policy.locked ? "yes" : "no"]
+             policy.source, policy.lockedColumn]
         }, aligned: aligned, style: style, legend: legend)
         if aligned && legend { lines += ["", "\(policies.count) polic\(policies.count == 1 ? "y" : "ies") listed."] }
         return lines

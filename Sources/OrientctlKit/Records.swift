@@ -32,36 +32,52 @@ public struct AppPolicy: Sendable, Equatable {
     public var followSensor: Bool
     /// "user" for the user's own policy, else the configuration file that set it.
     public var source: String
-    /// Whether the configuration locks it (`source` is then the file that does).
-    public var locked: Bool
+    /// The configuration file that locks it, or nil: not locked. It may be an earlier file
+    /// than `source` (a later file can set a locked policy's other keys).
+    public var lockedBy: String?
+    /// Whether the configuration locks it.
+    public var locked: Bool { lockedBy != nil }
 
-    public init(appId: String, allowed: [String]?, followSensor: Bool, source: String = "user", locked: Bool = false) {
+    public init(appId: String, allowed: [String]?, followSensor: Bool, source: String = "user", lockedBy: String? = nil) {
         self.appId = appId
         self.allowed = allowed
         self.followSensor = followSensor
         self.source = source
-        self.locked = locked
+        self.lockedBy = lockedBy
     }
 
-    /// Decodes the policy's vardict.
+    /// Decodes the policy's vardict (an orientd before Version 3 sends no `locked-by`: its
+    /// `source` was then the locking file).
     public init(appId: String, values: [String: Variant]) {
+        let source = values[VardictKey.source]?.string ?? "user"
+        let locked = values[VardictKey.locked]?.bool ?? false
         self.init(appId: appId, allowed: values[VardictKey.allowedOrientations]?.stringArray,
                   followSensor: values[VardictKey.followSensor]?.bool ?? true,
-                  source: values[VardictKey.source]?.string ?? "user", locked: values[VardictKey.locked]?.bool ?? false)
+                  source: source, lockedBy: locked ? values[VardictKey.lockedBy]?.string ?? source : nil)
     }
 
-    /// The policy: `appId`, `allowedOrientations` (`null`: no cap), `followSensor`, `source`, `locked`.
+    /// The policy: `appId`, `allowedOrientations` (`null`: no cap), `followSensor`, `source`,
+    /// `locked`, `lockedBy` (`null`: not locked).
     public var json: JSONValue {
         .object([("appId", .string(appId)), ("allowedOrientations", allowed.map { .array($0.map(JSONValue.string)) } ?? .null),
-                 ("followSensor", .bool(followSensor)), ("source", .string(source)), ("locked", .bool(locked))])
+                 ("followSensor", .bool(followSensor)), ("source", .string(source)), ("locked", .bool(locked)),
+                 ("lockedBy", lockedBy.map(JSONValue.string) ?? .null)])
+    }
+
+    /// `policies`' LOCKED column: `no`, `yes` (by the SOURCE file), or `yes, by FILE`.
+    public var lockedColumn: String {
+        guard let lockedBy else { return "no" }
+        return lockedBy == source ? "yes" : "yes, by \(lockedBy)"
     }
 
     /// "allowed portrait; does not follow the sensor", then where it comes from unless it is
-    /// the user's own: "; set by /etc/orientd/orientd.conf (locked)".
+    /// the user's own: "; set by /etc/orientd/orientd.conf (locked)", or "(locked by FILE)"
+    /// when another file locks it.
     public var summary: String {
         let cap = allowed.map { "allowed \(MaskFormat.compact($0, separator: ", "))" } ?? "no orientation cap"
         let origin = source == "user" ? "" : "; set by \(source)"
-        return cap + (followSensor ? "; follows the sensor" : "; does not follow the sensor") + origin + (locked ? " (locked)" : "")
+        let lock = lockedBy.map { $0 == source ? " (locked)" : " (locked by \($0))" } ?? ""
+        return cap + (followSensor ? "; follows the sensor" : "; does not follow the sensor") + origin + lock
     }
 }
 

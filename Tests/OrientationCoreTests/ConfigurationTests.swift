@@ -60,6 +60,29 @@ final class ConfigurationTests: XCTestCase {
         XCTAssertEqual(rig.changes, [OrientationChangedEvent(id, .portrait, .landscapeLeft, .policy)])
     }
 
+    func testResettingALockedKeyIsRefusedAsChangingItIs() throws {
+        var user = SettingLayer()
+        user.settleTime = 40
+        var rig = rig(user: user) { $0.locks[.settleTime] = Self.admin }
+        let refused = rig.expectFailure(.notPermitted, .resetSetting("SettleTime"))
+        XCTAssertEqual(refused?.message, "SettleTime is locked by \(Self.admin): the administrator's configuration decides it, "
+                       + "and calls cannot change it")
+        XCTAssertEqual(rig.manager.user.settleTime, 40, "the user's own value stays")
+        try rig.run(.resetSetting("all"))
+        XCTAssertNil(rig.manager.user.settleTime, "all drops it: a locked key's own value never applies")
+    }
+
+    func testTwoLockedKeysAreNamedEachWithItsFile() {
+        var apart = rig { $0.locks[.kioskMode] = Self.admin; $0.locks[.kioskOrientation] = "/etc/xdg/orientd/orientd.conf" }
+        let refused = apart.expectFailure(.notPermitted, .setKioskMode(true, .landscapeLeft))
+        XCTAssertEqual(refused?.message, "KioskMode is locked by \(Self.admin); KioskOrientation is locked by /etc/xdg/orientd/orientd.conf: "
+                       + "the administrator's configuration decides them, and calls cannot change them")
+        var same = rig { $0.locks[.kioskMode] = Self.admin; $0.locks[.kioskOrientation] = Self.admin }
+        let both = same.expectFailure(.notPermitted, .setKioskMode(true, .landscapeLeft))
+        XCTAssertEqual(both?.message, "KioskMode and KioskOrientation are locked by \(Self.admin): "
+                       + "the administrator's configuration decides them, and calls cannot change them")
+    }
+
     func testALockedAppPolicyRefusesSetAndResetAndWinsOverTheUsers() throws {
         var user = SettingLayer()
         user.appPolicies["org.example.Video"] = AppPolicy(allowed: .portrait)

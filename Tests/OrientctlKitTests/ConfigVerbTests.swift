@@ -72,6 +72,38 @@ final class ConfigVerbTests: OrientctlTestCase {
         XCTAssertTrue(refused.stderr.contains("60-apps.conf"), refused.stderr)
     }
 
+    /// A later file sets a locked policy's other key: `policies` names that file as the source
+    /// (the last that set it, as cat-config lists them) and the earlier one as the lock.
+    func testPoliciesAndCatConfigAgreeWhenALaterFileSetsALockedPolicy() throws {
+        try write("60-apps.conf", "[App org.example.Video]\nAllowedOrientations=landscape\nLocked=true\n")
+        try write("70-site.conf", "[App org.example.Video]\nFollowSensor=false\n")
+        try ok("reload")
+        let files = lines(try ok("cat-config")).filter { $0.hasPrefix("# /") }
+        XCTAssertEqual(files.suffix(2), ["# \(dropIns)/60-apps.conf", "# \(dropIns)/70-site.conf"])
+        XCTAssertEqual(lines(try ok("policies", "--no-legend")),
+                       ["org.example.Video\tlandscape\tno\t\(dropIns)/70-site.conf\tyes, by \(dropIns)/60-apps.conf"])
+        XCTAssertEqual(try ok("policy", "org.example.Video"), "org.example.Video: allowed landscape; does not follow the sensor; "
+                       + "set by \(dropIns)/70-site.conf (locked by \(dropIns)/60-apps.conf)\n")
+        let video = try XCTUnwrap((try json("policies") as? [[String: Any]])?.first)
+        XCTAssertEqual(video["lockedBy"] as? String, dropIns + "/60-apps.conf")
+        let refused = try fails(1, "policy", "org.example.Video", "--clear")
+        XCTAssertTrue(refused.stderr.contains("locked by \(dropIns)/60-apps.conf"), refused.stderr)
+    }
+
+    /// Resetting a locked key fails as resetting a locked policy does, naming the lock.
+    func testResetOfALockedKeyFailsNamingTheLock() throws {
+        let key = try fails(1, "reset", "KioskMode")
+        XCTAssertEqual(key.stderr, "Failed to reset the setting: KioskMode is locked by \(dropIns)/50-kiosk.conf: "
+                       + "the administrator's configuration decides it, and calls cannot change it\n")
+        try write("60-apps.conf", "[App org.example.Video]\nLocked=true\n")
+        try ok("reload")
+        let app = try fails(1, "reset", "App", "org.example.Video")
+        XCTAssertTrue(app.stderr.hasPrefix("Failed to reset the setting: The app policy of org.example.Video is locked by "), app.stderr)
+        let both = try fails(1, "kiosk", "on", "landscape-left")
+        XCTAssertEqual(both.stderr, "Failed to set kiosk mode: KioskMode and KioskOrientation are locked by \(dropIns)/50-kiosk.conf: "
+                       + "the administrator's configuration decides them, and calls cannot change them\n")
+    }
+
     func testResetAndReload() throws {
         try ok("set-settle", "5")
         XCTAssertEqual(try managerValue("SettleTime"), "5")

@@ -38,6 +38,7 @@ final class MonitorTests: OrientctlTestCase {
             let text = monitor.standardOutput
             return text.contains(" suggestion: scene \(scene) org.example.Video could turn to landscape-left (rotation lock is on)\n")
                 && text.contains(" setting: RotationLocked=yes\n")
+                && text.contains(" state: FrontScene=")
                 && text.contains(" scene \(added) added: org.example.Notes (phone, portrait)\n")
                 && text.contains(" scene \(added) removed: org.example.Notes\n")
         }
@@ -45,6 +46,7 @@ final class MonitorTests: OrientctlTestCase {
         monitor.send(SIGINT)
         XCTAssertEqual(try monitor.wait(timeout: .seconds(10)), .exited(0))
         XCTAssertFalse(monitor.standardOutput.contains("\u{1B}["), "no colours off a terminal")
+        XCTAssertFalse(monitor.standardOutput.contains(" setting: FrontScene"), "the front scene is state, not a setting")
     }
 
     func testMonitorJSONIsOneObjectPerLineAndEndsOnSIGTERM() throws {

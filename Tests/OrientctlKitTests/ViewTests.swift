@@ -130,13 +130,15 @@ final class ViewTests: XCTestCase {
         XCTAssertTrue(lines[1].hasSuffix("\t4\ta.b\tportrait\tlandscape-left\tdevice"), lines[1])
 
         let policies = [AppPolicy(appId: "a.b", allowed: ["landscape-right", "landscape-left"], followSensor: false),
-                        AppPolicy(appId: "c.d", allowed: nil, followSensor: true, source: "/etc/orientd/orientd.conf", locked: true)]
+                        AppPolicy(appId: "c.d", allowed: nil, followSensor: true, source: "/etc/orientd/orientd.conf",
+                                  lockedBy: "/etc/orientd/orientd.conf")]
         XCTAssertEqual(PolicyView.lines(policies, aligned: false, style: plain),
                        ["APP-ID\tALLOWED\tFOLLOW-SENSOR\tSOURCE\tLOCKED", "a.b\tlandscape\tno\tuser\tno",
                         "c.d\tany\tyes\t/etc/orientd/orientd.conf\tyes"])
         XCTAssertEqual(PolicyView.json(policies).serialized(pretty: false),
-                       #"[{"appId":"a.b","allowedOrientations":["landscape-right","landscape-left"],"followSensor":false,"source":"user","locked":false},"#
-                       + #"{"appId":"c.d","allowedOrientations":null,"followSensor":true,"source":"/etc/orientd/orientd.conf","locked":true}]"#)
+                       #"[{"appId":"a.b","allowedOrientations":["landscape-right","landscape-left"],"followSensor":false,"source":"user","locked":false,"lockedBy":null},"#
+                       + #"{"appId":"c.d","allowedOrientations":null,"followSensor":true,"source":"/etc/orientd/orientd.conf","locked":true,"#
+                       + #""lockedBy":"/etc/orientd/orientd.conf"}]"#)
         XCTAssertEqual(PolicyView.lines(policies, aligned: false, style: plain, legend: false),
                        ["a.b\tlandscape\tno\tuser\tno", "c.d\tany\tyes\t/etc/orientd/orientd.conf\tyes"])
         XCTAssertEqual(PolicyView.line(appId: "a.b", policies[0]), "a.b: allowed landscape; does not follow the sensor")
@@ -144,7 +146,16 @@ final class ViewTests: XCTestCase {
                        "c.d: no orientation cap; follows the sensor; set by /etc/orientd/orientd.conf (locked)")
         XCTAssertEqual(AppPolicy(appId: "e.f", values: ["follow-sensor": Variant(bool: true), "source": Variant(string: "/etc/x.conf"),
                                                          "locked": Variant(bool: false)]),
-                       AppPolicy(appId: "e.f", allowed: nil, followSensor: true, source: "/etc/x.conf", locked: false))
+                       AppPolicy(appId: "e.f", allowed: nil, followSensor: true, source: "/etc/x.conf"))
+        // A later file set the locked policy's other key: it is the source, the earlier file locks it.
+        let split = AppPolicy(appId: "g.h", values: ["follow-sensor": Variant(bool: false), "source": Variant(string: "/etc/b.conf"),
+                                                     "locked": Variant(bool: true), "locked-by": Variant(string: "/usr/share/a.conf")])
+        XCTAssertEqual(split.lockedColumn, "yes, by /usr/share/a.conf")
+        XCTAssertEqual(PolicyView.line(appId: "g.h", split),
+                       "g.h: no orientation cap; does not follow the sensor; set by /etc/b.conf (locked by /usr/share/a.conf)")
+        // An orientd before Version 3 named the locking file as the source.
+        XCTAssertEqual(AppPolicy(appId: "g.h", values: ["source": Variant(string: "/etc/a.conf"), "locked": Variant(bool: true)]).lockedBy,
+                       "/etc/a.conf")
         XCTAssertEqual(PropertiesView.lines([("A", "1"), ("B", "x y")], valueOnly: false), ["A=1", "B=x y"])
         XCTAssertEqual(PropertiesView.lines([("A", "1"), ("B", "x y")], valueOnly: true), ["1", "x y"])
     }
@@ -161,6 +172,17 @@ final class ViewTests: XCTestCase {
         XCTAssertEqual(object["timeUsec"] as? Int, Int(time))
         XCTAssertTrue(MonitorEvent.setting(name: "RotationLocked", text: "yes", value: .bool(true))
             .line(at: time, style: plain).hasSuffix(" setting: RotationLocked=yes"))
+        // What orientd reports is state, not a setting; the configuration read is its own kind.
+        XCTAssertTrue(MonitorEvent.setting(name: "OutputOrientation", text: "landscape-left", value: .string("landscape-left"))
+            .line(at: time, style: plain).hasSuffix(" state: OutputOrientation=landscape-left"))
+        XCTAssertTrue(MonitorEvent.setting(name: "FrontScene", text: "/", value: .string("/"))
+            .line(at: time, style: plain).hasSuffix(" state: FrontScene=/"))
+        XCTAssertTrue(MonitorEvent.setting(name: "LockedSettings", text: "", value: .array([]))
+            .line(at: time, style: plain).hasSuffix(" configuration: LockedSettings="))
+        let state = try XCTUnwrap(JSONSerialization.jsonObject(with: Data(MonitorEvent.setting(name: "SensorSource", text: "manual", value: .string("manual"))
+            .json(at: time).serialized(pretty: false).utf8)) as? [String: Any])
+        XCTAssertEqual(state["event"] as? String, "state")
+        XCTAssertEqual(state["name"] as? String, "sensorSource")
         XCTAssertTrue(MonitorEvent.service(running: false, owner: "").line(at: time, style: plain).hasSuffix(" orientd stopped"))
     }
 }

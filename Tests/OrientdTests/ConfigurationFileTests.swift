@@ -100,7 +100,7 @@ final class ConfigurationFileTests: OrientdTestCase {
         XCTAssertFalse(FileManager.default.fileExists(atPath: home + "/orientd/settings.ini"), "nothing was saved")
         XCTAssertEqual(try policies()["org.example.Video"], [
             "allowed-orientations": .strings(["landscape-right", "landscape-left"]), "follow-sensor": .b(true),
-            "source": .s(file), "locked": .b(true),
+            "source": .s(file), "locked": .b(true), "locked-by": .s(file),
         ])
         // An unlocked key still changes.
         try callManager("SetSettleTime", [.u(0)])
