@@ -1,8 +1,10 @@
 # orientd — build, run, test, install.
 #   make run       build and run the service on the session bus (a private one if none)
 #   make test      install what the tests need, build, run the whole test suite
-#   make install   PREFIX=/usr/local DESTDIR= : binaries, interface XML, activation, unit, docs
-#                  (release binaries with the Swift runtime linked in, stripped; installs no packages)
+#   make install   PREFIX=/usr/local DESTDIR= : binaries, interface XML, activation, unit, man pages,
+#                  completions, README/docs/examples (release binaries with the Swift runtime linked in,
+#                  stripped; installs no packages; docs/packaging.md)
+#   make uninstall the same PREFIX and DESTDIR: removes what install put there
 #   make deb       a Debian package in build/ (scripts/make-deb.sh)
 #   make bench     the release benchmark (BENCHMARKS.md)
 
@@ -10,6 +12,7 @@ PREFIX ?= /usr/local
 DESTDIR ?=
 BINDIR = $(PREFIX)/bin
 DATADIR = $(PREFIX)/share
+DOCDIR = $(DATADIR)/doc/orientd
 SWIFT ?= swift
 SWIFT_BUILD_FLAGS ?=
 
@@ -74,6 +77,12 @@ install: install-binaries
 	install -d $(DESTDIR)$(DATADIR)/zsh/vendor-completions $(DESTDIR)$(DATADIR)/fish/vendor_completions.d
 	install -m 644 data/_orientctl $(DESTDIR)$(DATADIR)/zsh/vendor-completions/_orientctl
 	install -m 644 data/orientctl.fish $(DESTDIR)$(DATADIR)/fish/vendor_completions.d/orientctl.fish
+# The README, docs and examples, as Debian lays them out (examples under DOCDIR/examples).
+	install -d $(DESTDIR)$(DOCDIR)/docs
+	install -m 644 README.md $(DESTDIR)$(DOCDIR)/
+	install -m 644 docs/*.md docs/*.png $(DESTDIR)$(DOCDIR)/docs/
+	for file in $$(cd examples && find . -type f | sort); do \
+	  install -D -m 644 "examples/$$file" "$(DESTDIR)$(DOCDIR)/examples/$$file" || exit 1; done
 
 uninstall:
 	rm -f $(DESTDIR)$(BINDIR)/orientd $(DESTDIR)$(BINDIR)/orientctl \
@@ -83,6 +92,7 @@ uninstall:
 	  $(DESTDIR)$(DATADIR)/man/man1/orientctl.1 $(DESTDIR)$(DATADIR)/man/man8/orientd.8 $(DESTDIR)$(DATADIR)/man/man5/orientd.conf.5 \
 	  $(DESTDIR)$(DATADIR)/bash-completion/completions/orientctl \
 	  $(DESTDIR)$(DATADIR)/zsh/vendor-completions/_orientctl $(DESTDIR)$(DATADIR)/fish/vendor_completions.d/orientctl.fish
+	rm -rf $(DESTDIR)$(DOCDIR)
 
 # The zsh and fish completions, generated again from orientctl's verb table.
 completions:

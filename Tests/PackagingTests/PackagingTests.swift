@@ -130,8 +130,14 @@ final class PackagingTests: XCTestCase {
         let package = try XCTUnwrap(build.stdout.split(separator: "\n").last.map(String.init))
         XCTAssertTrue(package.hasSuffix(".deb"), package)
 
+        // Built as root here: lintian ran as nobody, so it had no reason to warn about root.
+        XCTAssertFalse(build.stderr.contains("root privileges"), String(build.stderr.suffix(2000)))
+        // The only linker warning is the one docs/packaging.md explains (Foundation's mktemp).
+        let warnings = build.stderr.split(separator: "\n").filter { $0.lowercased().contains("warning") }
+        XCTAssertTrue(warnings.allSatisfy { $0.contains("mktemp") }, warnings.joined(separator: "\n"))
+
         let depends = try runCommand(["dpkg-deb", "--field", package, "Depends"])
-        XCTAssertTrue(depends.stdout.contains("libglib2.0-0"), depends.stdout)
+        XCTAssertTrue(depends.stdout.contains("libglib2.0-0 (>= 2.74)"), "the GLib the README names: \(depends.stdout)")
         XCTAssertFalse(depends.stdout.lowercased().contains("swift"), depends.stdout)
         let contents = try runCommand(["dpkg-deb", "--contents", package])
         for path in ["./usr/bin/orientd", "./usr/bin/orientctl", "./usr/share/dbus-1/services/io.github.orientd.OrientationManager1.service",
@@ -139,6 +145,21 @@ final class PackagingTests: XCTestCase {
                      "./usr/share/man/man1/orientctl.1.gz", "./usr/share/doc/orientd/copyright",
                      "./usr/share/zsh/vendor-completions/_orientctl", "./usr/share/fish/vendor_completions.d/orientctl.fish"] {
             XCTAssertTrue(contents.stdout.contains(" \(path)\n"), "\(path) is not in the package")
+        }
+        // The README, every doc and every example, as Debian lays them out.
+        var documents = ["README.md"]
+        for folder in ["docs", "examples"] {
+            let enumerator = try XCTUnwrap(FileManager.default.enumerator(atPath: Self.root + "/" + folder))
+            while let file = enumerator.nextObject() as? String {
+                var isFolder: ObjCBool = false
+                if FileManager.default.fileExists(atPath: "\(Self.root)/\(folder)/\(file)", isDirectory: &isFolder), !isFolder.boolValue {
+                    documents.append("\(folder)/\(file)")
+                }
+            }
+        }
+        XCTAssertTrue(documents.contains("examples/README.md") && documents.contains("docs/packaging.md"), "\(documents)")
+        for document in documents {
+            XCTAssertTrue(contents.stdout.contains(" ./usr/share/doc/orientd/\(document)\n"), "\(document) is not in /usr/share/doc/orientd")
         }
 
         let installed = try runCommand([Self.root + "/Tests/Fixtures/deb/install-in-chroot.sh", package], timeout: .seconds(300))
