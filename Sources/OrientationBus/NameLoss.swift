@@ -1,24 +1,33 @@
 import Foundation
 import GLibBridge
 
-/// How orientd tells a takeover by another orientd (`orientd --replace`, the documented way
-/// to restart it in place) from any other process taking its name: it asks the bus for the
-/// new owner's process id and reads that process's command line. Only a process whose program
-/// is named `orientd` and that was started with `--replace` counts as a takeover (exit
-/// status 0: the new instance serves). Anything else — another program, an unknown owner, a
-/// process that cannot be read — exits with status 1, so that the service manager
-/// (`Restart=on-failure`) brings orientd back.
+/// Who holds orientd's well-known name when orientd does not, and what orientd does about it.
+///
+/// orientd asks for the name allowing replacement and without DO_NOT_QUEUE, so the bus keeps
+/// it in the name's queue whenever another connection holds the name. It tells a takeover by
+/// another orientd (`orientd --replace`, the documented way to restart it in place) from any
+/// other process by asking the bus for the owner's process id and reading that process's
+/// command line:
+/// - taken over by orientd started with `--replace`: exit 0 (the new instance serves);
+/// - at start, held by another orientd: exit 1 with a line saying to use `--replace`;
+/// - held or taken by anything else (a client squatting the name): orientd logs who holds
+///   it (unique name, pid, command line), stays in the queue, and serves again as soon as
+///   the bus gives the name back (the holder releases it or leaves the bus). Exiting instead
+///   would hand a squatter the service for good: every restart would find the name taken.
 enum NameLoss {
     struct NewOwner {
         var uniqueName: String?
         var pid: UInt32?
         var arguments: [String]
 
-        /// orientd started with --replace.
-        var isReplacingOrientd: Bool {
+        /// The process is an orientd (its program is named `orientd`).
+        var isOrientd: Bool {
             guard let program = arguments.first else { return false }
-            return (program as NSString).lastPathComponent == "orientd" && arguments.dropFirst().contains("--replace")
+            return (program as NSString).lastPathComponent == "orientd"
         }
+
+        /// orientd started with --replace.
+        var isReplacingOrientd: Bool { isOrientd && arguments.dropFirst().contains("--replace") }
 
         var description: String {
             let who = uniqueName ?? "an unknown connection"
@@ -48,15 +57,36 @@ enum NameLoss {
 }
 
 extension OrientationService {
-    /// The well-known name went to someone else while orientd owned it.
-    func nameTakenOver(_ name: String) {
+    /// The bus gave orientd the well-known name (at start, or back after a squatter let go).
+    func nameAcquired(_ name: String) {
+        ownsName = true
+        if waitsForStateLock {
+            startTakingOverStateFolder()
+        }
+        if servedBefore {
+            log.info("\(name) is orientd's again: serving")
+        } else {
+            log.info("serving \(name) on \(connection.uniqueName) (interfaces from \(contract.directory), settings in \(store.path))")
+        }
+        servedBefore = true
+    }
+
+    /// The well-known name is someone else's: it was taken while orientd owned it, or it was
+    /// owned already when orientd asked (orientd is in the bus's queue for it either way).
+    func nameNotOwned(_ name: String) {
         let owner = NameLoss.newOwner(of: name, on: connection)
-        if owner.isReplacingOrientd {
+        let wasOwner = ownsName
+        ownsName = false
+        if wasOwner && owner.isReplacingOrientd {
             log.info("\(name) was taken over by another instance (orientd --replace: \(owner.description)); exiting")
             stop(status: 0)
-        } else {
-            log.error("\(name) was taken by \(owner.description), which is not an orientd started with --replace; exiting with status 1 so that the service manager restarts orientd")
+        } else if !wasOwner && !servedBefore && owner.isOrientd {
+            log.error("\(name) is owned by another process, an orientd: \(owner.description); run with --replace to take it over")
             stop(status: 1)
+        } else if wasOwner {
+            log.warning("\(name) was taken by \(owner.description), which is not an orientd started with --replace; orientd waits in the bus's queue and serves again once the name is released")
+        } else {
+            log.warning("\(name) is owned by \(owner.description), which is not orientd; orientd waits in the bus's queue and serves once the name is released (or run orientd with --replace to take it, if the owner allows replacement)")
         }
     }
 }

@@ -17,6 +17,8 @@ public final class OrientationService {
     var settleTimer: SourceHandle?
     var scheduledDeadline: Int64?
     var ownsName = false
+    /// Whether orientd owned the well-known name at some point of this run.
+    var servedBefore = false
     var sensor: SensorWatcher?
     /// Trims the heap after large listings and after many scenes leave.
     let memory: MemoryRelease
@@ -39,6 +41,8 @@ public final class OrientationService {
     var saveRefusal: String?
     /// Set with --replace while the replaced instance still holds the state folder.
     var waitsForStateLock = false
+    /// Polls the state folder's lock while `waitsForStateLock` (StateFolderTakeover.swift).
+    var stateLockPoll: SourceHandle?
     let configurationFiles: ConfigurationFiles
     /// The status the process should exit with once the loop returns.
     public private(set) var exitStatus: Int32 = 0
@@ -75,17 +79,20 @@ public final class OrientationService {
             guard options.replace else {
                 throw StartError(description: "the state folder \(options.stateDirectory) is in use by \(holder) (another orientd?); stop it first, run with --replace to take over from it, or give another --state-dir")
             }
+            // Serve the user's settings as they are on disk at once; save nothing until the
+            // replaced instance let go of the folder (StateFolderTakeover.swift).
             log.info("the state folder \(options.stateDirectory) is in use by \(holder); taking over (--replace)")
             waitsForStateLock = true
-            saveRefusal = "the state folder \(options.stateDirectory) is still held by \(holder)"
+            user = store.load(log: log, limits: options.limits).user
+            saveRefusal = "the state folder \(options.stateDirectory) is still held by \(holder), the orientd being replaced; try again once it has ended"
         case .unavailable(let why):
             log.warning("\(why): serving without saving settings")
             saveRefusal = why
         }
-        // Scene numbers are read under the state folder's lock (with --replace, once the
-        // replaced instance let go of it: takeOverStateFolder).
+        // Scene numbers are read under the state folder's lock (with --replace, read only until
+        // the replaced instance let go of it: StateFolderTakeover.swift).
         var numbers = SceneNumbers(directory: options.stateDirectory)
-        let lastSceneID = waitsForStateLock ? 0 : numbers.load(log: log)
+        let lastSceneID = numbers.load(log: log, holdingLock: !waitsForStateLock)
         sceneNumbers = numbers
         manager = OrientationManager(user: user, configuration: configuration, limits: options.limits,
                                      natural: options.naturalOrientation)
@@ -97,31 +104,9 @@ public final class OrientationService {
 
     /// Holding the state folder's lock: removes orientd's own interrupted write and reads the
     /// user's settings.
-    private static func readState(_ store: SettingsStore, log: Log, limits: Limits) -> SettingsStore.Loaded {
+    static func readState(_ store: SettingsStore, log: Log, limits: Limits) -> SettingsStore.Loaded {
         store.removeInterruptedWrite(log: log)
         return store.load(log: log, limits: limits)
-    }
-
-    /// With --replace: waits (at most 30 s) until the replaced instance, which lost the name,
-    /// has ended and let go of the state folder, then reads the user's settings. Blocking is
-    /// deliberate: calls wait in the socket until orientd has its settings.
-    func takeOverStateFolder() {
-        guard waitsForStateLock else { return }
-        waitsForStateLock = false
-        let deadline = ContinuousClock.now + .seconds(30)
-        while ContinuousClock.now < deadline {
-            if case .acquired(let lock) = StateLock.acquire(directory: options.stateDirectory) {
-                stateLock = lock
-                let loaded = Self.readState(store, log: log, limits: options.limits)
-                saveRefusal = loaded.refusal
-                manager.adoptUserChoices(loaded.user)
-                manager.continueSceneNumbers(after: sceneNumbers.load(log: log))
-                return
-            }
-            usleep(20_000)
-        }
-        log.error("the replaced instance did not let go of \(options.stateDirectory) within 30 s; exiting")
-        stop(status: 1)
     }
 
     /// Exports the objects, follows clients leaving the bus, then asks for the well-known name.
@@ -148,24 +133,16 @@ public final class OrientationService {
             self.log.error("the session bus connection closed; exiting so that the service manager can restart orientd")
             self.stop(status: 1)
         }
-        var flags: NameOwnerFlags = [.allowReplacement, .doNotQueue]
+        // Queued (no DO_NOT_QUEUE): a client holding the name never keeps orientd out for good.
+        var flags: NameOwnerFlags = [.allowReplacement]
         if options.replace { flags.insert(.replace) }
         connection.ownName(BusNames.wellKnownName, flags: flags,
-                           acquired: { [unowned self] name in
-                               self.ownsName = true
-                               self.takeOverStateFolder()
-                               self.log.info("serving \(name) on \(self.connection.uniqueName) (interfaces from \(self.contract.directory), settings in \(self.store.path))")
-                           },
+                           acquired: { [unowned self] name in self.nameAcquired(name) },
                            lost: { [unowned self] name in
                                // A closed connection loses every name too: the onClosed handler
                                // reports that, with the non-zero status a service manager restarts on.
                                if self.connection.isClosed { return }
-                               if self.ownsName {
-                                   self.nameTakenOver(name)
-                               } else {
-                                   self.log.error("\(name) is owned by another process; run with --replace to take it over")
-                                   self.stop(status: 1)
-                               }
+                               self.nameNotOwned(name)
                            })
         startSensor()
         startOutput()

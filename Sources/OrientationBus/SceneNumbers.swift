@@ -23,8 +23,10 @@ struct SceneNumbers {
     /// The last number an earlier run may have handed out. A missing file means none (0); a
     /// file that does not hold a number is reported, and numbering starts from the clock
     /// (microseconds since the epoch), past any number an earlier run could have reached.
-    mutating func load(log: Log) -> SceneID {
-        removeInterruptedWrites(log: log)
+    /// `holdingLock` false (orientd --replace, before the replaced instance let go of the
+    /// folder): only reads, leaving the other instance's temporary files alone.
+    mutating func load(log: Log, holdingLock: Bool = true) -> SceneID {
+        if holdingLock { removeInterruptedWrites(log: log) }
         guard let data = FileManager.default.contents(atPath: path) else {
             if FileManager.default.fileExists(atPath: path) {
                 log.warning("\(path) cannot be read; numbering scenes from the clock so that no earlier path is reused")

@@ -31,6 +31,10 @@ public enum Command: Sendable, Equatable {
     case resetSetting(String)
     /// The configuration files were read again.
     case reloadConfiguration(Configuration)
+    /// The user's settings as read from disk replace the ones in force, re-evaluating what
+    /// they change (`orientd --replace`, once the replaced instance let go of the state folder
+    /// and its last saves can be read).
+    case adoptUserSettings(SettingLayer)
     /// Time passed: a pending device reading that has held for the settle time is applied.
     case tick
     /// A connection left the bus: its scenes go.

@@ -4,6 +4,11 @@ public struct Limits: Sendable, Equatable {
     public var scenesPerConnection = 1_000
     /// Scenes of live apps (registered without detached=true) in all.
     public var scenesInAll = 10_000
+    /// The last scenes of `scenesInAll` are kept for connections holding fewer than
+    /// `smallConnectionScenes` scenes: a few connections filling up to their own limit can
+    /// never keep a new app from registering its windows (at most a tenth of `scenesInAll`).
+    public var scenesKeptForSmallConnections = 1_000
+    public var smallConnectionScenes = 10
     /// Detached scenes in all: a cap of their own, so that detached scenes left behind by
     /// clients that exited can never keep apps from registering.
     public var detachedScenesInAll = 1_000

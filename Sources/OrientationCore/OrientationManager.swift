@@ -122,8 +122,11 @@ public struct OrientationManager: Sendable {
                                progress: Progress? = nil) throws(OrientationError) -> Outcome {
         let managerBefore = managerSnapshot
         // A scene command never changes the user's settings: the hot path skips comparing
-        // them (the app policies among them).
-        let userBefore: SettingLayer? = if case .scene = command { nil } else { user }
+        // them (the app policies among them). Settings adopted from disk need no saving.
+        let userBefore: SettingLayer? = switch command {
+        case .scene, .adoptUserSettings: nil
+        default: user
+        }
         var events: [Event] = []
         let reply: Reply
         switch command {
@@ -168,6 +171,10 @@ public struct OrientationManager: Sendable {
             reply = .none
         case .reloadConfiguration(let configuration):
             reload(configuration, now: now, events: &events)
+            reply = .none
+        case .adoptUserSettings(let layer):
+            user = layer
+            applyEffectiveSettings(now: now, events: &events)
             reply = .none
         case .setSensorAvailable(let available):
             sensorAvailable = available

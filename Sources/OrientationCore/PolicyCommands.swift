@@ -15,22 +15,12 @@ extension OrientationManager {
         if let allowed = policy?.allowed, allowed.isEmpty {
             throw .invalidArgs("The allowed-orientations of a policy must name at least one orientation; valid values: \(OrientationMask.validNames.joined(separator: ", "))")
         }
-        var evicted: String?
         if policy != nil, user.appPolicies[appId] == nil, user.appPolicies.count >= limits.appPolicies {
-            // A full table never locks new apps out: the policy of an app with no scene that
-            // was set longest ago makes room. Only when every policy belongs to a running app
-            // is the new one refused.
-            guard let victim = policyToEvict() else {
-                throw .limitExceeded("There are already \(user.appPolicies.count) app policies, all of apps with registered scenes; the limit is \(limits.appPolicies)")
-            }
-            evicted = victim
+            // Every policy in the table was set by a call, and none can be told from the
+            // user's own: a full table refuses a new one rather than drop a choice unasked.
+            throw .limitExceeded("There are already \(user.appPolicies.count) app policies; the limit is \(limits.appPolicies). Remove one first (ResetSetting \"App <app-id>\"; orientctl reset App <app-id>): no policy is dropped to make room")
         }
         try checkPolicyUnlocked(appId)
-        if let evicted {
-            user.appPolicies[evicted] = nil
-            notePolicySet(evicted, removed: true)
-        }
-        if user.appPolicies[appId] != policy { notePolicySet(appId, removed: policy == nil) }
         user.appPolicies[appId] = policy
         applyEffectiveSettings(now: now, events: &events)
     }

@@ -5,10 +5,6 @@ struct QuotaCounts: Sendable, Equatable {
     var controllers = 0
     var detachedControllers = 0
     var controllersByCreator: [String: Int] = [:]
-    /// When each app policy was last set in this run (a counter); policies loaded at start
-    /// have none and count as the oldest.
-    var policySetAt: [String: UInt64] = [:]
-    var policyClock: UInt64 = 0
 
     mutating func addControllers(_ delta: Int, of scene: Scene) {
         guard delta != 0 else { return }
@@ -32,7 +28,11 @@ extension OrientationManager {
 
     /// Refuses a registration past the cap of its kind: live apps' scenes and detached scenes
     /// are counted apart, so detached scenes left behind can never keep an app from registering.
-    func checkSceneQuota(detached: Bool) throws(OrientationError) {
+    /// Of the live apps' cap, the last `scenesKeptForSmallConnections` are kept for
+    /// connections holding fewer than `smallConnectionScenes` scenes (`callerHolds`: the
+    /// scenes the caller registered so far), so a few connections at their own limit (12 ×
+    /// 1,000) cannot keep a new app out.
+    func checkSceneQuota(detached: Bool, callerHolds: Int) throws(OrientationError) {
         if detached {
             guard quotas.detachedScenes < limits.detachedScenesInAll else {
                 throw .limitExceeded("There are already \(quotas.detachedScenes) detached scenes; the limit is \(limits.detachedScenesInAll) detached scenes in all (scenes of live apps have their own limit)")
@@ -41,6 +41,10 @@ extension OrientationManager {
             let live = scenes.count - quotas.detachedScenes
             guard live < limits.scenesInAll else {
                 throw .limitExceeded("There are already \(live) scenes of live apps; the limit is \(limits.scenesInAll) in all")
+            }
+            let kept = min(limits.scenesKeptForSmallConnections, limits.scenesInAll / 10)
+            guard callerHolds < limits.smallConnectionScenes || live < limits.scenesInAll - kept else {
+                throw .limitExceeded("There are already \(live) scenes of live apps and this connection holds \(callerHolds); the last \(kept) of the limit of \(limits.scenesInAll) in all are kept for connections with fewer than \(limits.smallConnectionScenes) scenes")
             }
         }
     }
@@ -62,22 +66,5 @@ extension OrientationManager {
                 throw .limitExceeded("There are already \(quotas.controllers) controllers in the scenes of live apps; the limit is \(limits.controllersInAll) in all")
             }
         }
-    }
-}
-
-extension OrientationManager {
-    /// The policy a new app's policy replaces when the table is full: of the apps with no
-    /// registered scene, the one whose policy was set longest ago (policies loaded at start
-    /// first, by app-id). nil when every policy belongs to an app with a scene.
-    func policyToEvict() -> String? {
-        let running = Set(scenes.values.map(\.appId))
-        return user.appPolicies.keys.filter { !running.contains($0) }
-            .min { (quotas.policySetAt[$0] ?? 0, $0) < (quotas.policySetAt[$1] ?? 0, $1) }
-    }
-
-    /// Records that `appId`'s policy was set now (or removed).
-    mutating func notePolicySet(_ appId: String, removed: Bool) {
-        quotas.policyClock += 1
-        quotas.policySetAt[appId] = removed ? nil : quotas.policyClock
     }
 }

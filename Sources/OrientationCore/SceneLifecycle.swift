@@ -9,8 +9,8 @@ extension OrientationManager {
                              (r.appDelegate, "app-delegate-orientations")] where mask?.isEmpty == true {
             throw .invalidArgs("The \(what) must name at least one orientation; valid values: \(OrientationMask.validNames.joined(separator: ", "))")
         }
-        try checkSceneQuota(detached: r.detached)
         let ownCount = scenesByCreator[caller, default: 0]
+        try checkSceneQuota(detached: r.detached, callerHolds: ownCount)
         guard ownCount < limits.scenesPerConnection else {
             throw .limitExceeded("Connection \(caller) has registered \(ownCount) scenes; the limit is \(limits.scenesPerConnection) per connection")
         }

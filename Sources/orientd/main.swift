@@ -24,6 +24,8 @@ do {
 
 // Children of test runners may inherit blocked termination signals; GLib must see them.
 MainLoop.unblockTerminationSignals()
+// Log lines go to the journal when there is one for them, else to stderr (Log.swift).
+Log.installWriter()
 let log = Log(verbose: options.verbose)
 let loop = MainLoop()
 let contract: ContractXML
@@ -66,6 +68,7 @@ do {
     exit(1)
 }
 loop.run()
+log.flush()
 // Every reply already sent reaches its caller before the process ends.
 try? connection.flush()
 connection.close()

@@ -165,4 +165,21 @@ final class ConfigurationTests: XCTestCase {
         let policy = try sentence(given, "app-policy")
         XCTAssertTrue(policy.contains(Self.admin), policy)
     }
+
+    /// orientd --replace reads the user's settings again once the replaced instance let go of
+    /// the state folder: what changed since is applied as any other change (events out).
+    func testAdoptedUserSettingsApplyWithTheirEvents() throws {
+        var rig = rig { _ in }
+        let id = try rig.register { $0.supported = .all }
+        var saved = SettingLayer()
+        saved.kioskMode = true
+        saved.kioskOrientation = .landscapeLeft
+        saved.settleTime = 77
+        try rig.run(.adoptUserSettings(saved))
+        XCTAssertEqual(rig.manager.user, saved)
+        XCTAssertEqual(rig.manager.settings.settleTimeMilliseconds, 77)
+        XCTAssertEqual(rig.changes, [OrientationChangedEvent(id, .portrait, .landscapeLeft, .policy)])
+        XCTAssertTrue(rig.events.contains(.managerPropertiesChanged([.kioskMode, .kioskOrientation, .settleTime])), "\(rig.events)")
+        XCTAssertFalse(rig.events.contains(.settingsChanged), "what was read is not saved again")
+    }
 }

@@ -1,8 +1,8 @@
 import OrientationCore
 import XCTest
 
-/// Issue 13: detached scenes and controllers have caps of their own, a full policy table
-/// never locks a new app out, control characters are refused in every id and name, and
+/// Issue 13 and 28: detached scenes and controllers have caps of their own, the last scenes
+/// are kept for new apps, a full policy table drops no policy, control characters are refused in every id and name, and
 /// scene numbering continues where an earlier run stopped.
 final class QuotaAndTextTests: XCTestCase {
     func testDetachedScenesHaveACapOfTheirOwn() throws {
@@ -53,29 +53,50 @@ final class QuotaAndTextTests: XCTestCase {
         try rig.on(theirs, .push(navigation: "y", view("z")), as: Caller.other)
     }
 
-    func testAFullPolicyTableMakesRoomByTheOldestPolicyOfAnAppWithoutScenes() throws {
+    /// Issue 28, item 9: a full table never drops a policy to make room (junk set by a
+    /// flooding client cannot be told from the user's own choice): the new one is refused,
+    /// naming the limit and the way out.
+    func testAFullPolicyTableRefusesANewPolicyAndDropsNone() throws {
         var limits = Limits()
         limits.appPolicies = 3
         var rig = Rig(limits: limits) { settings in
-            // Loaded at start: no time of setting, so the oldest, by app-id.
-            settings.appPolicies["loaded.b"] = AppPolicy(followSensor: false)
-            settings.appPolicies["loaded.a"] = AppPolicy(followSensor: false)
+            settings.appPolicies["users.own"] = AppPolicy(allowed: .portrait)
         }
-        _ = try rig.register("loaded.a")
-        try rig.run(.setAppPolicy(appId: "new.one", AppPolicy(followSensor: false)), as: Caller.other)
-        XCTAssertEqual(Set(rig.manager.settings.appPolicies.keys), ["loaded.a", "loaded.b", "new.one"])
-        // Full: loaded.a has a scene, so loaded.b goes first, then new.one.
-        try rig.run(.setAppPolicy(appId: "new.two", AppPolicy(followSensor: false)), as: Caller.other)
-        XCTAssertEqual(Set(rig.manager.settings.appPolicies.keys), ["loaded.a", "new.one", "new.two"])
-        try rig.run(.setAppPolicy(appId: "new.three", AppPolicy(followSensor: false)), as: Caller.other)
-        XCTAssertEqual(Set(rig.manager.settings.appPolicies.keys), ["loaded.a", "new.two", "new.three"])
-        // When every policy belongs to an app with a scene, a new one is refused.
-        _ = try rig.register("new.two")
-        _ = try rig.register("new.three")
-        let refused = rig.expectFailure(.limitExceeded, .setAppPolicy(appId: "new.four", AppPolicy(followSensor: false)))
-        XCTAssertTrue(refused?.message.contains("all of apps with registered scenes") == true, refused?.message ?? "")
-        // Changing an existing policy never evicts.
-        XCTAssertNoThrow(try rig.run(.setAppPolicy(appId: "new.two", AppPolicy(allowed: .portrait))))
+        try rig.run(.setAppPolicy(appId: "junk.one", AppPolicy(followSensor: false)), as: Caller.other)
+        try rig.run(.setAppPolicy(appId: "junk.two", AppPolicy(followSensor: false)), as: Caller.other)
+        let refused = rig.expectFailure(.limitExceeded, .setAppPolicy(appId: "junk.three", AppPolicy(followSensor: false)), as: Caller.other)
+        XCTAssertTrue(refused?.message.contains("There are already 3 app policies; the limit is 3") == true, refused?.message ?? "")
+        XCTAssertTrue(refused?.message.contains("ResetSetting") == true, refused?.message ?? "")
+        XCTAssertEqual(Set(rig.manager.settings.appPolicies.keys), ["users.own", "junk.one", "junk.two"], "nothing dropped")
+        // Changing or removing an existing policy is fine at the limit, and removing makes room.
+        XCTAssertNoThrow(try rig.run(.setAppPolicy(appId: "users.own", AppPolicy(allowed: .landscape))))
+        try rig.run(.setAppPolicy(appId: "junk.two", nil), as: Caller.other)
+        XCTAssertNoThrow(try rig.run(.setAppPolicy(appId: "users.new", AppPolicy(followSensor: false))))
+    }
+
+    /// Issue 28, item 9: connections at their own limit cannot fill the last scenes of the
+    /// limit in all; connections holding a few scenes (new apps) still register.
+    func testTheLastScenesAreKeptForConnectionsHoldingFew() throws {
+        var limits = Limits()
+        limits.scenesInAll = 100
+        limits.scenesKeptForSmallConnections = 10
+        limits.smallConnectionScenes = 3
+        limits.scenesPerConnection = 50
+        var rig = Rig(limits: limits)
+        for _ in 0..<50 { _ = try rig.register(as: ":1.1") }
+        for _ in 0..<40 { _ = try rig.register(as: ":1.2") }
+        let big = rig.expectFailure(.limitExceeded, .registerScene(SceneRegistration(appId: "squat.app")), as: ":1.2")
+        XCTAssertTrue(big?.message.contains("the last 10 of the limit of 100 in all are kept for connections with fewer than 3 scenes") == true,
+                      big?.message ?? "")
+        // A new connection registers up to the small size, and more small ones fill the rest.
+        for _ in 0..<3 { _ = try rig.register(as: ":1.3") }
+        rig.expectFailure(.limitExceeded, .registerScene(SceneRegistration(appId: "new.app")), as: ":1.3")
+        for caller in [":1.4", ":1.5"] { for _ in 0..<3 { _ = try rig.register(as: caller) } }
+        _ = try rig.register(as: ":1.6")
+        let full = rig.expectFailure(.limitExceeded, .registerScene(SceneRegistration(appId: "new.app")), as: ":1.7")
+        XCTAssertTrue(full?.message.contains("There are already 100 scenes of live apps; the limit is 100 in all") == true, full?.message ?? "")
+        // A detached scene counts against its creator's holding but not the live limit.
+        XCTAssertNoThrow(try rig.register(as: ":1.7") { $0.detached = true })
     }
 
     func testControlCharactersAreRefusedInEveryIdAndName() throws {

@@ -186,8 +186,7 @@ final class SystemPolicyTests: XCTestCase {
         rig.expectFailure(.invalidArgs, .setAppPolicy(appId: "org.example.A", AppPolicy(allowed: [])))
         try rig.run(.setAppPolicy(appId: "org.example.A", AppPolicy(followSensor: false)))
         try rig.run(.setAppPolicy(appId: "org.example.B", AppPolicy(followSensor: false)))
-        // Full: a new app's policy is refused only while every policy belongs to an app with
-        // a scene (otherwise the oldest makes room: QuotaAndTextTests).
+        // Full: a new app's policy is refused; none is dropped to make room (QuotaAndTextTests).
         let a = try rig.register("org.example.A")
         let b = try rig.register("org.example.B")
         let error = rig.expectFailure(.limitExceeded, .setAppPolicy(appId: "org.example.C", AppPolicy(followSensor: false)))

@@ -181,8 +181,8 @@ final class AcknowledgedWriteTests: XCTestCase {
         XCTAssertTrue(orientd.log.contains(".settings.ini.orientd-write"), "the removal is logged: \(orientd.log)")
     }
 
-    /// --replace on the same state folder: the new instance waits for the old one to let go,
-    /// then serves (and saves) the same settings.
+    /// --replace on the same state folder: the new instance serves the same settings, and
+    /// saves once the old one let go of the folder.
     func testReplaceOnTheSameStateFolderTakesTheSettingsOver() throws {
         let first = try start()
         let client = try first.bus.connect()
@@ -195,7 +195,11 @@ final class AcknowledgedWriteTests: XCTestCase {
         try eventually("the new instance serves the first one's settings", timeout: .seconds(30)) {
             try self.settleTimeServed(connection) == 77
         }
-        try connection.manager("SetSettleTime", [.u(78)])
+        // The new instance serves the settings on disk at once and saves once the state
+        // folder's lock is its own (polled from its main loop after the old one ended).
+        try eventually("the new instance saves", timeout: .seconds(30)) {
+            connection.orientd(Contract.managerPath, Contract.manager, "SetSettleTime", [.u(78)]).errorName == nil
+        }
         XCTAssertEqual(try settleTimeOnDisk(), 78)
     }
 

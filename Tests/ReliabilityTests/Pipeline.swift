@@ -66,3 +66,19 @@ extension Result where Success == Variant, Failure == DBusError {
         return ""
     }
 }
+
+extension PrivateBus {
+    /// `count` live scenes from new connections holding 10 each: the last 1,000 of the 10,000
+    /// live scenes in all are kept for connections holding fewer than 10 (issue 28), so a
+    /// test that needs 10,000 registers the last ones this way. Close the connections to
+    /// drop the scenes.
+    func registerInSmallConnections(_ count: Int, app: String) throws -> [BusConnection] {
+        var connections: [BusConnection] = []
+        for start in stride(from: 0, to: count, by: 10) {
+            let connection = try connect()
+            connections.append(connection)
+            for _ in start..<min(start + 10, count) { _ = try connection.register(app: app) }
+        }
+        return connections
+    }
+}

@@ -3,8 +3,9 @@ import GLibBridge
 import TestSupport
 import XCTest
 
-/// Issue 13, item 3: no client can squat. Detached scenes left behind have a cap of their
-/// own, so apps can always register; a full app-policy table never locks new apps out.
+/// Issue 13, item 3, and issue 28, item 9: no client can squat. Detached scenes left behind
+/// have a cap of their own and the last live scenes are kept for connections holding few, so
+/// apps can always register; a full app-policy table drops none of the user's policies.
 final class SquattingTests: OrientdTestCase {
     func testDetachedScenesLeftBehindNeverKeepAppsFromRegistering() throws {
         // Two squatters fill the detached cap (1,000) and leave.
@@ -30,37 +31,106 @@ final class SquattingTests: OrientdTestCase {
         report("detached squatting", "1,000 detached scenes left behind by 2 clients: the 1,001st detached refused, 1,000 live registrations of an app accepted")
     }
 
-    func testAFullPolicyTableNeverLocksANewAppOut() throws {
-        let junk = (0..<1_000).map { String(format: "junk.app%04d", $0) }
+    /// Issue 28, item 9: 1,001 junk policies once evicted the user's own policy, silently. A
+    /// full table now refuses a new policy, naming the limit, and drops none.
+    func testAFullPolicyTableDropsNoPolicyAndSaysHowToMakeRoom() throws {
+        try client.manager("SetAppPolicy", [.s("org.example.Real"), .dict(["allowed-orientations": .strings(["portrait"])])])
+        let junk = (0..<1_001).map { String(format: "junk.app%04d", $0) }
         let flooder = try orientd.bus.connectWithLoop(name: "policy-flooder")
         let set = try flooder.pipeline(junk.count) { index in
             (Contract.managerPath, Contract.manager, "SetAppPolicy", [.s(junk[index]), .dict(["follow-sensor": .b(false)])])
         }
         flooder.close()
-        XCTAssertEqual(set.compactMap(\.errorName), [])
+        XCTAssertEqual(set.prefix(999).compactMap(\.errorName), [])
+        for refused in set.suffix(2) {
+            XCTAssertEqual(refused.errorName, E.limit)
+            XCTAssertTrue(refused.errorMessage.contains("There are already 1000 app policies; the limit is 1000"), refused.errorMessage)
+        }
+        var policies = try XCTUnwrap(client.manager("GetAppPolicies").child(at: 0).stringDictionary)
+        XCTAssertEqual(policies.count, 1_000)
+        XCTAssertNotNil(policies["org.example.Real"], "the user's own policy stays")
 
-        // Restart: the 1,000 junk policies persist.
+        // Restart: all 1,000 persist, and the table is still full.
         let stateHome = orientd.stateHome
         let bus = orientd.bus
         client.close()
         orientd.stop()
         orientd = try OrientdInstance(bus: bus, stateHome: stateHome)
         client = try bus.connect()
-        XCTAssertEqual(try client.manager("GetAppPolicies").child(at: 0).childCount, 1_000)
-
-        // junk.app0000 is running now; its policy is never the one to go.
-        _ = try client.register(app: "junk.app0000")
-        try client.manager("SetAppPolicy", [.s("new.app"), .dict(["allowed-orientations": .strings(["portrait"])])])
-        var policies = try XCTUnwrap(client.manager("GetAppPolicies").child(at: 0).stringDictionary)
-        XCTAssertEqual(policies.count, 1_000)
-        XCTAssertNotNil(policies["new.app"])
-        XCTAssertNotNil(policies["junk.app0000"], "the policy of a running app stays")
-        XCTAssertNil(policies["junk.app0001"], "the oldest policy of an app without scenes made room")
-        // And the next new app after it.
-        try client.manager("SetAppPolicy", [.s("newer.app"), .dict(["follow-sensor": .b(false)])])
+        let refused = client.orientd(Contract.managerPath, Contract.manager, "SetAppPolicy", [.s("new.app"), .dict(["follow-sensor": .b(false)])])
+        XCTAssertEqual(refused.errorName, E.limit)
+        XCTAssertTrue(refused.errorMessage.contains("ResetSetting"), refused.errorMessage)
+        // Removing one makes room for one.
+        try client.manager("ResetSetting", [.s("App junk.app0000")])
+        try client.manager("SetAppPolicy", [.s("new.app"), .dict(["follow-sensor": .b(false)])])
         policies = try XCTUnwrap(client.manager("GetAppPolicies").child(at: 0).stringDictionary)
-        XCTAssertNil(policies["junk.app0002"])
         XCTAssertNotNil(policies["new.app"])
-        report("policy squatting", "1,000 junk policies persisted over a restart; new apps' policies accepted, each replacing the oldest of an app without scenes")
+        XCTAssertNotNil(policies["org.example.Real"])
+        report("policy squatting", "1,001 junk policies after the user's own: the last 2 refused (LimitExceeded naming the limit), none dropped, the user's kept over a restart; ResetSetting of one made room")
+    }
+
+    /// Issue 28, item 9: 12 connections × 1,000 live scenes once kept every new app out. The
+    /// last 1,000 of the 10,000 are kept for connections holding fewer than 10 scenes.
+    func testConnectionsAtTheirLimitNeverKeepANewAppOut() throws {
+        let squatters = try (0..<12).map { try orientd.bus.connectWithLoop(name: "squatter\($0)") }
+        defer { squatters.forEach { $0.close() } }
+        var accepted = 0
+        var refusal = ""
+        for squatter in squatters {
+            let results = try squatter.registerMany(1_000, app: "squat.live")
+            accepted += results.filter { $0.errorName == nil }.count
+            if let refused = results.first(where: { $0.errorName != nil }) {
+                XCTAssertEqual(refused.errorName, E.limit)
+                refusal = refused.errorMessage
+            }
+        }
+        // Nine fill up to 9,000 (10,000 − 1,000 kept); the other three each get the 10 scenes
+        // any small connection gets before they count as holding many.
+        XCTAssertEqual(accepted, 9_000 + 3 * 10, "squatters stop at 10,000 − 1,000 kept")
+        XCTAssertTrue(refusal.contains("the last 1000 of the limit of 10000 in all are kept for connections with fewer than 10 scenes"), refusal)
+        // A new app registers its windows.
+        let app = try orientd.bus.connect()
+        defer { app.close() }
+        for _ in 0..<5 { XCTAssertNoThrow(try app.register(app: "new.app")) }
+        report("live squatting", "12 connections × 1,000 scenes: 9,000 accepted, the rest refused; a new app's 5 registrations accepted")
+    }
+
+    /// Issue 28, item 9: 10,000 scenes sent all at once over 10 connections stay within the
+    /// memory bound of the same load sent one connection after another (+64 MB).
+    func testTenThousandScenesSentAllAtOnceStayWithinTheMemoryBound() throws {
+        let pid = orientd.process.pid
+        let baseline = try XCTUnwrap(residentKilobytes(of: pid))
+        let flooders = try (0..<10).map { try orientd.bus.connectWithLoop(name: "at-once\($0)") }
+        defer { flooders.forEach { $0.close() } }
+        let results = LockedValue<[Int]>([])
+        let group = DispatchGroup()
+        let peak = LockedValue(baseline)
+        let sampling = LockedValue(true)
+        Thread.detachNewThread {
+            while sampling.value {
+                if let now = residentKilobytes(of: pid) { peak.withLock { $0 = max($0, now) } }
+                usleep(20_000)
+            }
+        }
+        for flooder in flooders {
+            group.enter()
+            DispatchQueue.global().async {
+                defer { group.leave() }
+                // Every call written before any reply is read: the whole load at once.
+                let replies = try? flooder.pipeline(1_000, window: 1_000) { _ in
+                    (Contract.managerPath, Contract.manager, "RegisterScene", [.dict(["app-id": .s("at.once")])])
+                }
+                let errors = replies?.filter { $0.errorName != nil }.count ?? -1
+                results.withLock { $0.append(errors) }
+            }
+        }
+        XCTAssertEqual(group.wait(timeout: .now() + 300), .success)
+        sampling.withLock { $0 = false }
+        let full = try XCTUnwrap(residentKilobytes(of: pid))
+        // 9,000 of them fit: the last 1,000 are kept for connections holding fewer than 10.
+        XCTAssertEqual(results.value.reduce(0, +), 1_000, "refused: \(results.value)")
+        let grown = max(full, peak.value) - baseline
+        XCTAssertLessThan(grown, 64 * 1024, "10,000 scenes at once took VmRSS from \(baseline) kB to \(peak.value) kB at peak")
+        report("scenes at once", "10 connections × 1,000 RegisterScene sent at once (no reply awaited): VmRSS \(baseline) kB → \(peak.value) kB at peak, \(full) kB after")
     }
 }

@@ -19,12 +19,14 @@ final class StarvationTests: OrientdTestCase {
         let before = try XCTUnwrap(residentKilobytes(of: pid))
         let theirs = try client.register(app: "starve.bystander", supported: ["all"])
 
-        // 9,999 more scenes from ten fillers, pipelined.
-        let fillers = try (0..<10).map { try orientd.bus.connectWithLoop(name: "filler\($0)") }
+        // 9,999 more scenes: 8,999 from nine fillers, pipelined, and the 1,000 kept for
+        // connections holding few from 100 small ones.
+        let fillers = try (0..<9).map { try orientd.bus.connectWithLoop(name: "filler\($0)") }
         for (index, filler) in fillers.enumerated() {
-            let results = try filler.registerMany(index == 9 ? 999 : 1_000, app: "starve.filler")
+            let results = try filler.registerMany(index == 8 ? 999 : 1_000, app: "starve.filler")
             XCTAssertEqual(results.compactMap(\.errorName), [])
         }
+        let small = try orientd.bus.registerInSmallConnections(1_000, app: "starve.small")
         let full = try XCTUnwrap(residentKilobytes(of: pid))
 
         let watch = try Watch(orientd: orientd, path: theirs)
@@ -39,6 +41,7 @@ final class StarvationTests: OrientdTestCase {
 
         // The fillers leave: their scenes go, and the memory with them.
         fillers.forEach { $0.close() }
+        small.forEach { $0.close() }
         try eventually("the fillers' scenes are gone", timeout: .seconds(30)) { try client.managedObjects().count == 1 }
         // The cached reply and the scenes are gone, and orientd gives their memory back once
         // the burst is over: VmRSS within 1.5× of what it was before the fillers came.
@@ -102,11 +105,13 @@ extension StarvationTests {
     }
 
     func testCallsStillWaitingWhenOrientdStopsGetAnErrorNotSilence() throws {
-        let fillers = try (0..<10).map { try orientd.bus.connectWithLoop(name: "filler\($0)") }
+        let fillers = try (0..<9).map { try orientd.bus.connectWithLoop(name: "filler\($0)") }
         defer { fillers.forEach { $0.close() } }
-        for (index, filler) in fillers.enumerated() {
-            XCTAssertEqual(try filler.registerMany(index == 9 ? 999 : 1_000, app: "starve.filler").compactMap(\.errorName), [])
+        for filler in fillers {
+            XCTAssertEqual(try filler.registerMany(1_000, app: "starve.filler").compactMap(\.errorName), [])
         }
+        let small = try orientd.bus.registerInSmallConnections(999, app: "starve.small")
+        defer { small.forEach { $0.close() } }
         let flood = try startRawFlood(50, path: ContractNames.managerPath, interface: ContractNames.objectManager,
                                       method: "GetManagedObjects", marker: "OrientationManager1/scene/")
         try eventually("the first reply reached the flooder", timeout: .seconds(60)) { flood.standardError.contains("reply 1\n") }

@@ -1,0 +1,55 @@
+@testable import OrientationBus
+import XCTest
+
+/// Issue 28, item 10, and issue 27, item 1: what goes into a log line is escaped and bounded,
+/// repeats are folded, and the journal is chosen when it is there for the lines.
+final class LogTests: XCTestCase {
+    func testControlCharactersAreShownEscaped() {
+        XCTAssertEqual(LogLine.sanitized("a\u{1B}[2Jb\r\nforged: line\tc\u{7F}\u{85}\u{0}"),
+                       #"a\e[2Jb\r\nforged: line\tc\u{7F}\u{85}\u{0}"#)
+        XCTAssertEqual(LogLine.sanitized("plain, ünïcode — kept"), "plain, ünïcode — kept")
+    }
+
+    func testALongValueIsCutWithANote() {
+        let line = LogLine.sanitized("value " + String(repeating: "x", count: 1_000_000))
+        XCTAssertEqual(line.count, LogLine.maximumLength + "… (998006 more characters left out)".count, line.suffix(60).description)
+        XCTAssertTrue(line.hasSuffix("… (998006 more characters left out)"), String(line.suffix(60)))
+    }
+
+    func testRepeatsFromOnePlaceAreFoldedAndCounted() {
+        let limit = LogRateLimit()
+        let second: Int64 = 1_000_000
+        // 9,106 lines from one place within 5 s: the first `burst` are written.
+        var written = 0
+        for index in 0..<9_106 {
+            let (write, notes) = limit.admit("ConfigurationMethods.swift:17", now: Int64(index) * 5 * second / 9_106)
+            if write { written += 1 }
+            XCTAssertEqual(notes, [], "no note inside the window")
+        }
+        XCTAssertEqual(written, LogRateLimit.burst)
+        // Another place is not held up by the flood.
+        XCTAssertTrue(limit.admit("Other.swift:1", now: 5 * second).write)
+        // After the window, the next line (from any place) brings the count first.
+        let (write, notes) = limit.admit("Other.swift:1", now: 11 * second)
+        XCTAssertTrue(write)
+        XCTAssertEqual(notes, ["… 9086 similar messages from ConfigurationMethods.swift:17 left out (at most 20 every 10 s)"])
+        XCTAssertEqual(limit.admit("ConfigurationMethods.swift:17", now: 12 * second).write, true, "a new window")
+        XCTAssertEqual(limit.flush(), [], "said once")
+    }
+
+    func testFlushSaysWhatIsStillUnsaid() {
+        let limit = LogRateLimit()
+        for _ in 0..<(LogRateLimit.burst + 3) { _ = limit.admit("A.swift:9", now: 0) }
+        XCTAssertEqual(limit.flush(), ["… 3 similar messages from A.swift:9 left out (at most 20 every 10 s)"])
+        XCTAssertEqual(limit.flush(), [])
+    }
+
+    func testTheJournalIsChosenWhenStderrIsItOrGoesNowhere() {
+        XCTAssertEqual(LogDestination.choose(standardErrorIsJournal: true, standardErrorIsNull: false, journalSocketExists: true), .journal)
+        XCTAssertEqual(LogDestination.choose(standardErrorIsJournal: false, standardErrorIsNull: true, journalSocketExists: true), .journal,
+                       "D-Bus activation by a plain dbus-daemon: /dev/null would lose every line")
+        XCTAssertEqual(LogDestination.choose(standardErrorIsJournal: false, standardErrorIsNull: true, journalSocketExists: false), .standardError)
+        XCTAssertEqual(LogDestination.choose(standardErrorIsJournal: false, standardErrorIsNull: false, journalSocketExists: true), .standardError,
+                       "a terminal or a test's pipe keeps the lines")
+    }
+}
