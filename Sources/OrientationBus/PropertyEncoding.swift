@@ -29,6 +29,7 @@ enum Encode {
         case .appId: return Variant(string: s.appId)
         case .owner: return Variant(string: s.owner)
         case .detached: return Variant(bool: s.detached)
+        case .observed: return Variant(bool: s.observed)
         case .idiom: return Variant(string: s.idiom.rawValue)
         case .display: return Variant(string: s.display)
         case .interfaceOrientation: return orientation(s.orientation)
@@ -71,6 +72,9 @@ enum Encode {
         case .outputName: return Variant(string: m.outputName)
         case .outputOrientation: return Variant(string: m.outputOrientation?.rawValue ?? "")
         case .frontScene: return Variant(objectPath: m.frontScene.map { BusNames.path(of: $0, creator: m.frontSceneCreator) } ?? "/")
+        case .windowTracking: return Variant(string: WindowTrackerKind.name(of: m.windowTracking))
+        case .trackedWindows: return Variant(uint32: m.trackedWindows)
+        case .frontApp: return Variant(string: m.frontApp)
         }
     }
 
