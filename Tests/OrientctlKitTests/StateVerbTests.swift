@@ -25,6 +25,7 @@ final class StateVerbTests: OrientctlTestCase {
             "Settle time: 0 ms",
             "Split-view threshold: 768 points",
             "Output: none (the compositor turns the screen by itself)",
+            "Window tracking: none (only registered scenes count)",
             "Front scene: \(scene) org.example.Video",
             "Scenes: \(scene) org.example.Video: landscape-right (phone, deciding player, detached)",
         ])
@@ -34,7 +35,7 @@ final class StateVerbTests: OrientctlTestCase {
         XCTAssertEqual(status["deviceOrientation"] as? String, "portrait")
         XCTAssertEqual(status["sensorSource"] as? String, "manual")
         XCTAssertEqual(status["settleTime"] as? Int, 0)
-        XCTAssertEqual(status["version"] as? Int, 2)
+        XCTAssertEqual(status["version"] as? Int, 3)
         XCTAssertTrue(status["outputBackend"] is NSNull, "null: no backend on the test bus")
         XCTAssertTrue(status["outputName"] is NSNull)
         XCTAssertTrue(status["outputOrientation"] is NSNull)
@@ -70,7 +71,7 @@ final class StateVerbTests: OrientctlTestCase {
         let scene = try videoScene()
         let text = lines(try ok("show", scene, "-a"))
         XCTAssertEqual(text.map { String($0.prefix { $0 != "=" }) },
-                       ["AppId", "Owner", "Detached", "Idiom", "Display", "InterfaceOrientation", "SupportedOrientations",
+                       ["AppId", "Owner", "Detached", "Observed", "Idiom", "Display", "InterfaceOrientation", "SupportedOrientations",
                         "SupportedOrientationsMask", "DecidingController", "Width", "Height", "SplitView", "ActivationState",
                         "StatusBarHidden"])
         XCTAssertTrue(text.contains("SupportedOrientations=landscape-right landscape-left"), "\(text)")
@@ -81,14 +82,14 @@ final class StateVerbTests: OrientctlTestCase {
         XCTAssertEqual(try ok("show", scene, "-p", "Height", "--value"), "390\n")
 
         let manager = lines(try ok("show"))
-        XCTAssertEqual(manager.first, "Version=2")
+        XCTAssertEqual(manager.first, "Version=3")
         XCTAssertTrue(manager.contains("SettleTime=0"), "\(manager)")
         XCTAssertEqual(try ok("show", "-p", "RotationLocked", "--value"), "no\n")
 
         let object = try jsonObject("show", scene)
         XCTAssertEqual(object["decidingController"] as? String, "player")
         XCTAssertEqual(object["detached"] as? Bool, true)
-        XCTAssertEqual(object.count, 14)
+        XCTAssertEqual(object.count, 15)
         XCTAssertEqual(try jsonObject("show", scene, "-p", "Width").count, 1)
 
         let unknown = try fails(1, "show", scene, "-p", "Colour")
