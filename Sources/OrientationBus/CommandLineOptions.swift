@@ -29,6 +29,11 @@ public enum OrientdCommandLine {
                                       to the compositor (default: auto)
           --output NAME               the connector to turn, such as eDP-1 (default: the built-in
                                       panel: eDP-*, DSI-*, LVDS-*, or the one the compositor marks)
+          --window-tracking auto|wlroots|kwin|gnome|x11|none
+                                      whose list of app windows to follow, so that the app in front
+                                      decides the panel: wlroots (phoc, sway), kwin, gnome (the
+                                      Shell extension), x11 (EWMH); auto: whatever the session
+                                      offers; none: only registered scenes count (default: auto)
           --verbose                   log every decision on stderr
           -h, --help                  show this help and exit
           --version                   show the version and exit
@@ -99,6 +104,12 @@ public enum OrientdCommandLine {
                     throw UsageError(description: "invalid --output '\(name)': give a connector name such as eDP-1 or DSI-1 (1–255 characters, no spaces)")
                 }
                 options.outputName = name
+            case "--window-tracking":
+                let name = try value(for: flag, inline: inline)
+                guard let choice = WindowTrackingChoice(rawValue: name) else {
+                    throw UsageError(description: "unknown --window-tracking '\(name)'; valid values: \(WindowTrackingChoice.validNames)")
+                }
+                options.windowTracking = choice
             default:
                 throw UsageError(description: "unknown option '\(argument)'")
             }

@@ -33,6 +33,10 @@ public final class OrientationService {
     var output: OutputBackend?
     /// Whether a backend's absence was logged (said once, then only after it was attached).
     var reportedDetached = false
+    /// The window tracker following the compositor's app windows (Windows/), while there is one.
+    var windowTracker: WindowTracker?
+    /// Whether the tracker's absence was logged (said once, then only after it was attached).
+    var reportedWindowsDetached = false
     /// The state folder's lock (nil while waiting for a replaced instance, or when the folder
     /// cannot hold one).
     var stateLock: StateLock?
@@ -146,12 +150,14 @@ public final class OrientationService {
                            })
         startSensor()
         startOutput()
+        startWindows()
     }
 
     /// Ends the main loop with `status`.
     public func stop(status: Int32) {
         callQueue.refuseAll(because: "orientd is exiting; the call did not run")
         exitStatus = status
+        stopWindows()
         stopOutput()
         loop.quit()
     }

@@ -29,6 +29,7 @@ enum Encode {
         case .appId: return Variant(string: s.appId)
         case .owner: return Variant(string: s.owner)
         case .detached: return Variant(bool: s.detached)
+        case .observed: return Variant(bool: s.observed)
         case .idiom: return Variant(string: s.idiom.rawValue)
         case .display: return Variant(string: s.display)
         case .interfaceOrientation: return orientation(s.orientation)
@@ -72,6 +73,9 @@ enum Encode {
         case .outputOrientation: return Variant(string: m.outputOrientation?.rawValue ?? "")
         case .outputStatus: return Variant(string: m.outputStatus)
         case .frontScene: return Variant(objectPath: m.frontScene.map { BusNames.path(of: $0, creator: m.frontSceneCreator) } ?? "/")
+        case .windowTracking: return Variant(string: WindowTrackerKind.name(of: m.windowTracking))
+        case .trackedWindows: return Variant(uint32: m.trackedWindows)
+        case .frontApp: return Variant(string: m.frontApp)
         }
     }
 

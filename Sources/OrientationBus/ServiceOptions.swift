@@ -21,6 +21,8 @@ public struct ServiceOptions: Sendable {
     public var outputBackend: OutputBackendChoice = .auto
     /// `--output NAME`: the connector to drive; nil: the built-in panel.
     public var outputName: String?
+    /// `--window-tracking` (Windows/WindowTrackingChoice.swift).
+    public var windowTracking: WindowTrackingChoice = .auto
     public var verbose = false
     public var limits = Limits.default
 

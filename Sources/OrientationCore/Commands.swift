@@ -42,6 +42,8 @@ public enum Command: Sendable, Equatable {
     case scene(SceneID, SceneCommand)
     /// What the output backend saw of the compositor.
     case output(OutputCommand)
+    /// What the window tracker saw of the compositor's app windows.
+    case window(WindowCommand)
 }
 
 /// A compositor backend's report (rows of the transform table: see `InterfaceOrientation.panelRow`).

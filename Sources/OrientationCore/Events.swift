@@ -1,6 +1,6 @@
 /// A property of a scene object, by its D-Bus name.
 public enum SceneProperty: String, CaseIterable, Sendable {
-    case appId = "AppId", owner = "Owner", detached = "Detached", idiom = "Idiom", display = "Display"
+    case appId = "AppId", owner = "Owner", detached = "Detached", observed = "Observed", idiom = "Idiom", display = "Display"
     case interfaceOrientation = "InterfaceOrientation", supportedOrientations = "SupportedOrientations"
     case supportedOrientationsMask = "SupportedOrientationsMask", decidingController = "DecidingController"
     case width = "Width", height = "Height", splitView = "SplitView", activationState = "ActivationState"
@@ -9,7 +9,7 @@ public enum SceneProperty: String, CaseIterable, Sendable {
     /// The properties fixed at registration that never change while the scene exists: the
     /// XML annotates them `EmitsChangedSignal` `const`, and `SceneSnapshot.changes(to:)` never
     /// names them.
-    public static let constant: Set<SceneProperty> = [.appId, .owner, .detached, .idiom]
+    public static let constant: Set<SceneProperty> = [.appId, .owner, .detached, .observed, .idiom]
 }
 
 /// A property of the manager object, by its D-Bus name.
@@ -20,6 +20,7 @@ public enum ManagerProperty: String, CaseIterable, Sendable {
     case sensorAvailable = "SensorAvailable", sensorSource = "SensorSource"
     case outputBackend = "OutputBackend", outputName = "OutputName", outputOrientation = "OutputOrientation"
     case outputStatus = "OutputStatus", frontScene = "FrontScene"
+    case windowTracking = "WindowTracking", trackedWindows = "TrackedWindows", frontApp = "FrontApp"
 }
 
 /// What the service must emit after a command, in order.

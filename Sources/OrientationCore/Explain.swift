@@ -14,13 +14,18 @@ extension OrientationManager {
         let r = Resolution(scene: scene, settings: settings)
         var steps: [ExplainStep] = []
 
-        let whitelist: String
-        if scene.whitelistGiven == nil {
+        var whitelist: String
+        if scene.isObserved, let allowed = r.policy?.allowed {
+            whitelist = "\(policyOwner(scene.appId)) gives the window its orientations: \(allowed)."
+        } else if scene.whitelistGiven == nil {
             whitelist = "No app whitelist given: the \(scene.idiom.rawValue) default \(r.whitelist) applies."
         } else if let file = scene.whitelistFile {
             whitelist = "The app's desktop entry \(file) allows \(r.whitelist)."
         } else {
             whitelist = "The app whitelist (supported-orientations) allows \(r.whitelist)."
+        }
+        if scene.isObserved {
+            whitelist = "Observed: a window of \(scene.appId) as the compositor reports it (no scene registered). " + whitelist
         }
         steps.append(ExplainStep(name: "whitelist", mask: r.whitelist, sentence: whitelist))
 
@@ -37,14 +42,7 @@ extension OrientationManager {
             : "Kiosk mode is off."))
 
         let policy: String
-        let owner: String
-        if let file = configuration.lockedPolicies[scene.appId] {
-            owner = "The locked policy of \(file) for \(scene.appId)"
-        } else if user.appPolicies[scene.appId] == nil, let file = configuration.policySources[scene.appId] {
-            owner = "The policy of \(file) for \(scene.appId)"
-        } else {
-            owner = "The user's policy for \(scene.appId)"
-        }
+        let owner = policyOwner(scene.appId)
         if r.kioskActive, r.policy != nil {
             policy = "\(owner) is set aside: kiosk mode decides."
         } else if let p = r.policy {
@@ -100,6 +98,16 @@ extension OrientationManager {
         steps.append(ExplainStep(name: "decision", mask: OrientationMask(scene.orientation),
                                  sentence: describeDecision(scene, r)))
         return steps
+    }
+
+    /// Who set the policy in force for `appId`: a file (locked or not) or the user.
+    func policyOwner(_ appId: String) -> String {
+        if let file = configuration.lockedPolicies[appId] {
+            return "The locked policy of \(file) for \(appId)"
+        } else if user.appPolicies[appId] == nil, let file = configuration.policySources[appId] {
+            return "The policy of \(file) for \(appId)"
+        }
+        return "The user's policy for \(appId)"
     }
 
     /// " (set by FILE)" or " (locked by FILE)" when the configuration decides `key`, else "".

@@ -21,6 +21,8 @@ public struct Limits: Sendable, Equatable {
     /// Controllers in all detached scenes, counted apart like the scenes themselves.
     public var detachedControllersInAll = 10_000
     public var appPolicies = 1_000
+    /// App windows a tracker may report at once (each may stand as an observed scene).
+    public var trackedWindows = 1_000
     public var historyEntries = 256
     public var maxNameLength = 255
     public var maxSettleTime: UInt32 = 10_000

@@ -39,13 +39,19 @@ public struct OrientationManager: Sendable {
     public internal(set) var builtinSceneCount = 0
     /// The front scene and the panel (Output.swift).
     public internal(set) var output: OutputState
+    /// The compositor's app windows (WindowTracking.swift).
+    public internal(set) var windows = WindowState()
+    /// The idiom of observed scenes (the device's: its default whitelist and which manifest
+    /// key applies).
+    public let observedIdiom: Idiom
 
     /// A manager whose user chose every value of `settings`, with no configuration files.
     /// `lastSceneID`: the last scene number an earlier run may have handed out; numbering
     /// continues after it, so that a path is never reused across restarts.
     public init(settings: Settings = Settings(), limits: Limits = .default, natural: NaturalOrientation = .portrait,
-                lastSceneID: SceneID = 0) {
+                lastSceneID: SceneID = 0, observedIdiom: Idiom = .phone) {
         self.settings = settings
+        self.observedIdiom = observedIdiom
         user = SettingLayer(every: settings)
         configuration = Configuration()
         self.limits = limits
@@ -56,8 +62,9 @@ public struct OrientationManager: Sendable {
 
     /// A manager with the user's own choices over the configuration files.
     public init(user: SettingLayer, configuration: Configuration, limits: Limits = .default,
-                natural: NaturalOrientation = .portrait) {
+                natural: NaturalOrientation = .portrait, observedIdiom: Idiom = .phone) {
         self.user = user
+        self.observedIdiom = observedIdiom
         self.configuration = configuration
         settings = Settings.effective(user: user, configuration: configuration)
         self.limits = limits
@@ -94,7 +101,9 @@ public struct OrientationManager: Sendable {
                         sensorAvailable: sensorAvailable, sensorSource: sensorSource,
                         outputBackend: output.backend, outputName: output.name,
                         outputOrientation: output.showing, outputStatus: output.status, frontScene: output.frontScene,
-                        frontSceneCreator: output.frontScene.flatMap { scenes[$0]?.creator } ?? "")
+                        frontSceneCreator: output.frontScene.flatMap { scenes[$0]?.creator } ?? "",
+                        windowTracking: windows.tracker, trackedWindows: UInt32(windows.windows.count),
+                        frontApp: output.frontScene.flatMap { scenes[$0]?.appId } ?? "")
     }
 
     public func snapshot(of id: SceneID) -> SceneSnapshot? {
@@ -187,7 +196,11 @@ public struct OrientationManager: Sendable {
         case .output(let outputCommand):
             runOutput(outputCommand, events: &events)
             reply = .none
+        case .window(let windowCommand):
+            try runWindow(windowCommand, now: now, events: &events)
+            reply = .none
         }
+        updateFront()
         updateOutput(events: &events)
         let changed = managerBefore.changes(to: managerSnapshot)
         if !changed.isEmpty { events.append(.managerPropertiesChanged(changed)) }

@@ -29,8 +29,9 @@ public struct OutputState: Sendable, Equatable {
         self.natural = natural
     }
 
-    /// The scene in front, if any.
-    public var frontScene: SceneID? { foregroundOrder.last }
+    /// The scene in front, if any (`OrientationManager.updateFront`: the compositor's
+    /// activated window decides when a tracker reports one).
+    public internal(set) var frontScene: SceneID?
 }
 
 extension InterfaceOrientation {
@@ -61,8 +62,7 @@ extension InterfaceOrientation {
 }
 
 extension OrientationManager {
-    /// The scene in front: the one on `builtin` whose activation state most recently became
-    /// `foreground-active` and still is; nil when there is none.
+    /// The scene in front (see `updateFront`); nil when there is none.
     public var frontScene: SceneID? { output.frontScene }
 
     /// What the panel must show: the front scene's orientation; with no front scene the kiosk

@@ -2,6 +2,8 @@
 /// controllers per creator.
 struct QuotaCounts: Sendable, Equatable {
     var detachedScenes = 0
+    /// Observed scenes (bounded by `Limits.trackedWindows`, not by the scene quotas).
+    var observedScenes = 0
     var controllers = 0
     var detachedControllers = 0
     var controllersByCreator: [String: Int] = [:]
@@ -38,7 +40,7 @@ extension OrientationManager {
                 throw .limitExceeded("There are already \(quotas.detachedScenes) detached scenes; the limit is \(limits.detachedScenesInAll) detached scenes in all (scenes of live apps have their own limit)")
             }
         } else {
-            let live = scenes.count - quotas.detachedScenes
+            let live = scenes.count - quotas.detachedScenes - quotas.observedScenes
             guard live < limits.scenesInAll else {
                 throw .limitExceeded("There are already \(live) scenes of live apps; the limit is \(limits.scenesInAll) in all")
             }

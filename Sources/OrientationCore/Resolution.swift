@@ -41,7 +41,13 @@ public struct Resolution: Sendable {
 
     /// Runs the layers for a scene under the given settings.
     public init(scene: borrowing Scene, settings: borrowing Settings) {
-        whitelist = scene.whitelist
+        // An observed scene's orientations come from the policy in force first (its app
+        // declares nothing itself): see `Scene.observedWindow` and docs/front-window.md.
+        if scene.isObserved, let allowed = settings.appPolicies[scene.appId]?.allowed {
+            whitelist = allowed
+        } else {
+            whitelist = scene.whitelist
+        }
         if let mask = scene.sceneDelegate {
             windowSource = .sceneDelegate; window = mask
         } else if let mask = scene.appDelegate {
@@ -56,7 +62,8 @@ public struct Resolution: Sendable {
             autorotates = controller.autorotates
             preferred = controller.declaration.preferred
         } else {
-            controllerMask = scene.idiom.defaultControllerMask
+            // An unmodified app's window has no view controllers to narrow its whitelist.
+            controllerMask = scene.isObserved ? .all : scene.idiom.defaultControllerMask
             autorotates = true
             preferred = nil
         }

@@ -47,10 +47,13 @@ public struct Scene: Sendable {
     public let owner: String?
     /// The connection that registered it (counts against its per-connection limit).
     public let creator: String
-    /// The app whitelist as given, or nil for the idiom's default.
-    public let whitelistGiven: OrientationMask?
+    /// The app whitelist as given, or nil for the idiom's default. (An observed scene's
+    /// follows its app's manifest as the shell reads it again.)
+    public internal(set) var whitelistGiven: OrientationMask?
     /// The desktop entry the whitelist came from, or nil (given at registration, or the default).
-    public let whitelistFile: String?
+    public internal(set) var whitelistFile: String?
+    /// The tracked window an observed scene stands for; nil for a registered scene.
+    public let observedWindow: UInt64?
     public internal(set) var sceneDelegate: OrientationMask?
     public internal(set) var appDelegate: OrientationMask?
     public internal(set) var width: UInt32
@@ -69,6 +72,9 @@ public struct Scene: Sendable {
     public internal(set) var lastReason: ChangeReason?
 
     public var isDetached: Bool { owner == nil }
+    /// Whether the scene stands for an app window the tracker reports (no client registered
+    /// it, and none may change it).
+    public var isObserved: Bool { observedWindow != nil }
     public var whitelist: OrientationMask { whitelistGiven ?? idiom.defaultWhitelist }
     public var isBuiltin: Bool { display == builtinDisplay }
 
@@ -85,5 +91,28 @@ public struct Scene: Sendable {
         appDelegate = r.appDelegate
         width = r.width ?? r.idiom.defaultSize.width
         height = r.height ?? r.idiom.defaultSize.height
+        observedWindow = nil
     }
+
+    /// An observed scene for `window`: on `builtin`, owned by nobody, its whitelist the
+    /// window's manifest (nil: the idiom's default), its activation the compositor's.
+    init(id: SceneID, observing window: TrackedWindow, idiom: Idiom) {
+        self.id = id
+        appId = window.appId
+        self.idiom = idiom
+        display = builtinDisplay
+        owner = nil
+        creator = Scene.observedCreator
+        whitelistGiven = window.manifest?.mask
+        whitelistFile = window.manifest?.file
+        width = idiom.defaultSize.width
+        height = idiom.defaultSize.height
+        activation = window.activation
+        observedWindow = window.handle
+    }
+
+    /// The creator of every observed scene: not a bus name (those start with ':'), so no
+    /// connection is charged for them, and their paths are `…/scene/observed/<n>`.
+    public static let observedCreator = "observed"
+
 }

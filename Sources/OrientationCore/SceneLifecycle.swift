@@ -16,9 +16,24 @@ extension OrientationManager {
         }
 
         var scene = Scene(id: lastSceneID + 1, registration: r, creator: caller)
+        try settleNewScene(&scene)
+        lastSceneID = scene.id
+        scenes[scene.id] = scene
+        scenesByCreator[caller, default: 0] += 1
+        if scene.isBuiltin { builtinSceneCount += 1 }
+        if scene.isDetached { quotas.detachedScenes += 1 }
+        trackForeground(scene.id)
+        events.append(.sceneAdded(scene.id))
+        // The app speaks for itself now: its observed scenes go.
+        if windows.hasWindows(of: scene.appId) { reconcileObserved(scene.appId, events: &events) }
+        return .scene(scene.id)
+    }
+
+    /// A new scene's first orientation: the default one, then the usual rule (which follows
+    /// the device), its size turned to match, split view entered if its size says so.
+    func settleNewScene(_ scene: inout Scene) throws(OrientationError) {
         let resolution = Resolution(scene: scene, settings: settings)
         guard resolution.isValid else { throw resolution.noSupportedOrientation(scene: scene) }
-        // The default orientation first, then the usual rule (which follows the device).
         let mask = resolution.final
         if let preferred = resolution.preferred, mask.contains(preferred) {
             scene.orientation = preferred
@@ -36,20 +51,12 @@ extension OrientationManager {
         }
         // Registration is not a change (no OrientationChanged): Explain must not claim one.
         scene.lastReason = nil
-
-        lastSceneID = scene.id
-        scenes[scene.id] = scene
-        scenesByCreator[caller, default: 0] += 1
-        if scene.isBuiltin { builtinSceneCount += 1 }
-        if scene.isDetached { quotas.detachedScenes += 1 }
-        trackForeground(scene.id)
-        events.append(.sceneAdded(scene.id))
-        return .scene(scene.id)
     }
 
     /// UnregisterScene: the owner's (or anyone's, for a detached scene).
     mutating func unregister(_ id: SceneID, caller: String, events: inout [Event]) throws(OrientationError) {
         let scene = try self.scene(id)
+        try checkNotObserved(scene)
         try checkOwner(scene, caller: caller)
         remove(scene, events: &events)
     }
@@ -68,10 +75,24 @@ extension OrientationManager {
             scenesByCreator[scene.creator] = count > 1 ? count - 1 : nil
         }
         if scene.isBuiltin { builtinSceneCount -= 1 }
-        if scene.isDetached { quotas.detachedScenes -= 1 }
+        if scene.isObserved {
+            quotas.observedScenes -= 1
+            windows.observedScenes[scene.observedWindow!] = nil
+        } else if scene.isDetached {
+            quotas.detachedScenes -= 1
+        }
         quotas.addControllers(-scene.tree.count, of: scene)
         trackForeground(scene.id)
         events.append(.sceneRemoved(scene.id))
+        // Its app's last registered scene gone, its windows stand as observed scenes again.
+        if !scene.isObserved, windows.hasWindows(of: scene.appId) { reconcileObserved(scene.appId, events: &events) }
+    }
+
+    /// Observed scenes follow the compositor: no client may change or unregister them.
+    func checkNotObserved(_ scene: Scene) throws(OrientationError) {
+        guard scene.isObserved else { return }
+        throw OrientationError(.accessDenied,
+            "Scene \(scene.id) is observed: it stands for a window of \(scene.appId) as the compositor reports it, and no client may change it (an app that registers scenes of its own speaks for itself)")
     }
 
     func checkOwner(_ scene: Scene, caller: String) throws(OrientationError) {

@@ -3,6 +3,8 @@ public struct SceneSnapshot: Sendable, Equatable {
     public var appId: String
     public var owner: String
     public var detached: Bool
+    /// The scene stands for a window the tracker reports (no client registered it).
+    public var observed: Bool
     public var idiom: Idiom
     public var display: String
     public var orientation: InterfaceOrientation
@@ -18,6 +20,7 @@ public struct SceneSnapshot: Sendable, Equatable {
         appId = scene.appId
         owner = scene.owner ?? ""
         detached = scene.isDetached
+        observed = scene.isObserved
         idiom = scene.idiom
         display = scene.display
         orientation = scene.orientation
@@ -47,6 +50,8 @@ public struct SceneSnapshot: Sendable, Equatable {
 
 /// The public values of the manager object.
 public struct ManagerSnapshot: Sendable, Equatable {
+    /// 3: OutputStatus, and the window tracking members (WindowTracking, TrackedWindows,
+    /// FrontApp, the scenes' Observed).
     public static let version: UInt32 = 3
     public var deviceOrientation: DeviceOrientation
     public var rotationLocked: Bool
@@ -65,6 +70,12 @@ public struct ManagerSnapshot: Sendable, Equatable {
     public var frontScene: SceneID? = nil
     /// The connection that registered the front scene ("" when there is none).
     public var frontSceneCreator = ""
+    /// The window tracker whose list orientd follows; nil: none.
+    public var windowTracking: WindowTrackerKind? = nil
+    /// The app windows the tracker reports.
+    public var trackedWindows: UInt32 = 0
+    /// The front scene's app id ("" when there is none).
+    public var frontApp = ""
 
     public func changes(to other: ManagerSnapshot) -> [ManagerProperty] {
         var result: [ManagerProperty] = []
@@ -81,6 +92,9 @@ public struct ManagerSnapshot: Sendable, Equatable {
         if outputOrientation != other.outputOrientation { result.append(.outputOrientation) }
         if outputStatus != other.outputStatus { result.append(.outputStatus) }
         if frontScene != other.frontScene { result.append(.frontScene) }
+        if windowTracking != other.windowTracking { result.append(.windowTracking) }
+        if trackedWindows != other.trackedWindows { result.append(.trackedWindows) }
+        if frontApp != other.frontApp { result.append(.frontApp) }
         return result
     }
 }

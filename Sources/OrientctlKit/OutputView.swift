@@ -25,6 +25,18 @@ extension ManagerState {
         return path == "/" ? nil : path
     }
 
+    /// The window tracker's name, or nil for "none".
+    public var windowTracking: String? {
+        let name = properties["WindowTracking"]?.string ?? "none"
+        return name == "none" || name.isEmpty ? nil : name
+    }
+
+    /// How many app windows the tracker reports.
+    public var trackedWindows: UInt32 { properties["TrackedWindows"]?.uint32 ?? 0 }
+
+    /// The front scene's app id, or nil.
+    public var frontApp: String? { nonEmpty(properties["FrontApp"]?.string) }
+
     private func nonEmpty(_ text: String?) -> String? { text.flatMap { $0.isEmpty ? nil : $0 } }
 }
 
@@ -36,6 +48,13 @@ public enum OutputView {
         guard let backend = m.outputBackend else { return m.outputStatus.map { "none: \($0.terminalSafe)" } ?? "none" }
         let shows = m.outputOrientation.map { style.highlight($0.terminalSafe) } ?? "an unknown orientation"
         return "\(backend.terminalSafe) turns \(m.outputName?.terminalSafe ?? "?"), showing \(shows)"
+    }
+
+    /// `wlroots, 3 app windows, org.example.Reader in front`, or `none (only registered scenes count)`.
+    public static func windowsLine(_ m: ManagerState) -> String {
+        guard let tracker = m.windowTracking else { return "none (only registered scenes count)" }
+        let count = "\(m.trackedWindows) app window\(m.trackedWindows == 1 ? "" : "s")"
+        return "\(tracker.terminalSafe), \(count), \(m.frontApp.map { "\($0.terminalSafe) in front" } ?? "no app in front")"
     }
 
     /// `3 org.example.Video`, or `none`.

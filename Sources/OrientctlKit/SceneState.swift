@@ -23,14 +23,16 @@ public struct SceneState: Comparable {
     public var decidingController: String { string("DecidingController") }
     public var activationState: String { string("ActivationState") }
     public var detached: Bool { properties["Detached"]?.bool ?? false }
+    /// The scene stands for an app window the compositor reports (no client registered it).
+    public var observed: Bool { properties["Observed"]?.bool ?? false }
     public var splitView: Bool { properties["SplitView"]?.bool ?? false }
     public var width: UInt32 { properties["Width"]?.uint32 ?? 0 }
     public var height: UInt32 { properties["Height"]?.uint32 ?? 0 }
 
-    /// The flags `list` shows: detached, split-view, background.
+    /// The flags `list` shows: observed (else detached), split-view, background.
     public var flags: [String] {
         var result: [String] = []
-        if detached { result.append("detached") }
+        if observed { result.append("observed") } else if detached { result.append("detached") }
         if splitView { result.append("split-view") }
         if activationState == "background" { result.append("background") }
         return result

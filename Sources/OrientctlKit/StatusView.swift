@@ -20,6 +20,7 @@ public enum StatusView {
             ("Settle time", ["\(m.settleTime) ms" + locked("SettleTime")]),
             ("Split-view threshold", ["\(m.splitViewThreshold) points" + locked("SplitViewThreshold")]),
             ("Output", [OutputView.outputLine(m, style: style)]),
+            ("Window tracking", [OutputView.windowsLine(m)]),
             ("Front scene", [OutputView.frontSceneLine(m, scenes: scenes)]),
             ("Scenes", sceneLines),
         ], aligned: aligned, style: style)

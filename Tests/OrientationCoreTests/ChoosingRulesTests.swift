@@ -257,8 +257,8 @@ final class ChoosingRulesTests: XCTestCase {
         try rig.device(.landscapeLeft)
         let id = try rig.register { $0.supported = .allButUpsideDown }
         XCTAssertEqual(rig.orientation(id), .landscapeRight)
-        // No OrientationChanged; the new scene is in front (FrontScene), nothing else.
-        XCTAssertEqual(rig.events, [.sceneAdded(id), .managerPropertiesChanged([.frontScene])])
+        // No OrientationChanged; the new scene is in front (FrontScene, FrontApp), nothing else.
+        XCTAssertEqual(rig.events, [.sceneAdded(id), .managerPropertiesChanged([.frontScene, .frontApp])])
         XCTAssertEqual(rig.snapshot(id).activation, .foregroundActive)
     }
 }

@@ -149,10 +149,10 @@ final class EventTests: XCTestCase {
     func testRegistrationAndRemovalEmitAddedAndRemovedOnly() throws {
         var rig = Rig()
         let id = try rig.register()
-        // Besides the scene itself, only FrontScene: a new scene on builtin comes to the front.
-        XCTAssertEqual(rig.events, [.sceneAdded(id), .managerPropertiesChanged([.frontScene])])
+        // Besides the scene itself, only FrontScene and FrontApp: a new scene on builtin comes to the front.
+        XCTAssertEqual(rig.events, [.sceneAdded(id), .managerPropertiesChanged([.frontScene, .frontApp])])
         try rig.run(.unregisterScene(id))
-        XCTAssertEqual(rig.events, [.sceneRemoved(id), .managerPropertiesChanged([.frontScene])])
+        XCTAssertEqual(rig.events, [.sceneRemoved(id), .managerPropertiesChanged([.frontScene, .frontApp])])
         let external = try rig.register { $0.display = "HDMI-1" }
         XCTAssertEqual(rig.events, [.sceneAdded(external)])
         try rig.run(.unregisterScene(external))

@@ -13,6 +13,7 @@ final class RandomisedTests: XCTestCase {
         limits.controllersPerScene = 12
         limits.appPolicies = 3
         limits.historyEntries = 16
+        limits.trackedWindows = 5
 
         let started = ContinuousClock.now
         var total = 0
@@ -196,8 +197,9 @@ struct InvariantChecker {
                 check(allowed.contains(snapshot.orientation), "scene \(id) outside its app policy")
             }
         }
-        let detached = manager.scenes.values.filter(\.isDetached).count
-        check(manager.scenes.count - detached <= manager.limits.scenesInAll, "live apps' scenes over the limit")
+        let detached = manager.scenes.values.filter { $0.isDetached && !$0.isObserved }.count
+        let observed = manager.scenes.values.filter(\.isObserved).count
+        check(manager.scenes.count - detached - observed <= manager.limits.scenesInAll, "live apps' scenes over the limit")
         check(detached <= manager.limits.detachedScenesInAll && detached == manager.detachedSceneCount, "detached scenes over the limit")
         check(manager.controllerCount == manager.scenes.values.reduce(0) { $0 + $1.tree.count }, "controller count out of step")
         // The front scene: the foreground order holds exactly the foreground-active scenes on
@@ -205,7 +207,12 @@ struct InvariantChecker {
         let order = manager.output.foregroundOrder
         let eligible = manager.scenes.values.filter { $0.isBuiltin && $0.activation == .foregroundActive }.map(\.id)
         check(order.count == Set(order).count && Set(order) == Set(eligible), "foreground order \(order), eligible \(eligible.sorted())")
-        check(manager.frontScene == order.last, "front scene")
+        let front = manager.frontScene, expectedFront = Self.expectedFront(manager)
+        check(front == expectedFront, "front scene \(String(describing: front)), expected \(String(describing: expectedFront))")
+        if manager.windows.windows.isEmpty { check(front == order.last, "front scene without windows") }
+        let frontApp = front.flatMap { manager.scenes[$0]?.appId } ?? ""
+        check(manager.managerSnapshot.frontApp == frontApp, "FrontApp")
+        checkObservedScenes()
         // Explain now and then: the layers in order and the decision as published.
         if generator.random.chance(2), let id = manager.scenes.keys.min() {
             let steps = (try? manager.explain(id)) ?? []
@@ -214,12 +221,55 @@ struct InvariantChecker {
         }
     }
 
+    /// Exactly one observed scene per tracked window of a (valid) app with no registered
+    /// scene, with the window's app and activation; no other observed scene.
+    mutating func checkObservedScenes() {
+        let windows = manager.windows
+        let registeredApps = Set(manager.scenes.values.filter { !$0.isObserved }.map(\.appId))
+        var expected: Set<UInt64> = []
+        for (handle, window) in windows.windows where !window.appId.isEmpty && !registeredApps.contains(window.appId) {
+            expected.insert(handle)
+            guard let id = windows.observedScenes[handle], let scene = manager.scenes[id] else {
+                fail("window \(handle) of \(window.appId) has no observed scene")
+                continue
+            }
+            check(scene.isObserved && scene.observedWindow == handle && scene.appId == window.appId
+                  && scene.activation == window.activation && scene.owner == nil,
+                  "observed scene \(id) out of step with window \(window)")
+        }
+        check(Set(windows.observedScenes.keys) == expected, "observed windows \(windows.observedScenes.keys.sorted()), expected \(expected.sorted())")
+        let observed = manager.scenes.values.filter(\.isObserved).map(\.id)
+        check(Set(observed) == Set(windows.observedScenes.values) && observed.count == windows.observedScenes.count,
+              "observed scenes \(observed.sorted())")
+        check(windows.tracker != nil || windows.windows.isEmpty, "windows without a tracker")
+        check(manager.windows.windows.count <= manager.limits.trackedWindows, "windows over the limit")
+    }
+
+    /// The front rule, written out again from the scenes and the windows alone.
+    static func expectedFront(_ m: OrientationManager) -> SceneID? {
+        let order = m.output.foregroundOrder
+        let windows = m.windows.windows
+        guard !windows.isEmpty else { return order.last }
+        let active = windows.values.filter { $0.activated && !$0.minimized }
+        if !active.isEmpty {
+            guard let window = m.windows.activeWindow, active.contains(window) else { return nil }
+            if !window.appId.isEmpty,
+               let id = order.last(where: { m.scenes[$0]!.appId == window.appId && !m.scenes[$0]!.isObserved }) {
+                return id
+            }
+            return m.scenes.values.first { $0.observedWindow == window.handle }?.id
+        }
+        let backed = Set(windows.values.map(\.appId))
+        return order.last { !m.scenes[$0]!.isObserved && !backed.contains(m.scenes[$0]!.appId) }
+    }
+
     static func propertyDiff(_ a: SceneSnapshot, _ b: SceneSnapshot) -> [SceneProperty] {
         SceneProperty.allCases.filter { property in
             switch property {
             case .appId: return a.appId != b.appId
             case .owner: return a.owner != b.owner
             case .detached: return a.detached != b.detached
+            case .observed: return a.observed != b.observed
             case .idiom: return a.idiom != b.idiom
             case .display: return a.display != b.display
             case .interfaceOrientation: return a.orientation != b.orientation
@@ -251,6 +301,9 @@ struct InvariantChecker {
             case .outputOrientation: return a.outputOrientation != b.outputOrientation
             case .outputStatus: return a.outputStatus != b.outputStatus
             case .frontScene: return a.frontScene != b.frontScene
+            case .windowTracking: return a.windowTracking != b.windowTracking
+            case .trackedWindows: return a.trackedWindows != b.trackedWindows
+            case .frontApp: return a.frontApp != b.frontApp
             }
         }
     }

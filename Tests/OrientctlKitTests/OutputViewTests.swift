@@ -74,3 +74,28 @@ final class OutputViewTests: XCTestCase {
         try XCTUnwrap(JSONSerialization.jsonObject(with: Data(value.serialized(pretty: false).utf8)) as? [String: Any])
     }
 }
+
+/// `status`'s window tracking line and `list`'s observed flag.
+final class WindowTrackingViewTests: XCTestCase {
+    func testStatusShowsTheTrackerTheWindowsAndTheFrontApp() {
+        let m = ManagerState(["WindowTracking": Variant(string: "wlroots"), "TrackedWindows": Variant(uint32: 3),
+                              "FrontApp": Variant(string: "org.example.Reader")])
+        XCTAssertEqual(OutputView.windowsLine(m), "wlroots, 3 app windows, org.example.Reader in front")
+        let lines = StatusView.lines(manager: m, scenes: [], aligned: false, style: Style(enabled: false))
+        XCTAssertTrue(lines.contains("Window tracking: wlroots, 3 app windows, org.example.Reader in front"), "\(lines)")
+        let single = ManagerState(["WindowTracking": Variant(string: "x11"), "TrackedWindows": Variant(uint32: 1),
+                                   "FrontApp": Variant(string: "")])
+        XCTAssertEqual(OutputView.windowsLine(single), "x11, 1 app window, no app in front")
+        XCTAssertEqual(OutputView.windowsLine(ManagerState(["WindowTracking": Variant(string: "none")])),
+                       "none (only registered scenes count)")
+    }
+
+    func testListMarksObservedScenes() {
+        let observed = SceneState(path: "/io/github/orientd/OrientationManager1/scene/observed/4",
+                                  properties: ["Observed": Variant(bool: true), "Detached": Variant(bool: true)])
+        XCTAssertEqual(observed.flags, ["observed"])
+        let detached = SceneState(path: "/io/github/orientd/OrientationManager1/scene/_3a1_2e5/5",
+                                  properties: ["Observed": Variant(bool: false), "Detached": Variant(bool: true)])
+        XCTAssertEqual(detached.flags, ["detached"])
+    }
+}

@@ -32,6 +32,7 @@ final class StateVerbTests: OrientctlTestCase {
             "Settle time: 0 ms",
             "Split-view threshold: 768 points",
             "Output: none: \(why)",
+            "Window tracking: none (only registered scenes count)",
             "Front scene: \(scene) org.example.Video",
             "Scenes: \(scene) org.example.Video: landscape-right (phone, deciding player, detached)",
         ])
@@ -78,7 +79,7 @@ final class StateVerbTests: OrientctlTestCase {
         let scene = try videoScene()
         let text = lines(try ok("show", scene, "-a"))
         XCTAssertEqual(text.map { String($0.prefix { $0 != "=" }) },
-                       ["AppId", "Owner", "Detached", "Idiom", "Display", "InterfaceOrientation", "SupportedOrientations",
+                       ["AppId", "Owner", "Detached", "Observed", "Idiom", "Display", "InterfaceOrientation", "SupportedOrientations",
                         "SupportedOrientationsMask", "DecidingController", "Width", "Height", "SplitView", "ActivationState",
                         "StatusBarHidden"])
         XCTAssertTrue(text.contains("SupportedOrientations=landscape-right landscape-left"), "\(text)")
@@ -96,7 +97,7 @@ final class StateVerbTests: OrientctlTestCase {
         let object = try jsonObject("show", scene)
         XCTAssertEqual(object["decidingController"] as? String, "player")
         XCTAssertEqual(object["detached"] as? Bool, true)
-        XCTAssertEqual(object.count, 14)
+        XCTAssertEqual(object.count, 15)
         XCTAssertEqual(try jsonObject("show", scene, "-p", "Width").count, 1)
 
         let unknown = try fails(1, "show", scene, "-p", "Colour")

@@ -95,6 +95,7 @@ final class ViewTests: XCTestCase {
             "Settle time: 250 ms",
             "Split-view threshold: 768 points",
             "Output: none",
+            "Window tracking: none (only registered scenes count)",
             "Front scene: none",
             "Scenes: 1 a.b: portrait (phone, deciding list, detached)",
             "Scenes: 2 c.d: portrait (pad, no controllers, detached, split-view)",

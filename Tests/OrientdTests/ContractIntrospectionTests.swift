@@ -26,6 +26,7 @@ final class ContractIntrospectionTests: OrientdTestCase {
             "Version": "u", "DeviceOrientation": "s", "RotationLocked": "b", "KioskMode": "b", "KioskOrientation": "s",
             "SplitViewThreshold": "u", "SettleTime": "u", "SensorAvailable": "b", "SensorSource": "s",
             "OutputBackend": "s", "OutputName": "s", "OutputOrientation": "s", "OutputStatus": "s", "FrontScene": "o",
+            "WindowTracking": "s", "TrackedWindows": "u", "FrontApp": "s",
         ], signals: ["DeviceOrientationChanged": "s", "RotationSuggested": "os"])
         XCTAssertEqual(documented.first { $0.name == "Version" }?.emitsChanged, "const")
         let shown = InterfaceDescription.members(of: Contract.managerInterface, inBusctlTable: table)
@@ -53,13 +54,13 @@ final class ContractIntrospectionTests: OrientdTestCase {
             "RequestOrientation": "s>s", "SetWindowOrientations": "asas>", "SetGeometry": "uu>",
             "SetActivationState": "s>", "Explain": ">a(sass)",
         ], properties: [
-            "AppId": "s", "Owner": "s", "Detached": "b", "Idiom": "s", "Display": "s", "InterfaceOrientation": "s",
+            "AppId": "s", "Owner": "s", "Detached": "b", "Observed": "b", "Idiom": "s", "Display": "s", "InterfaceOrientation": "s",
             "SupportedOrientations": "as", "SupportedOrientationsMask": "u", "DecidingController": "s", "Width": "u",
             "Height": "u", "SplitView": "b", "ActivationState": "s", "StatusBarHidden": "b",
         ], signals: ["OrientationChanged": "sss"])
         // Fixed at registration: const (OrientationBusTests checks the core agrees); the rest
         // change and are announced.
-        let constant: Set = ["AppId", "Owner", "Detached", "Idiom"]
+        let constant: Set = ["AppId", "Owner", "Detached", "Observed", "Idiom"]
         for property in documented where property.kind == .property {
             XCTAssertEqual(property.emitsChanged, constant.contains(property.name) ? "const" : "true", property.name)
         }
@@ -164,11 +165,16 @@ final class ContractIntrospectionTests: OrientdTestCase {
             return status.hasPrefix("--output-backend auto found no compositor")
         }
         XCTAssertEqual(properties["FrontScene"], .o("/"))
+        // Nor a window tracker (none is built in yet, or its compositor is absent).
+        XCTAssertEqual(properties["WindowTracking"]?.string, "none")
+        XCTAssertEqual(properties["TrackedWindows"]?.uint32, 0)
+        XCTAssertEqual(properties["FrontApp"]?.string, "")
         XCTAssertEqual(properties["ConfigFiles"]?.stringArray, [], "no configuration files in the test's folders")
         XCTAssertEqual(properties["LockedSettings"]?.stringArray, [])
-        XCTAssertEqual(properties.keys.sorted(), ["ConfigFiles", "DeviceOrientation", "FrontScene", "KioskMode", "KioskOrientation",
+        XCTAssertEqual(properties.keys.sorted(), ["ConfigFiles", "DeviceOrientation", "FrontApp", "FrontScene", "KioskMode", "KioskOrientation",
                                                   "LockedSettings", "OutputBackend", "OutputName", "OutputOrientation", "OutputStatus", "RotationLocked",
-                                                  "SensorAvailable", "SensorSource", "SettleTime", "SplitViewThreshold", "Version"])
+                                                  "SensorAvailable", "SensorSource", "SettleTime", "SplitViewThreshold", "TrackedWindows",
+                                                  "Version", "WindowTracking"])
 
         let output = try runClient(["dbus-send", "--session", "--print-reply", "--dest=\(Contract.busName)",
                                     Contract.managerPath, "org.freedesktop.DBus.Properties.Get",
@@ -184,6 +190,7 @@ final class ContractIntrospectionTests: OrientdTestCase {
         XCTAssertEqual(values["AppId"]?.string, "com.example.phone")
         XCTAssertEqual(values["Owner"]?.string, client.uniqueName)
         XCTAssertEqual(values["Detached"]?.bool, false)
+        XCTAssertEqual(values["Observed"]?.bool, false)
         XCTAssertEqual(values["Idiom"]?.string, "phone")
         XCTAssertEqual(values["Display"]?.string, "builtin")
         XCTAssertEqual(values["InterfaceOrientation"]?.string, "portrait")

@@ -22,7 +22,7 @@ enum Contract {
     static let accessDenied = "org.freedesktop.DBus.Error.AccessDenied"
 
     static let sceneProperties = [
-        "AppId", "Owner", "Detached", "Idiom", "Display", "InterfaceOrientation", "SupportedOrientations",
+        "AppId", "Owner", "Detached", "Observed", "Idiom", "Display", "InterfaceOrientation", "SupportedOrientations",
         "SupportedOrientationsMask", "DecidingController", "Width", "Height", "SplitView", "ActivationState",
         "StatusBarHidden",
     ]

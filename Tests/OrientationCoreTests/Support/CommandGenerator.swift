@@ -122,8 +122,24 @@ struct CommandGenerator {
         }
     }
 
+    /// A window tracker's report: a few handles, the apps that register scenes and one that
+    /// never does, an invalid app id now and then.
+    mutating func windowCommand() -> WindowCommand {
+        switch random.below(100) {
+        case 0..<3: return .attached(random.pick(WindowTrackerKind.allCases))
+        case 3..<5: return .detached
+        case 5..<25: return .closed(handle: UInt64(random.below(7)))
+        default:
+            let appId = random.chance(3) ? "bad app" : random.pick(appIds + ["org.example.Watched", "org.example.Watched"])
+            let manifest = random.chance(50) ? nil : AppManifest(mask: mask(), file: "/usr/share/applications/\(appId).desktop")
+            return .window(TrackedWindow(handle: UInt64(random.below(7)), appId: appId, activated: random.chance(50),
+                                         minimized: random.chance(15), fullscreen: random.chance(10), manifest: manifest))
+        }
+    }
+
     /// The next command and its caller.
     mutating func next(for manager: OrientationManager) -> (Command, String) {
+        if random.chance(8) { return (.window(windowCommand()), ":1.0") }
         let roll = random.below(100)
         switch roll {
         case 0..<4:

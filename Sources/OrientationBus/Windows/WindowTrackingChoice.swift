@@ -1,0 +1,51 @@
+import OrientationCore
+
+/// `--window-tracking`: whose list of app windows orientd follows.
+public enum WindowTrackingChoice: String, CaseIterable, Sendable {
+    /// Whatever the session offers (the first tracker whose compositor is there).
+    case auto
+    case wlroots
+    case kwin
+    case gnome
+    case x11
+    /// Follow no window list: only registered scenes count.
+    case none
+
+    /// The valid values, for usage errors and --help.
+    public static let validNames = allCases.map(\.rawValue).joined(separator: ", ")
+
+    /// The tracker kind a fixed choice names (nil for auto and none).
+    public var kind: WindowTrackerKind? { WindowTrackerKind(rawValue: rawValue) }
+}
+
+/// Makes the tracker `--window-tracking` chose; nil when none is chosen or this build has no
+/// tracker for it (each tracker plugs in at `make(_:connection:log:)`).
+enum WindowTrackerChoosing {
+    static func make(for options: ServiceOptions, log: Log) -> WindowTracker? {
+        switch options.windowTracking {
+        case .none:
+            return nil
+        case .auto:
+            for kind in WindowTrackerKind.allCases {
+                if let tracker = make(kind, options: options, log: log) { return tracker }
+            }
+            log.info("windows: no window tracker is built into this orientd; WindowTracking stays none")
+            return nil
+        case .wlroots, .kwin, .gnome, .x11:
+            let kind = options.windowTracking.kind!
+            guard let tracker = make(kind, options: options, log: log) else {
+                log.warning("windows: the \(kind.rawValue) window tracker is not built into this orientd; WindowTracking stays none")
+                return nil
+            }
+            return tracker
+        }
+    }
+
+    /// One tracker by kind; nil when this build has none for it.
+    static func make(_ kind: WindowTrackerKind, options: ServiceOptions, log: Log) -> WindowTracker? {
+        switch kind {
+        case .wlroots, .kwin, .gnome, .x11:
+            return nil
+        }
+    }
+}

@@ -1,0 +1,167 @@
+import OrientationCore
+import XCTest
+
+/// The compositor's focus decides who is in front: the activated window's app's most recent
+/// `foreground-active` registered scene, else its observed scene; with no app window
+/// activated the most recent `foreground-active` scene that is not window-backed; else none,
+/// and the panel follows the device, the lock or kiosk mode.
+final class FrontWindowTests: XCTestCase {
+    var rig = Rig()
+    let a = "org.example.A", b = "org.example.B", c = "org.example.C"
+
+    func attach() throws { try rig.run(.window(.attached(.wlroots)), as: Caller.shell) }
+
+    func window(_ handle: UInt64, _ appId: String, activated: Bool = false, minimized: Bool = false,
+                manifest: OrientationMask? = nil) throws {
+        try rig.run(.window(.window(TrackedWindow(handle: handle, appId: appId, activated: activated, minimized: minimized,
+                                                  manifest: manifest.map { AppManifest(mask: $0, file: "/\(appId).desktop") }))),
+                    as: Caller.shell)
+    }
+
+    func register(_ appId: String) throws -> SceneID {
+        try rig.register(appId, idiom: .pad) { $0.supported = .all }
+    }
+
+    func observed(_ handle: UInt64) -> SceneID? { rig.manager.windows.observedScenes[handle] }
+
+    var applied: [InterfaceOrientation] {
+        rig.events.compactMap { if case .applyOutput(let row) = $0 { return row }; return nil }
+    }
+
+    func testTheActivatedWindowsAppIsInFrontOverANewerScene() throws {
+        let sceneA = try register(a)
+        let sceneB = try register(b)
+        try attach()
+        XCTAssertEqual(rig.manager.frontScene, sceneB, "no window yet: today's rule")
+        try window(1, a, activated: true)
+        try window(2, b)
+        XCTAssertEqual(rig.manager.frontScene, sceneA)
+        XCTAssertEqual(rig.manager.managerSnapshot.frontApp, a)
+        try window(1, a)
+        try window(2, b, activated: true)
+        XCTAssertEqual(rig.manager.frontScene, sceneB)
+        XCTAssertEqual(rig.events.managerPropertyChanges, [.frontScene, .frontApp])
+    }
+
+    func testTheActivatedAppsMostRecentForegroundActiveSceneIsInFront() throws {
+        let first = try register(a), second = try register(a)
+        _ = try register(b)
+        try attach()
+        try window(1, a, activated: true)
+        XCTAssertEqual(rig.manager.frontScene, second)
+        try rig.on(second, .setActivation(.foregroundInactive))
+        XCTAssertEqual(rig.manager.frontScene, first)
+    }
+
+    func testAnActivatedAppWithNoActiveSceneLeavesNoneInFront() throws {
+        let sceneA = try register(a)
+        _ = try register(c)
+        try attach()
+        try window(1, a, activated: true)
+        try rig.on(sceneA, .setActivation(.background))
+        XCTAssertNil(rig.manager.frontScene, "not C: the compositor has A in front")
+        XCTAssertEqual(rig.manager.managerSnapshot.frontApp, "")
+    }
+
+    func testWithNoActivatedWindowTheNewestSceneThatIsNotWindowBackedIsInFront() throws {
+        let unseen = try register(c)
+        _ = try register(a)
+        try attach()
+        try window(1, a)
+        XCTAssertEqual(rig.manager.frontScene, unseen, "A's scene is window-backed and A is not activated")
+        let detached = try rig.register("org.example.Detached", idiom: .pad) { $0.detached = true }
+        XCTAssertEqual(rig.manager.frontScene, detached)
+    }
+
+    func testWithOnlyWindowBackedScenesAndNoActivatedWindowNoneIsInFront() throws {
+        _ = try register(a)
+        try attach()
+        try window(1, a)
+        XCTAssertNil(rig.manager.frontScene)
+    }
+
+    func testTheActivatedWindowsObservedSceneIsInFrontWhenItsAppRegisteredNone() throws {
+        try attach()
+        try window(1, a, activated: true)
+        try window(2, b)
+        XCTAssertEqual(rig.manager.frontScene, observed(1))
+        try window(1, a)
+        try window(2, b, activated: true)
+        XCTAssertEqual(rig.manager.frontScene, observed(2))
+        XCTAssertEqual(rig.manager.managerSnapshot.frontApp, b)
+    }
+
+    func testTheMostRecentlyActivatedWindowWins() throws {
+        try attach()
+        try window(1, a, activated: true)
+        try window(2, b, activated: true)
+        XCTAssertEqual(rig.manager.frontScene, observed(2))
+        try window(2, b)
+        XCTAssertEqual(rig.manager.frontScene, observed(1))
+    }
+
+    func testAMinimizedWindowIsNotInFront() throws {
+        let unseen = try register(c)
+        try attach()
+        try window(1, a, activated: true, minimized: true)
+        XCTAssertEqual(rig.manager.frontScene, unseen)
+    }
+
+    func testAnActivatedWindowOfNoKnownAppLeavesNoneInFront() throws {
+        _ = try register(c)
+        try attach()
+        try window(1, "", activated: true)
+        XCTAssertNil(rig.manager.frontScene)
+    }
+
+    func testTrackerAbsentOrEmptyIsTodaysRule() throws {
+        let first = try register(a), second = try register(b)
+        XCTAssertEqual(rig.manager.frontScene, second)
+        try attach()
+        XCTAssertEqual(rig.manager.frontScene, second)
+        try rig.on(second, .setActivation(.background), as: Caller.app)
+        XCTAssertEqual(rig.manager.frontScene, first)
+        try window(1, b, activated: true)
+        try rig.run(.window(.detached), as: Caller.shell)
+        XCTAssertEqual(rig.manager.frontScene, first, "the tracker gone, the scenes' own order decides again")
+    }
+
+    // MARK: The panel
+
+    func testThePanelTurnsToTheFrontAppAndBack() throws {
+        try rig.run(.output(.attached(.wlroots, name: "X11-1", showing: .portrait)), as: Caller.shell)
+        try rig.device(.portrait)
+        try attach()
+        try window(1, a, activated: true, manifest: .landscape)
+        let game = try XCTUnwrap(observed(1))
+        XCTAssertTrue(rig.orientation(game).isLandscape)
+        XCTAssertEqual(applied, [rig.orientation(game)])
+        // A notes app (portrait by the phone's default) comes in front: the panel turns back.
+        try window(2, b, activated: true)
+        XCTAssertEqual(rig.manager.frontScene, observed(2))
+        XCTAssertEqual(applied, [.portrait])
+        try window(1, a)
+        XCTAssertEqual(applied, [])
+        // Closing it brings the game back in front.
+        try rig.run(.window(.closed(handle: 2)), as: Caller.shell)
+        try window(1, a, activated: true)
+        XCTAssertEqual(rig.manager.outputOrientationRule, rig.orientation(game))
+    }
+
+    func testAnAppsConstraintDoesNotOutliveItsFrontPlace() throws {
+        try rig.run(.output(.attached(.wlroots, name: "X11-1", showing: .portrait)), as: Caller.shell)
+        try attach()
+        try window(1, a, activated: true, manifest: .portrait)
+        try rig.device(.landscapeLeft)
+        XCTAssertEqual(rig.manager.outputOrientationRule, .portrait)
+        // The lock screen (or the overview) takes the focus: no app window is activated.
+        try window(1, a)
+        XCTAssertNil(rig.manager.frontScene)
+        XCTAssertEqual(rig.manager.outputOrientationRule, DeviceOrientation.landscapeLeft.interfaceOrientation)
+        // Kiosk mode and the rotation lock decide with nothing in front, as without a tracker.
+        try rig.run(.setRotationLocked(true), as: Caller.shell)
+        XCTAssertNil(rig.manager.outputOrientationRule)
+        try rig.run(.setKioskMode(true, .landscapeRight), as: Caller.shell)
+        XCTAssertEqual(rig.manager.outputOrientationRule, .landscapeRight)
+    }
+}
