@@ -24,6 +24,12 @@ let package = Package(
             pkgConfig: "gobject-2.0",
             providers: [.apt(["libglib2.0-dev"])]
         ),
+        // libxcb through pkg-config: the X11 window tracker speaks the X protocol through it.
+        .systemLibrary(
+            name: "CXcb",
+            pkgConfig: "xcb",
+            providers: [.apt(["libxcb1-dev"])]
+        ),
         // Swift wrappers over GVariant, GDBusConnection and the GLib main loop.
         .target(name: "GLibBridge", dependencies: ["CGio"]),
 
@@ -31,7 +37,7 @@ let package = Package(
         // errors), shared by the service, the client library and orientctl.
         .target(name: "OrientationWire", dependencies: ["OrientationCore", "GLibBridge"]),
         // The D-Bus adapter: decodes calls, runs the core, encodes its events.
-        .target(name: "OrientationBus", dependencies: ["OrientationWire", "OrientationCore", "GLibBridge", "CGio"]),
+        .target(name: "OrientationBus", dependencies: ["OrientationWire", "OrientationCore", "GLibBridge", "CGio", "CXcb"]),
         // The library an app links to register its windows.
         .target(name: "OrientationClient", dependencies: ["OrientationWire", "OrientationCore", "GLibBridge", "CGio"]),
         // orientctl's argument parsing, verbs and output formatting.

@@ -10,7 +10,7 @@
 set -euo pipefail
 
 # Debian package names. Other distributions: see "provides" below for what each one is.
-build_packages=(libglib2.0-dev pkg-config binutils)
+build_packages=(libglib2.0-dev libxcb1-dev pkg-config binutils)
 run_packages=(libglib2.0-dev libglib2.0-bin dbus dbus-bin systemd pkg-config)
 test_packages=(python3 python3-dbus python3-gi python3-dbusmock iio-sensor-proxy umockdev
                gir1.2-gtk-4.0 xvfb xauth procps groff-base
@@ -22,6 +22,8 @@ test_packages+=(mutter gsettings-desktop-schemas gnome-settings-daemon-common)
 # and the frame capture (xwd) and screenshots (grim).
 test_packages+=(phoc wlr-randr grim kwin-wayland kscreen libkf5screen-bin qtwayland5
                 xserver-xephyr x11-xserver-utils x11-utils x11-apps)
+# The x11 window tracker's tests: a real EWMH window manager, and xdotool to drive it as a user would.
+test_packages+=(openbox xdotool)
 
 # How to see that a package's part is present without asking dpkg, and what it provides:
 # "KIND:WHAT|description" with KIND one of pkgconfig (a pkg-config module and version),
@@ -29,6 +31,9 @@ test_packages+=(phoc wlr-randr grim kwin-wayland kscreen libkf5screen-bin qtwayl
 # version) or file. A package not listed here is checked with dpkg-query where it exists.
 declare -A provides=(
   [libglib2.0-dev]="pkgconfig:gio-2.0 >= 2.74|GLib and GIO 2.74 or newer, with development files (gio-2.0.pc)"
+  [libxcb1-dev]="pkgconfig:xcb|libxcb, the X protocol C binding, with development files (xcb.pc)"
+  [openbox]="command:openbox|Openbox, an EWMH window manager"
+  [xdotool]="command:xdotool|xdotool"
   [pkg-config]="command:pkg-config|pkg-config (or pkgconf)"
   [binutils]="command:strip|strip, from GNU binutils"
   [libglib2.0-bin]="command:gdbus|gdbus, GLib's D-Bus tool"

@@ -1,3 +1,4 @@
+import Foundation
 import OrientationCore
 
 /// `--window-tracking`: whose list of app windows orientd follows.
@@ -44,7 +45,11 @@ enum WindowTrackerChoosing {
     /// One tracker by kind; nil when this build has none for it.
     static func make(_ kind: WindowTrackerKind, options: ServiceOptions, log: Log) -> WindowTracker? {
         switch kind {
-        case .wlroots, .kwin, .gnome, .x11:
+        case .x11:
+            // A WM_CLASS class maps to a desktop id through the entries' StartupWMClass once
+            // the desktop-entry reader offers that lookup (`applicationIdForWindowClass`).
+            return X11WindowTracker(display: ProcessInfo.processInfo.environment["DISPLAY"] ?? "", log: log)
+        case .wlroots, .kwin, .gnome:
             return nil
         }
     }

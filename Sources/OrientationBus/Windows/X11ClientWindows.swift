@@ -1,0 +1,91 @@
+/// What the X11 window tracker knows of the window manager's client windows, and what it has
+/// reported of them: each change of a window's properties, of the list or of the active
+/// window gives the tracker events to send (a window is reported once all its properties
+/// are read, and again only when what is reported changes).
+struct X11ClientWindows {
+    /// One client window's properties as read; nil until read.
+    struct Window {
+        var applicationId: Result<String, X11WindowProperties.Refusal>??
+        var windowClass: Result<String, X11WindowProperties.Refusal>??
+        var state: (minimized: Bool, fullscreen: Bool)?
+
+        var isRead: Bool { applicationId != nil && windowClass != nil && state != nil }
+    }
+
+    struct Report: Equatable {
+        var appId: String
+        var activated, minimized, fullscreen: Bool
+    }
+
+    /// The most windows followed: the rest of a longer `_NET_CLIENT_LIST` is left out.
+    static let maximum = 1024
+
+    private(set) var windows: [UInt32: Window] = [:]
+    private(set) var reported: [UInt32: Report] = [:]
+    private(set) var active: UInt32 = 0
+    /// The desktop id for a `WM_CLASS` class (a desktop entry's `StartupWMClass`), if any.
+    let applicationIdForWindowClass: (String) -> String?
+
+    init(applicationIdForWindowClass: @escaping (String) -> String?) {
+        self.applicationIdForWindowClass = applicationIdForWindowClass
+    }
+
+    /// The app id of a read window: `_GTK_APPLICATION_ID`, else the desktop entry whose
+    /// `StartupWMClass` is the `WM_CLASS` class, else that class; nil when neither is usable.
+    func appId(of window: Window) -> String? {
+        if case .success(let id)?? = window.applicationId { return id }
+        if case .success(let windowClass)?? = window.windowClass { return applicationIdForWindowClass(windowClass) ?? windowClass }
+        return nil
+    }
+
+    /// Takes the manager's new list: returns the windows new to it (to be read) and the
+    /// events for those gone.
+    mutating func setList(_ list: [UInt32]) -> (added: [UInt32], events: [WindowTrackerEvent]) {
+        let kept = Set(list.prefix(Self.maximum))
+        var events: [WindowTrackerEvent] = []
+        for window in windows.keys where !kept.contains(window) { events += remove(window) }
+        let added = list.prefix(Self.maximum).filter { windows[$0] == nil }
+        for window in added { windows[window] = Window() }
+        return (added, events)
+    }
+
+    /// Takes a change of one window's properties (ignored for a window no longer listed).
+    mutating func update(_ window: UInt32, _ change: (inout Window) -> Void) -> [WindowTrackerEvent] {
+        guard windows[window] != nil else { return [] }
+        change(&windows[window]!)
+        return report(window)
+    }
+
+    /// Takes the manager's active window (0 for none).
+    mutating func setActive(_ window: UInt32) -> [WindowTrackerEvent] {
+        let previous = active
+        active = window
+        return previous == window ? [] : report(previous) + report(window)
+    }
+
+    /// Forgets every window: a `closed` for each one reported.
+    mutating func removeAll() -> [WindowTrackerEvent] {
+        let events = reported.keys.sorted().map { WindowTrackerEvent.closed(handle: UInt64($0)) }
+        (windows, reported, active) = ([:], [:], 0)
+        return events
+    }
+
+    private mutating func remove(_ window: UInt32) -> [WindowTrackerEvent] {
+        windows[window] = nil
+        return reported.removeValue(forKey: window) == nil ? [] : [.closed(handle: UInt64(window))]
+    }
+
+    /// The event for `window` if what is reported of it changed.
+    private mutating func report(_ window: UInt32) -> [WindowTrackerEvent] {
+        guard let properties = windows[window], properties.isRead, let state = properties.state else { return [] }
+        guard let appId = appId(of: properties) else {
+            // Its app id went bad: it is no longer an app window orientd can name.
+            return reported.removeValue(forKey: window) == nil ? [] : [.closed(handle: UInt64(window))]
+        }
+        let next = Report(appId: appId, activated: window == active, minimized: state.minimized, fullscreen: state.fullscreen)
+        guard reported[window] != next else { return [] }
+        reported[window] = next
+        return [.window(handle: UInt64(window), appId: appId, activated: next.activated,
+                        minimized: next.minimized, fullscreen: next.fullscreen)]
+    }
+}
