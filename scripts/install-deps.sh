@@ -10,8 +10,8 @@
 set -euo pipefail
 
 # Debian package names. Other distributions: see "provides" below for what each one is.
-build_packages=(libglib2.0-dev pkg-config binutils)
-run_packages=(libglib2.0-dev libglib2.0-bin dbus dbus-bin systemd pkg-config)
+build_packages=(libglib2.0-dev libwayland-dev pkg-config binutils)
+run_packages=(libglib2.0-dev libwayland-dev libglib2.0-bin dbus dbus-bin systemd pkg-config)
 test_packages=(python3 python3-dbus python3-gi python3-dbusmock iio-sensor-proxy umockdev
                gir1.2-gtk-4.0 xvfb xauth procps groff-base
                zsh fish libglib2.0-dev-bin
@@ -29,6 +29,7 @@ test_packages+=(phoc wlr-randr grim kwin-wayland kscreen libkf5screen-bin qtwayl
 # version) or file. A package not listed here is checked with dpkg-query where it exists.
 declare -A provides=(
   [libglib2.0-dev]="pkgconfig:gio-2.0 >= 2.74|GLib and GIO 2.74 or newer, with development files (gio-2.0.pc)"
+  [libwayland-dev]="pkgconfig:wayland-client|libwayland-client with development files (wayland-client.pc), and wayland-scanner"
   [pkg-config]="command:pkg-config|pkg-config (or pkgconf)"
   [binutils]="command:strip|strip, from GNU binutils"
   [libglib2.0-bin]="command:gdbus|gdbus, GLib's D-Bus tool"
