@@ -30,6 +30,16 @@ let package = Package(
             pkgConfig: "xcb",
             providers: [.apt(["libxcb1-dev"])]
         ),
+        // libwayland-client through pkg-config.
+        .systemLibrary(
+            name: "CWaylandClient",
+            pkgConfig: "wayland-client",
+            providers: [.apt(["libwayland-dev"])]
+        ),
+        // wayland-scanner's code for the protocols in protocols/ (scripts/wayland-scanner.sh
+        // makes it) and the listeners that forward their events to Swift.
+        .target(name: "CWaylandProtocols", dependencies: ["CWaylandClient"],
+                linkerSettings: [.linkedLibrary("wayland-client")]),
         // Swift wrappers over GVariant, GDBusConnection and the GLib main loop.
         .target(name: "GLibBridge", dependencies: ["CGio"]),
 
@@ -37,7 +47,7 @@ let package = Package(
         // errors), shared by the service, the client library and orientctl.
         .target(name: "OrientationWire", dependencies: ["OrientationCore", "GLibBridge"]),
         // The D-Bus adapter: decodes calls, runs the core, encodes its events.
-        .target(name: "OrientationBus", dependencies: ["OrientationWire", "OrientationCore", "GLibBridge", "CGio", "CXcb"]),
+        .target(name: "OrientationBus", dependencies: ["OrientationWire", "OrientationCore", "GLibBridge", "CGio", "CXcb", "CWaylandProtocols"]),
         // The library an app links to register its windows.
         .target(name: "OrientationClient", dependencies: ["OrientationWire", "OrientationCore", "GLibBridge", "CGio"]),
         // orientctl's argument parsing, verbs and output formatting.
@@ -71,8 +81,11 @@ let package = Package(
         .testTarget(name: "BenchmarkTests", dependencies: ["GLibBridge", "TestSupport"]),
         // Bad input, fuzzing, crashes, bus loss, load and limits against the built orientd.
         .testTarget(name: "ReliabilityTests", dependencies: ["OrientationCore", "GLibBridge", "TestSupport", "CGio"]),
-        // orientd turning real compositors' outputs (mutter, wlroots, KWin, X11), each started headless.
-        .testTarget(name: "OrientdOutputTests", dependencies: ["GLibBridge", "TestSupport", "CGio", "OrientationClient"]),
+        // orientd turning real compositors' outputs (mutter, wlroots, KWin, X11), each started headless,
+        // and the window trackers following real compositors' windows.
+        .testTarget(name: "OrientdOutputTests", dependencies: ["GLibBridge", "TestSupport", "CGio", "OrientationClient",
+                                                             // the window trackers, driven in-process against real compositors
+                                                             "OrientationBus", "OrientationCore"]),
         // make install, scripts/install-deps.sh and the Debian package from `make deb`.
         .testTarget(name: "PackagingTests", dependencies: ["TestSupport"]),
     ]

@@ -10,8 +10,8 @@
 set -euo pipefail
 
 # Debian package names. Other distributions: see "provides" below for what each one is.
-build_packages=(libglib2.0-dev libxcb1-dev pkg-config binutils)
-run_packages=(libglib2.0-dev libglib2.0-bin dbus dbus-bin systemd pkg-config)
+build_packages=(libglib2.0-dev libxcb1-dev libwayland-dev pkg-config binutils)
+run_packages=(libglib2.0-dev libwayland-dev libglib2.0-bin dbus dbus-bin systemd pkg-config)
 test_packages=(python3 python3-dbus python3-gi python3-dbusmock iio-sensor-proxy umockdev
                gir1.2-gtk-4.0 xvfb xauth procps groff-base
                zsh fish libglib2.0-dev-bin
@@ -34,6 +34,7 @@ declare -A provides=(
   [libxcb1-dev]="pkgconfig:xcb|libxcb, the X protocol C binding, with development files (xcb.pc)"
   [openbox]="command:openbox|Openbox, an EWMH window manager"
   [xdotool]="command:xdotool|xdotool"
+  [libwayland-dev]="pkgconfig:wayland-client|libwayland-client with development files (wayland-client.pc), and wayland-scanner"
   [pkg-config]="command:pkg-config|pkg-config (or pkgconf)"
   [binutils]="command:strip|strip, from GNU binutils"
   [libglib2.0-bin]="command:gdbus|gdbus, GLib's D-Bus tool"

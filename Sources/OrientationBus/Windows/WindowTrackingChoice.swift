@@ -27,10 +27,14 @@ enum WindowTrackerChoosing {
         case .none:
             return nil
         case .auto:
-            for kind in WindowTrackerKind.allCases {
-                if let tracker = make(kind, options: options, log: log) { return tracker }
+            let environment = ProcessInfo.processInfo.environment
+            if WlrootsWindowTracker.probe(environment: environment) {
+                return make(.wlroots, options: options, log: log)
             }
-            log.info("windows: no window tracker is built into this orientd; WindowTracking stays none")
+            if let display = environment["DISPLAY"], !display.isEmpty {
+                return make(.x11, options: options, log: log)
+            }
+            log.info("windows: --window-tracking auto found no compositor window list (no wlroots toplevel manager on Wayland, no DISPLAY); WindowTracking stays none")
             return nil
         case .wlroots, .kwin, .gnome, .x11:
             let kind = options.windowTracking.kind!
@@ -49,7 +53,9 @@ enum WindowTrackerChoosing {
             // A WM_CLASS class maps to a desktop id through the entries' StartupWMClass once
             // the desktop-entry reader offers that lookup (`applicationIdForWindowClass`).
             return X11WindowTracker(display: ProcessInfo.processInfo.environment["DISPLAY"] ?? "", log: log)
-        case .wlroots, .kwin, .gnome:
+        case .wlroots:
+            return WlrootsWindowTracker(environment: ProcessInfo.processInfo.environment, log: log)
+        case .kwin, .gnome:
             return nil
         }
     }

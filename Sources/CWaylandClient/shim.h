@@ -1,0 +1,2 @@
+// libwayland-client: the Wayland connection, proxies and event queue.
+#include <wayland-client.h>

@@ -1,0 +1,85 @@
+// A Wayland connection for orientd's adapters: lists the compositor's globals and, when
+// asked, follows wlr-foreign-toplevel-management's list of windows. The listeners are
+// static C functions here; they forward to the callbacks given to orientd_wl_open.
+#ifndef ORIENTD_WAYLAND_H
+#define ORIENTD_WAYLAND_H
+
+#include <stddef.h>
+#include <stdint.h>
+
+struct orientd_wl;
+
+/// The states a toplevel reports, as bits (1 << the protocol's state value).
+enum {
+    ORIENTD_WL_MAXIMIZED = 1u << 0,
+    ORIENTD_WL_MINIMIZED = 1u << 1,
+    ORIENTD_WL_ACTIVATED = 1u << 2,
+    ORIENTD_WL_FULLSCREEN = 1u << 3,
+};
+
+/// What the connection reports, each with the context given to orientd_wl_open. Any may be NULL.
+struct orientd_wl_callbacks {
+    /// A global the compositor offers: each one when listing, and any added later.
+    void (*global)(void *context, const char *interface, uint32_t version);
+    /// A global went away (an output unplugged).
+    void (*global_removed)(void *context, uint32_t name);
+    /// Every global offered at connection has been listed.
+    void (*listed)(void *context);
+    /// A toplevel as its latest done event completed it: its app id (NULL before the
+    /// compositor sent one; `app_id_length` bytes, at most ORIENTD_WL_MAX_TEXT) and its states.
+    void (*toplevel)(void *context, uint64_t handle, const char *app_id, size_t app_id_length, uint32_t states);
+    /// A toplevel was closed; its handle is not used again.
+    void (*toplevel_closed)(void *context, uint64_t handle);
+    /// A toplevel was announced while `max_toplevels` were already followed: it is not followed.
+    void (*toplevel_refused)(void *context);
+    /// The compositor will announce no more toplevels on this connection.
+    void (*toplevel_manager_finished)(void *context);
+};
+
+/// The longest app id kept (a Wayland message is at most 4096 bytes in all).
+#define ORIENTD_WL_MAX_TEXT 4096
+
+/// What orientd_wl_open binds besides the registry.
+enum {
+    /// The toplevel manager: follow the compositor's windows.
+    ORIENTD_WL_BIND_TOPLEVELS = 1 << 0,
+    /// The first seat: ask the compositor to change windows (orientd_wl_toplevel_request).
+    ORIENTD_WL_BIND_SEAT = 1 << 1,
+};
+
+/// Takes `fd` (a connected, non-blocking Wayland socket: closed by orientd_wl_close, or here
+/// on failure) and asks for the globals; binds what `binds` names when it is listed, and
+/// follows at most `max_toplevels` windows. NULL when libwayland refuses the socket.
+struct orientd_wl *orientd_wl_open(int fd, unsigned binds, size_t max_toplevels,
+                                   const struct orientd_wl_callbacks *callbacks, void *context);
+
+/// What orientd_wl_toplevel_request asks of a window, as a shell's task switcher does.
+enum {
+    ORIENTD_WL_REQUEST_ACTIVATE,
+    ORIENTD_WL_REQUEST_MINIMIZE,
+    ORIENTD_WL_REQUEST_UNMINIMIZE,
+};
+
+/// Asks the compositor to change the window `handle` (queued: flush to send). -1 when no such
+/// window is followed, or (to activate) no seat is bound.
+int orientd_wl_toplevel_request(struct orientd_wl *wl, uint64_t handle, int request);
+
+/// The socket to watch for input.
+int orientd_wl_fd(struct orientd_wl *wl);
+
+/// Reads what the socket holds (never waits) and runs the callbacks for it; then sends what
+/// they queued. 0 while the connection lives, 1 when requests wait for the socket to take
+/// them (flush again when it is writable), -1 when the connection has ended.
+int orientd_wl_dispatch(struct orientd_wl *wl);
+
+/// Sends queued requests: 0 all sent, 1 some wait for the socket, -1 the connection ended.
+int orientd_wl_flush(struct orientd_wl *wl);
+
+/// Why the connection ended, into `buffer` (empty while it lives).
+void orientd_wl_error(struct orientd_wl *wl, char *buffer, size_t size);
+
+/// Ends the connection and frees it: no callback runs after this. Called from a callback,
+/// the connection is freed when the dispatch running it returns.
+void orientd_wl_close(struct orientd_wl *wl);
+
+#endif

@@ -1,0 +1,197 @@
+import CGio
+import CWaylandProtocols
+import Glibc
+
+/// A connection to a Wayland compositor through libwayland-client, watched on the GLib main
+/// loop of the thread that opens it: the socket is non-blocking, each turn of the loop reads
+/// what it holds once and dispatches it (prepare_read, read_events, dispatch_pending), and
+/// requests are flushed without waiting. It lists the compositor's globals and, when asked,
+/// follows wlr-foreign-toplevel-management's windows. The socket closing (the compositor
+/// stopped or died) or a protocol error ends it at once.
+final class WaylandConnection {
+    /// What the connection reports, on the loop's thread; none runs after `close()`.
+    struct Handlers {
+        /// Every global offered at connection has been listed: their interface names.
+        var listed: ([String]) -> Void = { _ in }
+        /// A global was added or removed after the listing.
+        var globalsChanged: () -> Void = {}
+        /// A window as its latest `done` completed it: handle, app id (nil: none sent), state bits.
+        var toplevel: (UInt64, String?, UInt32) -> Void = { _, _, _ in }
+        var toplevelClosed: (UInt64) -> Void = { _ in }
+        /// A window was not followed: `maxToplevels` were followed already.
+        var toplevelRefused: () -> Void = {}
+        /// The compositor will announce no more windows.
+        var toplevelManagerFinished: () -> Void = {}
+        /// The connection ended: why.
+        var ended: (String) -> Void = { _ in }
+    }
+
+    /// What a connection binds besides the registry.
+    struct Binds: OptionSet {
+        let rawValue: UInt32
+        /// The toplevel manager: follow the compositor's windows.
+        static let toplevels = Binds(rawValue: UInt32(ORIENTD_WL_BIND_TOPLEVELS))
+        /// The first seat: ask the compositor to change windows (`request`).
+        static let seat = Binds(rawValue: UInt32(ORIENTD_WL_BIND_SEAT))
+    }
+
+    /// What `request` asks of a window, as a shell's task switcher does.
+    enum WindowRequest: Int32 {
+        case activate, minimize, unminimize
+    }
+
+    let socketPath: String
+    let binds: Binds
+    let maxToplevels: Int
+    private var wl: OpaquePointer?
+    private var handlers = Handlers()
+    private var globals: [String] = []
+    private var listed = false
+    private var input: UnsafeMutablePointer<GSource>?
+    private var output: UnsafeMutablePointer<GSource>?
+
+    init(socketPath: String, binds: Binds = [], maxToplevels: Int = 0) {
+        self.socketPath = socketPath
+        self.binds = binds
+        self.maxToplevels = maxToplevels
+    }
+
+    deinit { close() }
+
+    var isOpen: Bool { wl != nil }
+
+    /// Connects (without waiting: a compositor that is not there is an error at once) and asks
+    /// for the globals.
+    func open(_ handlers: Handlers) throws(WaylandWatchError) {
+        close()
+        let fd = try WaylandWatch.connect(socketPath, nonBlocking: true)
+        var callbacks = orientd_wl_callbacks()
+        callbacks.global = { context, interface, _ in
+            guard let context, let interface else { return }
+            Unmanaged<WaylandConnection>.fromOpaque(context).takeUnretainedValue().global(String(cString: interface))
+        }
+        callbacks.global_removed = { context, _ in
+            guard let context else { return }
+            let connection = Unmanaged<WaylandConnection>.fromOpaque(context).takeUnretainedValue()
+            if connection.listed { connection.handlers.globalsChanged() }
+        }
+        callbacks.listed = { context in
+            guard let context else { return }
+            let connection = Unmanaged<WaylandConnection>.fromOpaque(context).takeUnretainedValue()
+            connection.listed = true
+            connection.handlers.listed(connection.globals)
+        }
+        callbacks.toplevel = { context, handle, appId, length, states in
+            guard let context else { return }
+            let text = appId.map { String(decoding: UnsafeRawBufferPointer(start: $0, count: length), as: UTF8.self) }
+            Unmanaged<WaylandConnection>.fromOpaque(context).takeUnretainedValue().handlers.toplevel(handle, text, states)
+        }
+        callbacks.toplevel_closed = { context, handle in
+            guard let context else { return }
+            Unmanaged<WaylandConnection>.fromOpaque(context).takeUnretainedValue().handlers.toplevelClosed(handle)
+        }
+        callbacks.toplevel_refused = { context in
+            guard let context else { return }
+            Unmanaged<WaylandConnection>.fromOpaque(context).takeUnretainedValue().handlers.toplevelRefused()
+        }
+        callbacks.toplevel_manager_finished = { context in
+            guard let context else { return }
+            Unmanaged<WaylandConnection>.fromOpaque(context).takeUnretainedValue().handlers.toplevelManagerFinished()
+        }
+        guard let wl = orientd_wl_open(fd, binds.rawValue, maxToplevels, &callbacks,
+                                       Unmanaged.passUnretained(self).toOpaque()) else {
+            throw WaylandWatchError("libwayland refused the connection to \(socketPath)")
+        }
+        self.wl = wl
+        (self.handlers, globals, listed) = (handlers, [], false)
+        input = Self.watch(orientd_wl_fd(wl), G_IO_IN.rawValue | G_IO_HUP.rawValue | G_IO_ERR.rawValue) { [weak self] in
+            self?.readable() ?? false
+        }
+        flush()
+    }
+
+    /// Ends the connection; no handler runs after this.
+    func close() {
+        for source in [input, output] {
+            if let source {
+                g_source_destroy(source)
+                g_source_unref(source)
+            }
+        }
+        (input, output) = (nil, nil)
+        if let wl { orientd_wl_close(wl) }
+        wl = nil
+        handlers = Handlers()
+    }
+
+    /// Asks the compositor to change the window `handle` (as reported by this connection);
+    /// false when no such window is followed (or, to activate, no seat is bound).
+    @discardableResult
+    func request(_ request: WindowRequest, window handle: UInt64) -> Bool {
+        guard let wl, orientd_wl_toplevel_request(wl, handle, request.rawValue) == 0 else { return false }
+        flush()
+        return true
+    }
+
+    private func global(_ interface: String) {
+        if listed {
+            handlers.globalsChanged()
+        } else if globals.count < 10_000 {  // a compositor listing without end is bounded
+            globals.append(interface)
+        }
+    }
+
+    private func readable() -> Bool {
+        guard let wl else { return false }
+        let result = orientd_wl_dispatch(wl)
+        guard self.wl == wl else { return false }  // a handler closed the connection
+        switch result {
+        case 0: return true
+        case 1: waitToFlush(); return true
+        default: end(); return false
+        }
+    }
+
+    private func flush() {
+        guard let wl else { return }
+        switch orientd_wl_flush(wl) {
+        case 0: break
+        case 1: waitToFlush()
+        default: end()
+        }
+    }
+
+    /// The socket took only part of the requests: the rest go when it is writable.
+    private func waitToFlush() {
+        guard output == nil, let wl else { return }
+        output = Self.watch(orientd_wl_fd(wl), G_IO_OUT.rawValue | G_IO_HUP.rawValue | G_IO_ERR.rawValue) { [weak self] in
+            guard let self, let output = self.output else { return false }
+            g_source_unref(output)
+            self.output = nil
+            self.flush()
+            return false
+        }
+    }
+
+    private func end() {
+        var buffer = [CChar](repeating: 0, count: 512)
+        if let wl { orientd_wl_error(wl, &buffer, buffer.count) }
+        let text = String(decoding: buffer.prefix(while: { $0 != 0 }).map { UInt8(bitPattern: $0) }, as: UTF8.self)
+        let ended = handlers.ended
+        close()
+        ended(text.isEmpty ? "the Wayland connection to \(socketPath) ended" : "\(text) (\(socketPath))")
+    }
+
+    /// A watch of `fd` on the thread-default main context; `body` returns whether to go on.
+    private static func watch(_ fd: Int32, _ condition: UInt32, _ body: @escaping () -> Bool) -> UnsafeMutablePointer<GSource> {
+        typealias Box = ToolCallbackBox<() -> Bool>
+        let source = g_unix_fd_source_new(fd, GIOCondition(condition))!
+        let callback: @convention(c) (Int32, GIOCondition, gpointer?) -> gboolean = { _, _, data in
+            Box.borrow(data)() ? 1 : 0
+        }
+        g_source_set_callback(source, unsafeBitCast(callback, to: GSourceFunc.self), Box(body).retained(),
+                              { data in _ = Box.take(data) })
+        g_source_attach(source, g_main_context_get_thread_default())
+        return source
+    }
+}
