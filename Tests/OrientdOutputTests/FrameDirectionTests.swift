@@ -26,7 +26,9 @@ final class FrameDirectionTests: OutputTestCase {
 
         try launchOrientd(["--output-backend", "wlroots", "--output", "X11-1"], environment: waylandEnvironment)
         try waitForProperty("OutputBackend", "wlroots")
-        _ = try registerScene()
+        // The window's own app registers its scene: it speaks for itself, and since its window
+        // is the activated one (orientd follows phoc's window list), its scene is in front.
+        _ = try registerScene("org.example.MarkedTop")
         try waitForMarkedEdge(.top, display: host)
 
         try turnDevice("landscape-right")

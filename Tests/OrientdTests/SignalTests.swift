@@ -43,8 +43,8 @@ final class SignalTests: OrientdTestCase {
         XCTAssertEqual(values, try allProperties(of: scene), "the signal carries what GetAll says")
         XCTAssertEqual(recorder.signals.map(\.member), ["InterfacesAdded", "PropertiesChanged"],
                        "no OrientationChanged nor scene PropertiesChanged at registration")
-        XCTAssertEqual(propertiesChanged(recorder, path: Contract.managerPath), [["FrontScene": .o(scene)]],
-                       "the new scene comes to the front")
+        XCTAssertEqual(propertiesChanged(recorder, path: Contract.managerPath), [["FrontScene": .o(scene), "FrontApp": .s("com.example.added")]],
+                       "the new scene comes to the front, and its app with it")
     }
 
     func testInterfacesRemovedOnUnregister() throws {
@@ -53,7 +53,7 @@ final class SignalTests: OrientdTestCase {
         try callManager("UnregisterScene", [.o(scene)])
         try drain(recorder)
         XCTAssertEqual(recorder.signals.map(\.member), ["InterfacesRemoved", "PropertiesChanged"], "no OrientationChanged on removal")
-        XCTAssertEqual(propertiesChanged(recorder, path: Contract.managerPath), [["FrontScene": .o("/")]],
+        XCTAssertEqual(propertiesChanged(recorder, path: Contract.managerPath), [["FrontScene": .o("/"), "FrontApp": .s("")]],
                        "no scene is in front any more")
         let signal = try XCTUnwrap(recorder.signals.first)
         XCTAssertEqual(signal.path, Contract.managerPath)
@@ -81,7 +81,7 @@ final class SignalTests: OrientdTestCase {
             "DecidingController": .s("root"),
         ])
         XCTAssertEqual(changes.last, ["ActivationState": .s("foreground-inactive")])
-        XCTAssertEqual(propertiesChanged(recorder, path: Contract.managerPath), [["FrontScene": .o("/")]],
+        XCTAssertEqual(propertiesChanged(recorder, path: Contract.managerPath), [["FrontScene": .o("/"), "FrontApp": .s("")]],
                        "only leaving the foreground changes the manager: no scene is in front")
 
         // Kiosk mode: the manager's two properties, and everything that changed on the scene
