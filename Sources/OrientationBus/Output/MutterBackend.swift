@@ -15,12 +15,16 @@ import OrientationCore
 ///   from then on.
 /// - While `PanelOrientationManaged` is true (mutter would turn the panel from the sensor) it
 ///   holds the GSettings orientation-lock true, and hands the user's value back when it stops.
-/// - One apply at a time: an apply asked for meanwhile waits, and only the newest waits.
+/// - One apply at a time: an apply asked for meanwhile waits, and only the newest waits. At
+///   most one `GetCurrentState` in flight (`MutterStateReader`): a flood of `MonitorsChanged`
+///   makes one read after the current one, and a reply with a number orientd cannot compute
+///   with, or too large, detaches with the reason (none until a usable state comes).
+/// - A clean stop hands the panel back: the transform it had when orientd attached, unless
+///   someone else turned it since (`MutterHandBack`).
 final class MutterBackend: OutputBackend {
     static let busName = "org.gnome.Mutter.DisplayConfig"
     static let path = "/org/gnome/Mutter/DisplayConfig"
     static let interface = "org.gnome.Mutter.DisplayConfig"
-    static let stateType = "(ua((ssss)a(siiddada{sv})a{sv})a(iiduba(ssss)a{sv})a{sv})"
 
     let kind = OutputBackendKind.mutter
     let connection: BusConnection
@@ -44,16 +48,32 @@ final class MutterBackend: OutputBackend {
     private(set) var method: UInt32 = 1
     private var applying = false
     private var waiting: InterfaceOrientation?
+    let reader: MutterStateReader
+    /// What the panel showed when orientd attached, and what orientd last asked for: a clean
+    /// stop hands the first back while the panel still shows the second.
+    var handBack: (connector: String, original: UInt32)?
+    var lastAsked: UInt32?
 
     init(connection: BusConnection, output: String?, log: Log, handover: OrientationLockHandover) {
         self.connection = connection
         requestedOutput = output
         self.log = log
         self.handover = handover
+        reader = MutterStateReader(connection: connection)
     }
+
+    /// DisplayConfig's owner now (nil: not on the bus).
+    var compositor: String? { owner }
 
     func start(events: @escaping (OutputBackendEvent) -> Void) {
         report = events
+        reader.refreshed = { [weak self] result in
+            guard let self else { return }
+            switch result {
+            case .success(let state): self.take(state)
+            case .failure(let error): self.lost(error.message)
+            }
+        }
         subscriptions.append(connection.subscribe(
             sender: Self.busName, interface: Self.interface, member: "MonitorsChanged", path: Self.path
         ) { [weak self] signal in
@@ -79,6 +99,8 @@ final class MutterBackend: OutputBackend {
             self.method = 1
             self.applying = false
             self.waiting = nil
+            self.reader.reset()
+            (self.handBack, self.lastAsked) = (nil, nil)
             self.readPanelManaged()
             self.refresh()
         }, vanished: { [weak self] _ in
@@ -86,12 +108,17 @@ final class MutterBackend: OutputBackend {
             let wasThere = self.owner != nil
             self.owner = nil
             self.epoch += 1
+            self.reader.reset()
+            (self.handBack, self.lastAsked) = (nil, nil)
             self.lost(wasThere ? "\(Self.busName) left the session bus (the compositor stopped)"
                                : "\(Self.busName) is not on the session bus (no GNOME Shell, mutter or Phosh yet)")
         })
     }
 
     func stop() {
+        handPanelBack()
+        reader.reset()
+        reader.refreshed = nil
         if let nameWatch { connection.unwatchName(nameWatch) }
         nameWatch = nil
         for id in subscriptions { connection.unsubscribe(id) }
@@ -114,35 +141,9 @@ final class MutterBackend: OutputBackend {
 
     // MARK: Reading
 
-    private func currentState(_ completion: @escaping (Result<MutterDisplayState, DBusError>) -> Void) {
-        let epoch = self.epoch
-        connection.callAsync(destination: Self.busName, path: Self.path, interface: Self.interface,
-                             method: "GetCurrentState", replyType: Self.stateType) { [weak self] result in
-            guard let self, epoch == self.epoch else { return }
-            switch result {
-            case .success(let reply):
-                if let state = MutterDisplayState(reply) {
-                    completion(.success(state))
-                } else {
-                    completion(.failure(DBusError(name: DBusError.failed, message: "GetCurrentState answered \(reply.typeString)")))
-                }
-            case .failure(let error):
-                completion(.failure(error))
-            }
-        }
-    }
-
-    /// Reads the state: attaches, reports what the panel shows, or detaches when it is gone.
+    /// Reads the state (coalesced): attaches, reports what the panel shows, or detaches when it is gone.
     private func refresh() {
-        currentState { [weak self] result in
-            guard let self else { return }
-            switch result {
-            case .success(let state):
-                self.take(state)
-            case .failure(let error):
-                self.lost("GetCurrentState failed: \(error)")
-            }
-        }
+        reader.refresh()
     }
 
     private func take(_ state: MutterDisplayState) {
@@ -159,6 +160,10 @@ final class MutterBackend: OutputBackend {
         } else {
             attachedOutput = panel
             reportedAbsent = false
+            if handBack?.connector != panel {
+                handBack = state.transform(of: panel).map { (panel, $0) }
+                lastAsked = nil
+            }
             updateHandover()
             report?(.attached(outputName: panel, showing: state.showing(panel)))
         }
@@ -175,13 +180,13 @@ final class MutterBackend: OutputBackend {
     // MARK: Applying
 
     private func apply(_ row: InterfaceOrientation, retriesLeft: Int, epoch: Int) {
-        currentState { [weak self] result in
+        reader.read { [weak self] result in
             guard let self, epoch == self.epoch else { return }
             switch result {
             case .failure(let error):
-                self.lost("GetCurrentState failed: \(error)")
+                self.lost(error.message)
             case .success(let state):
-                guard let panel = self.attachedOutput, let logical = state.turning(panel, to: MutterDisplayState.transform(for: row)) else {
+                guard let panel = self.attachedOutput, state.transform(of: panel) != nil else {
                     self.take(state)
                     self.finishApply()
                     return
@@ -191,7 +196,12 @@ final class MutterBackend: OutputBackend {
                     self.finishApply()
                     return
                 }
+                guard let logical = state.turning(panel, to: MutterDisplayState.transform(for: row)) else {
+                    self.lost("turning \(panel) to transform \(MutterDisplayState.transform(for: row)) would move a monitor out of the layout's range")
+                    return
+                }
                 let method = self.method
+                self.lastAsked = MutterDisplayState.transform(for: row)
                 self.log.debug("output: mutter: ApplyMonitorsConfig serial \(state.serial) method \(method): \(panel) transform \(MutterDisplayState.transform(for: row))")
                 self.connection.callAsync(destination: Self.busName, path: Self.path, interface: Self.interface,
                                           method: "ApplyMonitorsConfig",
@@ -213,11 +223,11 @@ final class MutterBackend: OutputBackend {
 
     /// After an OK: what the panel shows now. A compositor that ignored method 1 gets method 2.
     private func readBack(_ row: InterfaceOrientation, method: UInt32, epoch: Int) {
-        currentState { [weak self] result in
+        reader.read { [weak self] result in
             guard let self, epoch == self.epoch else { return }
             switch result {
             case .failure(let error):
-                self.lost("GetCurrentState failed: \(error)")
+                self.lost(error.message)
             case .success(let state):
                 guard let panel = self.attachedOutput else { return self.finishApply() }
                 let showing = state.showing(panel)
