@@ -35,6 +35,7 @@ final class MutterBackend: OutputBackend {
     private var report: ((OutputBackendEvent) -> Void)?
     private var nameWatch: NameWatcherID?
     private var subscriptions: [SignalSubscriptionID] = []
+    private var monitorsChanged: CoalescedSignalID?
     /// DisplayConfig's unique name while it is on the bus.
     private var owner: String?
     /// Bumped when the owner changes: late replies from an earlier compositor are dropped.
@@ -74,12 +75,13 @@ final class MutterBackend: OutputBackend {
             case .failure(let error): self.lost(error.message)
             }
         }
-        subscriptions.append(connection.subscribe(
+        // Coalesced before dispatch: a flood costs a comparison per signal, and one read.
+        monitorsChanged = connection.addCoalescedSignal(
             sender: Self.busName, interface: Self.interface, member: "MonitorsChanged", path: Self.path
-        ) { [weak self] signal in
-            guard let self, signal.sender == self.owner else { return }
+        ) { [weak self] in
+            guard let self, self.owner != nil else { return }
             self.refresh()
-        })
+        }
         subscriptions.append(connection.subscribe(
             sender: Self.busName, interface: "org.freedesktop.DBus.Properties", member: "PropertiesChanged",
             path: Self.path, arg0: Self.interface
@@ -122,6 +124,8 @@ final class MutterBackend: OutputBackend {
         if let nameWatch { connection.unwatchName(nameWatch) }
         nameWatch = nil
         for id in subscriptions { connection.unsubscribe(id) }
+        if let monitorsChanged { connection.removeCoalescedSignal(monitorsChanged) }
+        monitorsChanged = nil
         subscriptions = []
         epoch += 1
         attachedOutput = nil
