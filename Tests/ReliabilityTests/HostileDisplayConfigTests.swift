@@ -14,7 +14,7 @@ final class HostileDisplayConfigTests: XCTestCase {
     static let bystanderBound = Duration.seconds(1)
     /// The bound while 20,000 signals are said at once: the bystander's call is queued behind
     /// them in orientd's socket, and GDBus's worker thread parses each before it (orientd drops
-    /// them there, `addCoalescedSignal`). Seen on the loaded 2-core machine: 0.5 s; 1.0–2.8 s
+    /// them there, `addCoalescedSignal`). Seen on the loaded 2-core machine: 0.5–0.8 s; 1.0–2.8 s
     /// with one main-loop dispatch per signal; 18.7 s with a read per signal.
     static let burstBound = Duration.seconds(2)
     /// What a flood may add to orientd's memory at its peak (LimitTests' bound).

@@ -12,6 +12,7 @@ final class HostileToolTests: XCTestCase {
     static let bystanderBound = Duration.seconds(1)
     static let peakBoundKilobytes = 64 * 1024
     static let tools = Fixtures.outputDirectory + "/hostile-tools"
+    static let watch = Fixtures.outputDirectory + "/hostile-watch"
 
     var bus: PrivateBus!
     var client: BusConnection!
@@ -70,9 +71,11 @@ final class HostileToolTests: XCTestCase {
         try Data((mode + "\n").utf8).write(to: URL(fileURLWithPath: fakeDirectory + "/mode"))
     }
 
-    /// orientd driving eDP-1 through the fake xrandr on the Xvfb.
-    func startOrientd() throws {
-        let path = Self.tools + ":" + (ProcessInfo.processInfo.environment["PATH"] ?? "/usr/bin:/bin")
+    /// orientd driving eDP-1 through the fake xrandr on the Xvfb (and the fake xev too, when
+    /// `hostileWatch`).
+    func startOrientd(hostileWatch: Bool = false) throws {
+        let path = (hostileWatch ? [Self.watch] : []).joined(separator: ":") + (hostileWatch ? ":" : "")
+            + Self.tools + ":" + (ProcessInfo.processInfo.environment["PATH"] ?? "/usr/bin:/bin")
         orientd = try OrientdInstance(arguments: ["--sensor", "none", "--verbose", "--output-backend", "x11", "--output", "eDP-1"],
                                       environment: ["DISPLAY": display, "PATH": path, "FAKE_XRANDR_DIR": fakeDirectory],
                                       bus: bus, timeout: .seconds(30))
@@ -148,5 +151,21 @@ final class HostileToolTests: XCTestCase {
         XCTAssertFalse(orientd.log.contains("CRITICAL"), orientd.log)
         XCTAssertFalse(orientd.log.contains("was not found"), orientd.log)
         report("hung tool", "xrandr hanging in an apply: killed by the 15 s watchdog, no GLib-CRITICAL, the backend went on (x11, the next listing read back)")
+    }
+
+    /// The change watcher is a tool too: a line that never ends stops it at 64 KiB.
+    func testAWatcherLineThatNeverEndsStopsTheWatcherAtTheBound() throws {
+        try setMode("well")
+        try startOrientd(hostileWatch: true)
+        let pid = orientd.process.pid
+        let start = try XCTUnwrap(residentKilobytes(of: pid))
+        try eventually("orientd stopped the watcher", timeout: .seconds(60)) {
+            orientd.log.contains("xev printed a line longer than 65536 bytes; orientd stopped it")
+        }
+        try waitFor("OutputBackend", "none")
+        let now = try XCTUnwrap(residentKilobytes(of: pid))
+        XCTAssertLessThan(now - start, Self.peakBoundKilobytes, "VmRSS \(start) kB at start, \(now) kB after")
+        XCTAssertTrue(client.orientdAnswers())
+        report("endless watcher line", "xev printing one line for ever: stopped at 64 KiB, OutputBackend none with the reason; VmRSS \(start) kB at start, \(now) kB after")
     }
 }

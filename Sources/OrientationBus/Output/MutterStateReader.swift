@@ -23,6 +23,8 @@ final class MutterStateReader {
     /// Bumped by `reset()`: a reply to an earlier call is dropped.
     private var generation = 0
     private var trimScheduled = false
+    /// Whether a reply was refused since the owner last changed.
+    private var refusedAny = false
 
     init(connection: BusConnection) { self.connection = connection }
 
@@ -41,6 +43,8 @@ final class MutterStateReader {
 
     /// Forgets every read in flight or waiting (the owner changed or the backend stopped).
     func reset() {
+        scheduleTrim()
+        refusedAny = false
         generation += 1
         inFlight = false
         refreshWanted = false
@@ -74,6 +78,7 @@ final class MutterStateReader {
             do {
                 return .success(try MutterDisplayState(reply))
             } catch {
+                refusedAny = true
                 scheduleTrim()
                 return .failure(MutterStateError("GetCurrentState answered an unusable state: \(error.message)"))
             }
@@ -81,8 +86,9 @@ final class MutterStateReader {
     }
 
     /// A refused reply may have been megabytes: give its memory back once the burst is over
-    /// (glibc keeps freed heap memory otherwise).
+    /// (glibc keeps freed heap memory otherwise); also when the compositor leaves after one.
     private func scheduleTrim() {
+        guard refusedAny else { return }
         guard !trimScheduled else { return }
         trimScheduled = true
         afterDelay(milliseconds: MemoryRelease.delayMilliseconds) { [weak self] in
