@@ -15,6 +15,9 @@ final class MutterBackendTests: OutputTestCase {
         try waitForProperty("OutputBackend", "mutter")
         XCTAssertEqual(try managerProperty("OutputName").string, "Meta-0")
         try waitForProperty("OutputOrientation", "portrait")
+        // What orientd found, and that nothing decides yet: not "drives" before anything turned.
+        XCTAssertEqual(orientdLogLines(containing: "output: mutter found").map { String($0.split(separator: "output: ", maxSplits: 1).last!) },
+                       ["mutter found Meta-0, showing portrait; orientd leaves it so until a scene in front or kiosk mode decides"], orientd.log)
 
         let scene = try registerScene()
         XCTAssertEqual(try managerProperty("FrontScene").string, scene)
@@ -122,6 +125,34 @@ final class MutterBackendTests: OutputTestCase {
         try waitForTransform("Meta-0", 2)
         try waitForProperty("OutputOrientation", "portrait-upside-down")
         XCTAssertEqual(try managerProperty("OutputName").string, "Meta-0")
+        // On its return the line says what orientd does with what it found.
+        XCTAssertFalse(orientdLogLines(containing: "output: mutter found Meta-0, showing portrait; orientd turns it to portrait-upside-down").isEmpty, orientd.log)
+    }
+
+    /// Issue 27, item 4: SIGTERM hands the panel back as mutter had it before orientd turned it.
+    func testACleanStopHandsThePanelBackAsTheCompositorHadIt() throws {
+        try startMutter()
+        try launchOrientd(driveMeta0)
+        try waitForProperty("OutputBackend", "mutter")
+        try callManager("SetKioskMode", [.b(true), .s("landscape-right")])
+        try waitForTransform("Meta-0", 3)
+        XCTAssertEqual(orientd.stop(), .exited(0), orientd.log)
+        try waitForTransform("Meta-0", 0)
+        XCTAssertFalse(orientdLogLines(containing: "handed Meta-0 back to the compositor as it was before orientd turned it (transform 0)").isEmpty, orientd.log)
+    }
+
+    /// A panel someone else turned after orientd's last change is theirs: a stop leaves it.
+    func testAStopLeavesAPanelSomeoneElseTurnedAsItIs() throws {
+        try startMutter()
+        try launchOrientd(driveMeta0)
+        try waitForProperty("OutputBackend", "mutter")
+        try callManager("SetKioskMode", [.b(true), .s("landscape-left")])
+        try waitForTransform("Meta-0", 1)
+        try applyTransformAsSomeoneElse("Meta-0", 2)
+        try waitForProperty("OutputOrientation", "portrait-upside-down")
+        XCTAssertEqual(orientd.stop(), .exited(0), orientd.log)
+        XCTAssertEqual(try mutterLayout().monitor("Meta-0")?.transform, 2, orientd.log)
+        XCTAssertFalse(orientdLogLines(containing: "Meta-0 was turned by someone else since orientd's last change; leaving it as it is").isEmpty, orientd.log)
     }
 
     func testAMissingOutputIsReportedAndOrientdServes() throws {

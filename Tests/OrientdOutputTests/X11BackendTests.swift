@@ -52,6 +52,8 @@ final class X11BackendTests: OutputTestCase {
         try eventually("orientd logs the X server's error", timeout: deadline) {
             !orientdLogLines(containing: "OutputBackend is none").filter { $0.contains(display) }.isEmpty
         }
+        // The tool's own sentence ends in a period; the line goes on after it without ".;".
+        XCTAssertTrue(orientdLogLines(containing: ".;").isEmpty, orientd.log)
         try turnDevice("landscape-left")
 
         try startXephyr(inside: host, display: display)

@@ -8,6 +8,8 @@ enum Fixtures {
         .deletingLastPathComponent().appendingPathComponent("Fixtures/sensor").path
     static let floodDirectory = URL(fileURLWithPath: #filePath).deletingLastPathComponent()
         .deletingLastPathComponent().appendingPathComponent("Fixtures/flood").path
+    static let outputDirectory = URL(fileURLWithPath: #filePath).deletingLastPathComponent()
+        .deletingLastPathComponent().appendingPathComponent("Fixtures/output").path
 }
 
 /// python-dbusmock's iio-sensors-proxy template on a private bus that orientd takes for its

@@ -15,7 +15,12 @@ import OrientationCore
 ///   from then on.
 /// - While `PanelOrientationManaged` is true (mutter would turn the panel from the sensor) it
 ///   holds the GSettings orientation-lock true, and hands the user's value back when it stops.
-/// - One apply at a time: an apply asked for meanwhile waits, and only the newest waits.
+/// - One apply at a time: an apply asked for meanwhile waits, and only the newest waits. At
+///   most one `GetCurrentState` in flight (`MutterStateReader`): a flood of `MonitorsChanged`
+///   makes one read after the current one, and a reply with a number orientd cannot compute
+///   with, or too large, detaches with the reason (none until a usable state comes).
+/// - A clean stop hands the panel back: the transform it had when orientd attached, unless
+///   someone else turned it since (`MutterHandBack`).
 final class MutterBackend: OutputBackend {
     static let busName = "org.gnome.Mutter.DisplayConfig"
     static let path = "/org/gnome/Mutter/DisplayConfig"
@@ -33,6 +38,7 @@ final class MutterBackend: OutputBackend {
     private var report: ((OutputBackendEvent) -> Void)?
     private var nameWatch: NameWatcherID?
     private var subscriptions: [SignalSubscriptionID] = []
+    private var monitorsChanged: CoalescedSignalID?
     /// DisplayConfig's unique name while it is on the bus.
     private var owner: String?
     /// Bumped when the owner changes: late replies from an earlier compositor are dropped.
@@ -46,22 +52,39 @@ final class MutterBackend: OutputBackend {
     private(set) var method: UInt32 = 1
     private var applying = false
     private var waiting: InterfaceOrientation?
+    let reader: MutterStateReader
+    /// What the panel showed when orientd attached, and what orientd last asked for: a clean
+    /// stop hands the first back while the panel still shows the second.
+    var handBack: (connector: String, original: UInt32)?
+    var lastAsked: UInt32?
 
     init(connection: BusConnection, output: String?, log: Log, handover: OrientationLockHandover) {
         self.connection = connection
         requestedOutput = output
         self.log = log
         self.handover = handover
+        reader = MutterStateReader(connection: connection)
     }
+
+    /// DisplayConfig's owner now (nil: not on the bus).
+    var compositor: String? { owner }
 
     func start(events: @escaping (OutputBackendEvent) -> Void) {
         report = events
-        subscriptions.append(connection.subscribe(
+        reader.refreshed = { [weak self] result in
+            guard let self else { return }
+            switch result {
+            case .success(let state): self.take(state)
+            case .failure(let error): self.lost(error.message)
+            }
+        }
+        // Coalesced before dispatch: a flood costs a comparison per signal, and one read.
+        monitorsChanged = connection.addCoalescedSignal(
             sender: Self.busName, interface: Self.interface, member: "MonitorsChanged", path: Self.path
-        ) { [weak self] signal in
-            guard let self, signal.sender == self.owner else { return }
+        ) { [weak self] in
+            guard let self, self.owner != nil else { return }
             self.refresh()
-        })
+        }
         subscriptions.append(connection.subscribe(
             sender: Self.busName, interface: "org.freedesktop.DBus.Properties", member: "PropertiesChanged",
             path: Self.path, arg0: Self.interface
@@ -81,6 +104,8 @@ final class MutterBackend: OutputBackend {
             self.method = 1
             self.applying = false
             self.waiting = nil
+            self.reader.reset()
+            (self.handBack, self.lastAsked) = (nil, nil)
             self.readPanelManaged()
             self.refresh()
         }, vanished: { [weak self] _ in
@@ -88,15 +113,22 @@ final class MutterBackend: OutputBackend {
             let wasThere = self.owner != nil
             self.owner = nil
             self.epoch += 1
+            self.reader.reset()
+            (self.handBack, self.lastAsked) = (nil, nil)
             self.lost(wasThere ? "\(Self.busName) left the session bus (the compositor stopped)"
                                : Self.absentReason)
         })
     }
 
     func stop() {
+        handPanelBack()
+        reader.reset()
+        reader.refreshed = nil
         if let nameWatch { connection.unwatchName(nameWatch) }
         nameWatch = nil
         for id in subscriptions { connection.unsubscribe(id) }
+        if let monitorsChanged { connection.removeCoalescedSignal(monitorsChanged) }
+        monitorsChanged = nil
         subscriptions = []
         epoch += 1
         attachedOutput = nil
@@ -116,35 +148,9 @@ final class MutterBackend: OutputBackend {
 
     // MARK: Reading
 
-    private func currentState(_ completion: @escaping (Result<MutterDisplayState, DBusError>) -> Void) {
-        let epoch = self.epoch
-        connection.callAsync(destination: Self.busName, path: Self.path, interface: Self.interface,
-                             method: "GetCurrentState", replyType: Self.stateType) { [weak self] result in
-            guard let self, epoch == self.epoch else { return }
-            switch result {
-            case .success(let reply):
-                if let state = MutterDisplayState(reply) {
-                    completion(.success(state))
-                } else {
-                    completion(.failure(DBusError(name: DBusError.failed, message: "GetCurrentState answered \(reply.typeString)")))
-                }
-            case .failure(let error):
-                completion(.failure(error))
-            }
-        }
-    }
-
-    /// Reads the state: attaches, reports what the panel shows, or detaches when it is gone.
+    /// Reads the state (coalesced): attaches, reports what the panel shows, or detaches when it is gone.
     private func refresh() {
-        currentState { [weak self] result in
-            guard let self else { return }
-            switch result {
-            case .success(let state):
-                self.take(state)
-            case .failure(let error):
-                self.lost("GetCurrentState failed: \(error)")
-            }
-        }
+        reader.refresh()
     }
 
     private func take(_ state: MutterDisplayState) {
@@ -161,6 +167,10 @@ final class MutterBackend: OutputBackend {
         } else {
             attachedOutput = panel
             reportedAbsent = false
+            if handBack?.connector != panel {
+                handBack = state.transform(of: panel).map { (panel, $0) }
+                lastAsked = nil
+            }
             updateHandover()
             report?(.attached(outputName: panel, showing: state.showing(panel)))
         }
@@ -177,13 +187,13 @@ final class MutterBackend: OutputBackend {
     // MARK: Applying
 
     private func apply(_ row: InterfaceOrientation, retriesLeft: Int, epoch: Int) {
-        currentState { [weak self] result in
+        reader.read { [weak self] result in
             guard let self, epoch == self.epoch else { return }
             switch result {
             case .failure(let error):
-                self.lost("GetCurrentState failed: \(error)")
+                self.lost(error.message)
             case .success(let state):
-                guard let panel = self.attachedOutput, let logical = state.turning(panel, to: MutterDisplayState.transform(for: row)) else {
+                guard let panel = self.attachedOutput, state.transform(of: panel) != nil else {
                     self.take(state)
                     self.finishApply()
                     return
@@ -193,7 +203,12 @@ final class MutterBackend: OutputBackend {
                     self.finishApply()
                     return
                 }
+                guard let logical = state.turning(panel, to: MutterDisplayState.transform(for: row)) else {
+                    self.lost("turning \(panel) to transform \(MutterDisplayState.transform(for: row)) would move a monitor out of the layout's range")
+                    return
+                }
                 let method = self.method
+                self.lastAsked = MutterDisplayState.transform(for: row)
                 self.log.debug("output: mutter: ApplyMonitorsConfig serial \(state.serial) method \(method): \(panel) transform \(MutterDisplayState.transform(for: row))")
                 self.connection.callAsync(destination: Self.busName, path: Self.path, interface: Self.interface,
                                           method: "ApplyMonitorsConfig",
@@ -215,11 +230,11 @@ final class MutterBackend: OutputBackend {
 
     /// After an OK: what the panel shows now. A compositor that ignored method 1 gets method 2.
     private func readBack(_ row: InterfaceOrientation, method: UInt32, epoch: Int) {
-        currentState { [weak self] result in
+        reader.read { [weak self] result in
             guard let self, epoch == self.epoch else { return }
             switch result {
             case .failure(let error):
-                self.lost("GetCurrentState failed: \(error)")
+                self.lost(error.message)
             case .success(let state):
                 guard let panel = self.attachedOutput else { return self.finishApply() }
                 let showing = state.showing(panel)

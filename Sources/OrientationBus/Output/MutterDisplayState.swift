@@ -47,27 +47,45 @@ struct MutterDisplayState {
         }
     }
 
-    /// Parses `(ua((ssss)a(siiddada{sv})a{sv})a(iiduba(ssss)a{sv})a{sv})`.
-    init?(_ reply: Variant) {
-        guard reply.isOfType("(ua((ssss)a(siiddada{sv})a{sv})a(iiduba(ssss)a{sv})a{sv})"),
-              let serial = reply.child(at: 0).uint32 else { return nil }
+    /// Parses `(ua((ssss)a(siiddada{sv})a{sv})a(iiduba(ssss)a{sv})a{sv})`, checking every
+    /// number orientd computes with (`MutterStateCheck`): a state it could not turn a panel in
+    /// safely throws the reason, naming the bad value and the valid ones.
+    init(_ reply: Variant) throws(MutterStateError) {
+        guard reply.isOfType(MutterStateCheck.replyType), let serial = reply.child(at: 0).uint32 else {
+            throw MutterStateError("GetCurrentState answered \(reply.typeString), not \(MutterStateCheck.replyType)")
+        }
+        try MutterStateCheck.size(reply)
         self.serial = serial
-        monitors = reply.child(at: 1).children.map { monitor in
+        let monitorList = reply.child(at: 1)
+        let logicalList = reply.child(at: 2)
+        try MutterStateCheck.count(monitorList.childCount, of: "monitors", limit: MutterStateCheck.maxMonitors)
+        try MutterStateCheck.count(logicalList.childCount, of: "logical monitors", limit: MutterStateCheck.maxMonitors)
+        monitors = []
+        for monitor in monitorList.children {
             let connector = monitor.child(at: 0).child(at: 0).string ?? ""
             var current: (String, Int32, Int32)?
             for mode in monitor.child(at: 1).children where mode.child(at: 6).vardict?["is-current"]?.bool == true {
-                current = (mode.child(at: 0).string ?? "", mode.child(at: 1).int32 ?? 0, mode.child(at: 2).int32 ?? 0)
+                let id = mode.child(at: 0).string ?? ""
+                let width = try MutterStateCheck.modeSide(mode.child(at: 1).int32 ?? 0, "width", mode: id, of: connector)
+                let height = try MutterStateCheck.modeSide(mode.child(at: 2).int32 ?? 0, "height", mode: id, of: connector)
+                current = (id, width, height)
             }
             let builtin = monitor.child(at: 2).vardict?["is-builtin"]?.bool ?? false
-            return Monitor(connector: connector, currentMode: current, isBuiltin: builtin)
+            monitors.append(Monitor(connector: connector, currentMode: current, isBuiltin: builtin))
         }
-        logicalMonitors = reply.child(at: 2).children.map { logical in
-            LogicalMonitor(x: logical.child(at: 0).int32 ?? 0, y: logical.child(at: 1).int32 ?? 0,
-                           scale: logical.child(at: 2).double ?? 1, transform: logical.child(at: 3).uint32 ?? 0,
-                           primary: logical.child(at: 4).bool ?? false,
-                           connectors: logical.child(at: 5).children.map { $0.child(at: 0).string ?? "" })
+        logicalMonitors = []
+        for (index, logical) in logicalList.children.enumerated() {
+            let connectors = logical.child(at: 5).children.map { $0.child(at: 0).string ?? "" }
+            let what = "logical monitor \(index) (\(connectors.map(MutterStateCheck.quoted).joined(separator: "+")))"
+            try MutterStateCheck.count(connectors.count, of: "monitors in \(what)", limit: MutterStateCheck.maxMonitors)
+            logicalMonitors.append(LogicalMonitor(
+                x: try MutterStateCheck.coordinate(logical.child(at: 0).int32 ?? 0, "x", of: what),
+                y: try MutterStateCheck.coordinate(logical.child(at: 1).int32 ?? 0, "y", of: what),
+                scale: try MutterStateCheck.scale(logical.child(at: 2).double ?? 1, of: what),
+                transform: try MutterStateCheck.transform(logical.child(at: 3).uint32 ?? 0, of: what),
+                primary: logical.child(at: 4).bool ?? false, connectors: connectors))
         }
-        layoutMode = reply.child(at: 3).vardict?["layout-mode"]?.uint32 ?? 1
+        layoutMode = try MutterStateCheck.layoutMode(reply.child(at: 3).vardict?["layout-mode"]?.uint32 ?? 1)
     }
 
     /// The panel to drive: the one named, else the built-in one (marked by mutter, or an
@@ -85,43 +103,51 @@ struct MutterDisplayState {
     /// The connectors that are on, for messages.
     var enabledConnectorNames: [String] { logicalMonitors.flatMap(\.connectors) }
 
-    /// The row the panel shows now (nil: unknown or flipped).
-    func showing(_ connector: String) -> InterfaceOrientation? {
-        logicalMonitors.first { $0.connectors.contains(connector) }.flatMap { Self.row(for: $0.transform) }
+    /// The transform of the logical monitor holding `connector` (nil: it is off).
+    func transform(of connector: String) -> UInt32? {
+        logicalMonitors.first { $0.connectors.contains(connector) }?.transform
     }
 
-    /// A logical monitor's size in the layout, with its transform.
-    func size(of logical: LogicalMonitor, transform: UInt32) -> (width: Int32, height: Int32) {
+    /// The row the panel shows now (nil: unknown or flipped).
+    func showing(_ connector: String) -> InterfaceOrientation? {
+        transform(of: connector).flatMap(Self.row(for:))
+    }
+
+    /// A logical monitor's size in the layout, with its transform. Computed in `Int`: the
+    /// parsed values are bounded (`MutterStateCheck`), so nothing here can overflow.
+    func size(of logical: LogicalMonitor, transform: UInt32) -> (width: Int, height: Int) {
         let mode = logical.connectors.first.flatMap { c in monitors.first { $0.connector == c }?.currentMode }
-        var width = mode?.width ?? 0
-        var height = mode?.height ?? 0
-        if layoutMode == 1, logical.scale > 0 {
-            width = Int32((Double(width) / logical.scale).rounded())
-            height = Int32((Double(height) / logical.scale).rounded())
+        var width = Int(mode?.width ?? 0)
+        var height = Int(mode?.height ?? 0)
+        if layoutMode == 1, logical.scale.isFinite, logical.scale >= MutterStateCheck.scales.lowerBound {
+            width = Int((Double(width) / logical.scale).rounded())
+            height = Int((Double(height) / logical.scale).rounded())
         }
         return transform % 2 == 1 ? (height, width) : (width, height)
     }
 
     /// Every logical monitor as it is, but the one holding `connector` turned to `transform`;
     /// monitors right of it or below it move by the change of its width or height, and the
-    /// layout is moved back to start at (0, 0). Nil when the connector is in no logical monitor.
+    /// layout is moved back to start at (0, 0). Nil when the connector is in no logical monitor,
+    /// or when a position would leave mutter's coordinate range.
     func turning(_ connector: String, to transform: UInt32) -> [LogicalMonitor]? {
         guard let index = logicalMonitors.firstIndex(where: { $0.connectors.contains(connector) }) else { return nil }
-        var result = logicalMonitors
         let turned = logicalMonitors[index]
         let old = size(of: turned, transform: turned.transform)
         let new = size(of: turned, transform: transform)
         let (dx, dy) = (new.width - old.width, new.height - old.height)
-        for i in result.indices where i != index {
-            if result[i].x >= turned.x + old.width { result[i].x += dx }
-            if result[i].y >= turned.y + old.height { result[i].y += dy }
+        var positions = logicalMonitors.map { (x: Int($0.x), y: Int($0.y)) }
+        for i in positions.indices where i != index {
+            if positions[i].x >= Int(turned.x) + old.width { positions[i].x += dx }
+            if positions[i].y >= Int(turned.y) + old.height { positions[i].y += dy }
         }
+        let minX = positions.map(\.x).min() ?? 0
+        let minY = positions.map(\.y).min() ?? 0
+        var result = logicalMonitors
         result[index].transform = transform
-        let minX = result.map(\.x).min() ?? 0
-        let minY = result.map(\.y).min() ?? 0
         for i in result.indices {
-            result[i].x -= minX
-            result[i].y -= minY
+            guard let x = Int32(exactly: positions[i].x - minX), let y = Int32(exactly: positions[i].y - minY) else { return nil }
+            (result[i].x, result[i].y) = (x, y)
         }
         return result
     }

@@ -32,18 +32,21 @@ extension OrientationService {
         guard backend === output else { return }
         switch event {
         case .attached(let name, let showing):
-            log.info("output: \(backend.kind.rawValue) drives \(name) (it shows \(showing?.rawValue ?? "an unknown orientation"))")
             performInternal(.output(.attached(backend.kind, name: name, showing: showing)))
+            log.info(attachedLine(backend.kind, name))
         case .orientationRead(let showing):
             performInternal(.output(.read(showing)))
         case .detached(let reason):
+            // A tool's own sentence ends in a period; the line goes on after it.
+            var reason = Substring(reason)
+            while reason.hasSuffix(".") { reason = reason.dropLast() }
             if manager.output.backend != nil {
                 log.warning("output: \(backend.kind.rawValue): \(reason); OutputBackend is none until the compositor returns")
             } else if !reportedDetached {
                 log.info("output: \(backend.kind.rawValue): \(reason); OutputBackend is none until it is there")
             }
             reportedDetached = true
-            performInternal(.output(.detached(reason: outputStatus(backend, reason))))
+            performInternal(.output(.detached(reason: outputStatus(backend, String(reason)))))
         }
     }
 
@@ -56,6 +59,17 @@ extension OrientationService {
                 + "orientd waits for mutter, or choose one with --output-backend"
         }
         return "\(backend.kind.rawValue): \(reason)"
+    }
+
+    /// What a backend found on attaching, and what orientd does with it (the core has taken
+    /// the attach): the panel as found, then the turn to come, if any.
+    func attachedLine(_ kind: OutputBackendKind, _ name: String) -> String {
+        let showing = manager.output.showing
+        let found = "output: \(kind.rawValue) found \(name), showing \(showing?.rawValue ?? "an orientation orientd does not turn to (a flipped transform)")"
+        guard let decided = manager.output.decided else {
+            return found + "; orientd leaves it so until a scene in front or kiosk mode decides"
+        }
+        return found + (decided == showing ? ", as orientd decides" : "; orientd turns it to \(decided.rawValue)")
     }
 
     /// The core decided what the panel must show.

@@ -51,6 +51,7 @@ final class ToolOutputBackend: OutputBackend {
     private var listAgain = false
     private var applying = false
     private var waiting: InterfaceOrientation?
+    private var saidLeftOpen = false
 
     init(tool: OutputTool, presence: CompositorPresence, output: String?, log: Log) {
         self.tool = tool
@@ -96,6 +97,7 @@ final class ToolOutputBackend: OutputBackend {
         log.debug("output: \(kind.rawValue): \(argv.joined(separator: " "))")
         ToolProcess.run(argv, environment: tool.environment) { [weak self] result in
             guard let self, epoch == self.epoch else { return }
+            self.noteLeftOpen(result)
             if !result.succeeded {
                 self.log.warning("output: \(self.kind.rawValue): turning \(output) to \(orientation.rawValue) failed: \(result.errorText)")
             }
@@ -128,7 +130,16 @@ final class ToolOutputBackend: OutputBackend {
         }
     }
 
+    /// Says once that a tool leaves a process holding its output (orientd stops reading
+    /// `ToolProcess.graceMilliseconds` after the tool exits, every time).
+    private func noteLeftOpen(_ result: ToolResult) {
+        guard result.leftOutputOpen, !saidLeftOpen else { return }
+        saidLeftOpen = true
+        log.warning("output: \(kind.rawValue): \(result.command) exited but left a process holding its output open; orientd stops reading \(ToolProcess.graceMilliseconds) ms after such a tool exits")
+    }
+
     private func take(_ result: ToolResult) {
+        noteLeftOpen(result)
         guard result.succeeded, let outputs = tool.parse(result.stdout) else {
             lost(result.succeeded ? "\(result.command) printed no listing: \(result.stdout.prefix(200))" : result.errorText)
             return

@@ -8,6 +8,8 @@ struct ToolResult: Sendable {
     var succeeded: Bool
     var stdout: String
     var stderr: String
+    /// It exited, but a process it started still held its output open: orientd stopped reading.
+    var leftOutputOpen = false
 
     /// The tool's own error text (its stderr, else its stdout), trimmed, for a log line.
     var errorText: String {
@@ -31,10 +33,21 @@ final class ToolCallbackBox<Value> {
 }
 
 /// Runs a tool to completion from the GLib main loop (GSubprocess): never blocks the loop;
-/// `completion` runs on the loop's thread with its output. A tool that runs past `timeout`
-/// is killed and reported as failed.
+/// `completion` runs once, on the loop's thread, with its output (`ToolRun`).
+///
+/// A tool is untrusted like its compositor: what it prints is bounded (`maxOutputBytes` on
+/// stdout, `maxErrorBytes` on stderr), and so is its time (`timeout`): past either it is
+/// killed and reported as failed with the reason. A process it leaves behind holding its
+/// output open is not waited for: `graceMilliseconds` after the tool exits, orientd stops
+/// reading and closes its end.
 enum ToolProcess {
     static let timeoutMilliseconds: UInt32 = 15_000
+    /// The most a tool may print on stdout (a listing of every output and mode is a few kB).
+    static let maxOutputBytes = 1 << 20
+    /// The most a tool may print on stderr.
+    static let maxErrorBytes = 64 << 10
+    /// How long after the tool exits its pipes are still read.
+    static let graceMilliseconds: UInt32 = 500
 
     static func run(_ argv: [String], environment: [String: String] = [:], timeout: UInt32 = timeoutMilliseconds,
                     completion: @escaping (ToolResult) -> Void) {
@@ -51,39 +64,7 @@ enum ToolProcess {
             completion(ToolResult(command: command, succeeded: false, stdout: "", stderr: message))
             return
         }
-        // The watchdog: a tool stuck on a frozen compositor is killed; communicate then ends.
-        let watchdog = g_timeout_add(timeout, { pointer in
-            g_subprocess_force_exit(OpaquePointer(pointer))
-            return 0
-        }, UnsafeMutableRawPointer(process))
-        typealias Done = (OpaquePointer?, ToolResult) -> Void
-        let done: Done = { process, result in
-            g_source_remove(watchdog)
-            if let process { g_object_unref(UnsafeMutableRawPointer(process)) }
-            completion(result)
-        }
-        g_subprocess_communicate_utf8_async(process, nil, nil, { source, result, userData in
-            let done = ToolCallbackBox<(String, Done)>.take(userData)
-            let process = OpaquePointer(source)
-            var out: UnsafeMutablePointer<CChar>?
-            var err: UnsafeMutablePointer<CChar>?
-            var error: UnsafeMutablePointer<GError>?
-            let ok = g_subprocess_communicate_utf8_finish(process, result, &out, &err, &error) != 0
-            let stdout = out.map { String(cString: $0) } ?? ""
-            var stderr = err.map { String(cString: $0) } ?? ""
-            g_free(out)
-            g_free(err)
-            if let error {
-                stderr += String(cString: error.pointee.message)
-                var e: UnsafeMutablePointer<GError>? = error
-                g_clear_error(&e)
-            }
-            let succeeded = ok && g_subprocess_get_successful(process) != 0
-            if ok, g_subprocess_get_if_signaled(process) != 0 {
-                stderr += (stderr.isEmpty ? "" : " ") + "(killed by signal \(g_subprocess_get_term_sig(process)))"
-            }
-            done.1(process, ToolResult(command: done.0, succeeded: succeeded, stdout: stdout, stderr: stderr))
-        }, ToolCallbackBox<(String, Done)>((command, done)).retained())
+        ToolRun(command: command, process: process, timeout: timeout, completion: completion).start()
     }
 
     /// Calls `body` with a NULL-terminated `char **` of `strings`.

@@ -2,11 +2,16 @@ import CGio
 
 /// A long-running watcher tool (such as `xev -root -event randr`) started from the GLib main
 /// loop: each line it prints (stdout and stderr merged) is handed to `line`, and `exited`
-/// gets its last line when it ends. Nothing blocks the loop; `stop()` kills it.
+/// gets its last line when it ends. Nothing blocks the loop; `stop()` kills it. Its output
+/// is read in chunks: a line longer than `maxLineBytes` stops it, with that as its last line.
 final class ToolWatchProcess {
+    static let maxLineBytes = 64 << 10
+
+    private let program: String
     private var process: OpaquePointer?
-    private var stream: OpaquePointer?
     private var cancellable: UnsafeMutablePointer<GCancellable>?
+    /// What was read after the last newline.
+    private var partial: [UInt8] = []
     private var lastLine = ""
     private var onLine: ((String) -> Void)?
     private var onExit: ((String) -> Void)?
@@ -14,6 +19,7 @@ final class ToolWatchProcess {
     /// Starts `argv` with `environment` added; throws the spawn error's text.
     init(_ argv: [String], environment: [String: String] = [:], line: @escaping (String) -> Void,
          exited: @escaping (String) -> Void) throws(WaylandWatchError) {
+        program = argv.first ?? ""
         let launcher = g_subprocess_launcher_new(GSubprocessFlags(rawValue: G_SUBPROCESS_FLAGS_STDOUT_PIPE.rawValue
             | G_SUBPROCESS_FLAGS_STDERR_MERGE.rawValue))!
         defer { g_object_unref(UnsafeMutableRawPointer(launcher)) }
@@ -25,10 +31,9 @@ final class ToolWatchProcess {
             throw WaylandWatchError(message)
         }
         self.process = process
-        stream = OpaquePointer(g_data_input_stream_new(g_subprocess_get_stdout_pipe(process)))
         cancellable = g_cancellable_new()
         (onLine, onExit) = (line, exited)
-        readLine()
+        readChunk()
     }
 
     deinit { stop() }
@@ -48,43 +53,60 @@ final class ToolWatchProcess {
             g_object_unref(UnsafeMutableRawPointer(process))
         }
         process = nil
-        if let stream { g_object_unref(UnsafeMutableRawPointer(stream)) }
-        stream = nil
     }
 
-    private func readLine() {
-        guard let stream, let cancellable else { return }
-        typealias Next = (String?) -> Void
-        let next: Next = { [weak self] line in
+    private func readChunk() {
+        guard let process, let cancellable else { return }
+        typealias Next = ([UInt8]) -> Void
+        let next: Next = { [weak self] chunk in
             guard let self, self.onExit != nil else { return }
-            if let line {
-                if !line.isEmpty { self.lastLine = line }
-                self.onLine?(line)
-                self.readLine()
-            } else {
-                let exited = self.onExit
-                let last = self.lastLine
-                self.stop()
-                exited?(last)
-            }
+            if chunk.isEmpty { return self.ended() }
+            self.take(chunk)
         }
-        g_data_input_stream_read_line_async(UnsafeMutablePointer(stream), G_PRIORITY_DEFAULT, cancellable, { source, result, data in
+        g_input_stream_read_bytes_async(g_subprocess_get_stdout_pipe(process), 65_536, G_PRIORITY_DEFAULT, cancellable, { source, result, data in
             let next = ToolCallbackBox<Next>.take(data)
             var error: UnsafeMutablePointer<GError>?
-            var length: gsize = 0
-            let line = g_data_input_stream_read_line_finish_utf8(UnsafeMutablePointer(OpaquePointer(source)), result, &length, &error)
+            let bytes = g_input_stream_read_bytes_finish(UnsafeMutablePointer<GInputStream>(OpaquePointer(source)), result, &error)
+            var chunk: [UInt8] = []
+            if let bytes {
+                var size: gsize = 0
+                if let data = g_bytes_get_data(bytes, &size) { chunk = Array(UnsafeRawBufferPointer(start: data, count: Int(size))) }
+                g_bytes_unref(bytes)
+            }
             if let error {
                 let cancelled = error.pointee.domain == g_io_error_quark() && error.pointee.code == Int32(G_IO_ERROR_CANCELLED.rawValue)
                 var e: UnsafeMutablePointer<GError>? = error
                 g_clear_error(&e)
                 if cancelled { return }
-                next(nil)
-                return
             }
-            guard let line else { return next(nil) }
-            defer { g_free(line) }
-            next(String(cString: line))
+            next(chunk)  // empty: the end, or a read error
         }, ToolCallbackBox<Next>(next).retained())
+    }
+
+    /// Hands each complete line of `chunk` on; keeps the rest for the next chunk.
+    private func take(_ chunk: [UInt8]) {
+        partial += chunk
+        var start = 0
+        while let newline = partial[start...].firstIndex(of: UInt8(ascii: "\n")) {
+            let line = String(decoding: partial[start..<newline], as: UTF8.self)
+            start = newline + 1
+            if !line.isEmpty { lastLine = line }
+            onLine?(line)
+            if onExit == nil { return }  // stopped by the handler
+        }
+        partial.removeSubrange(0..<start)
+        if partial.count > Self.maxLineBytes {
+            lastLine = "\(program) printed a line longer than \(Self.maxLineBytes) bytes; orientd stopped it"
+            return ended()
+        }
+        readChunk()
+    }
+
+    private func ended() {
+        let exited = onExit
+        let last = lastLine
+        stop()
+        exited?(last)
     }
 }
 

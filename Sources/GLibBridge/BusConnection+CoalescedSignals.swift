@@ -1,0 +1,84 @@
+import CGio
+import Glibc
+import Synchronization
+
+/// Identifies a coalesced signal; pass it to `BusConnection.removeCoalescedSignal`.
+public struct CoalescedSignalID: Sendable {
+    let filter: MessageFilterID
+    let subscription: SignalSubscriptionID
+    fileprivate let state: CoalescedSignalState
+}
+
+/// What the worker thread's filter compares and sets. The names never change after `init`;
+/// `handler` is read and written on the main loop's thread only.
+private final class CoalescedSignalState: @unchecked Sendable {
+    let interface: [CChar]
+    let member: [CChar]
+    let path: [CChar]
+    /// A main-loop call is scheduled and has not started yet.
+    let pending = Atomic<Bool>(false)
+    let removed = Atomic<Bool>(false)
+    var handler: (() -> Void)?
+
+    init(interface: String, member: String, path: String, handler: @escaping () -> Void) {
+        self.interface = Array(interface.utf8CString)
+        self.member = Array(member.utf8CString)
+        self.path = Array(path.utf8CString)
+        self.handler = handler
+    }
+
+    func matches(_ message: OpaquePointer) -> Bool {
+        guard g_dbus_message_get_message_type(message) == G_DBUS_MESSAGE_TYPE_SIGNAL,
+              let member = g_dbus_message_get_member(message), let interface = g_dbus_message_get_interface(message),
+              let path = g_dbus_message_get_path(message) else { return false }
+        return self.member.withUnsafeBufferPointer { strcmp(member, $0.baseAddress!) == 0 }
+            && self.interface.withUnsafeBufferPointer { strcmp(interface, $0.baseAddress!) == 0 }
+            && self.path.withUnsafeBufferPointer { strcmp(path, $0.baseAddress!) == 0 }
+    }
+}
+
+extension BusConnection {
+    /// Subscribes to a signal (its match rule sent to the bus) whose every arrival only says
+    /// "it changed": any number of them before the main loop gets to it make one call of
+    /// `handler`, on the main loop of the global default context.
+    ///
+    /// The signals are dropped on GDBus's worker thread before they are dispatched, so a peer
+    /// that says it 20,000 times costs a comparison each, not 20,000 main-loop dispatches
+    /// ahead of every other client's call. The arguments and the sender are not looked at:
+    /// `handler` must read the state it cares about again.
+    public func addCoalescedSignal(sender: String?, interface: String, member: String, path: String,
+                                   handler: @escaping () -> Void) -> CoalescedSignalID {
+        let state = CoalescedSignalState(interface: interface, member: member, path: path, handler: handler)
+        typealias Box = CallbackBox<CoalescedSignalState>
+        let filter = g_dbus_connection_add_filter(
+            raw,
+            { _, message, incoming, userData in
+                guard incoming != 0, let message else { return message }
+                let state = Box.borrow(userData).value
+                guard state.matches(message) else { return message }
+                g_object_unref(UnsafeMutableRawPointer(message))
+                if !state.removed.load(ordering: .acquiring), !state.pending.exchange(true, ordering: .acquiringAndReleasing) {
+                    g_idle_add_full(G_PRIORITY_DEFAULT, { data in
+                        let state = Box.borrow(data).value
+                        state.pending.store(false, ordering: .releasing)
+                        if !state.removed.load(ordering: .acquiring) { state.handler?() }
+                        return 0
+                    }, Box(state).retainedPointer(), { Box.release($0) })
+                }
+                return nil
+            },
+            Box(state).retainedPointer(), { Box.release($0) })
+        // The match rule, so that the bus sends the signal at all (the filter drops it before
+        // this handler would run).
+        let subscription = subscribe(sender: sender, interface: interface, member: member, path: path) { _ in }
+        return CoalescedSignalID(filter: MessageFilterID(rawValue: filter), subscription: subscription, state: state)
+    }
+
+    /// Removes a coalesced signal: `handler` is not called after this.
+    public func removeCoalescedSignal(_ id: CoalescedSignalID) {
+        id.state.removed.store(true, ordering: .releasing)
+        id.state.handler = nil
+        unsubscribe(id.subscription)
+        removeFilter(id.filter)
+    }
+}
