@@ -90,7 +90,9 @@ extension OutputTestCase {
 
     /// Sets `connector`'s transform as another program (gnome-control-center, a script) would:
     /// a method-1 ApplyMonitorsConfig of the current single-monitor layout.
-    func applyTransformAsSomeoneElse(_ connector: String, _ transform: UInt32) throws {
+    /// `method` 1 is temporary (mutter may put the persistent configuration back on its own),
+    /// 2 persistent.
+    func applyTransformAsSomeoneElse(_ connector: String, _ transform: UInt32, method: UInt32 = 1) throws {
         let layout = try mutterLayout()
         let lm = try XCTUnwrap(layout.monitor(connector))
         let monitor = Variant(tuple: [.s(connector), .s(try XCTUnwrap(layout.modes[connector])), .vardict([:])])
@@ -99,7 +101,7 @@ extension OutputTestCase {
         try client.connection.call(
             destination: Self.displayConfig, path: Self.displayConfigPath, interface: Self.displayConfig,
             method: "ApplyMonitorsConfig",
-            parameters: Variant(tuple: [.u(layout.serial), .u(1), Variant(arrayOf: "(iiduba(ssa{sv}))", [logical]), .vardict([:])]),
+            parameters: Variant(tuple: [.u(layout.serial), .u(method), Variant(arrayOf: "(iiduba(ssa{sv}))", [logical]), .vardict([:])]),
             timeoutMilliseconds: 10_000)
     }
 }

@@ -57,6 +57,8 @@ final class MutterBackend: OutputBackend {
     /// stop hands the first back while the panel still shows the second.
     var handBack: (connector: String, original: UInt32)?
     var lastAsked: UInt32?
+    /// The panel's transform as last read (after orientd's change or someone else's).
+    var lastSeen: UInt32?
 
     init(connection: BusConnection, output: String?, log: Log, handover: OrientationLockHandover) {
         self.connection = connection
@@ -163,6 +165,7 @@ final class MutterBackend: OutputBackend {
             return
         }
         if attachedOutput == panel {
+            lastSeen = state.transform(of: panel)
             report?(.orientationRead(state.showing(panel)))
         } else {
             attachedOutput = panel

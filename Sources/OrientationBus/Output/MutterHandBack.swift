@@ -16,6 +16,12 @@ extension MutterBackend {
         guard compositor != nil, let handBack, let asked = lastAsked, asked != handBack.original else { return }
         let (panel, original) = (handBack.connector, handBack.original)
         (self.handBack, lastAsked) = (nil, nil)
+        // What orientd last read wins over a fresh read: a change someone else made is theirs
+        // even where the compositor put something back by itself since.
+        if let seen = lastSeen, seen != asked {
+            log.info("output: \(panel) was turned by someone else since orientd's last change; leaving it as it is")
+            return
+        }
         let state: MutterDisplayState
         do {
             state = try MutterDisplayState(connection.call(
