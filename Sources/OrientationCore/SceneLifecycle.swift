@@ -10,6 +10,7 @@ extension OrientationManager {
             throw .invalidArgs("The \(what) must name at least one orientation; valid values: \(OrientationMask.validNames.joined(separator: ", "))")
         }
         try checkSceneQuota(detached: r.detached)
+        try checkSceneNumbers()
         let ownCount = scenesByCreator[caller, default: 0]
         guard ownCount < limits.scenesPerConnection else {
             throw .limitExceeded("Connection \(caller) has registered \(ownCount) scenes; the limit is \(limits.scenesPerConnection) per connection")
