@@ -139,7 +139,7 @@ final class DesktopEntries: @unchecked Sendable {
     /// Reads `keys` of the entry at `path`: a regular file of at most `maxEntrySize` bytes,
     /// opened without blocking, with a `[Desktop Entry]` group; otherwise nil with a warning.
     func read(_ path: String, keys: Set<String>, log: Log?) -> Entry? {
-        let shown = LogText.quoted(path)
+        let shown = LogText.path(path)
         switch SafeFile.read(path, maxSize: Self.maxEntrySize) {
         case .missing:
             return nil

@@ -23,7 +23,7 @@ enum DesktopEntry {
             do {
                 return (try mask(key: key, value: value, natural: natural), entry.path)
             } catch {
-                if fresh { log.warning("\(LogText.quoted(entry.path)) \(key): \(LogText.quoted(error.message)); ignored") }
+                if fresh { log.warning("\(LogText.path(entry.path)) \(key): \(LogText.quoted(error.message)); ignored") }
             }
         }
         return nil

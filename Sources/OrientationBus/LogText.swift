@@ -25,4 +25,7 @@ enum LogText {
         }
         return left == 0 ? out : out + "… (\(left) more characters)"
     }
+
+    /// A path from a listing or the environment: escaped, cut only past 1,024 characters.
+    static func path(_ value: String) -> String { quoted(value, limit: 1024) }
 }
