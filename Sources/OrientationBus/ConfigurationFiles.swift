@@ -31,14 +31,20 @@ public struct ConfigurationFiles: Sendable {
         ConfigurationSearchPath.directories(value, default: fallback)
     }
 
-    /// Every file to apply, in order: the main files (vendor before administrator, the least
-    /// important folder first), then the drop-ins sorted by name, a name in a more important
-    /// folder hiding the same name in a less important one.
-    func candidates(log: Log) -> [String] {
-        let ordered = searchPath.folders
-        var files = ordered.map { $0 + "/" + Self.mainFile }
-        var dropIns: [String: String] = [:]
-        for folder in ordered {
+    /// The largest configuration file read (real ones are a few kilobytes); a bigger one is
+    /// skipped whole with one warning, before it is parsed.
+    static let maxFileSize = 256 << 10
+
+    /// Every file to apply, in order, with who wrote it: the main files (vendor before
+    /// administrator, the least important folder first), then the drop-ins sorted by name, a
+    /// name in a more important folder hiding the same name in a less important one.
+    func candidates(log: Log) -> [(path: String, level: ConfigurationLevel)] {
+        // searchPath.folders' order, with who wrote each.
+        let ordered = dataDirectories.reversed().map { ($0 + "/" + Self.folder, ConfigurationLevel.vendor) }
+            + configDirectories.reversed().map { ($0 + "/" + Self.folder, ConfigurationLevel.administrator) }
+        var files = ordered.map { (path: $0.0 + "/" + Self.mainFile, level: $0.1) }
+        var dropIns: [String: (path: String, level: ConfigurationLevel)] = [:]
+        for (folder, level) in ordered {
             let path = folder + "/" + Self.dropInFolder
             var isFolder: ObjCBool = false
             guard FileManager.default.fileExists(atPath: path, isDirectory: &isFolder) else { continue }
@@ -51,129 +57,65 @@ public struct ConfigurationFiles: Sendable {
                 continue
             }
             for name in names where ConfigurationSearchPath.isDropIn(name) {
-                dropIns[name] = path + "/" + name
+                dropIns[name] = (path + "/" + name, level)
             }
         }
         files += dropIns.keys.sorted().map { dropIns[$0]! }
         return files
     }
 
-    /// Reads and merges every file; warnings go to `log`.
+    /// Reads and merges every file (the core decides which setting wins); warnings go to
+    /// `log`, at most `FileProblems.shown` a file.
     public func read(log: Log, limits: Limits = .default) -> Configuration {
         var configuration = Configuration()
-        for path in candidates(log: log) {
-            switch SafeFile.read(path) {
+        var appIds = Set<String>()
+        for (path, level) in candidates(log: log) {
+            let shownPath = LogText.path(path)
+            switch SafeFile.read(path, maxSize: Self.maxFileSize) {
             case .missing:
                 continue
             case .unusable(let why):
-                log.warning("\(path) \(why); skipped")
+                log.warning("\(shownPath) \(why); skipped")
             case .contents(let bytes):
                 let file: KeyFile
                 do {
                     file = try KeyFile(parsing: bytes)
                 } catch {
-                    log.warning("\(path) does not parse as a key file (\(error)); skipped")
+                    log.warning("\(shownPath) does not parse as a key file (\(LogText.quoted(error.description))); skipped")
                     continue
                 }
-                apply(file, from: path, to: &configuration, log: log, limits: limits)
-                configuration.files.append(path)
+                var problems = FileProblems(path: path, log: log)
+                let read = parse(file, from: path, level: level, appIds: &appIds, problems: &problems, limits: limits)
+                for refusal in configuration.apply(read) { problems.report("\(refusal); skipped") }
+                problems.finish()
             }
         }
         return configuration
     }
+}
 
-    /// Merges one parsed file into `configuration`, key by key.
-    func apply(_ file: KeyFile, from path: String, to configuration: inout Configuration, log: Log, limits: Limits) {
-        for group in file.groups {
-            if group == Self.managerGroup {
-                applyManager(file, path, &configuration, log, limits)
-            } else if group.hasPrefix(Self.appGroupPrefix) {
-                let appId = String(group.dropFirst(Self.appGroupPrefix.count))
-                do {
-                    try limits.checkAppId(appId)
-                } catch {
-                    log.warning("\(path) [\(group)]: \(error.message); group skipped")
-                    continue
-                }
-                applyApp(appId, file, path, &configuration, log, limits)
-            } else {
-                log.warning("\(path) [\(group)]: unknown group; skipped (valid groups: [\(Self.managerGroup)], [\(Self.appGroupPrefix)<app-id>])")
-            }
-        }
+/// A file's warnings, bounded: the first `shown` are logged, then one line says how many more
+/// there were, so that a drop-in of 50,000 bad groups writes 21 lines, not 50,000.
+struct FileProblems {
+    static let shown = 20
+    let path: String
+    let log: Log
+    private(set) var count = 0
+
+    init(path: String, log: Log) {
+        self.path = path
+        self.log = log
     }
 
-    private func applyManager(_ file: KeyFile, _ path: String, _ configuration: inout Configuration, _ log: Log, _ limits: Limits) {
-        let group = Self.managerGroup
-        for key in file.keys(group) {
-            func warn(_ why: String) { log.warning("\(path) [\(group)] \(key): \(why); skipped") }
-            do {
-                if key == Self.lockedKey {
-                    var locked: [SettingKey] = []
-                    for name in try file.strings(group, key) {
-                        guard let setting = SettingKey(rawValue: name.trimmingCharacters(in: .whitespaces)) else {
-                            throw KeyFile.ParseError(description: "unknown setting '\(name)'; valid values: \(SettingKey.allCases.map(\.rawValue).joined(separator: ", "))")
-                        }
-                        locked.append(setting)
-                    }
-                    for setting in locked { configuration.locks[setting] = path }
-                    continue
-                }
-                guard let setting = SettingKey(rawValue: key) else {
-                    warn("unknown key; valid keys: \((SettingKey.allCases.map(\.rawValue) + [Self.lockedKey]).joined(separator: ", "))")
-                    continue
-                }
-                switch setting {
-                case .rotationLocked: configuration.values.rotationLocked = try file.bool(group, key)
-                case .kioskMode: configuration.values.kioskMode = try file.bool(group, key)
-                case .kioskOrientation:
-                    let name = try file.string(group, key).trimmingCharacters(in: .whitespaces)
-                    do { configuration.values.kioskOrientation = try InterfaceOrientation(parsing: name) } catch {
-                        throw KeyFile.ParseError(description: error.message)
-                    }
-                case .splitViewThreshold:
-                    configuration.values.splitViewThreshold = try file.uint(group, key, maximum: limits.maxSplitViewThreshold)
-                case .settleTime:
-                    configuration.values.settleTime = try file.uint(group, key, maximum: limits.maxSettleTime)
-                }
-                configuration.sources[setting] = path
-            } catch {
-                warn("\(error)")
-            }
-        }
+    /// One problem; `message` goes after the file's name (already escaped where it quotes the file).
+    mutating func report(_ message: String) {
+        count += 1
+        if count <= Self.shown { log.warning("\(LogText.path(path)) \(message)") }
     }
 
-    private func applyApp(_ appId: String, _ file: KeyFile, _ path: String, _ configuration: inout Configuration, _ log: Log, _ limits: Limits) {
-        let group = Self.appGroupPrefix + appId
-        if configuration.values.appPolicies[appId] == nil, configuration.values.appPolicies.count >= limits.appPolicies {
-            log.warning("\(path) [\(group)]: more than \(limits.appPolicies) app policies are configured; skipped")
-            return
-        }
-        var policy = configuration.values.appPolicies[appId] ?? AppPolicy()
-        for key in file.keys(group) {
-            func warn(_ why: String) { log.warning("\(path) [\(group)] \(key): \(why); skipped") }
-            do {
-                switch key {
-                case "AllowedOrientations":
-                    let names = try file.strings(group, key).map { $0.trimmingCharacters(in: .whitespaces) }
-                    do { policy.allowed = try OrientationMask(parsing: names) } catch {
-                        throw KeyFile.ParseError(description: error.message)
-                    }
-                case "FollowSensor":
-                    policy.followSensor = try file.bool(group, key)
-                case Self.lockedKey:
-                    if try file.bool(group, key) {
-                        configuration.lockedPolicies[appId] = path
-                    } else {
-                        configuration.lockedPolicies[appId] = nil
-                    }
-                default:
-                    warn("unknown key; valid keys: AllowedOrientations, FollowSensor, Locked")
-                }
-            } catch {
-                warn("\(error)")
-            }
-        }
-        configuration.values.appPolicies[appId] = policy
-        configuration.policySources[appId] = path
+    /// The summary line, when problems were left out.
+    func finish() {
+        guard count > Self.shown else { return }
+        log.warning("… and \(count - Self.shown) more problems in \(LogText.path(path)) (the first \(Self.shown) are shown)")
     }
 }

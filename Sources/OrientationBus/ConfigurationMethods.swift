@@ -68,43 +68,17 @@ extension OrientationService {
     }
 
     /// A registration without `supported-orientations` takes the whitelist of the app's
-    /// desktop entry (`<app-id>.desktop`, found by GIO as every desktop finds it).
+    /// desktop entry (`<app-id>.desktop`, found by the desktop file id rules).
     func withManifestWhitelist(_ registration: SceneRegistration) -> SceneRegistration {
         // An invalid app-id is refused by the core; it is never looked up as a file name.
         guard registration.supported == nil, (try? options.limits.checkAppId(registration.appId)) != nil,
-              let (mask, path) = DesktopEntry.whitelist(appId: registration.appId, idiom: registration.idiom, log: log) else {
+              let (mask, path) = DesktopEntry.whitelist(appId: registration.appId, idiom: registration.idiom,
+                                                          natural: options.naturalOrientation, log: log) else {
             return registration
         }
         var result = registration
         result.supported = mask
         result.supportedFromFile = path
         return result
-    }
-}
-
-/// The app's desktop entry as its manifest (Info.plist's UISupportedInterfaceOrientations).
-enum DesktopEntry {
-    static let key = "X-Orientd-SupportedOrientations"
-    static let padKey = "X-Orientd-SupportedOrientations-Pad"
-
-    /// The whitelist the desktop entry declares for `idiom` (the pad key first for a pad, as
-    /// `~ipad`), and the entry's path; nil without an entry or a usable key. A bad value is
-    /// ignored with a warning.
-    static func whitelist(appId: String, idiom: Idiom, log: Log) -> (OrientationMask, String)? {
-        guard let info = g_desktop_app_info_new(appId + ".desktop") else { return nil }
-        defer { g_object_unref(UnsafeMutableRawPointer(info)) }
-        let path = g_desktop_app_info_get_filename(info).map { String(cString: $0) } ?? appId + ".desktop"
-        for key in idiom == .pad ? [padKey, key] : [key] where g_desktop_app_info_has_key(info, key) != 0 {
-            guard let raw = g_desktop_app_info_get_string(info, key) else { continue }
-            let value = String(cString: raw)
-            g_free(raw)
-            let names = value.split(separator: ";").map { $0.trimmingCharacters(in: .whitespaces) }.filter { !$0.isEmpty }
-            do {
-                return (try OrientationMask(parsing: names, what: key), path)
-            } catch {
-                log.warning("\(path) \(key): \(error.message); ignored")
-            }
-        }
-        return nil
     }
 }

@@ -11,9 +11,12 @@ extension OrientationService {
             let caller = call.sender
             switch methods.manager.method(of: call) {
             case .registerScene:
-                let reply = try perform(.registerScene(withManifestWhitelist(try Decode.registration(call.argument(0)))), caller: caller)
+                let registration = withManifestWhitelist(try Decode.registration(call.argument(0)))
+                if let jump = sceneNumbers.prepare(next: manager.lastSceneID + 1, log: log) {
+                    manager.continueSceneNumbers(after: jump)
+                }
+                let reply = try perform(.registerScene(registration), caller: caller)
                 guard case .scene(let id) = reply else { return call.returnValues() }
-                sceneNumbers.cover(id, log: log)
                 log.debug("\(caller) registered scene \(id)")
                 call.returnValues(Variant(objectPath: scenePath(id)))
             case .unregisterScene:

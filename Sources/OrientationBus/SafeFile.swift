@@ -13,11 +13,12 @@ enum SafeFile {
         case unusable(String)
     }
 
-    /// The largest file read (configuration and state files are a few kilobytes).
+    /// The largest file read by default (configuration and state files are a few kilobytes).
     static let maxSize = 4 << 20
 
-    /// Reads a regular file (following symbolic links) without ever blocking.
-    static func read(_ path: String) -> ReadResult {
+    /// Reads a regular file (following symbolic links) of at most `maxSize` bytes without
+    /// ever blocking: a larger file is refused from its size before a byte is read.
+    static func read(_ path: String, maxSize: Int = SafeFile.maxSize) -> ReadResult {
         let fd = open(path, O_RDONLY | O_NONBLOCK | O_CLOEXEC | O_NOCTTY)
         if fd < 0 {
             let code = errno

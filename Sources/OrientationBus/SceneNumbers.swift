@@ -8,39 +8,64 @@ import OrientationCore
 /// continues after it, and reserves numbers in blocks of `block` (one small atomic write per
 /// block, written before the first number of the block is handed out), so a stale app's path
 /// from an earlier run answers `UnknownScene` instead of reaching another app's new window.
+///
+/// The file is untrusted: it is read without blocking and only if it is a regular file of at
+/// most `maxFileSize` bytes, and its number is checked before any arithmetic. A file that
+/// cannot be read, does not hold a number, or holds one above `OrientationManager.maxSceneID`
+/// (18446744073709551615 cannot come from orientd) is corrupt: numbering starts from the clock
+/// (microseconds since the epoch), past any number an earlier run could have reached at fewer
+/// than one registration per microsecond.
+///
+/// When a block cannot be reserved (a full disk, a read-only state folder), the numbers after
+/// the file's are not promised to the next run, so they are not handed out: numbering jumps to
+/// the clock instead, past anything the next run (which continues after the file's number) can
+/// reach, and RegisterScene keeps working. The next block tries the write again.
 struct SceneNumbers {
     static let fileName = "scene-numbers"
     static let block: SceneID = 1024
+    /// A number is at most 20 digits; anything longer is not a scene number.
+    static let maxFileSize = 64
 
     let directory: String
     var path: String { directory + "/" + Self.fileName }
-    /// Numbers up to this one are on disk as reserved.
+    /// Numbers up to this one are on disk as reserved (or, after a failed write, past the
+    /// clock jump).
     private(set) var reserved: SceneID = 0
     private var warned = false
 
     init(directory: String) { self.directory = directory }
 
     /// The last number an earlier run may have handed out. A missing file means none (0); a
-    /// file that does not hold a number is reported, and numbering starts from the clock
-    /// (microseconds since the epoch), past any number an earlier run could have reached.
-    /// `holdingLock` false (orientd --replace, before the replaced instance let go of the
-    /// folder): only reads, leaving the other instance's temporary files alone.
+    /// corrupt one is reported, and numbering starts from the clock (microseconds since the
+    /// epoch), past any number an earlier run could have reached. `holdingLock` false
+    /// (orientd --replace, before the replaced instance let go of the folder): only reads,
+    /// leaving the other instance's temporary files alone.
     mutating func load(log: Log, holdingLock: Bool = true) -> SceneID {
         if holdingLock { removeInterruptedWrites(log: log) }
-        guard let data = FileManager.default.contents(atPath: path) else {
-            if FileManager.default.fileExists(atPath: path) {
-                log.warning("\(path) cannot be read; numbering scenes from the clock so that no earlier path is reused")
-                return clockBase()
-            }
+        let bytes: [UInt8]
+        switch SafeFile.read(path, maxSize: Self.maxFileSize) {
+        case .missing:
             return 0
+        case .unusable(let why):
+            log.warning("\(path) \(why); numbering scenes from the clock so that no earlier path is reused")
+            return corrupt()
+        case .contents(let contents):
+            bytes = contents
         }
-        let text = String(decoding: data, as: UTF8.self).trimmingCharacters(in: .whitespacesAndNewlines)
-        guard let last = SceneID(text) else {
-            log.warning("\(path) does not hold a scene number ('\(text.prefix(40))'); numbering scenes from the clock so that no earlier path is reused")
-            return clockBase()
+        let text = String(decoding: bytes, as: UTF8.self).trimmingCharacters(in: .whitespacesAndNewlines)
+        guard let last = SceneID(text), last <= OrientationManager.maxSceneID else {
+            log.warning("\(path) does not hold a scene number from 0 to \(OrientationManager.maxSceneID) ('\(LogText.quoted(text, limit: 40))'); numbering scenes from the clock so that no earlier path is reused")
+            return corrupt()
         }
         reserved = last
         return last
+    }
+
+    /// The clock as the last number handed out, with nothing reserved: the first registration
+    /// writes a good file.
+    private mutating func corrupt() -> SceneID {
+        reserved = 0
+        return clockBase()
     }
 
     /// The temporary file of a write: `scene-numbers.writing-<pid>`, a name no user picks by
@@ -78,19 +103,26 @@ struct SceneNumbers {
 
     private func clockBase() -> SceneID { SceneID(max(0, g_get_real_time())) }
 
-    /// Makes sure `id` is covered by the reservation on disk before it is handed out. A failed
-    /// write is logged once; the number stays unique within this run.
-    mutating func cover(_ id: SceneID, log: Log) {
-        guard id > reserved else { return }
-        let next = id + Self.block - 1
+    /// Makes sure `next`, the number the next registration takes, may be handed out: within the
+    /// reservation on disk, else a new block is written. When the write fails, returns the
+    /// number to continue after instead (the clock), logged once until a write succeeds.
+    mutating func prepare(next: SceneID, log: Log) -> SceneID? {
+        guard next > reserved else { return nil }
+        let end = min(next, OrientationManager.maxSceneID) + Self.block - 1
         do {
             try FileManager.default.createDirectory(atPath: directory, withIntermediateDirectories: true)
-            try write("\(next)\n")
-            reserved = next
+            try write("\(end)\n")
+            reserved = end
+            warned = false
+            return nil
         } catch {
-            if !warned { log.warning("\(error); scene numbers may be reused after a restart") }
+            let jump = max(clockBase(), next)
+            if !warned {
+                log.warning("\(error); scene numbers continue from the clock (\(jump + 1)) so that none is reused after a restart")
+            }
             warned = true
-            reserved = next  // try again at the next block, not at every registration
+            reserved = min(jump, OrientationManager.maxSceneID) + Self.block  // the next write at the next block
+            return jump
         }
     }
 

@@ -79,6 +79,10 @@ public struct Configuration: Sendable, Equatable {
     public var lockedPolicies: [String: String] = [:]
     /// The files applied, in order.
     public var files: [String] = []
+    /// The locked manager keys whose lock an administrator's file set (`apply`).
+    public internal(set) var administratorLocks: Set<SettingKey> = []
+    /// The locked app policies whose lock an administrator's file set (`apply`).
+    public internal(set) var administratorLockedPolicies: Set<String> = []
 
     public init() {}
 

@@ -55,7 +55,7 @@ public struct OrientationManager: Sendable {
         user = SettingLayer(every: settings)
         configuration = Configuration()
         self.limits = limits
-        self.lastSceneID = lastSceneID
+        self.lastSceneID = min(lastSceneID, Self.maxSceneID)
         output = OutputState(natural: natural)
         history = HistoryRing(capacity: limits.historyEntries)
     }

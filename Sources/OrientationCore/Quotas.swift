@@ -19,10 +19,25 @@ struct QuotaCounts: Sendable, Equatable {
 extension OrientationManager {
     /// Detached scenes in all (they count against their own cap, not the live apps').
     public var detachedSceneCount: Int { quotas.detachedScenes }
+    /// The highest scene number handed out: 2^62, far past any number a run reaches (numbering
+    /// starts at 0 or at the clock in microseconds, ~2^51 today), and far enough from the top of
+    /// `SceneID` that no arithmetic on a scene number can overflow. A number above it can only
+    /// come from a corrupt file.
+    public static let maxSceneID: SceneID = 1 << 62
+
     /// Numbering continues after `last`, the last number an earlier run may have handed out,
-    /// so that no scene path is reused across restarts (never goes back).
+    /// so that no scene path is reused across restarts (never goes back). A `last` above
+    /// `maxSceneID` is taken as `maxSceneID`: registration then refuses rather than reuse.
     public mutating func continueSceneNumbers(after last: SceneID) {
-        lastSceneID = max(lastSceneID, last)
+        lastSceneID = max(lastSceneID, min(last, Self.maxSceneID))
+    }
+
+    /// Refuses a registration when scene numbers are used up (never in practice: a corrupt
+    /// numbers file is caught before), rather than overflow or reuse a path.
+    func checkSceneNumbers() throws(OrientationError) {
+        guard lastSceneID < Self.maxSceneID else {
+            throw .limitExceeded("Scene numbers are used up (the last one handed out is \(lastSceneID), the highest is \(Self.maxSceneID)); a number is never reused")
+        }
     }
 
     /// Controllers in all scenes, live and detached.

@@ -9,6 +9,7 @@ extension OrientationManager {
                              (r.appDelegate, "app-delegate-orientations")] where mask?.isEmpty == true {
             throw .invalidArgs("The \(what) must name at least one orientation; valid values: \(OrientationMask.validNames.joined(separator: ", "))")
         }
+        try checkSceneNumbers()
         let ownCount = scenesByCreator[caller, default: 0]
         try checkSceneQuota(detached: r.detached, callerHolds: ownCount)
         guard ownCount < limits.scenesPerConnection else {

@@ -72,6 +72,8 @@ extension OrientationManager {
 
     /// A new observed scene for `window`.
     mutating func addObserved(_ window: TrackedWindow, events: inout [Event]) {
+        // Numbers used up: the window stays unobserved rather than reuse a path.
+        guard (try? checkSceneNumbers()) != nil else { return }
         var scene = Scene(id: lastSceneID + 1, observing: window, idiom: observedIdiom)
         // An observed scene has no controllers, so its resolution is always valid.
         guard (try? settleNewScene(&scene)) != nil else { return }

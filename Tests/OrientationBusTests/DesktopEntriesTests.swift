@@ -1,0 +1,152 @@
+import Foundation
+import Glibc
+import OrientationCore
+import XCTest
+@testable import OrientationBus
+
+/// Desktop entries read from the entry itself: the desktop file id rules over the XDG data
+/// folders, the manifest keys (orientd's and Lomiri's), the cache and its invalidation, the
+/// StartupWMClass index, and entries that are not regular files or are too big.
+final class DesktopEntriesTests: XCTestCase {
+    var root = ""
+    let log = Log(verbose: false)
+    var home: String { root + "/home/applications" }
+    var vendor: String { root + "/vendor/applications" }
+    var system: String { root + "/system/applications" }
+
+    override func setUpWithError() throws {
+        root = NSTemporaryDirectory() + "desktop-entries-\(UUID().uuidString)"
+        for folder in [home, vendor, system] {
+            try FileManager.default.createDirectory(atPath: folder, withIntermediateDirectories: true)
+        }
+    }
+
+    override func tearDown() { try? FileManager.default.removeItem(atPath: root) }
+
+    private func entries() -> DesktopEntries { DesktopEntries(folders: [home, vendor, system]) }
+
+    private func write(_ path: String, _ keys: String) throws {
+        try FileManager.default.createDirectory(atPath: (path as NSString).deletingLastPathComponent, withIntermediateDirectories: true)
+        try "[Desktop Entry]\nType=Application\nName=App\nExec=/nowhere/on/path/app\n\(keys)\n".write(toFile: path, atomically: true, encoding: .utf8)
+    }
+
+    private func whitelist(_ appId: String, _ idiom: Idiom = .phone, natural: NaturalOrientation = .portrait,
+                           in entries: DesktopEntries) -> (OrientationMask, String)? {
+        DesktopEntry.whitelist(appId: appId, idiom: idiom, natural: natural, log: log, entries: entries)
+    }
+
+    func testTheEnvironmentGivesDataHomeThenDataDirsAndIgnoresRelativePaths() {
+        let folders = DesktopEntries(environment: ["HOME": "/home/u", "XDG_DATA_HOME": "relative", "XDG_DATA_DIRS": "/a:rel:/b:/a"]).folders
+        XCTAssertEqual(folders, ["/home/u/.local/share/applications", "/a/applications", "/b/applications"])
+        let defaults = DesktopEntries(environment: ["HOME": "/home/u", "XDG_DATA_HOME": "/d"]).folders
+        XCTAssertEqual(defaults, ["/d/applications", "/usr/local/share/applications", "/usr/share/applications"])
+    }
+
+    func testTheFirstFolderWinsAndAnEntryWhoseExecIsNotOnPathCounts() throws {
+        try write(system + "/org.example.App.desktop", "X-Orientd-SupportedOrientations=portrait;")
+        try write(vendor + "/org.example.App.desktop", "X-Orientd-SupportedOrientations=landscape;")
+        let found = try XCTUnwrap(whitelist("org.example.App", in: entries()))
+        XCTAssertEqual(found.0, .landscape)
+        XCTAssertEqual(found.1, vendor + "/org.example.App.desktop")
+        try write(home + "/org.example.App.desktop", "X-Orientd-SupportedOrientations=portrait-upside-down;")
+        XCTAssertEqual(whitelist("org.example.App", in: entries())?.0, .portraitUpsideDown)
+    }
+
+    func testADashMayStandForASubfolder() throws {
+        try write(vendor + "/kde/org-example-Tool.desktop", "X-Orientd-SupportedOrientations=landscape-left")
+        try write(system + "/kde/org/example-Other.desktop", "X-Orientd-SupportedOrientations=landscape-right")
+        let store = entries()
+        XCTAssertEqual(whitelist("kde-org-example-Tool", in: store)?.1, vendor + "/kde/org-example-Tool.desktop")
+        XCTAssertEqual(whitelist("kde-org-example-Other", in: store)?.0, .landscapeRight)
+        XCTAssertNil(whitelist("kde-org-example", in: store))
+        XCTAssertNil(whitelist("org-example-Tool", in: store), "the subfolder is part of the id")
+        var watched: [DesktopEntries.Watched] = []
+        XCTAssertNil(store.locate(id: "../vendor/applications/x.desktop", watched: &watched), "no path outside the folders")
+    }
+
+    func testAFlatpakIdIsJustAnId() throws {
+        try write(root + "/system/flatpak-exports/org.gnome.Maps.desktop", "X-Orientd-SupportedOrientations=all")
+        try FileManager.default.createSymbolicLink(atPath: system + "/org.gnome.Maps.desktop",
+                                                   withDestinationPath: root + "/system/flatpak-exports/org.gnome.Maps.desktop")
+        XCTAssertEqual(whitelist("org.gnome.Maps", in: entries())?.0, .all, "a symbolic link to a regular file is followed")
+    }
+
+    func testThePadKeyFirstForAPadThenOrientdsThenLomiris() throws {
+        try write(vendor + "/a.desktop", "X-Orientd-SupportedOrientations=landscape\nX-Orientd-SupportedOrientations-Pad=portrait\nX-Ubuntu-Supported-Orientations=portrait")
+        try write(vendor + "/b.desktop", "X-Ubuntu-Supported-Orientations=landscape;invertedLandscape")
+        try write(vendor + "/c.desktop", "X-Orientd-SupportedOrientations=sideways\nX-Ubuntu-Supported-Orientations=inverted-portrait")
+        let store = entries()
+        XCTAssertEqual(whitelist("a", in: store)?.0, .landscape)
+        XCTAssertEqual(whitelist("a", .pad, in: store)?.0, .portrait)
+        XCTAssertEqual(whitelist("b", .pad, in: store)?.0, .landscape, "Lomiri's landscape and invertedlandscape")
+        XCTAssertEqual(whitelist("c", in: store)?.0, .portraitUpsideDown, "a bad value: the next key")
+    }
+
+    func testLomirisNames() throws {
+        func mask(_ value: String, _ natural: NaturalOrientation = .portrait) throws -> OrientationMask {
+            try LomiriOrientations.mask(parsing: value, natural: natural)
+        }
+        XCTAssertEqual(try mask("portrait;landscape;invertedportrait;invertedlandscape"), .all)
+        XCTAssertEqual(try mask("Portrait, Inverted_Portrait"), [.portrait, .portraitUpsideDown])
+        XCTAssertEqual(try mask("landscape"), .landscapeRight)
+        XCTAssertEqual(try mask("invertedlandscape"), .landscapeLeft)
+        XCTAssertEqual(try mask("primary"), .portrait, "a portrait panel's own orientation")
+        XCTAssertEqual(try mask("primary", .landscape), .landscapeRight, "a landscape panel's own orientation")
+        for bad in ["primary;landscape", "sideways", "", ";;"] {
+            XCTAssertThrowsError(try mask(bad), bad) { error in
+                let message = (error as? OrientationError)?.message ?? ""
+                XCTAssertTrue(message.contains("X-Ubuntu-Supported-Orientations"), message)
+            }
+        }
+    }
+
+    func testHiddenMissingGroupAndBadFilesGiveNothing() throws {
+        try write(home + "/gone.desktop", "Hidden=true\nX-Orientd-SupportedOrientations=landscape")
+        try write(vendor + "/gone.desktop", "X-Orientd-SupportedOrientations=landscape")
+        try "[Something Else]\nX-Orientd-SupportedOrientations=landscape\n".write(toFile: vendor + "/nogroup.desktop", atomically: true, encoding: .utf8)
+        try "not a key file at all\n".write(toFile: vendor + "/junk.desktop", atomically: true, encoding: .utf8)
+        XCTAssertEqual(mkfifo(vendor + "/fifo.desktop", 0o644), 0)
+        XCTAssertEqual(truncate(vendor + "/big.desktop", 0), -1, "no file yet")
+        XCTAssertTrue(FileManager.default.createFile(atPath: vendor + "/big.desktop", contents: nil))
+        XCTAssertEqual(truncate(vendor + "/big.desktop", 200 << 20), 0, "a sparse 200 MB entry")
+        let store = entries()
+        for id in ["gone", "nogroup", "junk", "fifo", "big"] {
+            XCTAssertNil(whitelist(id, in: store), id)
+        }
+    }
+
+    func testTheCacheIsCheckedByStampsAndSeesChanges() throws {
+        let path = vendor + "/org.example.App.desktop"
+        try write(path, "X-Orientd-SupportedOrientations=landscape")
+        let store = entries()
+        let first = store.entry(id: "org.example.App.desktop", keys: DesktopEntry.keys, log: log)
+        XCTAssertTrue(first.fresh)
+        XCTAssertFalse(store.entry(id: "org.example.App.desktop", keys: DesktopEntry.keys, log: log).fresh, "unchanged: from the cache")
+        try write(path, "X-Orientd-SupportedOrientations=portrait")
+        XCTAssertEqual(whitelist("org.example.App", in: store)?.0, .portrait, "a replaced entry is read again")
+        try write(home + "/org.example.App.desktop", "X-Orientd-SupportedOrientations=landscape-left")
+        XCTAssertEqual(whitelist("org.example.App", in: store)?.0, .landscapeLeft, "a new entry in a more important folder wins")
+        try FileManager.default.removeItem(atPath: home + "/org.example.App.desktop")
+        XCTAssertEqual(whitelist("org.example.App", in: store)?.0, .portrait, "a removed entry uncovers the next")
+        // Edited in place (same inode): its own stamp changes.
+        let handle = try XCTUnwrap(FileHandle(forWritingAtPath: path))
+        try handle.seekToEnd()
+        try handle.write(contentsOf: Data("X-Orientd-SupportedOrientations-Pad=landscape\n".utf8))
+        try handle.close()
+        XCTAssertEqual(whitelist("org.example.App", .pad, in: store)?.0, .landscape)
+    }
+
+    func testStartupWMClassMapsToTheDesktopId() throws {
+        try write(vendor + "/org.example.Notes.desktop", "StartupWMClass=notes-app")
+        try write(system + "/org.example.Notes.desktop", "StartupWMClass=hidden-by-vendor")
+        try write(system + "/games/org.example.Game.desktop", "StartupWMClass=GameWindow")
+        try write(vendor + "/org.example.Gone.desktop", "Hidden=true\nStartupWMClass=gone")
+        let store = entries()
+        XCTAssertEqual(store.desktopId(startupWMClass: "notes-app", log: log), "org.example.Notes")
+        XCTAssertEqual(store.desktopId(startupWMClass: "gamewindow", log: log), "games-org.example.Game", "case is ignored as a fallback")
+        XCTAssertNil(store.desktopId(startupWMClass: "hidden-by-vendor", log: log), "the id's first entry wins")
+        XCTAssertNil(store.desktopId(startupWMClass: "gone", log: log))
+        try write(home + "/org.example.New.desktop", "StartupWMClass=new-app")
+        XCTAssertEqual(DesktopEntry.appId(startupWMClass: "new-app", log: log, entries: store), "org.example.New", "a new entry rescans")
+    }
+}
