@@ -79,6 +79,9 @@ public struct Configuration: Sendable, Equatable {
     public var lockedPolicies: [String: String] = [:]
     /// The files applied, in order.
     public var files: [String] = []
+    /// Sandboxed apps the administrator lets use the administrator methods
+    /// (`MayAdminister=true` in `[App <app-id>]`), and the file that said so.
+    public var administrators: [String: String] = [:]
 
     public init() {}
 

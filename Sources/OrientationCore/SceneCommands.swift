@@ -5,6 +5,7 @@ extension OrientationManager {
                       events: inout [Event]) throws(OrientationError) -> Reply {
         var scene = try self.scene(id)
         for name in command.namedIDs { try ControlCharacters.refuse(in: name, what: "controller id") }
+        try checkSandboxed(scene, caller: caller)
         if !command.isOpenToAll { try checkOwner(scene, caller: caller) }
         let controllersBefore = scene.tree.count
         let before = SceneSnapshot(scene, kioskMode: settings.kioskMode)
