@@ -32,9 +32,11 @@ struct VardictReader {
 
 /// Decodes the contract's arguments into the core's values.
 enum Decode {
-    static func registration(_ variant: Variant) throws(OrientationError) -> SceneRegistration {
+    /// `ownAppId`: a sandboxed caller's app id, which a registration without `app-id` takes
+    /// (the core checks that a given one is the same).
+    static func registration(_ variant: Variant, ownAppId: String? = nil) throws(OrientationError) -> SceneRegistration {
         let options = try VardictReader(variant, what: "RegisterScene options", keys: VardictKey.registration)
-        guard let appId = options.string(VardictKey.appId) else {
+        guard let appId = options.string(VardictKey.appId) ?? ownAppId else {
             throw .invalidArgs("The RegisterScene options need the key 'app-id' (s): 1–255 characters of A-Z a-z 0-9 . _ -")
         }
         var registration = SceneRegistration(appId: appId)

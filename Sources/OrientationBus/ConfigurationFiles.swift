@@ -14,6 +14,8 @@ public struct ConfigurationFiles: Sendable {
     static let managerGroup = "Manager"
     static let appGroupPrefix = "App "
     static let lockedKey = "Locked"
+    /// `[App <app-id>] MayAdminister=true`: that sandboxed app may use the administrator methods.
+    static let mayAdministerKey = "MayAdminister"
 
     /// The folders searched, from the environment's XDG folders.
     public let searchPath: ConfigurationSearchPath
@@ -160,6 +162,9 @@ public struct ConfigurationFiles: Sendable {
                     }
                 case "FollowSensor":
                     policy.followSensor = try file.bool(group, key)
+                case Self.mayAdministerKey:
+                    configuration.administrators[appId] = try file.bool(group, key) ? path : nil
+                    continue
                 case Self.lockedKey:
                     if try file.bool(group, key) {
                         configuration.lockedPolicies[appId] = path
@@ -167,12 +172,14 @@ public struct ConfigurationFiles: Sendable {
                         configuration.lockedPolicies[appId] = nil
                     }
                 default:
-                    warn("unknown key; valid keys: AllowedOrientations, FollowSensor, Locked")
+                    warn("unknown key; valid keys: AllowedOrientations, FollowSensor, Locked, \(Self.mayAdministerKey)")
                 }
             } catch {
                 warn("\(error)")
             }
         }
+        // A group that only trusts a sandboxed app sets no policy.
+        guard file.keys(group).contains(where: { $0 != Self.mayAdministerKey }) else { return }
         configuration.values.appPolicies[appId] = policy
         configuration.policySources[appId] = path
     }

