@@ -19,7 +19,7 @@ extension OrientationService {
                 log.debug("\(caller) registered scene \(id)")
                 call.returnValues(Variant(objectPath: scenePath(id)))
             case .unregisterScene:
-                try perform(.unregisterScene(try manager.sceneID(atPath: call.argument(0).string ?? "")), caller: caller)
+                try perform(.unregisterScene(try manager.sceneID(atPath: call.argument(0).string ?? "", caller: caller)), caller: caller)
                 call.returnValues()
             case .setDeviceOrientation:
                 let orientation = try DeviceOrientation(parsing: call.argument(0).string ?? "")

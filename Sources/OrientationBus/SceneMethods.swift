@@ -13,7 +13,7 @@ extension OrientationService {
             return handleScenePropertiesCall(call, scene: scene)
         }
         do throws(OrientationError) {
-            let id = if let scene { scene } else { try manager.sceneID(atPath: call.objectPath) }
+            let id = if let scene { scene } else { try manager.sceneID(atPath: call.objectPath, caller: call.sender) }
             try manager.checkSceneAccess(id, caller: call.sender)
             if methods.isAdministrator(call) { try manager.authorize(.administrator, method: call.methodName, caller: call.sender) }
             try checkBounds(call)
@@ -72,7 +72,7 @@ extension OrientationService {
     /// for a scene that does not exist rather than an empty dictionary.
     func handleScenePropertiesCall(_ call: MethodInvocation, scene: SceneID? = nil) {
         do throws(OrientationError) {
-            let id = if let scene { scene } else { try manager.sceneID(atPath: call.objectPath) }
+            let id = if let scene { scene } else { try manager.sceneID(atPath: call.objectPath, caller: call.sender) }
             try manager.checkSceneAccess(id, caller: call.sender)
             let snapshot = manager.snapshot(of: id)!
             switch call.methodName {

@@ -76,7 +76,12 @@ final class SandboxTests: OrientdTestCase {
                       .scene(path, "GetControllers"), .property(path, Contract.sceneInterface, "AppId"),
                       .manager("UnregisterScene", "(o)", "(objectpath '\(path)',)")]
         }
-        let replies = try sandbox.run(calls)
+        // A path with no scene: the error lists the app's own scenes only.
+        calls.append(.scene(Contract.scenePathPrefix + "999999", "UpdateOrientation"))
+        var replies = try sandbox.run(calls)
+        let unknown = replies.removeLast()
+        XCTAssertEqual(unknown.error, Contract.errorPrefix + "UnknownScene", "\(unknown)")
+        XCTAssertTrue(unknown.message.hasSuffix("registered scenes: \(own)"), unknown.message)
         let listed = try XCTUnwrap((replies[0].ok as? [Any])?.first as? [String: Any], "\(replies[0])")
         XCTAssertEqual(Array(listed.keys), [own])
         XCTAssertEqual(replies[1].string, Self.appId, "\(replies[1])")
