@@ -60,10 +60,10 @@ public final class OrientationService {
         self.contract = contract
         methods = ContractMethods(contract)
         callQueue = CallQueue(loop: loop, connection: connection, expensive: methods.expensive)
-        for method in methods.unmarked {
-            Log(verbose: false).warning("the interface XML does not mark \(method) \(ContractMethods.accessAnnotation)=app or administrator: it is taken as an administrator method")
-        }
         log = Log(verbose: options.verbose)
+        for method in methods.unmarked {
+            log.warning("the interface XML does not mark \(method) \(ContractMethods.accessAnnotation)=app or administrator: it is taken as an administrator method")
+        }
         memory = MemoryRelease(loop: loop)
         store = SettingsStore(directory: options.stateDirectory)
         configurationFiles = ConfigurationFiles(environment: environment)

@@ -74,7 +74,11 @@ extension OrientationService {
         do throws(OrientationError) {
             let id = if let scene { scene } else { try manager.sceneID(atPath: call.objectPath, caller: call.sender) }
             try manager.checkSceneAccess(id, caller: call.sender)
-            let snapshot = manager.snapshot(of: id)!
+            guard let snapshot = manager.snapshot(of: id) else {
+                // A read that waited (for the caller's identity, or in the CallQueue) found its scene gone.
+                _ = try manager.scene(id)
+                return
+            }
             switch call.methodName {
             case "Get":
                 let name = call.argument(1).string ?? ""
