@@ -24,6 +24,8 @@ test_packages+=(phoc wlr-randr grim kwin-wayland kscreen libkf5screen-bin qtwayl
                 xserver-xephyr x11-xserver-utils x11-utils x11-apps)
 # The x11 window tracker's tests: a real EWMH window manager, and xdotool to drive it as a user would.
 test_packages+=(openbox xdotool)
+# The sandbox tests: the Flatpak-shaped sandbox built from flatpak's own parts.
+test_packages+=(bubblewrap xdg-dbus-proxy)
 
 # How to see that a package's part is present without asking dpkg, and what it provides:
 # "KIND:WHAT|description" with KIND one of pkgconfig (a pkg-config module and version),
@@ -57,6 +59,8 @@ declare -A provides=(
   [fish]="command:fish|fish"
   [dpkg-dev]="command:dpkg-shlibdeps|dpkg-shlibdeps, for make deb"
   [lintian]="command:lintian|lintian, for make deb"
+  [bubblewrap]="command:bwrap|bwrap, the sandbox flatpak runs apps in"
+  [xdg-dbus-proxy]="command:xdg-dbus-proxy|xdg-dbus-proxy, the D-Bus filter flatpak puts between an app and the bus"
 )
 
 mode=${1:-run}

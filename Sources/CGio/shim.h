@@ -23,4 +23,8 @@ const char *g_desktop_app_info_get_filename(GDesktopAppInfo *info);
 gboolean g_desktop_app_info_has_key(GDesktopAppInfo *info, const char *key);
 char *g_desktop_app_info_get_string(GDesktopAppInfo *info, const char *key);
 
+// GUnixFDList's one reader orientd uses (gio/gunixfdlist.h, also in gio-unix-2.0's folder):
+// the process file descriptor GetConnectionCredentials may send.
+gint g_unix_fd_list_get(GUnixFDList *list, gint index_, GError **error);
+
 #endif

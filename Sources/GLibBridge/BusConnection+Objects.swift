@@ -21,7 +21,9 @@ extension BusConnection {
     /// Exports `interface` at `path`. GDBus checks incoming argument types against
     /// `interface`, answers unknown methods, and implements
     /// `org.freedesktop.DBus.Properties.Get`/`GetAll` with `getProperty` (whose nil means
-    /// `UnknownProperty`) and `Introspect`. `Set` is refused.
+    /// `UnknownProperty`) and `Introspect`. `Set` is refused. With `getProperty` nil, GDBus
+    /// hands `Get` and `GetAll` to `methodCall` instead (interface
+    /// `org.freedesktop.DBus.Properties`, method `MethodID.none`), to be answered like a call.
     ///
     /// Both closures run on the registering thread's thread-default GMainContext (see the
     /// type's documentation). They are released after `unregisterObject`.
@@ -30,7 +32,7 @@ extension BusConnection {
     public func registerObject(
         path: String, interface: InterfaceInfo,
         methodCall: @escaping (MethodInvocation) -> Void,
-        getProperty: @escaping (PropertyRequest) -> Variant? = { _ in nil }
+        getProperty: ((PropertyRequest) -> Variant?)? = { _ in nil }
     ) throws(DBusError) -> ObjectRegistrationID {
         typealias Box = CallbackBox<ObjectHandlers>
         let userData = Box(ObjectHandlers(methodCall: methodCall, getProperty: getProperty)).retainedPointer()
@@ -38,11 +40,11 @@ extension BusConnection {
         vtable.method_call = { _, _, _, _, _, _, invocation, userData in
             Box.borrow(userData).value.methodCall(MethodInvocation(adopting: invocation!))
         }
-        vtable.get_property = { _, sender, path, interface, property, error, userData in
+        if getProperty != nil { vtable.get_property = { _, sender, path, interface, property, error, userData in
             let request = PropertyRequest(
                 sender: copyCString(sender), objectPath: copyCString(path),
                 interfaceName: copyCString(interface), propertyName: copyCString(property))
-            guard let value = Box.borrow(userData).value.getProperty(request) else {
+            guard let value = Box.borrow(userData).value.getProperty?(request) else {
                 let failure = DBusError(
                     name: DBusError.unknownProperty,
                     message: "no property \(request.propertyName) on \(request.interfaceName) at \(request.objectPath)")
@@ -50,7 +52,7 @@ extension BusConnection {
                 return nil
             }
             return value.withRaw { g_variant_ref($0) }
-        }
+        } }
         var error: UnsafeMutablePointer<GError>? = nil
         let id = g_dbus_connection_register_object(
             raw, path, interface.pointer, &vtable, userData, { Box.release($0) }, &error)
@@ -72,5 +74,5 @@ extension BusConnection {
 /// The closures of one registered object.
 struct ObjectHandlers {
     let methodCall: (MethodInvocation) -> Void
-    let getProperty: (PropertyRequest) -> Variant?
+    let getProperty: ((PropertyRequest) -> Variant?)?
 }

@@ -66,6 +66,12 @@ public final class InterfaceInfo: Sendable {
         g_dbus_annotation_info_lookup(pointer.pointee.annotations, name).map { String(cString: $0) }
     }
 
+    /// The value of an annotation on a method; nil if the method or annotation is absent.
+    public func methodAnnotation(_ method: String, _ name: String) -> String? {
+        guard let info = g_dbus_interface_info_lookup_method(pointer, method) else { return nil }
+        return g_dbus_annotation_info_lookup(info.pointee.annotations, name).map { String(cString: $0) }
+    }
+
     /// The value of an annotation on a property; nil if the property or annotation is absent.
     public func propertyAnnotation(_ property: String, _ name: String) -> String? {
         guard let info = g_dbus_interface_info_lookup_property(pointer, property) else { return nil }

@@ -32,9 +32,11 @@ struct VardictReader {
 
 /// Decodes the contract's arguments into the core's values.
 enum Decode {
-    static func registration(_ variant: Variant) throws(OrientationError) -> SceneRegistration {
+    /// `ownAppId`: a sandboxed caller's app id, which a registration without `app-id` takes
+    /// (the core checks that a given one is the same).
+    static func registration(_ variant: Variant, ownAppId: String? = nil) throws(OrientationError) -> SceneRegistration {
         let options = try VardictReader(variant, what: "RegisterScene options", keys: VardictKey.registration)
-        guard let appId = options.string(VardictKey.appId) else {
+        guard let appId = options.string(VardictKey.appId) ?? ownAppId else {
             throw .invalidArgs("The RegisterScene options need the key 'app-id' (s): 1–255 characters of A-Z a-z 0-9 . _ -")
         }
         var registration = SceneRegistration(appId: appId)
@@ -90,20 +92,20 @@ enum Decode {
 
 extension OrientationManager {
     /// The registered scene an object path names (a call's path or an `o` argument), or
-    /// `UnknownScene` listing the scenes there are. Its own path names its creator's
-    /// namespace; the short `<scenesPath>/<n>` names scene n too (for scripts and orientctl).
-    func sceneID(atPath path: String) throws(OrientationError) -> SceneID {
+    /// `UnknownScene` listing the scenes there are (those `caller` may see). Its own path names
+    /// its creator's namespace; the short `<scenesPath>/<n>` names scene n too (for scripts and orientctl).
+    func sceneID(atPath path: String, caller: String) throws(OrientationError) -> SceneID {
         guard let (element, id) = BusNames.scene(at: path), let scene = scenes[id],
               element == nil || element == SceneNamespace.element(for: scene.creator) else {
-            throw OrientationError(.unknownScene, "No scene at \(path); registered scenes: \(describeScenePaths())")
+            throw OrientationError(.unknownScene, "No scene at \(path); registered scenes: \(describeScenePaths(visibleTo: caller))")
         }
         return id
     }
 
-    /// The first few scene paths, for error messages.
-    func describeScenePaths() -> String {
-        if scenes.isEmpty { return "none" }
-        let ids = scenes.keys.sorted()
+    /// The first few scene paths `caller` may see, for error messages.
+    func describeScenePaths(visibleTo caller: String) -> String {
+        let ids = visibleSceneIDs(to: caller)
+        if ids.isEmpty { return "none" }
         let shown = ids.prefix(5).map { BusNames.path(of: $0, creator: scenes[$0]!.creator) }.joined(separator: ", ")
         return ids.count > 5 ? shown + ", … (\(ids.count) in all)" : shown
     }

@@ -14,8 +14,9 @@ import OrientationCore
 /// order it sent them.
 ///
 /// Pending work is bounded per connection: a call that would make more than
-/// `pendingPerConnection` calls wait for one connection is refused at once with
-/// `LimitExceeded`. The calls of a connection that leaves the bus are dropped.
+/// `pendingPerConnection` calls wait for one connection (for a sandboxed app: for all its
+/// connections together, see `holder`) is refused at once with `LimitExceeded`. The calls of a
+/// connection that leaves the bus are dropped.
 ///
 /// The replies of all clients leave through orientd's one connection to the bus, in order. So
 /// the next expensive call runs only once the previous expensive reply, if large, has been
@@ -39,7 +40,12 @@ final class CallQueue {
     private var flushing = false
     /// How many replies the queue has waited to see written (for tests).
     private(set) var flushes = 0
-    private var queues: [String: [(call: MethodInvocation, run: () -> Void)]] = [:]
+    private var queues: [String: [(call: MethodInvocation, run: () -> Void, holder: String)]] = [:]
+    /// Whose count a connection's waiting calls add to: the connection's own, or a sandboxed
+    /// app's (the core's quota holder).
+    var holder: (String) -> String = { $0 }
+    /// Waiting calls by holder.
+    private var pendingByHolder: [String: Int] = [:]
     /// Connections with queued calls, in the order they are served next.
     private var turn: [String] = []
     private var scheduled: SourceHandle?
@@ -61,12 +67,16 @@ final class CallQueue {
         let sender = call.sender
         let waiting = queues[sender]?.count ?? 0
         guard waiting > 0 || isExpensive(call) else { return run() }
-        guard waiting < Self.pendingPerConnection else {
-            let error = OrientationError.limitExceeded("Connection \(sender) has \(waiting) calls waiting for orientd; the limit is \(Self.pendingPerConnection) per connection (wait for replies before sending more)")
+        let holder = self.holder(sender)
+        let pending = pendingByHolder[holder, default: 0]
+        guard pending < Self.pendingPerConnection else {
+            let who = holder == sender ? "Connection \(sender)" : "\(sender)'s app (\(holder.dropFirst(4)), all its sandboxed connections together)"
+            let error = OrientationError.limitExceeded("\(who) has \(pending) calls waiting for orientd; the limit is \(Self.pendingPerConnection) per connection, per app for a sandboxed app (wait for replies before sending more)")
             return call.returnError(name: error.name, message: error.message)
         }
         if waiting == 0 { turn.append(sender) }
-        queues[sender, default: []].append((call, run))
+        queues[sender, default: []].append((call, run, holder))
+        pendingByHolder[holder] = pending + 1
         schedule()
     }
 
@@ -78,7 +88,8 @@ final class CallQueue {
     func drop(_ sender: String) {
         guard let dropped = queues.removeValue(forKey: sender) else { return }
         turn.removeAll { $0 == sender }
-        for (call, _) in dropped {
+        for (_, _, holder) in dropped { release(holder) }
+        for (call, _, _) in dropped {
             call.returnError(name: DBusError.failed, message: "The caller left the bus")
         }
     }
@@ -88,11 +99,17 @@ final class CallQueue {
         let waiting = queues
         queues.removeAll()
         turn.removeAll()
-        for (call, _) in waiting.values.joined() {
+        pendingByHolder.removeAll()
+        for (call, _, _) in waiting.values.joined() {
             call.returnError(name: DBusError.failed, message: reason)
         }
         // Closing the connection may drop what is still queued: these errors go out first.
         if !waiting.isEmpty { try? connection.flush() }
+    }
+
+    private func release(_ holder: String) {
+        let left = pendingByHolder[holder, default: 1] - 1
+        pendingByHolder[holder] = left > 0 ? left : nil
     }
 
     private func schedule() {
@@ -108,7 +125,8 @@ final class CallQueue {
         guard !turn.isEmpty else { return }
         let sender = turn.removeFirst()
         guard var queue = queues[sender], !queue.isEmpty else { return }
-        let (call, run) = queue.removeFirst()
+        let (call, run, holder) = queue.removeFirst()
+        release(holder)
         if queue.isEmpty {
             queues[sender] = nil
         } else {

@@ -87,8 +87,10 @@ extension ConfigurationFiles {
                     change.followSensor = try file.bool(group, key)
                 case Self.lockedKey:
                     change.locked = try file.bool(group, key)
+                case ConfigurationFiles.mayAdministerKey:
+                    change.mayAdminister = try file.bool(group, key)
                 default:
-                    warn("unknown key; valid keys: AllowedOrientations, FollowSensor, Locked")
+                    warn("unknown key; valid keys: AllowedOrientations, FollowSensor, Locked, \(ConfigurationFiles.mayAdministerKey)")
                 }
             } catch {
                 warn("\(error)")

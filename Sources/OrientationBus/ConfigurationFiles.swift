@@ -14,6 +14,8 @@ public struct ConfigurationFiles: Sendable {
     static let managerGroup = "Manager"
     static let appGroupPrefix = "App "
     static let lockedKey = "Locked"
+    /// `[App <app-id>] MayAdminister=true`: that sandboxed app may use the administrator methods.
+    static let mayAdministerKey = "MayAdminister"
 
     /// The folders searched, from the environment's XDG folders.
     public let searchPath: ConfigurationSearchPath

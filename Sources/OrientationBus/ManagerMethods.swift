@@ -9,9 +9,10 @@ extension OrientationService {
         do throws(OrientationError) {
             try checkBounds(call)
             let caller = call.sender
+            if methods.isAdministrator(call) { try manager.authorize(.administrator, method: call.methodName, caller: caller) }
             switch methods.manager.method(of: call) {
             case .registerScene:
-                let registration = withManifestWhitelist(try Decode.registration(call.argument(0)))
+                let registration = withManifestWhitelist(try Decode.registration(call.argument(0), ownAppId: manager.identity(of: caller).sandboxedAppId))
                 if let jump = sceneNumbers.prepare(next: manager.lastSceneID + 1, log: log) {
                     manager.continueSceneNumbers(after: jump)
                 }
@@ -20,7 +21,7 @@ extension OrientationService {
                 log.debug("\(caller) registered scene \(id)")
                 call.returnValues(Variant(objectPath: scenePath(id)))
             case .unregisterScene:
-                try perform(.unregisterScene(try manager.sceneID(atPath: call.argument(0).string ?? "")), caller: caller)
+                try perform(.unregisterScene(try manager.sceneID(atPath: call.argument(0).string ?? "", caller: caller)), caller: caller)
                 call.returnValues()
             case .setDeviceOrientation:
                 let orientation = try DeviceOrientation(parsing: call.argument(0).string ?? "")
@@ -68,12 +69,17 @@ extension OrientationService {
         return Encode.managerProperty(property, manager.managerSnapshot)
     }
 
-    /// `org.freedesktop.DBus.ObjectManager.GetManagedObjects`: every scene with its properties.
+    /// `org.freedesktop.DBus.ObjectManager.GetManagedObjects`: every scene with its properties
+    /// (for a sandboxed app, its own scenes only).
     func handleObjectManagerCall(_ call: MethodInvocation) {
         guard call.methodName == "GetManagedObjects" else {
             return call.returnError(name: DBusError.unknownMethod, message: "No method \(call.methodName) on \(BusNames.objectManagerInterface)")
         }
-        call.returnValue(caches.managedObjects(manager))
+        if manager.knowsCaller(call.sender) {
+            call.returnValue(caches.managedObjects(manager, only: manager.visibleSceneIDs(to: call.sender)))
+        } else {
+            call.returnValue(caches.managedObjects(manager))
+        }
         memory.released(manager.scenes.count)
     }
 }

@@ -48,6 +48,8 @@ public final class OrientationService {
     /// Polls the state folder's lock while `waitsForStateLock` (StateFolderTakeover.swift).
     var stateLockPoll: SourceHandle?
     let configurationFiles: ConfigurationFiles
+    /// Who is behind each connection that called (Callers/).
+    let callers = CallerDirectory()
     /// The status the process should exit with once the loop returns.
     public private(set) var exitStatus: Int32 = 0
 
@@ -67,6 +69,9 @@ public final class OrientationService {
         methods = ContractMethods(contract)
         callQueue = CallQueue(loop: loop, connection: connection, expensive: methods.expensive)
         log = Log(verbose: options.verbose)
+        for method in methods.unmarked {
+            log.warning("the interface XML does not mark \(method) \(ContractMethods.accessAnnotation)=app or administrator: it is taken as an administrator method")
+        }
         memory = MemoryRelease(loop: loop)
         store = SettingsStore(directory: options.stateDirectory)
         configurationFiles = ConfigurationFiles(environment: environment)
@@ -118,17 +123,22 @@ public final class OrientationService {
         try connection.registerObject(
             path: BusNames.managerPath, interface: contract.manager,
             methodCall: { [unowned self] call in
-                if self.callQueue.runsAtOnce(call) { return self.handleManagerCall(call) }
-                self.callQueue.admit(call) { self.handleManagerCall(call) }
+                guard self.callers.identity(of: call.sender) != nil else {
+                    return self.whenIdentified(call) { self.dispatchManagerCall(call) }
+                }
+                self.dispatchManagerCall(call)
             },
             getProperty: { [unowned self] in self.managerProperty($0) })
         try connection.registerObject(
             path: BusNames.managerPath, interface: contract.objectManager,
             methodCall: { [unowned self] call in
-                if self.callQueue.runsAtOnce(call) { return self.handleObjectManagerCall(call) }
-                self.callQueue.admit(call) { self.handleObjectManagerCall(call) }
+                self.whenIdentified(call) {
+                    if self.callQueue.runsAtOnce(call) { return self.handleObjectManagerCall(call) }
+                    self.callQueue.admit(call) { self.handleObjectManagerCall(call) }
+                }
             })
         try registerScenesRoot()
+        callQueue.holder = { [unowned self] in self.manager.quotaHolder(of: $0) }
         connection.subscribe(sender: "org.freedesktop.DBus", interface: "org.freedesktop.DBus",
                              member: "NameOwnerChanged", path: "/org/freedesktop/DBus") { [unowned self] signal in
             self.nameOwnerChanged(signal)
@@ -151,6 +161,12 @@ public final class OrientationService {
         startSensor()
         startOutput()
         startWindows()
+    }
+
+    /// A manager call whose caller is known: at once, or through the CallQueue.
+    func dispatchManagerCall(_ call: MethodInvocation) {
+        if callQueue.runsAtOnce(call) { return handleManagerCall(call) }
+        callQueue.admit(call) { self.handleManagerCall(call) }
     }
 
     /// Ends the main loop with `status`.
@@ -234,8 +250,9 @@ public final class OrientationService {
     func nameOwnerChanged(_ signal: ReceivedSignal) {
         guard let name = signal.argument(0).string, name.hasPrefix(":"), signal.argument(2).string == "" else { return }
         callQueue.drop(name)
+        forgetCaller(name)
         defer { namespaceCreatorLeft(name) }
-        guard manager.hasScenes(registeredBy: name) else { return }
+        guard manager.hasScenes(registeredBy: name) || manager.knowsCaller(name) else { return }
         log.debug("\(name) left the bus")
         performInternal(.clientVanished(name))
     }

@@ -19,8 +19,16 @@ final class ReplyCaches {
     /// `GetManagedObjects`'s reply (the `(a{oa{sa{sv}}})` tuple), built from cached entries.
     func managedObjects(_ manager: OrientationManager) -> Variant {
         if let managedObjects { return managedObjects }
+        let reply = managedObjects(manager, only: manager.scenes.keys.sorted())
+        managedObjects = reply
+        return reply
+    }
+
+    /// `GetManagedObjects`'s reply listing only the scenes `ids` (a sandboxed app's own), from
+    /// the cached entries; the reply itself is not kept.
+    func managedObjects(_ manager: OrientationManager, only ids: [SceneID]) -> Variant {
         let kiosk = manager.settings.kioskMode
-        let entries = manager.scenes.keys.sorted().map { id in
+        let entries = ids.map { id in
             if let entry = sceneEntries[id] { return entry }
             let interfaces = Variant(dictionary: [
                 BusNames.sceneInterface: Encode.sceneProperties(SceneSnapshot(manager.scenes[id]!, kioskMode: kiosk)),
@@ -30,9 +38,7 @@ final class ReplyCaches {
             sceneEntries[id] = entry
             return entry
         }
-        let reply = Self.serialized(Variant(tuple: [Variant(arrayOf: "{oa{sa{sv}}}", entries)]))
-        managedObjects = reply
-        return reply
+        return Self.serialized(Variant(tuple: [Variant(arrayOf: "{oa{sa{sv}}}", entries)]))
     }
 
     /// `GetControllers`'s reply for scene `id` (the whole `(a(sssa{sv}))` tuple): a cached one

@@ -7,9 +7,15 @@ extension OrientationService {
     /// is the scene of a call to its own object (SceneObjects.swift), nil for a call through
     /// the subtree (a path that names no scene, or a property read there).
     func handleSceneCall(_ call: MethodInvocation, scene: SceneID? = nil) {
-        if scene == nil, call.interfaceName == BusNames.propertiesInterface { return handleScenePropertiesCall(call) }
+        // Property reads come here too: a scene's own object leaves them to this handler, so
+        // that they wait for the caller's identity like its calls.
+        if scene == nil || call.method == .none, call.interfaceName == BusNames.propertiesInterface {
+            return handleScenePropertiesCall(call, scene: scene)
+        }
         do throws(OrientationError) {
-            let id = if let scene { scene } else { try manager.sceneID(atPath: call.objectPath) }
+            let id = if let scene { scene } else { try manager.sceneID(atPath: call.objectPath, caller: call.sender) }
+            try manager.checkSceneAccess(id, caller: call.sender)
+            if methods.isAdministrator(call) { try manager.authorize(.administrator, method: call.methodName, caller: call.sender) }
             try checkBounds(call)
             let a = call.argument
             let command: SceneCommand
@@ -64,10 +70,15 @@ extension OrientationService {
     /// `org.freedesktop.DBus.Properties.Get` / `GetAll` on a scene path (GDBus routes them here
     /// and has checked the interface and property names): one snapshot, and `UnknownScene`
     /// for a scene that does not exist rather than an empty dictionary.
-    func handleScenePropertiesCall(_ call: MethodInvocation) {
+    func handleScenePropertiesCall(_ call: MethodInvocation, scene: SceneID? = nil) {
         do throws(OrientationError) {
-            let id = try manager.sceneID(atPath: call.objectPath)
-            let snapshot = manager.snapshot(of: id)!
+            let id = if let scene { scene } else { try manager.sceneID(atPath: call.objectPath, caller: call.sender) }
+            try manager.checkSceneAccess(id, caller: call.sender)
+            guard let snapshot = manager.snapshot(of: id) else {
+                // A read that waited (for the caller's identity, or in the CallQueue) found its scene gone.
+                _ = try manager.scene(id)
+                return
+            }
             switch call.methodName {
             case "Get":
                 let name = call.argument(1).string ?? ""

@@ -79,14 +79,13 @@ extension OrientationService {
             sceneObjects.registrations[id] = try connection.registerObject(
                 path: path, interface: contract.scene,
                 methodCall: { [unowned self] call in
-                    if self.callQueue.runsAtOnce(call) { return self.handleSceneCall(call, scene: id) }
-                    self.callQueue.admit(call) { self.handleSceneCall(call, scene: id) }
+                    guard self.callers.identity(of: call.sender) != nil else {
+                        return self.whenIdentified(call) { self.dispatchSceneCall(call, scene: id) }
+                    }
+                    self.dispatchSceneCall(call, scene: id)
                 },
-                getProperty: { [unowned self] request in
-                    guard let property = SceneProperty(rawValue: request.propertyName),
-                          let snapshot = self.manager.snapshot(of: id) else { return nil }
-                    return Encode.sceneProperty(property, snapshot)
-                })
+                // Property reads go to methodCall: a sandboxed app reads only its own scenes'.
+                getProperty: nil)
         } catch {
             // The namespace's subtree still answers for the scene, only more slowly.
             log.warning("could not register scene \(id)'s object: \(error.message)")
@@ -157,7 +156,12 @@ extension OrientationService {
 
     /// A call through a subtree: a short path, or a path that names no exported scene.
     private func handleUnknownSceneCall(_ call: MethodInvocation) {
-        if callQueue.runsAtOnce(call) { return handleSceneCall(call) }
-        callQueue.admit(call) { self.handleSceneCall(call) }
+        whenIdentified(call) { self.dispatchSceneCall(call, scene: nil) }
+    }
+
+    /// A scene call whose caller is known: at once, or through the CallQueue.
+    private func dispatchSceneCall(_ call: MethodInvocation, scene: SceneID?) {
+        if callQueue.runsAtOnce(call) { return handleSceneCall(call, scene: scene) }
+        callQueue.admit(call) { self.handleSceneCall(call, scene: scene) }
     }
 }

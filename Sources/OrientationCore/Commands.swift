@@ -39,6 +39,8 @@ public enum Command: Sendable, Equatable {
     case tick
     /// A connection left the bus: its scenes go.
     case clientVanished(String)
+    /// The shell found out who is behind a connection (before any of its calls run).
+    case callerIdentified(String, CallerIdentity)
     case scene(SceneID, SceneCommand)
     /// What the output backend saw of the compositor.
     case output(OutputCommand)

@@ -83,6 +83,9 @@ public struct Configuration: Sendable, Equatable {
     public internal(set) var administratorLocks: Set<SettingKey> = []
     /// The locked app policies whose lock an administrator's file set (`apply`).
     public internal(set) var administratorLockedPolicies: Set<String> = []
+    /// Sandboxed apps the administrator lets use the administrator methods
+    /// (`MayAdminister=true` in `[App <app-id>]`), and the file that said so.
+    public var administrators: [String: String] = [:]
 
     public init() {}
 

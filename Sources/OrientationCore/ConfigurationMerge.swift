@@ -14,7 +14,11 @@ public struct ConfigurationFile: Sendable, Equatable {
         public var followSensor: Bool?
         /// `Locked=true` locks the policy, `Locked=false` unlocks it.
         public var locked: Bool?
+        /// `MayAdminister=true` trusts the (sandboxed) app with the administrator methods.
+        public var mayAdminister: Bool?
         public init() {}
+        /// Whether the group sets anything of the policy (a group that only trusts an app does not).
+        public var setsPolicy: Bool { allowed != nil || followSensor != nil || locked != nil }
     }
 
     public var path: String
@@ -60,6 +64,15 @@ extension Configuration {
             if vendor { administratorLocks.remove(key) } else { administratorLocks.insert(key) }
         }
         for (appId, change) in file.policies {
+            if let trusted = change.mayAdminister {
+                // Vendor folders may be writable by the user (or an app): trust is the administrator's.
+                if vendor {
+                    refused.append("MayAdminister for \(appId) is for the administrator's files; a vendor file cannot grant it")
+                } else {
+                    administrators[appId] = trusted ? file.path : nil
+                }
+            }
+            guard change.setsPolicy else { continue }
             if vendor, administratorLockedPolicies.contains(appId) {
                 refused.append("the policy of \(appId) is locked by \(lockedPolicies[appId] ?? "the administrator"); a vendor file cannot change or unlock it")
                 continue

@@ -32,7 +32,10 @@ public struct OrientationManager: Sendable {
     public internal(set) var history: HistoryRing
     /// The last scene number handed out; numbers are never reused.
     public internal(set) var lastSceneID: SceneID = 0
+    /// Scenes by quota holder: the registering connection, or a sandboxed app's id (`quotaHolder`).
     var scenesByCreator: [String: Int] = [:]
+    /// The sandboxed apps behind connections (CallerIdentity.swift); absent: the user's own process.
+    var callers: [String: CallerIdentity] = [:]
     /// Counts behind the quotas of detached scenes and controllers.
     var quotas = QuotaCounts()
     /// Scenes on the built-in display: while there is one, the sensor is needed.
@@ -190,6 +193,10 @@ public struct OrientationManager: Sendable {
             reply = .none
         case .clientVanished(let name):
             clientVanished(name, events: &events)
+            callers[name] = nil
+            reply = .none
+        case .callerIdentified(let name, let identity):
+            callers[name] = identity == .user ? nil : identity
             reply = .none
         case .scene(let id, let sceneCommand):
             reply = try run(sceneCommand, on: id, caller: caller, now: now, events: &events)

@@ -11,8 +11,8 @@ struct QuotaCounts: Sendable, Equatable {
     mutating func addControllers(_ delta: Int, of scene: Scene) {
         guard delta != 0 else { return }
         if scene.isDetached { detachedControllers += delta } else { controllers += delta }
-        let mine = controllersByCreator[scene.creator, default: 0] + delta
-        controllersByCreator[scene.creator] = mine > 0 ? mine : nil
+        let mine = controllersByCreator[scene.quotaHolder, default: 0] + delta
+        controllersByCreator[scene.quotaHolder] = mine > 0 ? mine : nil
     }
 }
 
@@ -70,9 +70,9 @@ extension OrientationManager {
     /// limit (the per-scene limit is checked as each controller is inserted).
     func checkControllerQuota(adding delta: Int, to scene: Scene) throws(OrientationError) {
         guard delta > 0 else { return }
-        let mine = quotas.controllersByCreator[scene.creator, default: 0]
+        let mine = quotas.controllersByCreator[scene.quotaHolder, default: 0]
         guard mine + delta <= limits.controllersPerConnection else {
-            throw .limitExceeded("Connection \(scene.creator) has \(mine) controllers in the scenes it registered; the limit is \(limits.controllersPerConnection) per connection")
+            throw .limitExceeded("\(describeHolder(scene.quotaHolder)) has \(mine) controllers in the scenes it registered; the limit is \(limits.controllersPerConnection) per connection (per app for a sandboxed app)")
         }
         if scene.isDetached {
             guard quotas.detachedControllers + delta <= limits.detachedControllersInAll else {

@@ -45,8 +45,10 @@ public struct Scene: Sendable {
     public let display: String
     /// The connection that owns it; nil when detached.
     public let owner: String?
-    /// The connection that registered it (counts against its per-connection limit).
+    /// The connection that registered it.
     public let creator: String
+    /// Whose limits it counts against: the creator, or a sandboxed creator's app across its connections.
+    let quotaHolder: String
     /// The app whitelist as given, or nil for the idiom's default. (An observed scene's
     /// follows its app's manifest as the shell reads it again.)
     public internal(set) var whitelistGiven: OrientationMask?
@@ -78,7 +80,8 @@ public struct Scene: Sendable {
     public var whitelist: OrientationMask { whitelistGiven ?? idiom.defaultWhitelist }
     public var isBuiltin: Bool { display == builtinDisplay }
 
-    init(id: SceneID, registration r: SceneRegistration, creator: String) {
+    init(id: SceneID, registration r: SceneRegistration, creator: String, quotaHolder: String? = nil) {
+        self.quotaHolder = quotaHolder ?? creator
         self.id = id
         appId = r.appId
         idiom = r.idiom
@@ -103,6 +106,7 @@ public struct Scene: Sendable {
         display = builtinDisplay
         owner = nil
         creator = Scene.observedCreator
+        quotaHolder = Scene.observedCreator
         whitelistGiven = window.manifest?.mask
         whitelistFile = window.manifest?.file
         width = idiom.defaultSize.width

@@ -6,6 +6,7 @@ extension OrientationManager {
         var scene = try self.scene(id)
         for name in command.namedIDs { try ControlCharacters.refuse(in: name, what: "controller id") }
         try checkNotObserved(scene)
+        try checkSandboxed(scene, caller: caller)
         if !command.isOpenToAll { try checkOwner(scene, caller: caller) }
         let controllersBefore = scene.tree.count
         let before = SceneSnapshot(scene, kioskMode: settings.kioskMode)

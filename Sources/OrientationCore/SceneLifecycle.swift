@@ -1,6 +1,8 @@
 extension OrientationManager {
     /// RegisterScene: validated, resolved at once (it follows the device if it can), added.
-    mutating func register(_ r: SceneRegistration, caller: String, events: inout [Event]) throws(OrientationError) -> Reply {
+    mutating func register(_ given: SceneRegistration, caller: String, events: inout [Event]) throws(OrientationError) -> Reply {
+        var r = given
+        r.appId = try appId(of: given, caller: caller)
         try Validate.appId(r.appId, limits: limits)
         try Validate.name(r.display, what: "display name", limits: limits)
         if let width = r.width { try Validate.dimension(width, what: "width", limits: limits) }
@@ -10,17 +12,18 @@ extension OrientationManager {
             throw .invalidArgs("The \(what) must name at least one orientation; valid values: \(OrientationMask.validNames.joined(separator: ", "))")
         }
         try checkSceneNumbers()
-        let ownCount = scenesByCreator[caller, default: 0]
+        let holder = quotaHolder(of: caller)
+        let ownCount = scenesByCreator[holder, default: 0]
         try checkSceneQuota(detached: r.detached, callerHolds: ownCount)
         guard ownCount < limits.scenesPerConnection else {
-            throw .limitExceeded("Connection \(caller) has registered \(ownCount) scenes; the limit is \(limits.scenesPerConnection) per connection")
+            throw .limitExceeded("\(describeHolder(holder)) has registered \(ownCount) scenes; the limit is \(limits.scenesPerConnection) per connection (per app for a sandboxed app)")
         }
 
-        var scene = Scene(id: lastSceneID + 1, registration: r, creator: caller)
+        var scene = Scene(id: lastSceneID + 1, registration: r, creator: caller, quotaHolder: holder)
         try settleNewScene(&scene)
         lastSceneID = scene.id
         scenes[scene.id] = scene
-        scenesByCreator[caller, default: 0] += 1
+        scenesByCreator[holder, default: 0] += 1
         if scene.isBuiltin { builtinSceneCount += 1 }
         if scene.isDetached { quotas.detachedScenes += 1 }
         trackForeground(scene.id)
@@ -58,6 +61,7 @@ extension OrientationManager {
     mutating func unregister(_ id: SceneID, caller: String, events: inout [Event]) throws(OrientationError) {
         let scene = try self.scene(id)
         try checkNotObserved(scene)
+        try checkSandboxed(scene, caller: caller)
         try checkOwner(scene, caller: caller)
         remove(scene, events: &events)
     }
@@ -72,8 +76,8 @@ extension OrientationManager {
 
     mutating func remove(_ scene: Scene, events: inout [Event]) {
         scenes[scene.id] = nil
-        if let count = scenesByCreator[scene.creator] {
-            scenesByCreator[scene.creator] = count > 1 ? count - 1 : nil
+        if let count = scenesByCreator[scene.quotaHolder] {
+            scenesByCreator[scene.quotaHolder] = count > 1 ? count - 1 : nil
         }
         if scene.isBuiltin { builtinSceneCount -= 1 }
         if scene.isObserved {

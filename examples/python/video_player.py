@@ -88,6 +88,19 @@ class VideoPlayerApp:
     def get(self, path, interface, name):
         return self.call(path, "org.freedesktop.DBus.Properties", "Get", "ss", (interface, name), "(v)")[0]
 
+    def turn_device(self, orientation):
+        """Turns the device by hand (SetDeviceOrientation), standing in for the user. An app
+        in a sandbox (Flatpak, Snap) may not: the call answers AccessDenied, and the app
+        waits for the user or the sensor to turn the device instead. Returns whether it turned."""
+        try:
+            self.manager("SetDeviceOrientation", "s", (orientation,))
+            return True
+        except OrientdError as error:
+            if error.name != "org.freedesktop.DBus.Error.AccessDenied":
+                raise
+            say(f"waiting for the device to turn to {orientation} (this app may not turn it: it runs sandboxed)")
+            return False
+
     # -- signals -------------------------------------------------------------------------
 
     def follow_orientd(self):
@@ -153,7 +166,7 @@ class VideoPlayerApp:
         self.follow_orientd()
         self.follow_scenes()
         if device != "portrait":
-            self.manager("SetDeviceOrientation", "s", ("portrait",))
+            self.turn_device("portrait")
             yield ("device", "portrait")
         say("device portrait")
 
@@ -184,7 +197,8 @@ class VideoPlayerApp:
         yield ("scene", "landscape-right", "presentation")
 
         # The user turns the phone the other way round: the player follows it.
-        self.manager("SetDeviceOrientation", "s", ("landscape-right",))
+        if not self.turn_device("landscape-right"):
+            yield ("device", "landscape-right")
         say("device landscape-right")
         yield ("scene", "landscape-left", "device")
 
