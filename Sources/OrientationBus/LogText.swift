@@ -5,25 +5,10 @@ enum LogText {
     /// What a log line shows of one value from a file at most.
     static let limit = 200
 
-    /// `value` escaped and cut to `limit` characters, saying how much was left out.
+    /// `value` escaped and cut to `limit` characters, saying how much was left out (the log's
+    /// own escaping, `LogLine.sanitized`, with a tighter bound for one value).
     static func quoted(_ value: String, limit: Int = LogText.limit) -> String {
-        var out = ""
-        var shown = 0
-        var left = 0
-        for scalar in value.unicodeScalars {
-            if shown >= limit {
-                left += 1
-                continue
-            }
-            shown += 1
-            if scalar.value < 0x20 || (0x7F...0x9F).contains(scalar.value) {
-                let hex = String(scalar.value, radix: 16, uppercase: true)
-                out += "\\u{" + (hex.count < 2 ? "0" + hex : hex) + "}"
-            } else {
-                out.unicodeScalars.append(scalar)
-            }
-        }
-        return left == 0 ? out : out + "… (\(left) more characters)"
+        LogLine.sanitized(value, limit: limit)
     }
 
     /// A path from a listing or the environment: escaped, cut only past 1,024 characters.

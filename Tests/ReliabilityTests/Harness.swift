@@ -164,7 +164,7 @@ struct SceneProperties: Equatable, CustomStringConvertible {
         let detached = values["Detached"]?.bool
         if detached == nil || (detached == true) != (owner == "") { problems.append("Detached \(String(describing: detached)) with Owner '\(owner)'") }
         if values["SplitView"]?.bool == true && values["Idiom"]?.string != "pad" { problems.append("SplitView on a phone scene") }
-        if values.count != 14 { problems.append("\(values.count) properties instead of 14") }
+        if values.count != 15 { problems.append("\(values.count) properties instead of 15 (Observed since version 3)") }
         return problems
     }
 }

@@ -128,7 +128,9 @@ final class SquattingTests: OrientdTestCase {
         sampling.withLock { $0 = false }
         let full = try XCTUnwrap(residentKilobytes(of: pid))
         // 9,000 of them fit: the last 1,000 are kept for connections holding fewer than 10.
-        XCTAssertEqual(results.value.reduce(0, +), 1_000, "refused: \(results.value)")
+        // How the calls interleave decides how many of each connection's first 10 came from
+        // that reserve (at most 10 each), so between 900 and 1,000 are refused.
+        XCTAssertTrue((900...1_000).contains(results.value.reduce(0, +)), "refused: \(results.value)")
         let grown = max(full, peak.value) - baseline
         XCTAssertLessThan(grown, 64 * 1024, "10,000 scenes at once took VmRSS from \(baseline) kB to \(peak.value) kB at peak")
         report("scenes at once", "10 connections × 1,000 RegisterScene sent at once (no reply awaited): VmRSS \(baseline) kB → \(peak.value) kB at peak, \(full) kB after")

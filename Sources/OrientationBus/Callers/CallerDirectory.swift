@@ -8,7 +8,9 @@ import OrientationCore
 /// `waitingPerConnection` of them, for at most `lookupTimeoutMilliseconds`), then run in the
 /// order they came.
 final class CallerDirectory {
-    static let waitingPerConnection = 128
+    /// Above the per-connection scene limit, so a client that sends its whole allowance at
+    /// once, before its identity is known, waits rather than fails.
+    static let waitingPerConnection = 1_100
     static let lookupTimeoutMilliseconds: UInt32 = 10_000
 
     enum Entry {
