@@ -133,7 +133,7 @@ final class PackagingTests: XCTestCase {
         // Built as root here: lintian ran as nobody, so it had no reason to warn about root.
         XCTAssertFalse(build.stderr.contains("root privileges"), String(build.stderr.suffix(2000)))
         // The only linker warning is the one docs/packaging.md explains (Foundation's mktemp).
-        let warnings = build.stderr.split(separator: "\n").filter { $0.lowercased().contains("warning") }
+        let warnings = build.stderr.split(separator: "\n").filter { $0.lowercased().contains("warning:") }
         XCTAssertTrue(warnings.allSatisfy { $0.contains("mktemp") }, warnings.joined(separator: "\n"))
 
         let depends = try runCommand(["dpkg-deb", "--field", package, "Depends"])
@@ -169,7 +169,7 @@ final class PackagingTests: XCTestCase {
         XCTAssertEqual(steps.first, "no toolchain: no /opt")
         XCTAssertTrue(steps.contains { $0.hasPrefix("installed orientd ") && $0.hasSuffix(" install ok installed") }, "\(steps)")
         XCTAssertTrue(steps.contains { $0.hasSuffix("shared, none of the toolchain") }, "\(steps)")
-        XCTAssertTrue(steps.contains("activated: 2 Device orientation: unknown (manual)"), "\(steps)")
+        XCTAssertTrue(steps.contains("activated: 3 Device orientation: unknown (manual)"), "\(steps)")
         XCTAssertTrue(steps.contains("orientd runs as /usr/bin/orientd"), "\(steps)")
         XCTAssertTrue(steps.contains("purged: gone"), "\(steps)")
         XCTAssertTrue(steps.last?.hasSuffix("files, none left") ?? false, "\(steps)")
