@@ -36,7 +36,9 @@ final class MemoryReturnTests: OrientdTestCase {
         // entry serialized as it is built, ~6 MiB.
         XCTAssertLessThan(peak - withScenes, 12 * 1024, "peak while listing: \(peak) kB, \(withScenes) kB before")
         try eventually("orientd gives the listings' memory back (\(withScenes) kB before them)", timeout: .seconds(30)) {
-            try XCTUnwrap(residentKilobytes(of: pid)) < withScenes + 4 * 1024
+            // 5 MiB: the cached listing stays (ReplyCaches), and since version 3 each of its
+            // 3,000 entries carries a 15th property, Observed; measured +4,104 kB after trims.
+            try XCTUnwrap(residentKilobytes(of: pid)) < withScenes + 5 * 1024
         }
         report("memory after listings", "\(Self.scenes) scenes: \(withScenes) kB, peak \(peak) kB while listing, \(residentKilobytes(of: pid) ?? 0) kB after")
     }
