@@ -57,7 +57,7 @@ let package = Package(
 
         .executableTarget(name: "orientd", dependencies: ["OrientationBus"]),
         .executableTarget(name: "orientctl", dependencies: ["OrientctlKit"]),
-        .executableTarget(name: "orientd-bench", dependencies: ["OrientationCore", "OrientationClient", "GLibBridge", "TestSupport", "CGio"]),
+        .executableTarget(name: "orientd-bench", dependencies: ["OrientationCore", "OrientationClient", "GLibBridge", "TestSupport", "CGio", "CWaylandProtocols"]),
         // The least a GDBus service in C does for each of orientd's call shapes: orientd-bench's yardstick.
         .executableTarget(name: "orientd-reference-peer", dependencies: ["CGio"],
                           // CGio's module map links GIO for Swift importers only; C links it here.

@@ -36,6 +36,7 @@ enum Bench {
             if options.runs("resolver") { ResolverSection.run(options, report) }
             if options.runs("idle") { try IdleSection.run(target, options, report, scenes: options.fanOutScenes) }
             if options.runs("output") { try OutputSection.run(options, report) }
+            if options.runs("windows") { try WindowSection.run(options, report) }
         } catch {
             print(report.table)
             FileHandle.standardError.write(Data("orientd-bench: \(error)\n".utf8))

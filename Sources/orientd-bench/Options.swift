@@ -25,7 +25,7 @@ struct BenchOptions: Sendable {
     /// The sections to run (`--only`); empty: all of them.
     var only: Set<String> = []
 
-    static let sections = ["floor", "calls", "scale", "fanout", "apps", "resolver", "idle", "output"]
+    static let sections = ["floor", "calls", "scale", "fanout", "apps", "resolver", "idle", "output", "windows"]
 
     /// Whether `section` runs.
     func runs(_ section: String) -> Bool { only.isEmpty || only.contains(section) }
@@ -54,7 +54,8 @@ struct BenchOptions: Sendable {
                           suite's run)
           --only SECTION  run only this section (repeatable; for profiling): floor, calls,
                           scale, fanout, apps, resolver, idle, output (a headless
-                          mutter turned by the mutter output backend)
+                          mutter turned by the mutter output backend), windows (two
+                          GTK 4 apps switched on phoc nested in Xvfb)
           -h, --help      show this help
         """
 
