@@ -75,7 +75,8 @@ wait_for "orientd" busctl --user status "$name"
 busctl --user call "$name" "$manager" "$name" SetSettleTime u 0
 busctl --user call "$name" "$manager" "$name" SetDeviceOrientation s portrait
 
-transform() { wlr-randr | sed -n "/^$output /,/^[^ ]/s/^ *Transform: //p"; }
+# Repeated by wait_for: each call reads the compositor again.
+transform_is() { test "$(wlr-randr | sed -n "/^$output /,/^[^ ]/s/^ *Transform: //p")" = "$1"; }
 # Captures the screen until two captures in a row are the same (the window has finished
 # drawing what the compositor's turn asked of it), then keeps it as $1.
 capture() {
@@ -103,13 +104,13 @@ pids+=($app)
 exec 3>"$work/app.in"
 
 wait_for "the portrait list" grep -q "paused after portrait" "$work/app.log"
-wait_for "the panel at normal" test "$(transform)" = normal
+wait_for "the panel at normal" transform_is normal
 capture "$out/compositor-portrait.png"
 echo >&3
 
 # The player prefers landscape-right: orientd turns the panel to wl_output 270.
 wait_for "the landscape player" grep -q "paused after landscape" "$work/app.log"
-wait_for "the panel at 270 (landscape-right)" test "$(transform)" = 270
+wait_for "the panel at 270 (landscape-right)" transform_is 270
 capture "$out/compositor-landscape.png"
 echo >&3
 

@@ -27,4 +27,23 @@ final class FrameScreenshotScriptTests: OutputTestCase {
         XCTAssertEqual([landscape.0, landscape.1], [1280, 800])
         XCTAssertTrue(result.stdout.contains("OrientationChanged portrait -> landscape-right (presentation)"), result.stdout)
     }
+
+    static let frontWindowScript = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent()
+        .deletingLastPathComponent().appendingPathComponent("scripts/front-window-screenshots.sh").path
+
+    /// The front-window headline: two unmodified apps; the panel turns for the landscape
+    /// game in front and back for the notes app when the game closes.
+    func testTheFrontWindowScriptWritesNotesThenTheTurnedGameThenNotesAgain() throws {
+        let directory = scratch + "/front"
+        let result = try runCommand([Self.frontWindowScript, directory],
+                                    environment: ["ORIENTD": OrientdInstance.product("orientd"),
+                                                  "ORIENTCTL": OrientdInstance.product("orientctl")],
+                                    timeout: .seconds(240))
+        XCTAssertTrue(result.succeeded, result.description)
+        XCTAssertEqual(try [directory + "/front-notes.png", directory + "/front-game.png", directory + "/front-notes-again.png"]
+                        .map { let (width, height) = try pngSize($0); return [width, height] },
+                       [[800, 1280], [1280, 800], [800, 1280]])
+        XCTAssertTrue(result.stdout.contains("Window tracking: wlroots, 2 app windows, org.example.RacingGame in front"), result.stdout)
+        XCTAssertTrue(result.stdout.contains("Output: wlroots turns X11-1, showing landscape-right"), result.stdout)
+    }
 }

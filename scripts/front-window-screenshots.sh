@@ -1,0 +1,147 @@
+#!/usr/bin/env bash
+# The README's headline pictures: two unmodified GTK 4 apps on a real phone compositor, and
+# orientd following the window in front. phoc (wlroots, nested in Xvfb so that it has a seat)
+# shows an 800x1280 portrait panel; orientd drives it with its wlroots output backend and
+# follows phoc's window list (--window-tracking auto finds it). Neither app speaks to orientd:
+# a notes app with a plain desktop entry, and a racing game whose desktop entry says
+# X-Orientd-SupportedOrientations=landscape. grim captures the panel as the user sees it: the
+# notes app upright, then the game in front (the panel turned), then the notes app again
+# after the game is closed (the panel turned back).
+#
+#   scripts/front-window-screenshots.sh [DIR]     (default: the repository's docs/)
+#
+# Writes DIR/front-notes.png, DIR/front-game.png and DIR/front-notes-again.png, and prints
+# `orientctl status` and `orientctl list` at each step. Needs the built orientd and orientctl
+# ($ORIENTD, $ORIENTCTL; default .build/debug/; `swift build` makes them), Xvfb, phoc,
+# wlr-randr, grim, dbus-daemon, busctl, /usr/bin/python3 with python3-gi and gir1.2-gtk-4.0
+# (`scripts/install-deps.sh test` installs them all). Runs everything on private sockets and
+# a private bus, and stops it all on exit; prints the logs when something fails.
+set -euo pipefail
+
+root=$(cd "$(dirname "${BASH_SOURCE[0]}")/.." && pwd)
+out=${1:-$root/docs}
+orientd=${ORIENTD:-$root/.build/debug/orientd}
+orientctl=${ORIENTCTL:-$(dirname "$orientd")/orientctl}
+readonly output=X11-1 timeout_seconds=60
+readonly name=io.github.orientd.OrientationManager1 manager=/io/github/orientd/OrientationManager1
+readonly notes=org.example.Notes game=org.example.RacingGame
+
+work=$(mktemp -d)
+pids=()
+cleanup() {
+  local pid
+  for pid in "${pids[@]}"; do kill "$pid" 2>/dev/null || true; done
+  for pid in "${pids[@]}"; do wait "$pid" 2>/dev/null || true; done
+  rm -rf "$work"
+}
+trap cleanup EXIT
+
+fail() {
+  echo "front-window-screenshots.sh: $*" >&2
+  NO_COLOR=1 "$orientctl" status >&2 2>&1 || true
+  for log in "$work"/*.log; do [[ -f "$log" ]] && { echo "---- $(basename "$log")" >&2; cat "$log" >&2; }; done
+  exit 1
+}
+
+for tool in Xvfb phoc wlr-randr grim dbus-daemon busctl /usr/bin/python3; do
+  command -v "$tool" >/dev/null || fail "$tool is missing (scripts/install-deps.sh test installs it)"
+done
+[[ -x "$orientd" ]] || fail "no orientd at $orientd: run swift build first (or set ORIENTD)"
+[[ -x "$orientctl" ]] || fail "no orientctl at $orientctl: run swift build first (or set ORIENTCTL)"
+
+# Waits until "$@" succeeds, for at most timeout_seconds.
+wait_for() {
+  local what=$1 deadline=$((SECONDS + timeout_seconds))
+  shift
+  until "$@" >/dev/null 2>&1; do
+    ((SECONDS < deadline)) || fail "timed out waiting for $what"
+    sleep 0.1
+  done
+}
+
+# A private session bus, runtime folder and settings: nothing of the user's session is touched.
+export XDG_RUNTIME_DIR=$work/runtime XDG_STATE_HOME=$work/state XDG_CONFIG_HOME=$work/config GSETTINGS_BACKEND=memory
+mkdir -m 700 "$XDG_RUNTIME_DIR"
+dbus-daemon --session --nofork --print-address=1 >"$work/bus.address" 2>"$work/dbus.log" &
+pids+=($!)
+wait_for "the private bus" test -s "$work/bus.address"
+DBUS_SESSION_BUS_ADDRESS=$(head -n 1 "$work/bus.address")
+export DBUS_SESSION_BUS_ADDRESS
+
+# An X server for phoc to nest in, on a display number nobody holds.
+display=$((400 + $$ % 300))
+while [[ -e /tmp/.X$display-lock || -e /tmp/.X11-unix/X$display ]]; do display=$((display + 1)); done
+Xvfb ":$display" -screen 0 1300x1300x24 -nolisten tcp >"$work/xvfb.log" 2>&1 &
+pids+=($!)
+wait_for "Xvfb :$display" test -e "/tmp/.X11-unix/X$display"
+
+# The compositor: nested, software rendering, an 800x1280 portrait panel.
+printf '[output:%s]\nmode = 800x1280\n' "$output" >"$work/phoc.ini"
+export WAYLAND_DISPLAY=wayland-0
+DISPLAY=":$display" WLR_BACKENDS=x11 WLR_RENDERER=pixman phoc -C "$work/phoc.ini" >"$work/phoc.log" 2>&1 &
+pids+=($!)
+wait_for "phoc" wlr-randr
+unset DISPLAY
+
+# The apps' desktop entries, where orientd (and only orientd) looks for them.
+mkdir -p "$work/data/applications"
+printf '[Desktop Entry]\nType=Application\nName=Notes\nExec=notes\n' >"$work/data/applications/$notes.desktop"
+printf '[Desktop Entry]\nType=Application\nName=Racing Game\nExec=racing-game\nX-Orientd-SupportedOrientations=landscape\n' \
+  >"$work/data/applications/$game.desktop"
+
+# orientd: the panel through wlroots, the windows through phoc's window list (auto).
+XDG_DATA_DIRS=$work/data "$orientd" --sensor none --output-backend wlroots --output "$output" >"$work/orientd.log" 2>&1 &
+pids+=($!)
+wait_for "orientd" busctl --user status "$name"
+busctl --user call "$name" "$manager" "$name" SetSettleTime u 0
+tracking_is() { test "$("$orientctl" show -P WindowTracking)" = "$1"; }
+wait_for "orientd following phoc's windows" tracking_is wlroots
+
+# The checks wait_for repeats (each reads the compositor or orientd again).
+transform_is() { test "$(wlr-randr | sed -n "/^$output /,/^[^ ]/s/^ *Transform: //p")" = "$1"; }
+front_is() { test "$("$orientctl" show -P FrontApp)" = "$1"; }
+# Captures the screen until two captures in a row are the same (the windows have finished
+# drawing what the compositor's turn asked of them), then keeps it as $1.
+capture() {
+  local target=$1 deadline=$((SECONDS + timeout_seconds))
+  grim "$work/a.png"
+  while true; do
+    sleep 0.3
+    grim "$work/b.png"
+    cmp -s "$work/a.png" "$work/b.png" && break
+    mv "$work/b.png" "$work/a.png"
+    ((SECONDS < deadline)) || fail "the screen never settled for $target"
+  done
+  mkdir -p "$out"
+  mv "$work/a.png" "$target"
+  echo "front-window-screenshots.sh: wrote $target ($(od -An -tu1 -j16 -N8 "$target" | awk '{print $3*256+$4 "x" $7*256+$8}'))"
+}
+show() {
+  echo "\$ orientctl status"; NO_COLOR=1 "$orientctl" status
+  echo "\$ orientctl list"; NO_COLOR=1 "$orientctl" list
+}
+# Starts an app (a real, unmodified GTK 4 window of that app id, maximized as a phone shows it).
+start_app() {
+  GDK_BACKEND=wayland GSK_RENDERER=cairo GTK_A11Y=none \
+    /usr/bin/python3 "$root/Tests/Fixtures/windows/app_window.py" "$1" --maximize >"$work/$1.log" 2>&1 &
+  pids+=($!)
+  eval "$2=$!"
+}
+
+start_app "$notes" notes_pid
+wait_for "the notes app in front" front_is "$notes"
+wait_for "the panel at normal" transform_is normal
+capture "$out/front-notes.png"
+show
+
+start_app "$game" game_pid
+wait_for "the game in front" front_is "$game"
+wait_for "the panel turned for the game" transform_is 270
+capture "$out/front-game.png"
+show
+
+kill "$game_pid"
+wait_for "the notes app in front again" front_is "$notes"
+wait_for "the panel turned back" transform_is normal
+capture "$out/front-notes-again.png"
+show
