@@ -13,7 +13,9 @@ extension VerbTable {
                     Sets the user's policy for an app-id: --allow caps (or, with one orientation, pins) its \
                     windows' orientations, --no-sensor keeps them from following the device. A new policy \
                     replaces the old one as a whole. --clear removes it. With no option, shows the app's policy. \
-                    Applied at once to the app's windows; persisted.
+                    Applied at once to the app's windows; persisted. This is how to pin an unmodified app (one \
+                    that registers no scene: orientd follows its window through the compositor): the policy \
+                    replaces what its desktop entry declares.
                     """,
                  examples: ["policy org.example.Reader --allow portrait", "policy org.example.Game --allow landscape --no-sensor",
                             "policy org.example.Reader --clear", "policy org.example.Reader"],

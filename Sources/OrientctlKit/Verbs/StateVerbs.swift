@@ -9,15 +9,17 @@ extension VerbTable {
                     Shows the device orientation and where it came from (iio-sensor-proxy or manual), whether \
                     the sensor is available, the rotation lock, kiosk mode and its orientation, the settle time, \
                     the split-view threshold, the output (which backend turns which panel, and what the panel \
-                    shows), the front scene, and one line per scene: its number, app-id, orientation, idiom, \
-                    deciding controller and flags.
+                    shows), the window tracking (whose window list orientd follows, how many app windows it \
+                    sees, and the app in front), the front scene, and one line per scene: its number, app-id, \
+                    orientation, idiom, deciding controller and flags.
                     """,
                  examples: ["status", "status --json"], run: status),
         VerbSpec("list", group: .state,
                  summary: "List the scenes in a table",
                  details: """
                     One row per scene: its number, app-id, idiom, display, interface orientation, effective mask, \
-                    deciding controller and flags (detached, split-view, background). On a terminal the columns \
+                    deciding controller and flags (observed: an unmodified app's window the compositor reports, \
+                    else detached; split-view, background). On a terminal the columns \
                     are aligned; otherwise they are separated by tabs, after a header line.
                     """,
                  examples: ["list", "list --json"], run: list),
