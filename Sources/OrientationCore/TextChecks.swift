@@ -1,13 +1,14 @@
 /// Control characters in ids and names: C0 (U+0000–U+001F), DEL (U+007F) and C1
 /// (U+0080–U+009F). They are refused everywhere a client names something, so that no id or
 /// name can move a terminal's cursor, set its title or forge a line in another program's output.
-enum ControlCharacters {
-    static func isControl(_ scalar: Unicode.Scalar) -> Bool {
+public enum ControlCharacters {
+    public static func isControl(_ scalar: Unicode.Scalar) -> Bool {
         scalar.value < 0x20 || (0x7F...0x9F).contains(scalar.value)
     }
 
-    /// `value` with every control character written as `\u{XX}`, for error messages.
-    static func escaped(_ value: String) -> String {
+    /// `value` with every control character written as `\u{XX}` (at most 300 characters), for
+    /// error messages and for log lines that quote what a peer sent.
+    public static func escaped(_ value: String) -> String {
         var out = ""
         for scalar in value.unicodeScalars.prefix(300) {
             if isControl(scalar) {

@@ -19,10 +19,10 @@ struct WindowReportBounds {
         guard let raw, !raw.isEmpty else { return ("", nil) }
         let scalars = raw.unicodeScalars
         if scalars.count > maxAppIdLength {
-            return ("", "an app id of \(scalars.count) characters (the limit is \(maxAppIdLength)): '\(ControlText.escaped(raw))…'")
+            return ("", "an app id of \(scalars.count) characters (the limit is \(maxAppIdLength)): '\(ControlCharacters.escaped(raw))…'")
         }
-        if scalars.contains(where: ControlText.isControl) {
-            return ("", "an app id with a control character: '\(ControlText.escaped(raw))'")
+        if scalars.contains(where: ControlCharacters.isControl) {
+            return ("", "an app id with a control character: '\(ControlCharacters.escaped(raw))'")
         }
         return (raw, nil)
     }
@@ -35,26 +35,5 @@ struct WindowReportBounds {
         } else if logged == Self.loggedPerConnection + 1 {
             log.warning("further bad input from this compositor is not logged until it reconnects")
         }
-    }
-}
-
-/// Control characters (C0, DEL, C1) written as `\u{XX}`, at most 300 characters: for log lines
-/// that quote what a compositor sent.
-enum ControlText {
-    static func isControl(_ scalar: Unicode.Scalar) -> Bool {
-        scalar.value < 0x20 || (0x7F...0x9F).contains(scalar.value)
-    }
-
-    static func escaped(_ value: String) -> String {
-        var out = ""
-        for scalar in value.unicodeScalars.prefix(300) {
-            if isControl(scalar) {
-                let hex = String(scalar.value, radix: 16, uppercase: true)
-                out += "\\u{" + (hex.count < 2 ? "0" + hex : hex) + "}"
-            } else {
-                out.unicodeScalars.append(scalar)
-            }
-        }
-        return out
     }
 }

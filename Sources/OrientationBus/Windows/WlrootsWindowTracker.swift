@@ -121,7 +121,7 @@ final class WlrootsWindowTracker: WindowTracker {
         let activated = states & UInt32(ORIENTD_WL_ACTIVATED) != 0
         let minimized = states & UInt32(ORIENTD_WL_MINIMIZED) != 0
         let fullscreen = states & UInt32(ORIENTD_WL_FULLSCREEN) != 0
-        log.debug("windows: wlroots: window \(handle) '\(ControlText.escaped(appId))'\(activated ? " activated" : "")\(minimized ? " minimized" : "")\(fullscreen ? " fullscreen" : "")")
+        log.debug("windows: wlroots: window \(handle) '\(ControlCharacters.escaped(appId))'\(activated ? " activated" : "")\(minimized ? " minimized" : "")\(fullscreen ? " fullscreen" : "")")
         report?(.window(handle: handle, appId: appId, activated: activated, minimized: minimized, fullscreen: fullscreen))
     }
 
