@@ -8,6 +8,7 @@
 #include <unistd.h>
 #include <wayland-client.h>
 
+#include "orientd_wayland_private.h"
 #include "wlr-foreign-toplevel-management-unstable-v1-client-protocol.h"
 
 struct toplevel {
@@ -20,22 +21,7 @@ struct toplevel {
     struct wl_list link;   // in orientd_wl.toplevels
 };
 
-struct orientd_wl {
-    struct wl_display *display;
-    struct wl_registry *registry;
-    struct wl_callback *sync;
-    struct zwlr_foreign_toplevel_manager_v1 *manager;
-    struct wl_seat *seat;
-    struct orientd_wl_callbacks callbacks;
-    void *context;
-    unsigned binds;
-    size_t max_toplevels;
-    size_t toplevel_count;
-    uint64_t next_handle;
-    struct wl_list toplevels;
-    int dispatching;
-    int closing;
-};
+
 
 // MARK: Toplevels
 
@@ -157,12 +143,14 @@ static void registry_global(void *data, struct wl_registry *registry, uint32_t n
         wl->manager = wl_registry_bind(registry, name, &zwlr_foreign_toplevel_manager_v1_interface, bound);
         if (wl->manager) zwlr_foreign_toplevel_manager_v1_add_listener(wl->manager, &manager_listener, wl);
     }
+    if (wl->binds & ORIENTD_WL_BIND_OUTPUTS) orientd_wl_outputs_global(wl, name, interface, version);
     if (wl->callbacks.global) wl->callbacks.global(wl->context, interface, version);
 }
 
 static void registry_global_remove(void *data, struct wl_registry *registry, uint32_t name) {
     (void)registry;
     struct orientd_wl *wl = data;
+    if (wl->binds & ORIENTD_WL_BIND_OUTPUTS) orientd_wl_outputs_global_remove(wl, name);
     if (wl->callbacks.global_removed) wl->callbacks.global_removed(wl->context, name);
 }
 
@@ -221,6 +209,7 @@ static void free_connection(struct orientd_wl *wl) {
     struct toplevel *toplevel, *next;
     wl_list_for_each_safe(toplevel, next, &wl->toplevels, link) toplevel_free(toplevel);
     if (wl->manager) zwlr_foreign_toplevel_manager_v1_destroy(wl->manager);
+    orientd_wl_outputs_free(wl);
     if (wl->sync) wl_callback_destroy(wl->sync);
     if (wl->seat) wl_seat_destroy(wl->seat);
     wl_registry_destroy(wl->registry);

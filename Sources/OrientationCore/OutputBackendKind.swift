@@ -3,7 +3,7 @@
 public enum OutputBackendKind: String, CaseIterable, Sendable {
     /// `org.gnome.Mutter.DisplayConfig` on the session bus (GNOME Shell, mutter, Phosh).
     case mutter
-    /// wlr-output-management through `wlr-randr` (phoc, sway, labwc).
+    /// wlr-output-management, spoken through libwayland (phoc, sway, labwc).
     case wlroots
     /// `kscreen-doctor` (KWin, Plasma Mobile).
     case kwin

@@ -2,54 +2,23 @@ import OrientationCore
 import XCTest
 @testable import OrientationBus
 
-/// The tool backends' parsers and transform tables (docs/output.md's table, row by row),
-/// read from what wlr-randr, xrandr and kscreen-doctor really print.
+/// The backends' parsers and transform tables (docs/output.md's table, row by row), read from
+/// what xrandr and kscreen-doctor really print, and wlr-output-management's transform values.
 final class OutputToolListingTests: XCTestCase {
-    // MARK: wlr-randr
+    // MARK: wlr-output-management
 
-    static let wlrRandr = """
-        HEADLESS-1 "Headless output 1"
-          Enabled: yes
-          Modes:
-            800x1280 px, 60.000000 Hz (current)
-          Position: 0,0
-          Transform: 90
-          Scale: 1.000000
-        eDP-1 "BOE 0x0a1b (eDP-1)"
-          Enabled: no
-          Modes:
-            1200x1920 px, 60.000000 Hz (preferred)
-          Position: 0,0
-          Transform: flipped-90
-          Scale: 2.000000
-        DSI-1 "Panel"
-          Enabled: yes
-          Transform: 270
-
-        """
-
-    func testWlrRandrListing() {
-        XCTAssertEqual(WlrRandrListing.parse(Self.wlrRandr), [
-            ToolOutput(name: "HEADLESS-1", enabled: true, showing: .landscapeLeft),
-            ToolOutput(name: "eDP-1", enabled: false, showing: nil),  // flipped: outside the table
-            ToolOutput(name: "DSI-1", enabled: true, showing: .landscapeRight),
-        ])
-        XCTAssertEqual(WlrRandrListing.parse(""), [])
-    }
-
-    /// wl_output counts counter-clockwise: landscape-left is 90, landscape-right 270 (sway's
-    /// own command would say the reverse; wlr-randr speaks the protocol's values).
-    func testWlrRandrTransformsFollowTheTable() {
-        let table: [(InterfaceOrientation, String)] = [
-            (.portrait, "normal"), (.landscapeLeft, "90"), (.landscapeRight, "270"), (.portraitUpsideDown, "180"),
+    /// wl_output counts counter-clockwise: landscape-left is 90 (1), landscape-right 270 (3);
+    /// the flipped transforms (4–7) are outside the table.
+    func testWlrootsTransformsFollowTheTable() {
+        let table: [(InterfaceOrientation, Int32)] = [
+            (.portrait, 0), (.landscapeLeft, 1), (.landscapeRight, 3), (.portraitUpsideDown, 2),
         ]
         for (orientation, transform) in table {
-            XCTAssertEqual(WlrRandrListing.transform(for: orientation), transform)
-            XCTAssertEqual(WlrRandrListing.orientation(forTransform: transform), orientation)
+            XCTAssertEqual(WlrootsBackend.transform(for: orientation), transform)
+            XCTAssertEqual(WlrootsBackend.orientation(forTransform: transform), orientation)
         }
-        XCTAssertNil(WlrRandrListing.orientation(forTransform: "flipped-180"))
-        XCTAssertEqual(WlrRandrTool().applyCommand(output: "eDP-1", .landscapeLeft),
-                       ["wlr-randr", "--output", "eDP-1", "--transform", "90"])
+        for flipped in Int32(4)...7 { XCTAssertNil(WlrootsBackend.orientation(forTransform: flipped)) }
+        XCTAssertNil(WlrootsBackend.orientation(forTransform: nil))
     }
 
     // MARK: xrandr
@@ -166,11 +135,11 @@ final class OutputToolListingTests: XCTestCase {
     // MARK: Where the compositors are
 
     func testWaylandSocketPath() {
-        XCTAssertEqual(WaylandWatch.socketPath(environment: ["XDG_RUNTIME_DIR": "/run/user/1000", "WAYLAND_DISPLAY": "wayland-1"]),
+        XCTAssertEqual(WaylandSocket.socketPath(environment: ["XDG_RUNTIME_DIR": "/run/user/1000", "WAYLAND_DISPLAY": "wayland-1"]),
                        "/run/user/1000/wayland-1")
-        XCTAssertEqual(WaylandWatch.socketPath(environment: ["XDG_RUNTIME_DIR": "/run/user/1000"]), "/run/user/1000/wayland-0")
-        XCTAssertEqual(WaylandWatch.socketPath(environment: ["WAYLAND_DISPLAY": "/tmp/sock"]), "/tmp/sock")
-        XCTAssertNil(WaylandWatch.socketPath(environment: ["WAYLAND_DISPLAY": "wayland-0"]))
+        XCTAssertEqual(WaylandSocket.socketPath(environment: ["XDG_RUNTIME_DIR": "/run/user/1000"]), "/run/user/1000/wayland-0")
+        XCTAssertEqual(WaylandSocket.socketPath(environment: ["WAYLAND_DISPLAY": "/tmp/sock"]), "/tmp/sock")
+        XCTAssertNil(WaylandSocket.socketPath(environment: ["WAYLAND_DISPLAY": "wayland-0"]))
     }
 
     func testX11SocketPath() {
@@ -179,14 +148,5 @@ final class OutputToolListingTests: XCTestCase {
         XCTAssertEqual(X11Presence.socketPath(display: "unix:3"), "/tmp/.X11-unix/X3")
         XCTAssertNil(X11Presence.socketPath(display: "remote:0"))
         XCTAssertNil(X11Presence.socketPath(display: ""))
-    }
-
-    /// wl_registry.bind(name, interface, version, new_id) as the wire carries it: header,
-    /// then the string's length (with its NUL) and its bytes padded to 4.
-    func testWaylandBindMessage() {
-        let message = WaylandWatch.message(object: 2, opcode: 0, [7], string: "wl_output", after: [4, 5])
-        XCTAssertEqual(message, [2, 0, 0, 0, 0, 0, 36, 0,  // object 2, opcode 0, size 36
-                                 7, 0, 0, 0, 10, 0, 0, 0] + Array("wl_output".utf8) + [0, 0, 0]
-                                 + [4, 0, 0, 0, 5, 0, 0, 0])
     }
 }

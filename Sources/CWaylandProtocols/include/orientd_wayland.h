@@ -17,6 +17,28 @@ enum {
     ORIENTD_WL_FULLSCREEN = 1u << 3,
 };
 
+/// One head of wlr-output-management, as its latest events said.
+struct orientd_wl_head {
+    /// Its name (`name_length` bytes, at most ORIENTD_WL_MAX_NAME; empty when none was sent
+    /// or it was longer).
+    const char *name;
+    size_t name_length;
+    int enabled;
+    /// A wl_output.transform value (0–7), or -1 when none was sent or it was out of range.
+    int32_t transform;
+};
+
+/// The most heads and wl_outputs followed (more are not bound), and the longest head name kept.
+#define ORIENTD_WL_MAX_HEADS 16
+#define ORIENTD_WL_MAX_NAME 64
+
+/// The compositor's answers to orientd_wl_output_apply.
+enum {
+    ORIENTD_WL_APPLY_SUCCEEDED,
+    ORIENTD_WL_APPLY_FAILED,
+    ORIENTD_WL_APPLY_CANCELLED,
+};
+
 /// What the connection reports, each with the context given to orientd_wl_open. Any may be NULL.
 struct orientd_wl_callbacks {
     /// A global the compositor offers: each one when listing, and any added later.
@@ -34,6 +56,13 @@ struct orientd_wl_callbacks {
     void (*toplevel_refused)(void *context);
     /// The compositor will announce no more toplevels on this connection.
     void (*toplevel_manager_finished)(void *context);
+    /// ORIENTD_WL_BIND_OUTPUTS: a wl_output's done event (its geometry, mode or scale changed).
+    void (*output_changed)(void *context);
+    /// ORIENTD_WL_BIND_OUTPUTS, when the compositor offers wlr-output-management: the heads as
+    /// the manager's latest done event completed them (at most ORIENTD_WL_MAX_HEADS).
+    void (*output_heads)(void *context, const struct orientd_wl_head *heads, size_t count);
+    /// The compositor's answer to orientd_wl_output_apply: one of ORIENTD_WL_APPLY_*.
+    void (*output_applied)(void *context, int result);
 };
 
 /// The longest app id kept (a Wayland message is at most 4096 bytes in all).
@@ -45,6 +74,9 @@ enum {
     ORIENTD_WL_BIND_TOPLEVELS = 1 << 0,
     /// The first seat: ask the compositor to change windows (orientd_wl_toplevel_request).
     ORIENTD_WL_BIND_SEAT = 1 << 1,
+    /// Every wl_output (output_changed) and wlr-output-management when offered (output_heads,
+    /// orientd_wl_output_apply).
+    ORIENTD_WL_BIND_OUTPUTS = 1 << 2,
 };
 
 /// Takes `fd` (a connected, non-blocking Wayland socket: closed by orientd_wl_close, or here
@@ -63,6 +95,11 @@ enum {
 /// Asks the compositor to change the window `handle` (queued: flush to send). -1 when no such
 /// window is followed, or (to activate) no seat is bound.
 int orientd_wl_toplevel_request(struct orientd_wl *wl, uint64_t handle, int request);
+
+/// Asks the compositor to turn the head named `head_name` to `transform` (wl_output.transform),
+/// every other head as it is (queued: flush to send); the answer comes to output_applied. -1
+/// when wlr-output-management is not bound, no head has that name, or an apply is in flight.
+int orientd_wl_output_apply(struct orientd_wl *wl, const char *head_name, int32_t transform);
 
 /// The socket to watch for input.
 int orientd_wl_fd(struct orientd_wl *wl);

@@ -4,10 +4,10 @@ import OrientationCore
 /// protocol (it needs Qt's Wayland platform plugin, Debian's qtwayland5).
 ///
 /// Present while the Wayland socket accepts and its registry offers KWin's output
-/// management; each `kde_output_device_v2` sends `done` after a change: the notifications.
+/// management; each wl_output sends `done` after a change (a new rotation among them): the
+/// notifications.
 struct KScreenDoctorTool: OutputTool {
     static let managementInterfaces = ["kde_output_management_v2", "org_kde_kwin_outputmanagement"]
-    static let deviceInterfaces: Set<String> = ["kde_output_device_v2", "org_kde_kwin_outputdevice"]
 
     let kind = OutputBackendKind.kwin
     /// kscreen-doctor is a Qt program: on Wayland, Qt's Wayland platform (not X11's).
@@ -25,12 +25,12 @@ enum KWinBackend {
     static func make(environment: [String: String], output: String?, log: Log) -> OutputBackend {
         ToolOutputBackend(tool: KScreenDoctorTool(),
                           presence: WaylandPresence(environment: environment, required: KScreenDoctorTool.managementInterfaces,
-                                                    watched: KScreenDoctorTool.deviceInterfaces, what: "KWin"),
+                                                    what: "KWin"),
                           output: output, log: log)
     }
 
     /// `--output-backend auto`: a Wayland compositor offering KWin's output management.
     static func probe(environment: [String: String]) -> Bool {
-        WaylandWatch.compositorOffers(any: KScreenDoctorTool.managementInterfaces, environment: environment)
+        WaylandSocket.compositorOffers(any: KScreenDoctorTool.managementInterfaces, environment: environment)
     }
 }

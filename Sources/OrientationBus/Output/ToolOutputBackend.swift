@@ -22,8 +22,8 @@ protocol OutputTool {
     func applyCommand(output: String, _ orientation: InterfaceOrientation) -> [String]
 }
 
-/// A backend driving its compositor through a command-line tool (wlr-randr, kscreen-doctor,
-/// xrandr), run asynchronously from the main loop:
+/// A backend driving its compositor through a command-line tool (kscreen-doctor, xrandr), run
+/// asynchronously from the main loop:
 ///
 /// - The presence watcher says when the compositor is there; the backend then lists the
 ///   outputs, picks the panel (`--output`, else the built-in one) and reports `.attached`.

@@ -1,34 +1,141 @@
 import OrientationCore
 
-/// wlroots compositors (phoc, sway, labwc, …): wlr-output-management through `wlr-randr`.
+/// wlroots compositors (phoc, sway, labwc, …): wlr-output-management, spoken through
+/// libwayland on the connection that watches the compositor.
 ///
-/// Present while the Wayland socket accepts and its registry offers
-/// `zwlr_output_manager_v1`; the manager's events (it sends `done` after every change of
-/// any output) are the change notifications.
-struct WlrRandrTool: OutputTool {
+/// Present while the Wayland socket accepts and its registry offers `zwlr_output_manager_v1`.
+/// The manager reports every output (head) with its transform after each change, someone
+/// else's included; an apply sends a whole configuration (every output as it is, the panel
+/// with its new transform) and the compositor answers succeeded, failed or cancelled. One
+/// configuration is in flight at a time: an orientation asked for meanwhile waits (only the
+/// newest), and a cancelled one (the outputs changed meanwhile) is sent again.
+final class WlrootsBackend: OutputBackend {
     static let managerInterface = "zwlr_output_manager_v1"
 
     let kind = OutputBackendKind.wlroots
-    let environment: [String: String] = [:]
-    let listCommand = ["wlr-randr"]
+    let presence: WaylandPresence
+    let requestedOutput: String?
+    let log: Log
+    private var report: ((OutputBackendEvent) -> Void)?
+    private(set) var attachedOutput: String?
+    /// What the panel shows, as the latest heads said.
+    private var showing: InterfaceOrientation?
+    /// Whether the current absence has been reported (said once, not per change).
+    private var reportedAbsent = false
+    private var applying: InterfaceOrientation?
+    private var waiting: InterfaceOrientation?
 
-    func parse(_ stdout: String) -> [ToolOutput]? { WlrRandrListing.parse(stdout) }
-
-    func applyCommand(output: String, _ orientation: InterfaceOrientation) -> [String] {
-        ["wlr-randr", "--output", output, "--transform", WlrRandrListing.transform(for: orientation)]
+    init(environment: [String: String], output: String?, log: Log) {
+        presence = WaylandPresence(environment: environment, required: [Self.managerInterface], what: "a wlroots compositor")
+        requestedOutput = output
+        self.log = log
     }
-}
 
-enum WlrootsBackend {
     static func make(environment: [String: String], output: String?, log: Log) -> OutputBackend {
-        ToolOutputBackend(tool: WlrRandrTool(),
-                          presence: WaylandPresence(environment: environment, required: [WlrRandrTool.managerInterface],
-                                                    watched: [WlrRandrTool.managerInterface], what: "a wlroots compositor"),
-                          output: output, log: log)
+        WlrootsBackend(environment: environment, output: output, log: log)
     }
 
     /// `--output-backend auto`: a Wayland compositor offering wlr-output-management.
     static func probe(environment: [String: String]) -> Bool {
-        WaylandWatch.compositorOffers(any: [WlrRandrTool.managerInterface], environment: environment)
+        WaylandSocket.compositorOffers(any: [managerInterface], environment: environment)
+    }
+
+    func start(events: @escaping (OutputBackendEvent) -> Void) {
+        report = events
+        presence.heads = { [weak self] in self?.take($0) }
+        presence.applied = { [weak self] in self?.answered($0) }
+        presence.start(present: { [weak self] in
+            // The heads follow the listing: the panel is chosen when they come.
+            guard let self else { return }
+            (self.applying, self.waiting) = (nil, nil)
+        }, changed: {}, gone: { [weak self] reason in
+            guard let self else { return }
+            (self.applying, self.waiting) = (nil, nil)
+            self.lost(reason)
+        })
+    }
+
+    func stop() {
+        presence.stop()
+        attachedOutput = nil
+        report = nil
+    }
+
+    func apply(_ orientation: InterfaceOrientation) {
+        guard let output = attachedOutput, let connection = presence.connection else { return }
+        if applying != nil {
+            waiting = orientation
+            return
+        }
+        if orientation == showing {
+            report?(.orientationRead(showing))
+            return
+        }
+        let transform = Self.transform(for: orientation)
+        log.debug("output: wlroots: turning \(output) to transform \(transform)")
+        guard connection.applyTransform(transform, toOutput: output) else {
+            log.warning("output: wlroots: cannot turn \(output) to \(orientation.rawValue): the compositor lists no such output on, or offers no output manager")
+            report?(.orientationRead(showing))
+            return
+        }
+        applying = orientation
+    }
+
+    /// The wl_output transform that shows `orientation` on a portrait panel (wl_output's
+    /// transforms count counter-clockwise).
+    static func transform(for orientation: InterfaceOrientation) -> Int32 {
+        switch orientation {
+        case .portrait: return 0
+        case .landscapeLeft: return 1
+        case .portraitUpsideDown: return 2
+        case .landscapeRight: return 3
+        }
+    }
+
+    /// What a wl_output transform shows; nil for the flipped ones and for none.
+    static func orientation(forTransform transform: Int32?) -> InterfaceOrientation? {
+        InterfaceOrientation.allCases.first { self.transform(for: $0) == transform }
+    }
+
+    private func answered(_ result: WaylandConnection.ApplyResult) {
+        guard let orientation = applying else { return }
+        applying = nil
+        switch result {
+        case .succeeded:
+            break  // The heads' new state follows.
+        case .failed:
+            log.warning("output: wlroots: the compositor refused to turn \(attachedOutput ?? "the panel") to \(orientation.rawValue)")
+            report?(.orientationRead(showing))
+        case .cancelled:
+            waiting = waiting ?? orientation
+        }
+        if let next = waiting {
+            waiting = nil
+            apply(next)
+        }
+    }
+
+    private func take(_ heads: [WaylandConnection.Head]) {
+        guard report != nil else { return }
+        let outputs = heads.map { ToolOutput(name: $0.name, enabled: $0.enabled, showing: Self.orientation(forTransform: $0.transform)) }
+        switch PanelChoice.panel(in: outputs, requested: requestedOutput) {
+        case .failure(let notFound):
+            lost(notFound.description)
+        case .success(let panel) where panel.name == attachedOutput:
+            showing = panel.showing
+            report?(.orientationRead(panel.showing))
+        case .success(let panel):
+            attachedOutput = panel.name
+            showing = panel.showing
+            reportedAbsent = false
+            report?(.attached(outputName: panel.name, showing: panel.showing))
+        }
+    }
+
+    private func lost(_ reason: String) {
+        guard attachedOutput != nil || !reportedAbsent else { return }
+        attachedOutput = nil
+        reportedAbsent = true
+        report?(.detached(reason: reason))
     }
 }

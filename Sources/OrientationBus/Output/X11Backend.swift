@@ -28,7 +28,7 @@ enum X11Backend {
     /// (every X server of this century has RandR; xrandr's listing then confirms it).
     static func probe(environment: [String: String]) -> Bool {
         guard let display = environment["DISPLAY"], let socket = X11Presence.socketPath(display: display) else { return false }
-        guard let fd = try? WaylandWatch.connect(socket, nonBlocking: false) else { return false }
+        guard let fd = try? WaylandSocket.connect(socket, nonBlocking: false) else { return false }
         close(fd)
         return true
     }

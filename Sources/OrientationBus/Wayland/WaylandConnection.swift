@@ -22,8 +22,30 @@ final class WaylandConnection {
         var toplevelRefused: () -> Void = {}
         /// The compositor will announce no more windows.
         var toplevelManagerFinished: () -> Void = {}
+        /// `.outputs`: a wl_output changed (its geometry, mode or scale).
+        var outputChanged: () -> Void = {}
+        /// `.outputs`, on a compositor with wlr-output-management: its heads after each change.
+        var heads: ([Head]) -> Void = { _ in }
+        /// `.outputs`: the compositor's answer to `applyTransform`.
+        var applied: (ApplyResult) -> Void = { _ in }
         /// The connection ended: why.
         var ended: (String) -> Void = { _ in }
+    }
+
+    /// One output as wlr-output-management reports it.
+    struct Head: Equatable {
+        /// Its name (empty when the compositor sent none, or one over 64 bytes).
+        var name: String
+        var enabled: Bool
+        /// Its wl_output transform (0–7), nil when none was sent.
+        var transform: Int32?
+    }
+
+    /// The compositor's answer to a configuration.
+    enum ApplyResult {
+        case succeeded, failed
+        /// The outputs changed meanwhile: send it again.
+        case cancelled
     }
 
     /// What a connection binds besides the registry.
@@ -33,6 +55,8 @@ final class WaylandConnection {
         static let toplevels = Binds(rawValue: UInt32(ORIENTD_WL_BIND_TOPLEVELS))
         /// The first seat: ask the compositor to change windows (`request`).
         static let seat = Binds(rawValue: UInt32(ORIENTD_WL_BIND_SEAT))
+        /// Every wl_output, and wlr-output-management when offered: follow and turn the outputs.
+        static let outputs = Binds(rawValue: UInt32(ORIENTD_WL_BIND_OUTPUTS))
     }
 
     /// What `request` asks of a window, as a shell's task switcher does.
@@ -64,7 +88,7 @@ final class WaylandConnection {
     /// for the globals.
     func open(_ handlers: Handlers) throws(WaylandWatchError) {
         close()
-        let fd = try WaylandWatch.connect(socketPath, nonBlocking: true)
+        let fd = try WaylandSocket.connect(socketPath, nonBlocking: true)
         var callbacks = orientd_wl_callbacks()
         callbacks.global = { context, interface, _ in
             guard let context, let interface else { return }
@@ -98,6 +122,27 @@ final class WaylandConnection {
             guard let context else { return }
             Unmanaged<WaylandConnection>.fromOpaque(context).takeUnretainedValue().handlers.toplevelManagerFinished()
         }
+        callbacks.output_changed = { context in
+            guard let context else { return }
+            Unmanaged<WaylandConnection>.fromOpaque(context).takeUnretainedValue().handlers.outputChanged()
+        }
+        callbacks.output_heads = { context, heads, count in
+            guard let context, let heads else { return }
+            let list = UnsafeBufferPointer(start: heads, count: count).map { head in
+                Head(name: head.name.map { String(decoding: UnsafeRawBufferPointer(start: $0, count: head.name_length), as: UTF8.self) } ?? "",
+                     enabled: head.enabled != 0, transform: head.transform >= 0 ? head.transform : nil)
+            }
+            Unmanaged<WaylandConnection>.fromOpaque(context).takeUnretainedValue().handlers.heads(list)
+        }
+        callbacks.output_applied = { context, result in
+            guard let context else { return }
+            let answer: ApplyResult = switch Int(result) {
+            case Int(ORIENTD_WL_APPLY_SUCCEEDED): .succeeded
+            case Int(ORIENTD_WL_APPLY_CANCELLED): .cancelled
+            default: .failed
+            }
+            Unmanaged<WaylandConnection>.fromOpaque(context).takeUnretainedValue().handlers.applied(answer)
+        }
         guard let wl = orientd_wl_open(fd, binds.rawValue, maxToplevels, &callbacks,
                                        Unmanaged.passUnretained(self).toOpaque()) else {
             throw WaylandWatchError("libwayland refused the connection to \(socketPath)")
@@ -129,6 +174,16 @@ final class WaylandConnection {
     @discardableResult
     func request(_ request: WindowRequest, window handle: UInt64) -> Bool {
         guard let wl, orientd_wl_toplevel_request(wl, handle, request.rawValue) == 0 else { return false }
+        flush()
+        return true
+    }
+
+    /// Asks the compositor (wlr-output-management) to turn the output `name` to the wl_output
+    /// `transform`, every other output as it is; the answer comes to `applied`. False when the
+    /// compositor offers no output manager, has no such output on, or an apply is in flight.
+    @discardableResult
+    func applyTransform(_ transform: Int32, toOutput name: String) -> Bool {
+        guard let wl, orientd_wl_output_apply(wl, name, transform) == 0 else { return false }
         flush()
         return true
     }

@@ -33,7 +33,7 @@ final class WlrootsWindowTracker: WindowTracker {
     }
 
     init(environment: [String: String], log: Log) {
-        socketPath = WaylandWatch.socketPath(environment: environment)
+        socketPath = WaylandSocket.socketPath(environment: environment)
         self.log = log
     }
 
@@ -41,7 +41,7 @@ final class WlrootsWindowTracker: WindowTracker {
 
     /// `--window-tracking auto`: a Wayland compositor offering the toplevel manager.
     static func probe(environment: [String: String]) -> Bool {
-        WaylandWatch.compositorOffers(any: [managerInterface], environment: environment)
+        WaylandSocket.compositorOffers(any: [managerInterface], environment: environment)
     }
 
     func start(events: @escaping (WindowTrackerEvent) -> Void) {

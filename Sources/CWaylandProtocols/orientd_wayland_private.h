@@ -1,0 +1,34 @@
+// What orientd_wayland.c and orientd_wayland_outputs.c share of a connection.
+#ifndef ORIENTD_WAYLAND_PRIVATE_H
+#define ORIENTD_WAYLAND_PRIVATE_H
+
+#include <wayland-client.h>
+
+#include "orientd_wayland.h"
+
+struct orientd_wl_outputs;
+
+struct orientd_wl {
+    struct wl_display *display;
+    struct wl_registry *registry;
+    struct wl_callback *sync;
+    struct zwlr_foreign_toplevel_manager_v1 *manager;
+    struct wl_seat *seat;
+    struct orientd_wl_callbacks callbacks;
+    void *context;
+    unsigned binds;
+    size_t max_toplevels;
+    size_t toplevel_count;
+    uint64_t next_handle;
+    struct wl_list toplevels;
+    struct orientd_wl_outputs *outputs;  // with ORIENTD_WL_BIND_OUTPUTS
+    int dispatching;
+    int closing;
+};
+
+/// The outputs part (orientd_wayland_outputs.c): offered every global; frees what it bound.
+void orientd_wl_outputs_global(struct orientd_wl *wl, uint32_t name, const char *interface, uint32_t version);
+void orientd_wl_outputs_global_remove(struct orientd_wl *wl, uint32_t name);
+void orientd_wl_outputs_free(struct orientd_wl *wl);
+
+#endif
