@@ -55,7 +55,7 @@ struct BenchOptions: Sendable {
           --only SECTION  run only this section (repeatable; for profiling): floor, calls,
                           scale, fanout, apps, resolver, idle, output (a headless
                           mutter turned by the mutter output backend), windows (two
-                          GTK 4 apps switched on phoc nested in Xvfb)
+                          GTK 4 apps switched on phoc and on X11)
           -h, --help      show this help
         """
 

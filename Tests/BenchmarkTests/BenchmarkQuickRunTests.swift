@@ -18,7 +18,7 @@ final class BenchmarkQuickRunTests: XCTestCase {
         "apps50.time", "apps50.ratio", "apps50.cpu",
         "fanout.time", "fanout.pings", "fanout.ratio", "fanout.peer", "fanout.peer.ratio", "fanout.cpu", "fanout.peer.ping",
         "resolver.d1", "resolver.d10", "resolver.growth10", "resolver.d100", "resolver.growth100",
-        "resolver.d1000", "resolver.growth1000", "idle.ticks", "output.mutter", "windows.phoc",
+        "resolver.d1000", "resolver.growth1000", "idle.ticks", "output.mutter", "windows.phoc", "windows.x11",
     ]
     /// The rows that carry a target, so must say PASS or MISS.
     static let targeted: Set = [
@@ -37,7 +37,7 @@ final class BenchmarkQuickRunTests: XCTestCase {
         "get.call", "get.peer", "get.ratio", "objects.call", "objects.peer", "objects.ratio",
         "apps1.time", "apps1.ratio", "apps10.time", "apps10.ratio", "apps50.time", "apps50.ratio",
         "fanout.time", "fanout.pings", "fanout.ratio", "fanout.peer", "fanout.peer.ratio", "fanout.peer.ping",
-        "output.mutter", "windows.phoc",
+        "output.mutter", "windows.phoc", "windows.x11",
     ]
 
     struct Row {
