@@ -37,7 +37,7 @@ test:
 	$(SWIFT) build --build-tests $(SWIFT_BUILD_FLAGS)
 	$(SWIFT) test --skip-build $(SWIFT_BUILD_FLAGS)
 
-bench: release
+bench: release install-binaries
 	scripts/install-deps.sh test  # the output section drives a real headless mutter
 	$(SWIFT) build -c release --product orientd-bench $(SWIFT_BUILD_FLAGS)
 	$(SWIFT) build -c release --product orientd-reference-peer $(SWIFT_BUILD_FLAGS)

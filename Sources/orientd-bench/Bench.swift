@@ -35,6 +35,7 @@ enum Bench {
             defer { fanOut?.close() }
             if options.runs("resolver") { ResolverSection.run(options, report) }
             if options.runs("idle") { try IdleSection.run(target, options, report, scenes: options.fanOutScenes) }
+            if options.runs("footprint") { try FootprintSection.run(options, report) }
             if options.runs("output") { try OutputSection.run(options, report) }
             if options.runs("windows") { try WindowSection.run(options, report) }
         } catch {

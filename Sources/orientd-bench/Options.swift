@@ -25,7 +25,7 @@ struct BenchOptions: Sendable {
     /// The sections to run (`--only`); empty: all of them.
     var only: Set<String> = []
 
-    static let sections = ["floor", "calls", "scale", "fanout", "apps", "resolver", "idle", "output", "windows"]
+    static let sections = ["floor", "calls", "scale", "fanout", "apps", "resolver", "idle", "footprint", "output", "windows"]
 
     /// Whether `section` runs.
     func runs(_ section: String) -> Bool { only.isEmpty || only.contains(section) }
@@ -53,7 +53,8 @@ struct BenchOptions: Sendable {
           --quick         a few hundred operations, small scale, 1 s idle window (the test
                           suite's run)
           --only SECTION  run only this section (repeatable; for profiling): floor, calls,
-                          scale, fanout, apps, resolver, idle, output (a headless
+                          scale, fanout, apps, resolver, idle, footprint (start-up,
+                          memory and sizes beside the peer), output (a headless
                           mutter turned by the mutter output backend), windows (two
                           GTK 4 apps switched on phoc and on X11)
           -h, --help      show this help

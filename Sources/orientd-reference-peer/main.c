@@ -39,6 +39,7 @@
 #include <string.h>
 
 #define PEER_PATH "/io/github/orientd/ReferencePeer"
+#define PEER_NAME "io.github.orientd.ReferencePeer1"
 #define PEER_INTERFACE "io.github.orientd.ReferencePeer1"
 #define MANAGER_PATH "/io/github/orientd/OrientationManager1"
 #define MANAGER_INTERFACE "io.github.orientd.OrientationManager1"
@@ -318,7 +319,7 @@ main (int argc, char **argv)
     {
       printf ("Usage: orientd-reference-peer\n"
               "A minimal GDBus service answering orientd's call shapes, for orientd-bench.\n"
-              "Connects to $DBUS_SESSION_BUS_ADDRESS and prints its unique name.\n");
+              "Connects to $DBUS_SESSION_BUS_ADDRESS, prints its unique name and owns " PEER_NAME ".\n");
       return strcmp (argv[1], "--help") == 0 || strcmp (argv[1], "-h") == 0 ? 0 : 64;
     }
   node = g_dbus_node_info_new_for_xml (introspection_xml, &error);
@@ -333,6 +334,8 @@ main (int argc, char **argv)
       return 1;
     }
   g_dbus_connection_set_exit_on_close (connection, TRUE);
+  /* A well-known name, as a service owns one: orientd-bench times start-up to the name owned. */
+  g_bus_own_name_on_connection (connection, PEER_NAME, G_BUS_NAME_OWNER_FLAGS_NONE, NULL, NULL, NULL, NULL);
   printf ("%s\n", g_dbus_connection_get_unique_name (connection));
   fflush (stdout);
   loop = g_main_loop_new (NULL, FALSE);

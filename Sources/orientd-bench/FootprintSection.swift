@@ -1,0 +1,108 @@
+import Foundation
+import GLibBridge
+import Glibc
+import TestSupport
+
+/// What a phone pays for orientd beside the reference peer (a plain C GDBus service): start-up
+/// from exec to the well-known name owned, resident memory at idle and with 100 scenes, and
+/// (full runs, after `make install-binaries`) the installed binaries' sizes.
+enum FootprintSection {
+    static let peerName = "io.github.orientd.ReferencePeer1"
+
+    static func run(_ options: BenchOptions, _ report: Report) throws {
+        let rounds = options.quick ? 5 : 20
+        print("Footprint: start-up (\(rounds) starts each), resident memory, sizes")
+        fflushAll()
+        try startUp(rounds: rounds, report)
+        try memory(report)
+        if !options.quick { try sizes(report) }
+    }
+
+    /// Exec to the well-known name owned, orientd against the peer, alternating.
+    static func startUp(rounds: Int, _ report: Report) throws {
+        let bus = try PrivateBus()
+        defer { bus.stop() }
+        let scratch = try OrientdInstance.temporaryDirectory()
+        defer { try? FileManager.default.removeItem(atPath: scratch) }
+        let probe = try bus.connect()
+        defer { probe.close() }
+        var env = bus.sessionEnvironment
+        env["XDG_RUNTIME_DIR"] = scratch
+        env["XDG_STATE_HOME"] = scratch + "/state"
+        env["XDG_CONFIG_HOME"] = scratch + "/config"
+        env["G_SLICE"] = "always-malloc"
+        var orientdTimes: [Double] = [], peerTimes: [Double] = []
+        for _ in 0..<rounds {
+            orientdTimes.append(try timeToName([OrientdInstance.product("orientd"), "--sensor", "none"], Names.bus, env, probe))
+            peerTimes.append(try timeToName([OrientdInstance.product("orientd-reference-peer")], peerName, env, probe))
+        }
+        report.spread("start.orientd", "orientd start-up, exec to its name owned", Spread(orientdTimes), "ms")
+        report.spread("start.peer", "the peer's start-up, exec to its name owned", Spread(peerTimes), "ms")
+        report.atMost("start.ratio", "orientd start-up / the peer's (medians)", median(orientdTimes) / median(peerTimes), "×", 1.5)
+    }
+
+    /// Milliseconds from spawning `argv` to `name` having an owner; the process is stopped after.
+    static func timeToName(_ argv: [String], _ name: String, _ env: [String: String], _ probe: BusConnection) throws -> Double {
+        let start = ContinuousClock.now
+        let process = try ChildProcess(argv, environment: env)
+        defer { _ = process.stop() }
+        var owned: ContinuousClock.Instant?
+        try eventually("\(name) owned", timeout: .seconds(30)) {
+            if let status = process.exitStatus { throw BenchError("\(argv[0]) exited (\(status)): \(process.standardError)") }
+            if try probe.nameOwner(name) != nil { owned = ContinuousClock.now }
+            return owned != nil
+        }
+        let elapsed = (owned! - start).milliseconds
+        _ = process.stop()
+        try eventually("\(name) released", timeout: .seconds(30)) { try probe.nameOwner(name) == nil }
+        return elapsed
+    }
+
+    /// VmRSS of a fresh orientd and a fresh peer at idle, then orientd's with 100 scenes.
+    static func memory(_ report: Report) throws {
+        let target = try BenchTarget()
+        defer { target.stop() }
+        let peer = try ReferencePeer(target)
+        defer { peer.stop() }
+        let probe = try target.connect()
+        defer { probe.close() }
+        // Both have answered once (a Ping each) and then idle for a second.
+        try probe.call(destination: target.owner, path: "/", interface: "org.freedesktop.DBus.Peer", method: "Ping")
+        try probe.call(destination: peer.owner, path: "/", interface: "org.freedesktop.DBus.Peer", method: "Ping")
+        usleep(1_000_000)
+        let orientdIdle = try target.usage.memory().rss
+        let peerIdle = try ProcessUsage(pid: peer.process.pid).memory().rss
+        report.info("rss.idle.orientd", "orientd VmRSS at idle, no scenes", ScaleSection.mebibytes(orientdIdle), "MiB")
+        report.info("rss.idle.peer", "the peer's VmRSS at idle", ScaleSection.mebibytes(peerIdle), "MiB")
+        report.atMost("rss.idle.ratio", "orientd VmRSS at idle / the peer's", Double(orientdIdle) / Double(peerIdle), "×", 1.5)
+
+        let flood = try SceneFlood(target, scenes: 100, perConnection: 100, name: "bench-footprint")
+        _ = try flood.register(target.owner, count: 100, window: 20, appId: "bench.footprint")
+        usleep(1_000_000)
+        let orientd100 = try target.usage.memory().rss
+        report.atMost("rss.100.ratio", "orientd VmRSS with 100 scenes / the idle peer's", Double(orientd100) / Double(peerIdle), "×", 1.5)
+        flood.close()
+    }
+
+    /// The stripped, statically linked binaries `make install` installs.
+    static func sizes(_ report: Report) throws {
+        let folder = packageRoot() + "/.build/install/stripped"
+        for (name, limit) in [("orientd", 10.0), ("orientctl", 8.0)] {
+            let path = folder + "/" + name
+            guard let attributes = try? FileManager.default.attributesOfItem(atPath: path),
+                  let bytes = attributes[.size] as? NSNumber else {
+                throw BenchError("no \(path): `make bench` builds it (make install-binaries)")
+            }
+            report.atMost("size.\(name)", "installed \(name), static Swift runtime, stripped", bytes.doubleValue / 1_000_000, "MB", limit)
+        }
+    }
+
+    /// The folder holding Package.swift, above the built products.
+    static func packageRoot() -> String {
+        var folder = OrientdInstance.productsDirectory
+        while folder.count > 1 && !FileManager.default.fileExists(atPath: folder + "/Package.swift") {
+            folder = (folder as NSString).deletingLastPathComponent
+        }
+        return folder
+    }
+}
