@@ -19,6 +19,8 @@ import OrientationCore
 ///   most one `GetCurrentState` in flight (`MutterStateReader`): a flood of `MonitorsChanged`
 ///   makes one read after the current one, and a reply with a number orientd cannot compute
 ///   with, or too large, detaches with the reason (none until a usable state comes).
+/// - A refusal because the screen is locked (Phosh) keeps the panel attached; the newest
+///   orientation asked for meanwhile is applied at the unlock (`MutterLockedScreen`).
 /// - A clean stop hands the panel back: the transform it had when orientd attached, unless
 ///   someone else turned it since (`MutterHandBack`).
 final class MutterBackend: OutputBackend {
@@ -52,6 +54,8 @@ final class MutterBackend: OutputBackend {
     private(set) var method: UInt32 = 1
     private var applying = false
     private var waiting: InterfaceOrientation?
+    /// Refused while the screen is locked: applied when it is unlocked.
+    var afterUnlock: InterfaceOrientation?
     let reader: MutterStateReader
     /// What the panel showed when orientd attached, and what orientd last asked for: a clean
     /// stop hands the first back while the panel still shows the second.
@@ -95,6 +99,7 @@ final class MutterBackend: OutputBackend {
                   let managed = signal.argument(1).vardict?["PanelOrientationManaged"]?.bool else { return }
             self.setPanelManaged(managed)
         })
+        subscriptions.append(MutterLockedScreen.watchUnlock(on: connection) { [weak self] in self?.screenUnlocked() })
         nameWatch = connection.watchName(Self.busName, appeared: { [weak self] _, owner in
             guard let self else { return }
             self.owner = owner
@@ -106,6 +111,7 @@ final class MutterBackend: OutputBackend {
             self.method = 1
             self.applying = false
             self.waiting = nil
+            self.afterUnlock = nil
             self.reader.reset()
             (self.handBack, self.lastAsked) = (nil, nil)
             self.readPanelManaged()
@@ -140,6 +146,10 @@ final class MutterBackend: OutputBackend {
 
     func apply(_ row: InterfaceOrientation) {
         guard attachedOutput != nil else { return }
+        if afterUnlock != nil {
+            afterUnlock = row
+            return
+        }
         if applying {
             waiting = row
             return
@@ -183,6 +193,7 @@ final class MutterBackend: OutputBackend {
         attachedOutput = nil
         applying = false
         waiting = nil
+        afterUnlock = nil
         updateHandover()
         report?(.detached(reason: reason))
     }
@@ -220,6 +231,9 @@ final class MutterBackend: OutputBackend {
                     switch result {
                     case .success:
                         self.readBack(row, method: method, epoch: epoch)
+                    case .failure(let error) where MutterLockedScreen.isRefusal(error):
+                        self.refusedWhileLocked(row, panel: panel)
+                        self.applying = false
                     case .failure(let error) where retriesLeft > 0 && error.message.contains("stale"):
                         self.log.debug("output: mutter: stale serial \(state.serial); reading the state again")
                         self.apply(row, retriesLeft: retriesLeft - 1, epoch: epoch)
@@ -251,6 +265,12 @@ final class MutterBackend: OutputBackend {
                 self.finishApply()
             }
         }
+    }
+
+    /// The orientation asked for while an apply was under way (taken: no longer waiting).
+    func takeWaiting() -> InterfaceOrientation? {
+        defer { waiting = nil }
+        return waiting
     }
 
     private func finishApply() {
