@@ -26,6 +26,9 @@ test_packages+=(phoc wlr-randr grim kwin-wayland kscreen libkf5screen-bin qtwayl
 test_packages+=(openbox xdotool)
 # The sandbox tests: the Flatpak-shaped sandbox built from flatpak's own parts.
 test_packages+=(bubblewrap xdg-dbus-proxy)
+# Real Phosh, the phone case: Phosh itself, and pam_wrapper so that a test's own PAM service
+# (pam_permit) lets a PIN typed on Phosh's lock screen unlock it.
+test_packages+=(phosh libpam-wrapper)
 
 # How to see that a package's part is present without asking dpkg, and what it provides:
 # "KIND:WHAT|description" with KIND one of pkgconfig (a pkg-config module and version),
@@ -60,6 +63,7 @@ declare -A provides=(
   [dpkg-dev]="command:dpkg-shlibdeps|dpkg-shlibdeps, for make deb"
   [lintian]="command:lintian|lintian, for make deb"
   [bubblewrap]="command:bwrap|bwrap, the sandbox flatpak runs apps in"
+  [phosh]="file:/usr/libexec/phosh|Phosh, the phone shell (phoc runs it)"
   [xdg-dbus-proxy]="command:xdg-dbus-proxy|xdg-dbus-proxy, the D-Bus filter flatpak puts between an app and the bus"
 )
 

@@ -1,0 +1,164 @@
+import Foundation
+import GLibBridge
+import TestSupport
+import XCTest
+
+/// The phone case on real Phosh (`PhoshSession`): the built orientd started with its defaults
+/// (`--output-backend auto`, `--window-tracking auto`; only `--output`, since the nested phoc's
+/// X11-1 is no built-in panel) drives Phosh's DisplayConfig and follows phoc's window list, and
+/// real, unmodified GTK 4 apps with desktop entries in the test's `XDG_DATA_DIRS` turn the panel,
+/// read back from Phosh's `GetCurrentState`.
+final class PhoshFlowTests: OutputTestCase {
+    static let game = "org.example.PhoshGame"
+    static let notes = "org.example.PhoshNotes"
+
+    /// orientd with its defaults on Phosh's session, the device held portrait.
+    func launchOnPhosh() throws {
+        try launchOrientd(["--output", Self.phoshPanel], environment: appDataEnvironment.merging(waylandEnvironment) { $1 })
+        try waitForProperty("OutputBackend", "mutter")
+        try waitForProperty("WindowTracking", "wlroots")
+        XCTAssertEqual(try managerProperty("OutputName").string, Self.phoshPanel)
+        try turnDevice("portrait")
+    }
+
+    func startApp(_ appId: String) throws -> ChildProcess {
+        try startUnmodifiedApp(appId, environment: waylandEnvironment.merging(["GDK_BACKEND": "wayland"]) { $1 })
+    }
+
+    /// Waits until `FrontApp` is `appId` and `TrackedWindows` is `windows`.
+    func waitForFront(_ appId: String, windows: UInt32, file: StaticString = #filePath, line: UInt = #line) throws {
+        var last = ("", UInt32(0))
+        try eventually("FrontApp '\(appId)' with \(windows) windows (last: '\(last.0)', \(last.1))",
+                       timeout: deadline, file: file, line: line) {
+            last = (try managerProperty("FrontApp").string ?? "?", try managerProperty("TrackedWindows").uint32 ?? 0)
+            return last == (appId, windows)
+        }
+    }
+
+    func close(_ app: ChildProcess) throws {
+        app.terminate()
+        _ = try app.wait(timeout: deadline)
+    }
+
+    /// Apps in front turn Phosh's panel and give it back, and the orientation-lock is held
+    /// while orientd drives the panel: Phosh, which turned the panel from its accelerometer
+    /// before, lets the sensor go meanwhile, and follows it again once orientd stopped and gave
+    /// the user's value back.
+    func testAppsInFrontTurnPhoshsPanelAndTheOrientationLockIsHeldMeanwhile() throws {
+        let session = try startRealPhosh(sensor: "left-up")
+        XCTAssertEqual(try orientationLockKey(), "false", "the user's value")
+        XCTAssertEqual(try phoshPanelOrientationManaged(), true, "Phosh with an accelerometer turns the panel itself")
+        try eventually("Phosh follows its sensor", timeout: deadline) { try accelerometerClaimed(session) }
+        try waitForPhoshPanel("landscape")
+        try writeDesktopEntry(Self.game, orientations: "landscape")
+        try writeDesktopEntry(Self.notes, orientations: "portrait")
+        try launchOnPhosh()
+        try eventually("orientation-lock held", timeout: deadline) { try orientationLockKey() == "true" }
+        try eventually("Phosh lets its sensor go", timeout: deadline) { try !accelerometerClaimed(session) }
+        try waitForPhoshPanel("portrait")
+
+        // 1. The landscape game turns the panel.
+        let game = try startApp(Self.game)
+        try waitForFront(Self.game, windows: 1)
+        try waitForPhoshPanel("landscape")
+        // 2. Notes in front turns it back.
+        let notes = try startApp(Self.notes)
+        try waitForFront(Self.notes, windows: 2)
+        try waitForPhoshPanel("portrait")
+        // 3. Closing notes brings the game's orientation back; closing the game gives the device's.
+        try close(notes)
+        try waitForFront(Self.game, windows: 1)
+        try waitForPhoshPanel("landscape")
+        try close(game)
+        try waitForFront("", windows: 0)
+        try waitForPhoshPanel("portrait")
+        XCTAssertFalse(try accelerometerClaimed(session), "Phosh stayed off its sensor while orientd held the lock")
+
+        // A clean stop gives the user's value back, and Phosh follows its sensor again.
+        XCTAssertEqual(orientd.stop(), .exited(0), orientd.log)
+        XCTAssertEqual(try orientationLockKey(), "false", orientd.log)
+        try eventually("Phosh follows its sensor again", timeout: deadline) { try accelerometerClaimed(session) }
+        try waitForPhoshPanel("landscape")
+    }
+
+    /// The user's per-app policy pins an unmodified app that declares nothing, while another
+    /// undeclared app follows the device; `Explain` names the policy.
+    func testTheUsersPolicyPinsAnUnmodifiedAppOnPhosh() throws {
+        _ = try startRealPhosh()
+        try writeDesktopEntry(Self.game, orientations: nil)
+        try writeDesktopEntry(Self.notes, orientations: nil)
+        try launchOnPhosh()
+        try callManager("SetAppPolicy", [.s(Self.game), .vardict(["allowed-orientations": .strings(["landscape-left"])])])
+
+        let game = try startApp(Self.game)
+        try waitForFront(Self.game, windows: 1)
+        try waitForPhoshPanel("landscape")
+        let front = try XCTUnwrap(managerProperty("FrontScene").string)
+        let steps = try callScene(front, "Explain").child(at: 0).children.map { "\($0.children.map { $0.string ?? "\($0.stringArray ?? [])" })" }
+        XCTAssertTrue(steps.contains { $0.contains("policy") }, "Explain names the user's policy: \(steps)")
+
+        _ = try startApp(Self.notes)
+        try waitForFront(Self.notes, windows: 2)
+        try waitForPhoshPanel("portrait")
+        try close(game)
+        try waitForFront(Self.notes, windows: 1)
+        try waitForPhoshPanel("portrait")
+    }
+
+    /// Locking the screen with an app in front leaves no constraint behind: phoc deactivates the
+    /// app's window under the lock screen, so nothing is in front; Phosh refuses output changes
+    /// while locked, and orientd stays attached and applies the device's orientation at the
+    /// unlock. Unlocking with the app still open brings its constraint back.
+    func testLockingPhoshWithAnAppInFrontLeavesNoConstraintBehind() throws {
+        try writeDesktopEntry(Self.game, orientations: "landscape")
+        let session = try startRealPhosh()
+        try launchOnPhosh()
+        let game = try startApp(Self.game)
+        try waitForFront(Self.game, windows: 1)
+        try waitForPhoshPanel("landscape")
+
+        try lockPhosh()
+        try waitForFront("", windows: 1)
+        try eventually("Phosh's refusal while locked seen", timeout: deadline) {
+            !orientdLogLines(containing: "refuses output changes while the screen is locked").isEmpty
+        }
+        XCTAssertEqual(try managerProperty("OutputBackend").string, "mutter", "a refusal while locked lets nothing go")
+        try unlockPhosh(session)
+        try waitForFront(Self.game, windows: 1)
+        // What waited for the unlock went out, then the game's constraint, which Phosh shows.
+        try eventually("orientd's last apply after the unlock turns the panel to landscape", timeout: deadline) {
+            !orientdLogLines(containing: "the screen is unlocked").isEmpty
+                && orientdLogLines(containing: "ApplyMonitorsConfig").last.map { $0.hasSuffix("transform 1") || $0.hasSuffix("transform 3") } == true
+        }
+        try waitForPhoshPanel("landscape")
+
+        // Locked again, the app closes behind the lock screen: the unlock gives the device's.
+        try lockPhosh()
+        try waitForFront("", windows: 1)
+        try close(game)
+        try waitForFront("", windows: 0)
+        try unlockPhosh(session)
+        try waitForPhoshPanel("portrait")
+        XCTAssertEqual(try managerProperty("OutputBackend").string, "mutter")
+    }
+
+    /// Whether someone (Phosh) claims the mock accelerometer (python-dbusmock's iio-sensors-proxy).
+    func accelerometerClaimed(_ session: PhoshSession) throws -> Bool {
+        let connection = try session.systemBus.connect()
+        defer { connection.close() }
+        let owners = try connection.call(destination: "net.hadess.SensorProxy", path: "/net/hadess/SensorProxy",
+                                         interface: "org.freedesktop.DBus.Mock", method: "GetInternalProperty",
+                                         parameters: Variant(tuple: [.s("AccelerometerOwners")]), timeoutMilliseconds: 10_000)
+        // The template replies an `as` (no out signature declared: a variant from others).
+        let value = owners.child(at: 0)
+        return !((value.unboxed ?? value).stringArray ?? []).isEmpty
+    }
+
+    /// Phosh's `PanelOrientationManaged` (true while it has an accelerometer to turn the panel from).
+    func phoshPanelOrientationManaged() throws -> Bool? {
+        try client.connection.call(destination: Self.displayConfig, path: Self.displayConfigPath,
+                                   interface: "org.freedesktop.DBus.Properties", method: "Get",
+                                   parameters: Variant(tuple: [.s(Self.displayConfig), .s("PanelOrientationManaged")]),
+                                   replyType: "(v)", timeoutMilliseconds: 10_000).child(at: 0).unboxed?.bool
+    }
+}
