@@ -21,25 +21,6 @@ final class PhoshFlowTests: OutputTestCase {
         try turnDevice("portrait")
     }
 
-    func startApp(_ appId: String) throws -> ChildProcess {
-        try startUnmodifiedApp(appId, environment: waylandEnvironment.merging(["GDK_BACKEND": "wayland"]) { $1 })
-    }
-
-    /// Waits until `FrontApp` is `appId` and `TrackedWindows` is `windows`.
-    func waitForFront(_ appId: String, windows: UInt32, file: StaticString = #filePath, line: UInt = #line) throws {
-        var last = ("", UInt32(0))
-        try eventually("FrontApp '\(appId)' with \(windows) windows (last: '\(last.0)', \(last.1))",
-                       timeout: deadline, file: file, line: line) {
-            last = (try managerProperty("FrontApp").string ?? "?", try managerProperty("TrackedWindows").uint32 ?? 0)
-            return last == (appId, windows)
-        }
-    }
-
-    func close(_ app: ChildProcess) throws {
-        app.terminate()
-        _ = try app.wait(timeout: deadline)
-    }
-
     /// Apps in front turn Phosh's panel and give it back, and the orientation-lock is held
     /// while orientd drives the panel: Phosh, which turned the panel from its accelerometer
     /// before, lets the sensor go meanwhile, and follows it again once orientd stopped and gave
@@ -58,19 +39,19 @@ final class PhoshFlowTests: OutputTestCase {
         try waitForPhoshPanel("portrait")
 
         // 1. The landscape game turns the panel.
-        let game = try startApp(Self.game)
-        try waitForFront(Self.game, windows: 1)
+        let game = try startWaylandApp(Self.game)
+        try waitForFrontApp(Self.game, trackedWindows: 1)
         try waitForPhoshPanel("landscape")
         // 2. Notes in front turns it back.
-        let notes = try startApp(Self.notes)
-        try waitForFront(Self.notes, windows: 2)
+        let notes = try startWaylandApp(Self.notes)
+        try waitForFrontApp(Self.notes, trackedWindows: 2)
         try waitForPhoshPanel("portrait")
         // 3. Closing notes brings the game's orientation back; closing the game gives the device's.
-        try close(notes)
-        try waitForFront(Self.game, windows: 1)
+        try closeApp(notes)
+        try waitForFrontApp(Self.game, trackedWindows: 1)
         try waitForPhoshPanel("landscape")
-        try close(game)
-        try waitForFront("", windows: 0)
+        try closeApp(game)
+        try waitForFrontApp("", trackedWindows: 0)
         try waitForPhoshPanel("portrait")
         XCTAssertFalse(try accelerometerClaimed(session), "Phosh stayed off its sensor while orientd held the lock")
 
@@ -90,18 +71,18 @@ final class PhoshFlowTests: OutputTestCase {
         try launchOnPhosh()
         try callManager("SetAppPolicy", [.s(Self.game), .vardict(["allowed-orientations": .strings(["landscape-left"])])])
 
-        let game = try startApp(Self.game)
-        try waitForFront(Self.game, windows: 1)
+        let game = try startWaylandApp(Self.game)
+        try waitForFrontApp(Self.game, trackedWindows: 1)
         try waitForPhoshPanel("landscape")
-        let front = try XCTUnwrap(managerProperty("FrontScene").string)
-        let steps = try callScene(front, "Explain").child(at: 0).children.map { "\($0.children.map { $0.string ?? "\($0.stringArray ?? [])" })" }
-        XCTAssertTrue(steps.contains { $0.contains("policy") }, "Explain names the user's policy: \(steps)")
+        let steps = try explainFrontScene()
+        XCTAssertTrue(steps.contains { $0.contains("The user's policy for \(Self.game) gives the window its orientations") },
+                      "Explain names the user's policy: \(steps)")
 
-        _ = try startApp(Self.notes)
-        try waitForFront(Self.notes, windows: 2)
+        _ = try startWaylandApp(Self.notes)
+        try waitForFrontApp(Self.notes, trackedWindows: 2)
         try waitForPhoshPanel("portrait")
-        try close(game)
-        try waitForFront(Self.notes, windows: 1)
+        try closeApp(game)
+        try waitForFrontApp(Self.notes, trackedWindows: 1)
         try waitForPhoshPanel("portrait")
     }
 
@@ -113,18 +94,18 @@ final class PhoshFlowTests: OutputTestCase {
         try writeDesktopEntry(Self.game, orientations: "landscape")
         let session = try startRealPhosh()
         try launchOnPhosh()
-        let game = try startApp(Self.game)
-        try waitForFront(Self.game, windows: 1)
+        let game = try startWaylandApp(Self.game)
+        try waitForFrontApp(Self.game, trackedWindows: 1)
         try waitForPhoshPanel("landscape")
 
         try lockPhosh()
-        try waitForFront("", windows: 1)
+        try waitForFrontApp("", trackedWindows: 1)
         try eventually("Phosh's refusal while locked seen", timeout: deadline) {
             !orientdLogLines(containing: "refuses output changes while the screen is locked").isEmpty
         }
         XCTAssertEqual(try managerProperty("OutputBackend").string, "mutter", "a refusal while locked lets nothing go")
         try unlockPhosh(session)
-        try waitForFront(Self.game, windows: 1)
+        try waitForFrontApp(Self.game, trackedWindows: 1)
         // What waited for the unlock went out, then the game's constraint, which Phosh shows.
         try eventually("orientd's last apply after the unlock turns the panel to landscape", timeout: deadline) {
             !orientdLogLines(containing: "the screen is unlocked").isEmpty
@@ -134,9 +115,9 @@ final class PhoshFlowTests: OutputTestCase {
 
         // Locked again, the app closes behind the lock screen: the unlock gives the device's.
         try lockPhosh()
-        try waitForFront("", windows: 1)
-        try close(game)
-        try waitForFront("", windows: 0)
+        try waitForFrontApp("", trackedWindows: 1)
+        try closeApp(game)
+        try waitForFrontApp("", trackedWindows: 0)
         try unlockPhosh(session)
         try waitForPhoshPanel("portrait")
         XCTAssertEqual(try managerProperty("OutputBackend").string, "mutter")
