@@ -8,6 +8,7 @@
 #include <unistd.h>
 #include <wayland-client.h>
 
+#include "orientd_plasma_windows.h"
 #include "wlr-foreign-toplevel-management-unstable-v1-client-protocol.h"
 
 struct toplevel {
@@ -26,6 +27,7 @@ struct orientd_wl {
     struct wl_callback *sync;
     struct zwlr_foreign_toplevel_manager_v1 *manager;
     struct wl_seat *seat;
+    struct orientd_plasma *plasma;  // KWin's window list, when bound
     struct orientd_wl_callbacks callbacks;
     void *context;
     unsigned binds;
@@ -157,6 +159,9 @@ static void registry_global(void *data, struct wl_registry *registry, uint32_t n
         wl->manager = wl_registry_bind(registry, name, &zwlr_foreign_toplevel_manager_v1_interface, bound);
         if (wl->manager) zwlr_foreign_toplevel_manager_v1_add_listener(wl->manager, &manager_listener, wl);
     }
+    if ((wl->binds & ORIENTD_WL_BIND_PLASMA_WINDOWS) && !wl->plasma && orientd_plasma_is_manager(interface)) {
+        wl->plasma = orientd_plasma_bind(registry, name, version, wl->max_toplevels, &wl->callbacks, wl->context);
+    }
     if (wl->callbacks.global) wl->callbacks.global(wl->context, interface, version);
 }
 
@@ -221,6 +226,7 @@ static void free_connection(struct orientd_wl *wl) {
     struct toplevel *toplevel, *next;
     wl_list_for_each_safe(toplevel, next, &wl->toplevels, link) toplevel_free(toplevel);
     if (wl->manager) zwlr_foreign_toplevel_manager_v1_destroy(wl->manager);
+    orientd_plasma_free(wl->plasma);
     if (wl->sync) wl_callback_destroy(wl->sync);
     if (wl->seat) wl_seat_destroy(wl->seat);
     wl_registry_destroy(wl->registry);
