@@ -116,3 +116,38 @@ final class KWinWindowTrackerTests: OutputTestCase {
                       tracker.detachReasons[0])
     }
 }
+
+/// The tracker against a hostile KWin (`Tests/Fixtures/windows/flooding_kwin.py`, speaking
+/// the Wayland wire itself): 3,000 windows announced at once, the first ones with app ids
+/// holding control characters or 4,000 characters long. The tracker follows 1,000 (it does not
+/// even ask for the rest), passes no bad app id on, keeps its loop answering, and detaches
+/// when the compositor dies.
+final class KWinWindowTrackerFloodTests: OutputTestCase {
+    static let compositor = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent()
+        .appendingPathComponent("Fixtures/windows/flooding_kwin.py").path
+
+    func testAFloodOfWindowsIsBoundedAndBadAppIdsAreNotPassedOn() throws {
+        let fake = try start("flooding KWin", ["/usr/bin/python3", Self.compositor, scratch + "/" + Self.waylandSocket, "3000"])
+        XCTAssertEqual(try fake.firstLineOfOutput(timeout: deadline), "listening", fake.standardError)
+        let environment = childEnvironment.merging(waylandEnvironment) { $1 }
+        let tracker = WindowTrackerRun { KWinWindowTracker(environment: environment, log: Log(verbose: false)) }
+        addTeardownBlock { tracker.stop() }
+
+        try eventually("1,000 windows followed (\(tracker.windows.count) so far)", timeout: deadline) {
+            fake.standardOutput.contains("flooded") && tracker.windows.count == WindowReportBounds.maxWindows
+        }
+        // The loop still answers while the rest of the flood is refused.
+        tracker.loop.sync {}
+        XCTAssertEqual(tracker.attachedCount, 1)
+        let windows = tracker.windows.values
+        XCTAssertEqual(windows.filter { $0.appId.isEmpty }.count, 3, "the three bad app ids are passed on as none")
+        XCTAssertFalse(windows.contains { $0.appId.unicodeScalars.contains { $0.value < 0x20 } || $0.appId.count > 255 })
+        XCTAssertEqual(tracker.events.value.count { if case .window = $0 { true } else { false } }, WindowReportBounds.maxWindows,
+                       "one report per window: nothing past the limit")
+
+        fake.kill()
+        try eventually("detached; windows left: \(tracker.windows.count)", timeout: deadline) {
+            tracker.detachReasons.count == 1 && tracker.windows.isEmpty
+        }
+    }
+}
