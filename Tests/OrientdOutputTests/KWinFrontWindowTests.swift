@@ -110,4 +110,17 @@ final class KWinFrontWindowTests: OutputTestCase {
         browserApp.terminate()
         try waitForFront(reader, rotations: [1])
     }
+
+    /// A KWin that does not trust this orientd (no desktop entry names it): auto still picks
+    /// KWin's tracker (not Xwayland's X11 windows), WindowTracking stays none, and the log says
+    /// what KWin asks for.
+    func testAutoOnAKWinThatDoesNotTrustOrientdSaysWhatKWinAsksFor() throws {
+        try startKWin(trusting: [])
+        try launchOrientd(["--window-tracking", "auto"], environment: waylandEnvironment.merging(appDataEnvironment) { $1 })
+        try eventually("orientd says what KWin asks for", timeout: deadline) {
+            !orientdLogLines(containing: "windows: kwin: KWin on \(scratch)/\(Self.waylandSocket) does not offer org_kde_plasma_window_management").isEmpty
+        }
+        XCTAssertFalse(orientdLogLines(containing: "X-KDE-Wayland-Interfaces=org_kde_plasma_window_management").isEmpty, orientd.log)
+        XCTAssertEqual(try managerProperty("WindowTracking").string, "none")
+    }
 }

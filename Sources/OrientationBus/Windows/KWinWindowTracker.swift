@@ -48,9 +48,11 @@ final class KWinWindowTracker: WindowTracker {
 
     deinit { stop() }
 
-    /// `--window-tracking auto`: a Wayland compositor offering KWin's window list to orientd.
+    /// `--window-tracking auto`: KWin, whether or not it offers its window list to orientd (when
+    /// it does not, the tracker says which desktop entry KWin asks for, rather than auto
+    /// falling back to Xwayland's X11 windows, which miss every Wayland app).
     static func probe(environment: [String: String]) -> Bool {
-        WaylandWatch.compositorOffers(any: [managerInterface], environment: environment)
+        WaylandWatch.compositorOffers(any: [managerInterface] + kwinInterfaces, environment: environment)
     }
 
     func start(events: @escaping (WindowTrackerEvent) -> Void) {
