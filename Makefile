@@ -1,7 +1,7 @@
 # orientd — build, run, test, install.
 #   make run       build and run the service on the session bus (a private one if none)
 #   make test      install what the tests need, build, run the whole test suite
-#   make install   PREFIX=/usr/local DESTDIR= : binaries, interface XML, activation, unit, man pages,
+#   make install   PREFIX=/usr/local DESTDIR= : binaries, interface XML, activation, unit, KWin's desktop entry, man pages,
 #                  completions, README/docs/examples (release binaries with the Swift runtime linked in,
 #                  stripped; installs no packages; docs/packaging.md)
 #   make uninstall the same PREFIX and DESTDIR: removes what install put there
@@ -69,6 +69,9 @@ install: install-binaries
 	sed 's|@bindir@|$(BINDIR)|g' data/io.github.orientd.OrientationManager1.service.in \
 	  > $(DESTDIR)$(DATADIR)/dbus-1/services/io.github.orientd.OrientationManager1.service
 	sed 's|@bindir@|$(BINDIR)|g' data/orientd.service.in > $(DESTDIR)$(PREFIX)/lib/systemd/user/orientd.service
+	install -d $(DESTDIR)$(DATADIR)/applications
+	sed 's|@bindir@|$(BINDIR)|g' data/io.github.orientd.orientd.desktop.in \
+	  > $(DESTDIR)$(DATADIR)/applications/io.github.orientd.orientd.desktop
 	for page in data/*.1; do [ -f "$$page" ] && install -m 644 "$$page" $(DESTDIR)$(DATADIR)/man/man1/ || true; done
 	for page in data/*.8; do [ -f "$$page" ] && install -m 644 "$$page" $(DESTDIR)$(DATADIR)/man/man8/ || true; done
 	install -D -m 644 data/orientd.conf.5 $(DESTDIR)$(DATADIR)/man/man5/orientd.conf.5
@@ -89,6 +92,7 @@ uninstall:
 	  $(DESTDIR)$(DATADIR)/dbus-1/interfaces/io.github.orientd.OrientationManager1*.xml \
 	  $(DESTDIR)$(DATADIR)/dbus-1/services/io.github.orientd.OrientationManager1.service \
 	  $(DESTDIR)$(PREFIX)/lib/systemd/user/orientd.service \
+	  $(DESTDIR)$(DATADIR)/applications/io.github.orientd.orientd.desktop \
 	  $(DESTDIR)$(DATADIR)/man/man1/orientctl.1 $(DESTDIR)$(DATADIR)/man/man8/orientd.8 $(DESTDIR)$(DATADIR)/man/man5/orientd.conf.5 \
 	  $(DESTDIR)$(DATADIR)/bash-completion/completions/orientctl \
 	  $(DESTDIR)$(DATADIR)/zsh/vendor-completions/_orientctl $(DESTDIR)$(DATADIR)/fish/vendor_completions.d/orientctl.fish

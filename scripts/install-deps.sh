@@ -24,6 +24,8 @@ test_packages+=(phoc wlr-randr grim kwin-wayland kscreen libkf5screen-bin qtwayl
                 xserver-xephyr x11-xserver-utils x11-utils x11-apps)
 # The x11 window tracker's tests: a real EWMH window manager, and xdotool to drive it as a user would.
 test_packages+=(openbox xdotool)
+# The kwin window tracker: the protocol XML protocols/ carries a copy of (compared in its tests).
+test_packages+=(plasma-wayland-protocols)
 # The sandbox tests: the Flatpak-shaped sandbox built from flatpak's own parts.
 test_packages+=(bubblewrap xdg-dbus-proxy)
 # Real Phosh, the phone case: Phosh itself, and pam_wrapper so that a test's own PAM service
@@ -64,6 +66,7 @@ declare -A provides=(
   [lintian]="command:lintian|lintian, for make deb"
   [bubblewrap]="command:bwrap|bwrap, the sandbox flatpak runs apps in"
   [phosh]="file:/usr/libexec/phosh|Phosh, the phone shell (phoc runs it)"
+  [plasma-wayland-protocols]="file:/usr/share/plasma-wayland-protocols/plasma-window-management.xml|KDE's Plasma Wayland protocol XML (org_kde_plasma_window_management)"
   [xdg-dbus-proxy]="command:xdg-dbus-proxy|xdg-dbus-proxy, the D-Bus filter flatpak puts between an app and the bus"
 )
 

@@ -9,6 +9,7 @@
 #include <wayland-client.h>
 
 #include "orientd_wayland_private.h"
+#include "orientd_plasma_windows.h"
 #include "wlr-foreign-toplevel-management-unstable-v1-client-protocol.h"
 
 struct toplevel {
@@ -144,6 +145,9 @@ static void registry_global(void *data, struct wl_registry *registry, uint32_t n
         if (wl->manager) zwlr_foreign_toplevel_manager_v1_add_listener(wl->manager, &manager_listener, wl);
     }
     if (wl->binds & ORIENTD_WL_BIND_OUTPUTS) orientd_wl_outputs_global(wl, name, interface, version);
+    if ((wl->binds & ORIENTD_WL_BIND_PLASMA_WINDOWS) && !wl->plasma && orientd_plasma_is_manager(interface)) {
+        wl->plasma = orientd_plasma_bind(registry, name, version, wl->max_toplevels, &wl->callbacks, wl->context);
+    }
     if (wl->callbacks.global) wl->callbacks.global(wl->context, interface, version);
 }
 
@@ -210,6 +214,7 @@ static void free_connection(struct orientd_wl *wl) {
     wl_list_for_each_safe(toplevel, next, &wl->toplevels, link) toplevel_free(toplevel);
     if (wl->manager) zwlr_foreign_toplevel_manager_v1_destroy(wl->manager);
     orientd_wl_outputs_free(wl);
+    orientd_plasma_free(wl->plasma);
     if (wl->sync) wl_callback_destroy(wl->sync);
     if (wl->seat) wl_seat_destroy(wl->seat);
     wl_registry_destroy(wl->registry);

@@ -7,6 +7,7 @@
 #include "orientd_wayland.h"
 
 struct orientd_wl_outputs;
+struct orientd_plasma;
 
 struct orientd_wl {
     struct wl_display *display;
@@ -14,6 +15,7 @@ struct orientd_wl {
     struct wl_callback *sync;
     struct zwlr_foreign_toplevel_manager_v1 *manager;
     struct wl_seat *seat;
+    struct orientd_plasma *plasma;  // KWin's window list, when bound
     struct orientd_wl_callbacks callbacks;
     void *context;
     unsigned binds;

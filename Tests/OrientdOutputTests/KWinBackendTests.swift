@@ -4,55 +4,7 @@ import XCTest
 
 /// orientd turning a real KWin (`kwin_wayland --virtual`) through kscreen-doctor.
 final class KWinBackendTests: OutputTestCase {
-    static let output = "Virtual-0"
-
-    /// Starts KWin with one virtual 800×1280 output on the scratch runtime folder and waits
-    /// until kscreen-doctor lists it. Debian's kwin_wayland carries a file capability
-    /// (cap_sys_resource) that makes exec fail in a container without it: the test runs a
-    /// plain copy of the binary.
-    @discardableResult
-    func startKWin() throws -> ChildProcess {
-        let copy = scratch + "/kwin_wayland"
-        if !FileManager.default.fileExists(atPath: copy) {
-            try FileManager.default.copyItem(atPath: "/usr/bin/kwin_wayland", toPath: copy)
-        }
-        let kwin = try start("kwin_wayland", [copy, "--virtual", "--width", "800", "--height", "1280",
-                                              "--socket", Self.waylandSocket])
-        try eventually("kscreen-doctor lists \(Self.output); KWin's log:\n\(kwin.standardError)", timeout: deadline) {
-            if let status = kwin.exitStatus { throw TestSupportError("kwin_wayland exited (\(status)):\n\(kwin.standardError)") }
-            return (try? kscreenRotation(Self.output)) != nil
-        }
-        return kwin
-    }
-
-    /// Runs kscreen-doctor on the test's KWin (Qt's Wayland platform); throws when it fails.
-    @discardableResult
-    func kscreenDoctor(_ arguments: [String]) throws -> String {
-        var env = childEnvironment
-        env.merge(waylandEnvironment) { _, new in new }
-        env["QT_QPA_PLATFORM"] = "wayland"
-        let result = try runCommand(["kscreen-doctor"] + arguments, environment: env)
-        guard result.succeeded else { throw TestSupportError("kscreen-doctor \(arguments.joined(separator: " ")) failed: \(result)") }
-        return result.stdout
-    }
-
-    /// KScreen's rotation of `output` from `kscreen-doctor -j` (1 none, 2 left, 4 inverted, 8 right).
-    func kscreenRotation(_ output: String) throws -> Int? {
-        let text = try kscreenDoctor(["-j"])
-        guard let start = text.firstIndex(of: "{"),
-              let document = try JSONSerialization.jsonObject(with: Data(text[start...].utf8)) as? [String: Any],
-              let outputs = document["outputs"] as? [[String: Any]] else { return nil }
-        return outputs.first { $0["name"] as? String == output }?["rotation"] as? Int
-    }
-
-    func waitForRotation(_ rotation: Int, file: StaticString = #filePath, line: UInt = #line) throws {
-        var last: Int?
-        try eventually("\(Self.output) rotation \(rotation) (last: \(last.map(String.init) ?? "none"))",
-                       timeout: deadline, file: file, line: line) {
-            last = try kscreenRotation(Self.output)
-            return last == rotation
-        }
-    }
+    static let output = kwinOutput
 
     /// Each row of the table, read back by kscreen-doctor; someone else's rotation is read
     /// back (KWin's output-device events) and not fought.

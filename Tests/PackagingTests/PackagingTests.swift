@@ -142,6 +142,7 @@ final class PackagingTests: XCTestCase {
         let contents = try runCommand(["dpkg-deb", "--contents", package])
         for path in ["./usr/bin/orientd", "./usr/bin/orientctl", "./usr/share/dbus-1/services/io.github.orientd.OrientationManager1.service",
                      "./usr/share/dbus-1/interfaces/io.github.orientd.OrientationManager1.xml", "./usr/lib/systemd/user/orientd.service",
+                     "./usr/share/applications/io.github.orientd.orientd.desktop",
                      "./usr/share/man/man1/orientctl.1.gz", "./usr/share/doc/orientd/copyright",
                      "./usr/share/zsh/vendor-completions/_orientctl", "./usr/share/fish/vendor_completions.d/orientctl.fish"] {
             XCTAssertTrue(contents.stdout.contains(" \(path)\n"), "\(path) is not in the package")

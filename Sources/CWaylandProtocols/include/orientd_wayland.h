@@ -1,5 +1,5 @@
 // A Wayland connection for orientd's adapters: lists the compositor's globals and, when
-// asked, follows wlr-foreign-toplevel-management's list of windows. The listeners are
+// asked, follows wlr-foreign-toplevel-management's or KWin's list of windows. The listeners are
 // static C functions here; they forward to the callbacks given to orientd_wl_open.
 #ifndef ORIENTD_WAYLAND_H
 #define ORIENTD_WAYLAND_H
@@ -77,6 +77,9 @@ enum {
     /// Every wl_output (output_changed) and wlr-output-management when offered (output_heads,
     /// orientd_wl_output_apply).
     ORIENTD_WL_BIND_OUTPUTS = 1 << 2,
+    /// KWin's window list (org_kde_plasma_window_management), reported through the toplevel
+    /// callbacks like wlroots' list (KWin has no `finished`).
+    ORIENTD_WL_BIND_PLASMA_WINDOWS = 1 << 3,
 };
 
 /// Takes `fd` (a connected, non-blocking Wayland socket: closed by orientd_wl_close, or here

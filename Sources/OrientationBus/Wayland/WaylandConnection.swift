@@ -6,7 +6,7 @@ import Glibc
 /// loop of the thread that opens it: the socket is non-blocking, each turn of the loop reads
 /// what it holds once and dispatches it (prepare_read, read_events, dispatch_pending), and
 /// requests are flushed without waiting. It lists the compositor's globals and, when asked,
-/// follows wlr-foreign-toplevel-management's windows. The socket closing (the compositor
+/// follows wlr-foreign-toplevel-management's windows or KWin's. The socket closing (the compositor
 /// stopped or died) or a protocol error ends it at once.
 final class WaylandConnection {
     /// What the connection reports, on the loop's thread; none runs after `close()`.
@@ -57,6 +57,8 @@ final class WaylandConnection {
         static let seat = Binds(rawValue: UInt32(ORIENTD_WL_BIND_SEAT))
         /// Every wl_output, and wlr-output-management when offered: follow and turn the outputs.
         static let outputs = Binds(rawValue: UInt32(ORIENTD_WL_BIND_OUTPUTS))
+        /// KWin's window list (`org_kde_plasma_window_management`), reported as toplevels.
+        static let plasmaWindows = Binds(rawValue: UInt32(ORIENTD_WL_BIND_PLASMA_WINDOWS))
     }
 
     /// What `request` asks of a window, as a shell's task switcher does.

@@ -31,6 +31,7 @@ enum WindowTrackerChoosing {
             if WlrootsWindowTracker.probe(environment: environment) {
                 return make(.wlroots, options: options, log: log)
             }
+            if KWinWindowTracker.probe(environment: environment) { return make(.kwin, options: options, log: log) }
             if let display = environment["DISPLAY"], !display.isEmpty {
                 return make(.x11, options: options, log: log)
             }
@@ -55,7 +56,9 @@ enum WindowTrackerChoosing {
             return X11WindowTracker(display: ProcessInfo.processInfo.environment["DISPLAY"] ?? "", log: log)
         case .wlroots:
             return WlrootsWindowTracker(environment: ProcessInfo.processInfo.environment, log: log)
-        case .kwin, .gnome:
+        case .kwin:
+            return KWinWindowTracker(environment: ProcessInfo.processInfo.environment, log: log)
+        case .gnome:
             return nil
         }
     }

@@ -2,9 +2,10 @@
 """An unmodified GTK 4 app: one window of the application id given as the first argument.
 
 The window trackers' tests and orientd-bench run it under a real compositor or X server;
-SIGTERM quits the app (its window closes). Prints "shown" once the window is presented; runs
-until killed or quit. NON_UNIQUE: two processes of one app id are two windows, not one
-forwarding to the other. Needs python3-gi and gir1.2-gtk-4.0.
+SIGTERM quits the app (its window closes), SIGUSR1 asks the compositor to minimize its window.
+Prints "shown" once the window is presented; runs until killed or quit. NON_UNIQUE: two
+processes of one app id are two windows, not one forwarding to the other. Needs python3-gi
+and gir1.2-gtk-4.0.
 
 Options (after the app id):
   --maximize  ask the compositor to maximize the window (it then follows the panel's size)
@@ -52,6 +53,7 @@ def activate(app):
         window.connect("realize", lambda w: w.get_surface().connect("layout", report_layout))
     window.present()
     GLib.unix_signal_add(GLib.PRIORITY_DEFAULT, signal.SIGTERM, lambda: app.quit() or False)
+    GLib.unix_signal_add(GLib.PRIORITY_DEFAULT, signal.SIGUSR1, lambda: window.minimize() or True)
     print("shown", flush=True)
 
 

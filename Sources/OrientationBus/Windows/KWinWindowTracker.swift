@@ -1,0 +1,180 @@
+import CGio
+import CWaylandProtocols
+import Foundation
+import OrientationCore
+
+/// KWin (Plasma, Plasma Mobile): the windows of `org_kde_plasma_window_management`, through
+/// libwayland-client.
+///
+/// KWin offers that list only to a program whose path is the `Exec` of an installed desktop
+/// entry naming the interface in `X-KDE-Wayland-Interfaces` (orientd ships
+/// `io.github.orientd.orientd.desktop`); to any other client the global is simply not there,
+/// which is reported as the reason. Each window is reported after its `initial_state` (app id
+/// and states complete) and when its app id or states change; `unmapped` closes it. KWin
+/// going away reports every window closed, then `.detached`; the socket being bound again (a
+/// folder watch, no polling) connects again. What KWin sends is bounded
+/// (`WindowReportBounds`): at most 1,000 windows, app ids checked, bad input logged a few
+/// times per connection.
+final class KWinWindowTracker: WindowTracker {
+    static let managerInterface = "org_kde_plasma_window_management"
+    /// Globals only KWin offers: a compositor with one of them and without the window list is
+    /// a KWin that does not trust this orientd's path.
+    static let kwinInterfaces = ["org_kde_plasma_shell", "kde_output_management_v2", "org_kde_kwin_outputmanagement"]
+    /// The desktop entry that makes KWin offer its window list to orientd.
+    static let desktopEntry = "io.github.orientd.orientd.desktop"
+
+    let kind = WindowTrackerKind.kwin
+    let socketPath: String?
+    let log: Log
+    private var connection: WaylandConnection?
+    private var appearance: SocketAppearance?
+    private var report: ((WindowTrackerEvent) -> Void)?
+    private var retry: UnsafeMutablePointer<GSource>?
+    /// What was last reported of each window.
+    private var windows: [UInt64: Window] = [:]
+    private var bounds = WindowReportBounds()
+    /// Whether the current absence has been reported (said once, not per retry).
+    private var reportedAbsent = false
+
+    private struct Window: Equatable {
+        var appId: String
+        var states: UInt32
+    }
+
+    init(environment: [String: String], log: Log) {
+        socketPath = WaylandSocket.socketPath(environment: environment)
+        self.log = log
+    }
+
+    deinit { stop() }
+
+    /// `--window-tracking auto`: KWin, whether or not it offers its window list to orientd (when
+    /// it does not, the tracker says which desktop entry KWin asks for, rather than auto
+    /// falling back to Xwayland's X11 windows, which miss every Wayland app).
+    static func probe(environment: [String: String]) -> Bool {
+        WaylandSocket.compositorOffers(any: [managerInterface] + kwinInterfaces, environment: environment)
+    }
+
+    func start(events: @escaping (WindowTrackerEvent) -> Void) {
+        report = events
+        guard let socketPath else {
+            events(.detached(reason: "no Wayland session: XDG_RUNTIME_DIR is not set"))
+            return
+        }
+        let slash = socketPath.lastIndex(of: "/")!
+        appearance = SocketAppearance(directory: String(socketPath[..<slash]),
+                                      name: String(socketPath[socketPath.index(after: slash)...])) { [weak self] in
+            self?.connect(retriesLeft: WaylandPresence.connectRetries.count)
+        }
+        connect(retriesLeft: 0)
+    }
+
+    func stop() {
+        appearance?.cancel()
+        appearance = nil
+        connection?.close()
+        connection = nil
+        cancelRetry()
+        windows = [:]
+        report = nil
+    }
+
+    private func connect(retriesLeft: Int) {
+        guard let socketPath, report != nil, connection?.isOpen != true else { return }
+        cancelRetry()
+        let connection = WaylandConnection(socketPath: socketPath, binds: .plasmaWindows,
+                                           maxToplevels: WindowReportBounds.maxWindows)
+        var handlers = WaylandConnection.Handlers()
+        handlers.listed = { [weak self] globals in self?.listed(globals) }
+        handlers.toplevel = { [weak self] handle, appId, states in self?.window(handle, appId, states) }
+        handlers.toplevelClosed = { [weak self] handle in self?.closed(handle) }
+        handlers.toplevelRefused = { [weak self] in
+            guard let self else { return }
+            self.bounds.warn("windows: kwin: KWin lists more than \(WindowReportBounds.maxWindows) windows; the rest are not followed", log: self.log)
+        }
+        handlers.ended = { [weak self] reason in self?.lost(reason) }
+        do throws(WaylandWatchError) {
+            try connection.open(handlers)
+            self.connection = connection
+            bounds = WindowReportBounds()
+        } catch {
+            if retriesLeft > 0 {
+                retry = Self.timeout(milliseconds: WaylandPresence.connectRetries.milliseconds) { [weak self] in
+                    self?.retry = nil
+                    self?.connect(retriesLeft: retriesLeft - 1)
+                }
+            } else {
+                lost(error.message)
+            }
+        }
+    }
+
+    private func listed(_ globals: [String]) {
+        guard globals.contains(Self.managerInterface) else {
+            lost(Self.absenceReason(globals: globals, socketPath: socketPath ?? "?"))
+            return
+        }
+        reportedAbsent = false
+        report?(.attached)
+    }
+
+    /// Why the window list is not there: not KWin, or a KWin that does not trust this path.
+    static func absenceReason(globals: [String], socketPath: String) -> String {
+        guard globals.contains(where: kwinInterfaces.contains) else {
+            return "the Wayland compositor on \(socketPath) is not KWin: it offers no \(managerInterface)"
+        }
+        let path = (try? FileManager.default.destinationOfSymbolicLink(atPath: "/proc/self/exe")) ?? "orientd's path"
+        return "KWin on \(socketPath) does not offer \(managerInterface) to \(path): it offers it only to a program that an installed desktop entry (\(desktopEntry)) names in Exec with X-KDE-Wayland-Interfaces=\(managerInterface)"
+    }
+
+    private func window(_ handle: UInt64, _ rawAppId: String?, _ states: UInt32) {
+        let (appId, problem) = WindowReportBounds.appId(rawAppId)
+        let window = Window(appId: appId, states: states)
+        guard windows[handle] != window else { return }  // nothing this tracker passes on changed
+        if let problem, windows[handle]?.appId != appId || windows[handle] == nil {
+            bounds.warn("windows: kwin: a window sent \(problem); it is reported without an app id", log: log)
+        }
+        windows[handle] = window
+        let activated = states & UInt32(ORIENTD_WL_ACTIVATED) != 0
+        let minimized = states & UInt32(ORIENTD_WL_MINIMIZED) != 0
+        let fullscreen = states & UInt32(ORIENTD_WL_FULLSCREEN) != 0
+        log.debug("windows: kwin: window \(handle) '\(ControlCharacters.escaped(appId))'\(activated ? " activated" : "")\(minimized ? " minimized" : "")\(fullscreen ? " fullscreen" : "")")
+        report?(.window(handle: handle, appId: appId, activated: activated, minimized: minimized, fullscreen: fullscreen))
+    }
+
+    private func closed(_ handle: UInt64) {
+        guard windows.removeValue(forKey: handle) != nil else { return }
+        log.debug("windows: kwin: window \(handle) closed")
+        report?(.closed(handle: handle))
+    }
+
+    /// KWin is not there or went away: its windows are gone with it.
+    private func lost(_ reason: String) {
+        connection?.close()
+        connection = nil
+        for handle in windows.keys.sorted() { report?(.closed(handle: handle)) }
+        windows = [:]
+        guard !reportedAbsent else { return }
+        reportedAbsent = true
+        report?(.detached(reason: reason))
+    }
+
+    private func cancelRetry() {
+        guard let retry else { return }
+        g_source_destroy(retry)
+        g_source_unref(retry)
+        self.retry = nil
+    }
+
+    /// Runs `body` once after `milliseconds` on the thread-default main context.
+    private static func timeout(milliseconds: UInt32, _ body: @escaping () -> Void) -> UnsafeMutablePointer<GSource> {
+        typealias Box = ToolCallbackBox<() -> Void>
+        let source = g_timeout_source_new(milliseconds)!
+        g_source_set_callback(source, { data in
+            Box.borrow(data)()
+            return 0
+        }, Box(body).retained(), { data in _ = Box.take(data) })
+        g_source_attach(source, g_main_context_get_thread_default())
+        return source
+    }
+}

@@ -1,0 +1,99 @@
+#!/usr/bin/python3
+"""A hostile KWin, spoken on the Wayland wire: it offers org_kde_plasma_window_management
+(version 16) and, once a client binds it, announces COUNT windows at once (window_with_uuid).
+Each window the client asks for (get_window_by_uuid) gets its app id (the first ones holding
+control characters or 4,000 characters long), its states (the last window active) and
+initial_state. It reads and drops the client's other requests. Prints "flooded" when every
+window is announced; runs until killed (which closes the connection).
+
+    flooding_kwin.py SOCKET-PATH COUNT
+"""
+
+import os
+import socket
+import struct
+import sys
+import threading
+
+PATH, COUNT = sys.argv[1], int(sys.argv[2])
+MANAGER = "org_kde_plasma_window_management"
+BAD_APP_IDS = ["evil\x1b]0;forged title\x07", "line\nbreak", "x" * 4000]
+ACTIVE = 1  # the protocol's state bit "active"
+SENDING = threading.Lock()  # the announcing thread and the answers: whole messages each
+
+
+def send(conn, data):
+    with SENDING:
+        conn.sendall(data)
+
+
+def message(obj, opcode, body=b""):
+    return struct.pack("<II", obj, (8 + len(body)) << 16 | opcode) + body
+
+
+def string(text):
+    data = text.encode() + b"\0"
+    return struct.pack("<I", len(data)) + data + b"\0" * (-len(data) % 4)
+
+
+def read_string(body, offset):
+    length = struct.unpack_from("<I", body, offset)[0]
+    return body[offset + 4:offset + 4 + length - 1].decode()
+
+
+def requests(conn):
+    """Yields (object, opcode, body) for each request the client sends, until it hangs up."""
+    buffer = b""
+    while True:
+        try:
+            chunk = conn.recv(65536)
+        except OSError:
+            return
+        if not chunk:
+            return
+        buffer += chunk
+        while len(buffer) >= 8:
+            obj, header = struct.unpack_from("<II", buffer)
+            size, opcode = header >> 16, header & 0xFFFF
+            if len(buffer) < size:
+                break
+            body, buffer = buffer[8:size], buffer[size:]
+            yield obj, opcode, body
+
+
+def announce(conn, manager):
+    for index in range(COUNT):
+        send(conn, message(manager, 4, struct.pack("<I", index + 1) + string("uuid-%d" % index)))
+    print("flooded", flush=True)
+
+
+def serve(conn):
+    registry = manager = None
+    for obj, opcode, body in requests(conn):
+        if obj == 1 and opcode == 1:  # wl_display.get_registry(new_id)
+            registry = struct.unpack_from("<I", body)[0]
+            send(conn, message(registry, 0, struct.pack("<I", 1) + string(MANAGER) + struct.pack("<I", 16)))
+        elif obj == 1 and opcode == 0:  # wl_display.sync(new_id)
+            callback = struct.unpack_from("<I", body)[0]
+            send(conn, message(callback, 0, struct.pack("<I", 0)) + message(1, 1, struct.pack("<I", callback)))
+        elif obj == registry and opcode == 0:  # wl_registry.bind(name, interface, version, new_id)
+            manager = struct.unpack_from("<I", body, len(body) - 4)[0]
+            threading.Thread(target=announce, args=(conn, manager), daemon=True).start()
+        elif obj == manager and opcode == 2:  # get_window_by_uuid(new_id, uuid)
+            window = struct.unpack_from("<I", body)[0]
+            index = int(read_string(body, 4).split("-")[1])
+            app_id = BAD_APP_IDS[index] if index < len(BAD_APP_IDS) else "org.example.Flood%d" % index
+            send(conn, message(window, 1, string(app_id))
+                       + message(window, 2, struct.pack("<I", ACTIVE if index == COUNT - 1 else 0))
+                       + message(window, 6))
+
+
+if os.path.exists(PATH):
+    os.unlink(PATH)
+server = socket.socket(socket.AF_UNIX, socket.SOCK_STREAM)
+server.bind(PATH)
+server.listen(4)
+print("listening", flush=True)
+connection, _ = server.accept()
+serve(connection)
+threading.Event().wait()

@@ -1,0 +1,81 @@
+import Foundation
+import TestSupport
+import XCTest
+
+/// A real KWin (`kwin_wayland --virtual`) for the tests, and its output read back from KWin
+/// itself through kscreen-doctor.
+extension OutputTestCase {
+    static var kwinOutput: String { "Virtual-0" }
+
+    /// The data folder KWin reads orientd's desktop entries from in `startKWin(trusting:)`, first in its `XDG_DATA_DIRS`.
+    var kwinDataHome: String { scratch + "/kwin-data" }
+
+    /// Starts KWin with one virtual 800×1280 output on the scratch runtime folder and waits
+    /// until kscreen-doctor lists it. Debian's kwin_wayland carries a file capability
+    /// (cap_sys_resource) that makes exec fail in a container without it: the test runs a
+    /// plain copy of the binary. `trusting`: programs KWin offers its window list to, by
+    /// orientd's own desktop entry (data/io.github.orientd.orientd.desktop.in) whose Exec is
+    /// each path, in KWin's `XDG_DATA_DIRS` (KWin builds its service cache under the scratch folder).
+    @discardableResult
+    func startKWin(trusting programs: [String] = []) throws -> ChildProcess {
+        let copy = scratch + "/kwin_wayland"
+        if !FileManager.default.fileExists(atPath: copy) {
+            try FileManager.default.copyItem(atPath: "/usr/bin/kwin_wayland", toPath: copy)
+        }
+        let applications = kwinDataHome + "/applications"
+        try FileManager.default.createDirectory(atPath: applications, withIntermediateDirectories: true)
+        let template = try String(contentsOfFile: Self.repositoryRoot + "/data/io.github.orientd.orientd.desktop.in", encoding: .utf8)
+        for (index, program) in programs.enumerated() {
+            let entry = template.replacingOccurrences(of: "@bindir@/orientd", with: program)
+            try entry.write(toFile: "\(applications)/io.github.orientd.orientd-\(index).desktop", atomically: true, encoding: .utf8)
+        }
+        let kwin = try start("kwin_wayland", [copy, "--virtual", "--width", "800", "--height", "1280",
+                                              "--socket", Self.waylandSocket],
+                             environment: ["XDG_DATA_DIRS": kwinDataHome + ":/usr/local/share:/usr/share", "XDG_CACHE_HOME": scratch + "/kwin-cache"])
+        try eventually("kscreen-doctor lists \(Self.kwinOutput); KWin's log:\n\(kwin.standardError)", timeout: deadline) {
+            if let status = kwin.exitStatus { throw TestSupportError("kwin_wayland exited (\(status)):\n\(kwin.standardError)") }
+            return (try? kscreenRotation(Self.kwinOutput)) != nil
+        }
+        return kwin
+    }
+
+    /// The clone's root folder.
+    static var repositoryRoot: String {
+        URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent()
+            .deletingLastPathComponent().path
+    }
+
+    /// Runs kscreen-doctor on the test's KWin (Qt's Wayland platform); throws when it fails.
+    @discardableResult
+    func kscreenDoctor(_ arguments: [String]) throws -> String {
+        var env = childEnvironment
+        env.merge(waylandEnvironment) { _, new in new }
+        env["QT_QPA_PLATFORM"] = "wayland"
+        let result = try runCommand(["kscreen-doctor"] + arguments, environment: env)
+        guard result.succeeded else { throw TestSupportError("kscreen-doctor \(arguments.joined(separator: " ")) failed: \(result)") }
+        return result.stdout
+    }
+
+    /// KScreen's rotation of `output` from `kscreen-doctor -j` (1 none, 2 left, 4 inverted, 8 right).
+    func kscreenRotation(_ output: String) throws -> Int? {
+        let text = try kscreenDoctor(["-j"])
+        guard let start = text.firstIndex(of: "{"),
+              let document = try JSONSerialization.jsonObject(with: Data(text[start...].utf8)) as? [String: Any],
+              let outputs = document["outputs"] as? [[String: Any]] else { return nil }
+        return outputs.first { $0["name"] as? String == output }?["rotation"] as? Int
+    }
+
+    /// Waits until KWin reports its output at one of `rotations`.
+    func waitForRotation(_ rotations: Set<Int>, file: StaticString = #filePath, line: UInt = #line) throws {
+        var last: Int?
+        try eventually("\(Self.kwinOutput) rotation in \(rotations.sorted()) (last: \(last.map(String.init) ?? "none"))",
+                       timeout: deadline, file: file, line: line) {
+            last = try kscreenRotation(Self.kwinOutput)
+            return last.map(rotations.contains) ?? false
+        }
+    }
+
+    func waitForRotation(_ rotation: Int, file: StaticString = #filePath, line: UInt = #line) throws {
+        try waitForRotation([rotation], file: file, line: line)
+    }
+}
