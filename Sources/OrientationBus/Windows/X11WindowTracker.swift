@@ -29,12 +29,18 @@ final class X11WindowTracker: WindowTracker {
     private var warnedLongList = false
     private var refusalsLogged = 0
 
+    private let classLookup: X11WindowClassLookup
+    /// The newest `WM_CLASS` lookup asked for each window (older answers are dropped).
+    private var classLookups: [UInt32: Int] = [:]
+    private var classLookupCount = 0
+
     /// `applicationIdForWindowClass` maps a `WM_CLASS` class to a desktop id (desktop
-    /// entries' `StartupWMClass`); without one the class itself is the app id.
-    init(display: String, log: Log, applicationIdForWindowClass: @escaping (String) -> String? = { _ in nil }) {
+    /// entries' `StartupWMClass`), off the main loop; without one the class itself is the app id.
+    init(display: String, log: Log, applicationIdForWindowClass: @escaping @Sendable (String) -> String? = { _ in nil }) {
         self.display = display
         self.log = log
-        clients = X11ClientWindows(applicationIdForWindowClass: applicationIdForWindowClass)
+        clients = X11ClientWindows()
+        classLookup = X11WindowClassLookup(resolve: applicationIdForWindowClass)
     }
 
     deinit { stop() }
@@ -219,7 +225,26 @@ final class X11WindowTracker: WindowTracker {
             guard let self, (self.generation, self.manager) == expected else { return }
             let windowClass = X11WindowProperties.windowClass(value, utf8: atoms.utf8String)
             self.logRefusal(windowClass, "WM_CLASS", window)
-            self.send(self.clients.update(window) { $0.windowClass = .some(windowClass) })
+            guard case .success(let name)? = windowClass else {
+                self.classLookups[window] = nil
+                return self.send(self.clients.update(window) { $0.windowClass = .some(windowClass.map { $0.map { X11ClientWindows.WindowClass(name: $0) } }) })
+            }
+            self.lookUpClass(name, of: window)
+        }
+    }
+
+    /// Reports the window once the desktop entry claiming its class (`StartupWMClass`) is
+    /// known: a window is never reported under its class and then renamed.
+    private func lookUpClass(_ name: String, of window: UInt32) {
+        let expected = (generation, manager)
+        classLookupCount += 1
+        let token = classLookupCount
+        classLookups[window] = token
+        classLookup.lookUp(name) { [weak self] desktopId in
+            guard let self, self.classLookups[window] == token else { return }
+            self.classLookups[window] = nil
+            guard (self.generation, self.manager) == expected else { return }
+            self.send(self.clients.update(window) { $0.windowClass = .some(.success(.init(name: name, desktopId: desktopId))) })
         }
     }
 
