@@ -152,6 +152,14 @@ final class X11WindowTrackerTests: XCTestCase {
         _ = try openLegacyWindow("later-tool", display: display)
         try waitFor("an entry added later claims a new window") { $0.handle(of: "org.example.LaterTool") != nil }
         XCTAssertEqual(seen.value.windows.count, 4, "\(seen.value)")
+
+        // A window renamed many times in a row ends up named by its last class.
+        let handle = try XCTUnwrap(seen.value.handle(of: "unclaimed-tool"))
+        for (index, name) in ["notes-legacy", "other-1", "later-tool", "other-2", "notes-legacy", "other-3", "notes-legacy"].enumerated() {
+            let result = try runCommand(["xdotool", "set_window", "--class", name, String(handle)], environment: ["DISPLAY": display])
+            XCTAssertTrue(result.succeeded, "\(index): \(result)")
+        }
+        try waitFor("the renamed window is named by its last class's entry") { $0.windows[handle]?.appId == "org.example.LegacyNotes" }
     }
 
     /// Without a window manager: detached, waiting. With openbox: each GTK app's id, the
