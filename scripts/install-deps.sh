@@ -26,6 +26,8 @@ test_packages+=(phoc wlr-randr grim kwin-wayland kscreen libkf5screen-bin qtwayl
 test_packages+=(openbox xdotool)
 # The kwin window tracker: the protocol XML protocols/ carries a copy of (compared in its tests).
 test_packages+=(plasma-wayland-protocols)
+# The x11 backend's kiosk touch (xinput maps touchscreens to the turned panel) and its tests.
+test_packages+=(xinput)
 # The sandbox tests: the Flatpak-shaped sandbox built from flatpak's own parts.
 test_packages+=(bubblewrap xdg-dbus-proxy)
 # Real Phosh, the phone case: Phosh itself, and pam_wrapper so that a test's own PAM service
@@ -41,6 +43,7 @@ declare -A provides=(
   [libxcb1-dev]="pkgconfig:xcb|libxcb, the X protocol C binding, with development files (xcb.pc)"
   [openbox]="command:openbox|Openbox, an EWMH window manager"
   [xdotool]="command:xdotool|xdotool"
+  [xinput]="command:xinput|xinput, which maps touchscreens to the turned panel on X11"
   [libwayland-dev]="pkgconfig:wayland-client|libwayland-client with development files (wayland-client.pc), and wayland-scanner"
   [pkg-config]="command:pkg-config|pkg-config (or pkgconf)"
   [binutils]="command:strip|strip, from GNU binutils"

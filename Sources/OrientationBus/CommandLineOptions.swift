@@ -29,6 +29,8 @@ public enum OrientdCommandLine {
                                       to the compositor (default: auto)
           --output NAME               the connector to turn, such as eDP-1 (default: the built-in
                                       panel: eDP-*, DSI-*, LVDS-*, or the one the compositor marks)
+          --touch-device NAME         on X11, the input device whose touch follows the panel's rotation
+                                      (repeatable; default: every touchscreen; none: leave touch alone)
           --window-tracking auto|wlroots|kwin|gnome|x11|none
                                       whose list of app windows to follow, so that the app in front
                                       decides the panel: wlroots (phoc, sway), kwin, gnome (the
@@ -104,6 +106,15 @@ public enum OrientdCommandLine {
                     throw UsageError(description: "invalid --output '\(name)': give a connector name such as eDP-1 or DSI-1 (1–255 characters, no spaces)")
                 }
                 options.outputName = name
+            case "--touch-device":
+                let name = try value(for: flag, inline: inline, hint: "give an input device's name as xinput list shows it, or none")
+                guard name.utf8.count <= 255, !name.unicodeScalars.contains(where: { $0.value < 0x20 || $0.value == 0x7F }) else {
+                    throw UsageError(description: "invalid --touch-device '\(name)': give an input device's name as xinput list shows it (1–255 characters, no control characters), or none")
+                }
+                guard name == "none" ? options.touchDevices.isEmpty : options.touchDevices != ["none"] else {
+                    throw UsageError(description: "--touch-device none cannot be given with device names")
+                }
+                options.touchDevices.append(name)
             case "--window-tracking":
                 let name = try value(for: flag, inline: inline)
                 guard let choice = WindowTrackingChoice(rawValue: name) else {

@@ -21,6 +21,9 @@ public struct ServiceOptions: Sendable {
     public var outputBackend: OutputBackendChoice = .auto
     /// `--output NAME`: the connector to drive; nil: the built-in panel.
     public var outputName: String?
+    /// `--touch-device NAME`, repeatable: the X input devices whose touch follows the panel's
+    /// rotation on X11 (empty: every touchscreen; `["none"]`: none).
+    public var touchDevices: [String] = []
     /// `--window-tracking` (Windows/WindowTrackingChoice.swift).
     public var windowTracking: WindowTrackingChoice = .auto
     public var verbose = false

@@ -35,10 +35,10 @@ final class X11WindowPropertiesTests: XCTestCase {
     }
 
     func testAWindowIsReportedOnceReadAndAgainOnlyWhenItChanges() {
-        var clients = X11ClientWindows { $0 == "Legacy" ? "org.example.Legacy" : nil }
+        var clients = X11ClientWindows()
         XCTAssertEqual(clients.setList([7, 9]).added, [7, 9])
         XCTAssertTrue(clients.update(7) { $0.applicationId = .some(nil) }.isEmpty)
-        XCTAssertTrue(clients.update(7) { $0.windowClass = .some(.success("Legacy")) }.isEmpty)
+        XCTAssertTrue(clients.update(7) { $0.windowClass = .some(.success(.init(name: "Legacy", desktopId: "org.example.Legacy"))) }.isEmpty)
         let first = clients.update(7) { $0.state = (false, false) }
         XCTAssertEqual(first.count, 1)
         guard case .window(7, "org.example.Legacy", false, false, false)? = first.first else { return XCTFail("\(first)") }
@@ -49,8 +49,24 @@ final class X11WindowPropertiesTests: XCTestCase {
         XCTAssertTrue(clients.update(7) { $0.state = (true, true) }.isEmpty, "a window no longer listed is ignored")
     }
 
+    /// `_GTK_APPLICATION_ID` first, then the desktop entry claiming the `WM_CLASS` class, then
+    /// the class itself; a refused application id falls through to the class.
+    func testAnAppIdComesFromTheApplicationIdThenTheClaimingEntryThenTheClass() {
+        let clients = X11ClientWindows()
+        let claimed = X11ClientWindows.WindowClass(name: "notes-legacy", desktopId: "org.example.Notes")
+        let unclaimed = X11ClientWindows.WindowClass(name: "notes-legacy")
+        func window(_ id: Result<String, X11WindowProperties.Refusal>?, _ windowClass: X11ClientWindows.WindowClass?) -> X11ClientWindows.Window {
+            X11ClientWindows.Window(applicationId: .some(id), windowClass: .some(windowClass.map { .success($0) }), state: (false, false))
+        }
+        XCTAssertEqual(clients.appId(of: window(.success("org.example.Gtk"), claimed)), "org.example.Gtk")
+        XCTAssertEqual(clients.appId(of: window(nil, claimed)), "org.example.Notes")
+        XCTAssertEqual(clients.appId(of: window(nil, unclaimed)), "notes-legacy")
+        XCTAssertEqual(clients.appId(of: window(.failure(.init("empty")), claimed)), "org.example.Notes")
+        XCTAssertNil(clients.appId(of: window(nil, nil)))
+    }
+
     func testTheListIsBounded() {
-        var clients = X11ClientWindows { _ in nil }
+        var clients = X11ClientWindows()
         XCTAssertEqual(clients.setList(Array(1...UInt32(50_000))).added.count, X11ClientWindows.maximum)
     }
 }

@@ -78,10 +78,13 @@ final class X11WindowTrackerTests: XCTestCase {
         return (server, display)
     }
 
-    func startTracker(display: String) {
+    func startTracker(display: String, entries: DesktopEntries? = nil) {
         let (holder, seen) = (holder, seen)
         loop.sync {
-            let tracker = X11WindowTracker(display: display, log: Log(verbose: true))
+            let log = Log(verbose: true)
+            let tracker = X11WindowTracker(display: display, log: log) { windowClass in
+                entries.flatMap { DesktopEntry.appId(startupWMClass: windowClass, log: log, entries: $0) }
+            }
             holder.tracker = tracker
             tracker.start { event in
                 seen.withLock { seen in
@@ -107,6 +110,56 @@ final class X11WindowTrackerTests: XCTestCase {
         let script = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent()
             .appendingPathComponent("Fixtures/windows/app_window.py").path
         return try start(appId, ["/usr/bin/python3", script, appId], display: display)
+    }
+
+    /// A window of a program without GApplication (`legacy_window.py`: no
+    /// `_GTK_APPLICATION_ID`, `WM_CLASS` after the program name) is named by its `WM_CLASS`'s class.
+    func openLegacyWindow(_ program: String, display: String) throws -> ChildProcess {
+        let script = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent()
+            .appendingPathComponent("Fixtures/windows/legacy_window.py").path
+        return try start(program, ["/usr/bin/python3", script, program], display: display)
+    }
+
+    /// Real windows named each way: a GTK app by its `_GTK_APPLICATION_ID` even when an entry
+    /// claims its `WM_CLASS` too; a program without one by the entry whose `StartupWMClass` is
+    /// its class; a program no entry claims by its class; an entry added later claims the
+    /// windows opened after it.
+    func testWindowsAreNamedByApplicationIdThenStartupWMClassThenClass() throws {
+        let folder = NSTemporaryDirectory() + "x11-classes-\(getpid())-\(UUID().uuidString)"
+        try FileManager.default.createDirectory(atPath: folder + "/applications", withIntermediateDirectories: true)
+        addTeardownBlock { try? FileManager.default.removeItem(atPath: folder) }
+        func entry(_ id: String, startupWMClass: String) throws {
+            try "[Desktop Entry]\nType=Application\nName=\(id)\nExec=/usr/bin/true\nStartupWMClass=\(startupWMClass)\n"
+                .write(toFile: "\(folder)/applications/\(id).desktop", atomically: true, encoding: .utf8)
+        }
+        try entry("org.example.LegacyNotes", startupWMClass: "notes-legacy")
+        try entry("org.example.ClaimsPython", startupWMClass: "python3")  // the GTK fixture's WM_CLASS
+
+        let (_, display) = try startXvfb()
+        _ = try start("openbox", ["openbox", "--sm-disable"], display: display)
+        startTracker(display: display, entries: DesktopEntries(folders: [folder + "/applications"]))
+        try waitFor("attached to openbox") { $0.attached == 1 }
+
+        _ = try openLegacyWindow("notes-legacy", display: display)
+        try waitFor("the legacy window named by its entry's StartupWMClass") { $0.handle(of: "org.example.LegacyNotes") != nil }
+        _ = try openWindow("org.example.GtkApp", display: display)
+        try waitFor("the GTK window named by its application id") { $0.handle(of: "org.example.GtkApp") != nil }
+        XCTAssertNil(seen.value.handle(of: "org.example.ClaimsPython"), "\(seen.value)")
+        _ = try openLegacyWindow("unclaimed-tool", display: display)
+        try waitFor("the unclaimed window named by its class") { $0.handle(of: "unclaimed-tool") != nil }
+
+        try entry("org.example.LaterTool", startupWMClass: "later-tool")
+        _ = try openLegacyWindow("later-tool", display: display)
+        try waitFor("an entry added later claims a new window") { $0.handle(of: "org.example.LaterTool") != nil }
+        XCTAssertEqual(seen.value.windows.count, 4, "\(seen.value)")
+
+        // A window renamed many times in a row ends up named by its last class.
+        let handle = try XCTUnwrap(seen.value.handle(of: "unclaimed-tool"))
+        for (index, name) in ["notes-legacy", "other-1", "later-tool", "other-2", "notes-legacy", "other-3", "notes-legacy"].enumerated() {
+            let result = try runCommand(["xdotool", "set_window", "--class", name, String(handle)], environment: ["DISPLAY": display])
+            XCTAssertTrue(result.succeeded, "\(index): \(result)")
+        }
+        try waitFor("the renamed window is named by its last class's entry") { $0.windows[handle]?.appId == "org.example.LegacyNotes" }
     }
 
     /// Without a window manager: detached, waiting. With openbox: each GTK app's id, the

@@ -32,7 +32,8 @@ enum OutputBackendChoosing {
         case .kwin:
             return KWinBackend.make(environment: ProcessInfo.processInfo.environment, output: options.outputName, log: log)
         case .x11:
-            return X11Backend.make(environment: ProcessInfo.processInfo.environment, output: options.outputName, log: log)
+            return X11Backend.make(environment: ProcessInfo.processInfo.environment, output: options.outputName,
+                                   touchDevices: options.touchDevices, log: log)
         }
     }
 

@@ -19,9 +19,11 @@ struct XrandrTool: OutputTool {
 }
 
 enum X11Backend {
-    static func make(environment: [String: String], output: String?, log: Log) -> OutputBackend {
-        ToolOutputBackend(tool: XrandrTool(), presence: X11Presence(display: environment["DISPLAY"] ?? ""),
-                          output: output, log: log)
+    /// `touchDevices`: `--touch-device` (empty: every touchscreen; `none`: no touch mapping).
+    static func make(environment: [String: String], output: String?, touchDevices: [String] = [], log: Log) -> OutputBackend {
+        let panel = ToolOutputBackend(tool: XrandrTool(), presence: X11Presence(display: environment["DISPLAY"] ?? ""),
+                                      output: output, log: log)
+        return X11TouchFollowingBackend(panel: panel, touch: X11TouchMapping(names: touchDevices, log: log))
     }
 
     /// `--output-backend auto`: `DISPLAY` names a local X server that accepts a connection
@@ -31,5 +33,50 @@ enum X11Backend {
         guard let fd = try? WaylandSocket.connect(socket, nonBlocking: false) else { return false }
         close(fd)
         return true
+    }
+}
+
+/// The x11 backend: xrandr turns the panel, and each rotation read back from the X server
+/// (orientd's own or someone else's) turns the touch devices with it (X11TouchMapping).
+final class X11TouchFollowingBackend: OutputBackend {
+    let panel: ToolOutputBackend
+    let touch: X11TouchMapping
+    var kind: OutputBackendKind { panel.kind }
+    /// The output and rotation the touch devices were last mapped for (nil: not yet).
+    private var mapped: (output: String, showing: InterfaceOrientation?)?
+    private var output: String?
+
+    init(panel: ToolOutputBackend, touch: X11TouchMapping) {
+        self.panel = panel
+        self.touch = touch
+    }
+
+    func start(events: @escaping (OutputBackendEvent) -> Void) {
+        panel.start { [weak self] event in
+            self?.follow(event)
+            events(event)
+        }
+    }
+
+    func apply(_ orientation: InterfaceOrientation) { panel.apply(orientation) }
+
+    func stop() {
+        panel.stop()
+        (mapped, output) = (nil, nil)
+    }
+
+    private func follow(_ event: OutputBackendEvent) {
+        switch event {
+        case .attached(let name, let showing):
+            output = name
+            mapped = (name, showing)
+            touch.panelTurned(output: name)
+        case .orientationRead(let showing):
+            guard let output, mapped?.output != output || mapped?.showing != showing else { return }
+            mapped = (output, showing)
+            touch.panelTurned(output: output)
+        case .detached:
+            (mapped, output) = (nil, nil)
+        }
     }
 }

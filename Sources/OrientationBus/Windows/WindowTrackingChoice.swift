@@ -51,9 +51,11 @@ enum WindowTrackerChoosing {
     static func make(_ kind: WindowTrackerKind, options: ServiceOptions, log: Log) -> WindowTracker? {
         switch kind {
         case .x11:
-            // A WM_CLASS class maps to a desktop id through the entries' StartupWMClass once
-            // the desktop-entry reader offers that lookup (`applicationIdForWindowClass`).
-            return X11WindowTracker(display: ProcessInfo.processInfo.environment["DISPLAY"] ?? "", log: log)
+            // A window without _GTK_APPLICATION_ID is claimed by the desktop entry whose
+            // StartupWMClass is its WM_CLASS class, else named by that class.
+            return X11WindowTracker(display: ProcessInfo.processInfo.environment["DISPLAY"] ?? "", log: log) {
+                DesktopEntry.appId(startupWMClass: $0, log: log)
+            }
         case .wlroots:
             return WlrootsWindowTracker(environment: ProcessInfo.processInfo.environment, log: log)
         case .kwin:

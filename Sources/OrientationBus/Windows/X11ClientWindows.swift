@@ -6,10 +6,16 @@ struct X11ClientWindows {
     /// One client window's properties as read; nil until read.
     struct Window {
         var applicationId: Result<String, X11WindowProperties.Refusal>??
-        var windowClass: Result<String, X11WindowProperties.Refusal>??
+        var windowClass: Result<WindowClass, X11WindowProperties.Refusal>??
         var state: (minimized: Bool, fullscreen: Bool)?
 
         var isRead: Bool { applicationId != nil && windowClass != nil && state != nil }
+    }
+
+    /// `WM_CLASS`'s class, and the desktop id whose entry's `StartupWMClass` names it (nil: none).
+    struct WindowClass: Equatable {
+        var name: String
+        var desktopId: String?
     }
 
     struct Report: Equatable {
@@ -23,18 +29,12 @@ struct X11ClientWindows {
     private(set) var windows: [UInt32: Window] = [:]
     private(set) var reported: [UInt32: Report] = [:]
     private(set) var active: UInt32 = 0
-    /// The desktop id for a `WM_CLASS` class (a desktop entry's `StartupWMClass`), if any.
-    let applicationIdForWindowClass: (String) -> String?
-
-    init(applicationIdForWindowClass: @escaping (String) -> String?) {
-        self.applicationIdForWindowClass = applicationIdForWindowClass
-    }
 
     /// The app id of a read window: `_GTK_APPLICATION_ID`, else the desktop entry whose
     /// `StartupWMClass` is the `WM_CLASS` class, else that class; nil when neither is usable.
     func appId(of window: Window) -> String? {
         if case .success(let id)?? = window.applicationId { return id }
-        if case .success(let windowClass)?? = window.windowClass { return applicationIdForWindowClass(windowClass) ?? windowClass }
+        if case .success(let windowClass)?? = window.windowClass { return windowClass.desktopId ?? windowClass.name }
         return nil
     }
 

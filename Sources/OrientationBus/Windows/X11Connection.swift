@@ -249,14 +249,14 @@ struct X11ConnectionError: Error {
     init(_ message: String) { self.message = message }
 }
 
-/// A value handed to the connecting thread and back: only ever touched on one thread at a time.
-private struct Unchecked<Value>: @unchecked Sendable {
+/// A value handed to another thread and back: only ever touched on one thread at a time.
+struct Unchecked<Value>: @unchecked Sendable {
     let value: Value
     init(_ value: Value) { self.value = value }
 }
 
 /// Runs a closure made on another thread on a GMainContext's thread (g_main_context_invoke).
-private struct LoopHandOver: @unchecked Sendable {
+struct LoopHandOver: @unchecked Sendable {
     let context: OpaquePointer
 
     func run(_ body: @escaping () -> Void) {

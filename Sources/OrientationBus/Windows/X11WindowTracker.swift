@@ -1,3 +1,4 @@
+import CGio
 import CXcb
 import OrientationCore
 
@@ -21,6 +22,9 @@ final class X11WindowTracker: WindowTracker {
     /// Bumped by each look for the window manager: answers to an older look are dropped.
     private var check = 0
     private var appearance: SocketAppearance?
+    /// Tries after the socket file appears: the server binds it a moment before it listens.
+    static let connectRetries = (count: 10, milliseconds: UInt32(300))
+    private var retryTimer: guint = 0
     private var atoms: X11Atoms?
     /// The window manager's check window, while attached.
     private var manager: UInt32?
@@ -29,12 +33,25 @@ final class X11WindowTracker: WindowTracker {
     private var warnedLongList = false
     private var refusalsLogged = 0
 
+    private let classLookup: X11WindowClassLookup
+    /// The windows whose `WM_CLASS` is being looked up: which lookup, and what its answer is
+    /// for. One lookup per window at a time, so a client renaming its window in a loop
+    /// queues nothing: only its newest class is looked up next.
+    private var classLookups: [UInt32: (token: Int, then: ClassLookupEnd)] = [:]
+    private var classLookupCount = 0
+    private enum ClassLookupEnd {
+        case report
+        case lookUp(String)
+        case drop
+    }
+
     /// `applicationIdForWindowClass` maps a `WM_CLASS` class to a desktop id (desktop
-    /// entries' `StartupWMClass`); without one the class itself is the app id.
-    init(display: String, log: Log, applicationIdForWindowClass: @escaping (String) -> String? = { _ in nil }) {
+    /// entries' `StartupWMClass`), off the main loop; without one the class itself is the app id.
+    init(display: String, log: Log, applicationIdForWindowClass: @escaping @Sendable (String) -> String? = { _ in nil }) {
         self.display = display
         self.log = log
-        clients = X11ClientWindows(applicationIdForWindowClass: applicationIdForWindowClass)
+        clients = X11ClientWindows()
+        classLookup = X11WindowClassLookup(resolve: applicationIdForWindowClass)
     }
 
     deinit { stop() }
@@ -44,7 +61,7 @@ final class X11WindowTracker: WindowTracker {
         self.events = events
         if let number = X11Presence.socketNumber(display: display) {
             appearance = SocketAppearance(directory: X11Presence.socketDirectory, name: "X\(number)") { [weak self] in
-                self?.connect()
+                self?.connect(retriesLeft: Self.connectRetries.count)
             }
         }
         connect()
@@ -55,13 +72,18 @@ final class X11WindowTracker: WindowTracker {
         connection?.close()
         appearance?.cancel()
         (connection, appearance, atoms, manager, connecting, events, lastDetachReason) = (nil, nil, nil, nil, false, nil, nil)
+        classLookups = [:]
+        if retryTimer != 0 { g_source_remove(retryTimer) }
+        retryTimer = 0
         _ = clients.removeAll()
     }
 
     // MARK: The X server
 
-    private func connect() {
+    private func connect(retriesLeft: Int = 0) {
         guard events != nil, connection == nil, !connecting else { return }
+        if retryTimer != 0 { g_source_remove(retryTimer) }
+        retryTimer = 0
         guard !display.isEmpty else { return detach("no X display: DISPLAY is not set") }
         connecting = true
         generation += 1
@@ -77,6 +99,11 @@ final class X11WindowTracker: WindowTracker {
                 let watched = X11Presence.socketNumber(display: self.display) == nil
                     ? "it is not a local display, so its return is not watched" : "waiting for it to start"
                 self.detach("cannot connect to the X server \(self.display): \(error.message); \(watched)")
+                guard retriesLeft > 0 else { return }
+                self.retryTimer = afterDelay(milliseconds: Self.connectRetries.milliseconds) { [weak self] in
+                    self?.retryTimer = 0
+                    self?.connect(retriesLeft: retriesLeft - 1)
+                }
             case .success(let connection):
                 self.connected(connection)
             }
@@ -219,7 +246,36 @@ final class X11WindowTracker: WindowTracker {
             guard let self, (self.generation, self.manager) == expected else { return }
             let windowClass = X11WindowProperties.windowClass(value, utf8: atoms.utf8String)
             self.logRefusal(windowClass, "WM_CLASS", window)
-            self.send(self.clients.update(window) { $0.windowClass = .some(windowClass) })
+            guard case .success(let name)? = windowClass else {
+                self.classLookups[window]?.then = .drop
+                return self.send(self.clients.update(window) { $0.windowClass = .some(windowClass.map { $0.map { X11ClientWindows.WindowClass(name: $0) } }) })
+            }
+            self.lookUpClass(name, of: window)
+        }
+    }
+
+    /// Reports the window once the desktop entry claiming its class (`StartupWMClass`) is
+    /// known: a window is never reported under its class and then renamed.
+    private func lookUpClass(_ name: String, of window: UInt32) {
+        if classLookups[window] != nil {
+            classLookups[window]!.then = .lookUp(name)
+            return
+        }
+        let expected = (generation, manager)
+        classLookupCount += 1
+        let token = classLookupCount
+        classLookups[window] = (token, .report)
+        classLookup.lookUp(name) { [weak self] desktopId in
+            guard let self, let lookup = self.classLookups[window], lookup.token == token else { return }
+            self.classLookups[window] = nil
+            switch lookup.then {
+            case .report where (self.generation, self.manager) == expected:
+                self.send(self.clients.update(window) { $0.windowClass = .some(.success(.init(name: name, desktopId: desktopId))) })
+            case .lookUp(let newer):
+                self.lookUpClass(newer, of: window)
+            case .report, .drop:
+                break
+            }
         }
     }
 

@@ -1,0 +1,143 @@
+import Foundation
+import TestSupport
+import XCTest
+
+/// The front-window scenario on X11, end to end: Xephyr (a rotatable RandR screen) inside
+/// Xvfb, openbox as the EWMH window manager, real unmodified GTK 4 windows (GDK_BACKEND=x11)
+/// with desktop entries in the test's XDG_DATA_DIRS, and the built orientd with its x11
+/// backend and `--window-tracking auto`. The panel's rotation is read back from the X server
+/// (`xrandr -q`), never from orientd.
+final class X11FrontWindowTests: OutputTestCase {
+    static let legacyWindowScript = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent()
+        .appendingPathComponent("Fixtures/windows/legacy_window.py").path
+
+    /// Xephyr in Xvfb with openbox managing it; returns Xephyr's display.
+    func startWindowManagedScreen() throws -> String {
+        let host = try startXvfb(size: "1400x1400x24")
+        let (_, display) = try startXephyr(inside: host)
+        _ = try start("openbox", ["openbox", "--sm-disable"], environment: ["DISPLAY": display])
+        try eventually("openbox manages \(display)", timeout: deadline) {
+            let result = try runCommand(["xprop", "-root", "_NET_SUPPORTING_WM_CHECK"], environment: ["DISPLAY": display])
+            return result.succeeded && result.stdout.contains("window id")
+        }
+        return display
+    }
+
+    func appEnvironment(_ display: String) -> [String: String] { ["DISPLAY": display, "GDK_BACKEND": "x11"] }
+
+    /// A window of a program without GApplication: no `_GTK_APPLICATION_ID`, `WM_CLASS`
+    /// after `program`; only a desktop entry's `StartupWMClass` can name its app.
+    func startLegacyApp(_ program: String, display: String) throws -> ChildProcess {
+        let env = ["GSK_RENDERER": "cairo", "GTK_A11Y": "none"].merging(appEnvironment(display)) { $1 }
+        let app = try start(program, ["/usr/bin/python3", Self.legacyWindowScript, program], environment: env)
+        XCTAssertEqual(try app.firstLineOfOutput(timeout: deadline), "shown", app.standardError)
+        return app
+    }
+
+    /// Waits until the X server shows the panel turned to a landscape (left or right); returns which.
+    func waitForLandscape(display: String, file: StaticString = #filePath, line: UInt = #line) throws -> String {
+        var last: String?
+        try eventually("default turned landscape on \(display) (last: \(last ?? "none"))", timeout: deadline, file: file, line: line) {
+            last = try xrandrRotation("default", display: display)
+            return last == "left" || last == "right"
+        }
+        return last!
+    }
+
+    func waitForTrackedWindows(_ count: UInt32, file: StaticString = #filePath, line: UInt = #line) throws {
+        var last: UInt32?
+        try eventually("TrackedWindows = \(count) (last: \(last.map(String.init) ?? "?"))", timeout: deadline, file: file, line: line) {
+            last = try managerProperty("TrackedWindows").uint32
+            return last == count
+        }
+    }
+
+    /// The sentences of the front scene's Explain.
+    func explainFront() throws -> [String] {
+        let path = try XCTUnwrap(managerProperty("FrontScene").string)
+        return try callScene(path, "Explain").child(at: 0).children.compactMap { $0.child(at: 2).string }
+    }
+
+    func launchOrientdFollowingWindows(display: String) throws {
+        try launchOrientd(["--output-backend", "x11", "--output", "default", "--window-tracking", "auto"],
+                          environment: appDataEnvironment.merging(["DISPLAY": display]) { $1 })
+        try waitForProperty("OutputBackend", "x11")
+        try waitForProperty("WindowTracking", "x11")
+    }
+
+    /// A landscape game turns the panel; portrait notes in front turn it back; closing the
+    /// notes brings the game's landscape back; an app known only by its `WM_CLASS` (through
+    /// its entry's `StartupWMClass`) turns it too; closing the last window gives the device's
+    /// portrait.
+    func testTheAppInFrontTurnsThePanelAndClosingGivesItBack() throws {
+        let display = try startWindowManagedScreen()
+        try writeDesktopEntry("org.example.X11Game", orientations: "landscape")
+        try writeDesktopEntry("org.example.X11Notes", orientations: "portrait")
+        try writeDesktopEntry("org.example.X11Reader", orientations: "landscape", extraLines: ["StartupWMClass=x11-reader"])
+        try launchOrientdFollowingWindows(display: display)
+        // `--sensor none` starts face-up, where the panel keeps what it shows: hold it upright.
+        try turnDevice("portrait")
+        try waitForProperty("DeviceOrientation", "portrait")
+        XCTAssertEqual(try xrandrRotation("default", display: display), "normal")
+
+        let game = try startUnmodifiedApp("org.example.X11Game", environment: appEnvironment(display))
+        try waitForProperty("FrontApp", "org.example.X11Game")
+        let gameRotation = try waitForLandscape(display: display)
+        try waitForTrackedWindows(1)
+        XCTAssertTrue(try explainFront().contains { $0.contains("\(appDataHome)/applications/org.example.X11Game.desktop") })
+
+        let notes = try startUnmodifiedApp("org.example.X11Notes", environment: appEnvironment(display))
+        try waitForProperty("FrontApp", "org.example.X11Notes")
+        try waitForXRotation("default", "normal", display: display)
+        try waitForTrackedWindows(2)
+
+        notes.terminate()
+        try waitForProperty("FrontApp", "org.example.X11Game")
+        try waitForXRotation("default", gameRotation, display: display)
+        try waitForTrackedWindows(1)
+
+        // No _GTK_APPLICATION_ID, WM_CLASS "x11-reader": the entry claiming that class decides.
+        let reader = try startLegacyApp("x11-reader", display: display)
+        try waitForProperty("FrontApp", "org.example.X11Reader")
+        _ = try waitForLandscape(display: display)
+        XCTAssertTrue(try explainFront().contains { $0.contains("org.example.X11Reader.desktop") })
+        try waitForTrackedWindows(2)
+
+        reader.terminate()
+        try waitForProperty("FrontApp", "org.example.X11Game")
+        game.terminate()
+        try waitForProperty("FrontApp", "")
+        try waitForXRotation("default", "normal", display: display)
+        try waitForTrackedWindows(0)
+        XCTAssertEqual(try managerProperty("WindowTracking").string, "x11")
+    }
+
+    /// The user's policy pins an unmodified app that declares nothing to landscape-right
+    /// (xrandr `right`) whatever the device does; another undeclared app follows the device.
+    func testTheUsersPolicyPinsAnUnmodifiedAppWhileOthersFollowTheDevice() throws {
+        let display = try startWindowManagedScreen()
+        try launchOrientdFollowingWindows(display: display)
+        try callManager("SetAppPolicy", [.s("org.example.X11Pinned"), .vardict(["allowed-orientations": .strings(["landscape-right"])])])
+
+        _ = try startUnmodifiedApp("org.example.X11Pinned", environment: appEnvironment(display))
+        try waitForProperty("FrontApp", "org.example.X11Pinned")
+        try waitForXRotation("default", "right", display: display)
+        let explained = try explainFront()
+        XCTAssertTrue(explained.contains { $0.contains("The user's policy for org.example.X11Pinned") }, "\(explained)")
+        try turnDevice("landscape-right")
+        try waitForProperty("DeviceOrientation", "landscape-right")
+
+        // The other app follows the device: landscape-right held is xrandr's left, portrait its normal.
+        let other = try startUnmodifiedApp("org.example.X11Other", environment: appEnvironment(display))
+        try waitForProperty("FrontApp", "org.example.X11Other")
+        try waitForXRotation("default", "left", display: display)
+        try turnDevice("portrait")
+        try waitForXRotation("default", "normal", display: display)
+
+        // Back in front, the pinned app turns the panel to its pin while the device stays portrait.
+        other.terminate()
+        try waitForProperty("FrontApp", "org.example.X11Pinned")
+        try waitForXRotation("default", "right", display: display)
+        XCTAssertEqual(try managerProperty("DeviceOrientation").string, "portrait")
+    }
+}
