@@ -1,4 +1,4 @@
-import Foundation
+import Glibc
 import OrientationWire
 
 /// orientd's D-Bus activation file, as the session bus finds it. When activation fails the
@@ -20,10 +20,10 @@ public enum ActivationFile {
 
     /// "The activation file F runs P, which does not exist." (or "is not executable", or just
     /// what it runs), for the first file found; nil when there is none.
-    public static func explanation(environment: [String: String] = ProcessInfo.processInfo.environment,
-                                   read: (String) -> String? = { try? String(contentsOfFile: $0, encoding: .utf8) },
-                                   exists: (String) -> Bool = { FileManager.default.fileExists(atPath: $0) },
-                                   isExecutable: (String) -> Bool = { FileManager.default.isExecutableFile(atPath: $0) }) -> String? {
+    public static func explanation(environment: [String: String] = ProcessEnvironment.current(),
+                                   read: (String) -> String? = readText,
+                                   exists: (String) -> Bool = { access($0, F_OK) == 0 },
+                                   isExecutable: (String) -> Bool = { access($0, X_OK) == 0 }) -> String? {
         for folder in folders(environment: environment) {
             let path = folder + "/" + fileName
             guard let text = read(path) else { continue }
@@ -35,5 +35,24 @@ public enum ActivationFile {
             return "The activation file \(path.terminalSafe) runs \(program.terminalSafe)\(state)."
         }
         return nil
+    }
+
+    /// A regular file's text, at most 64 KiB of it (an activation file is a few lines); nil when
+    /// it cannot be read.
+    public static func readText(_ path: String) -> String? {
+        let descriptor = open(path, O_RDONLY | O_NONBLOCK | O_CLOEXEC | O_NOCTTY)
+        guard descriptor >= 0 else { return nil }
+        defer { close(descriptor) }
+        var status = stat()
+        guard fstat(descriptor, &status) == 0, status.st_mode & S_IFMT == S_IFREG else { return nil }
+        var buffer = [UInt8](repeating: 0, count: 65_536)
+        var bytes: [UInt8] = []
+        while bytes.count < buffer.count {
+            let count = buffer.withUnsafeMutableBytes { Glibc.read(descriptor, $0.baseAddress, $0.count - bytes.count) }
+            if count < 0 && errno == EINTR { continue }
+            guard count > 0 else { return count == 0 ? String(decoding: bytes, as: UTF8.self) : nil }
+            bytes += buffer[0..<count]
+        }
+        return String(decoding: bytes, as: UTF8.self)
     }
 }

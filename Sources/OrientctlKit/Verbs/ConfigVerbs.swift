@@ -1,4 +1,3 @@
-import Foundation
 import GLibBridge
 import OrientationWire
 
@@ -43,7 +42,7 @@ extension VerbTable {
         let files = try inv.bus { client throws(DBusError) in
             try client.property(BusNames.managerPath, BusNames.managerInterface, PropertyNames.configFiles).stringArray ?? []
         }
-        let reader = ConfigFileReader(searchPath: ConfigurationSearchPath(environment: ProcessInfo.processInfo.environment))
+        let reader = ConfigFileReader(searchPath: ConfigurationSearchPath(environment: inv.environment))
         let outcomes = files.map(reader.read)
         var lines: [String] = []
         for (path, outcome) in zip(files, outcomes) {
