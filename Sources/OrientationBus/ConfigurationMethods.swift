@@ -1,4 +1,4 @@
-import Foundation
+import Glibc
 import CGio
 import GLibBridge
 import OrientationCore

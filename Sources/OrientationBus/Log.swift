@@ -1,5 +1,5 @@
 import CGio
-import Foundation
+import Glibc
 
 /// orientd's log: GLib's structured logging in the domain `orientd`, to the journal or to
 /// stderr (see `LogDestination`). Every line is escaped and bounded (`LogLine`) and repeats

@@ -1,5 +1,5 @@
 import CGio
-import Foundation
+import Glibc
 import OrientationCore
 
 /// `orientd --replace` when the replaced instance still holds the state folder's lock (it is

@@ -1,5 +1,5 @@
 // orientd: the OrientationManager on the session bus.
-import Foundation
+import Glibc
 import GLibBridge
 import OrientationBus
 
@@ -18,7 +18,8 @@ do {
         break
     }
 } catch {
-    FileHandle.standardError.write(Data("orientd: \(error)\nTry 'orientd --help'.\n".utf8))
+    let message = Array("orientd: \(error)\nTry 'orientd --help'.\n".utf8)
+    _ = message.withUnsafeBytes { write(STDERR_FILENO, $0.baseAddress, $0.count) }
     exit(64)
 }
 
