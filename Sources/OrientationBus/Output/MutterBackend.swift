@@ -212,7 +212,10 @@ final class MutterBackend: OutputBackend {
                     self.finishApply()
                     return
                 }
-                if state.showing(panel) == row {
+                // Already showing it, unless our own last request (another orientation) may not
+                // have reached the state yet: Phosh answers ApplyMonitorsConfig before its state
+                // shows the change, so a state read just after it can be one turn behind.
+                if state.showing(panel) == row, self.lastAsked == nil || self.lastAsked == MutterDisplayState.transform(for: row) {
                     self.report?(.orientationRead(row))
                     self.finishApply()
                     return
