@@ -1,11 +1,11 @@
-import Foundation
+import Synchronization
 
 /// Folds repeated log lines: at most `burst` lines from one place in the code (file and
 /// line) per `window`; the rest are counted, and the next line written after the window says
 /// how many lines of that place were left out. A flood of calls (9,106 `Reload`s in 5 s) or
 /// a file of 50,000 bad lines then costs a few dozen log lines, not one per event. The clock
 /// is given (monotonic microseconds), so the rule is tested without waiting.
-final class LogRateLimit: @unchecked Sendable {
+final class LogRateLimit: Sendable {
     static let burst = 20
     static let windowMicroseconds: Int64 = 10_000_000
 
@@ -15,16 +15,21 @@ final class LogRateLimit: @unchecked Sendable {
         var suppressed = 0
     }
 
-    private let lock = NSLock()
-    private var places: [String: Place] = [:]
-    /// Places with lines left out, not yet reported.
-    private var pending: Set<String> = []
+    private struct State {
+        var places: [String: Place] = [:]
+        /// Places with lines left out, not yet reported.
+        var pending: Set<String> = []
+    }
+
+    private let state = Mutex(State())
 
     /// Whether a line from `place` is written now; `notes` are the lines to write first,
     /// about places whose window ended with lines left out.
     func admit(_ place: String, now: Int64) -> (write: Bool, notes: [String]) {
-        lock.lock()
-        defer { lock.unlock() }
+        state.withLock { state in admit(place, now: now, &state.places, &state.pending) }
+    }
+
+    private func admit(_ place: String, now: Int64, _ places: inout [String: Place], _ pending: inout Set<String>) -> (write: Bool, notes: [String]) {
         var notes: [String] = []
         for other in pending {
             guard var entry = places[other], now - entry.windowStart >= Self.windowMicroseconds else { continue }
@@ -49,12 +54,12 @@ final class LogRateLimit: @unchecked Sendable {
 
     /// The notes of every place with lines left out (at exit: nothing goes unsaid).
     func flush() -> [String] {
-        lock.lock()
-        defer { lock.unlock() }
-        let notes = pending.sorted().compactMap { place in places[place].map { note(place, $0.suppressed) } }
-        for place in pending { places[place]?.suppressed = 0 }
-        pending.removeAll()
-        return notes
+        state.withLock { state in
+            let notes = state.pending.sorted().compactMap { place in state.places[place].map { note(place, $0.suppressed) } }
+            for place in state.pending { state.places[place]?.suppressed = 0 }
+            state.pending.removeAll()
+            return notes
+        }
     }
 
     private func note(_ place: String, _ count: Int) -> String {

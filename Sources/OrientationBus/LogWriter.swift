@@ -1,5 +1,4 @@
 import CGio
-import Foundation
 import Glibc
 
 /// Where orientd's log lines go, decided once at start.
@@ -87,7 +86,22 @@ enum LogWriter {
     static func writeStandardError(_ level: GLogLevelFlags, domain: String, _ message: String) {
         let other = domain.isEmpty || domain == Log.domain ? "" : domain + " "
         let line = "orientd: " + other + prefix(level) + message + "\n"
-        FileHandle.standardError.write(Data(line.utf8))
+        writeAll(Array(line.utf8), to: STDERR_FILENO)
+    }
+
+    /// Writes every byte, going on after a partial write or an interrupted one; gives up on
+    /// any other error (a log line has nowhere else to go).
+    static func writeAll(_ bytes: [UInt8], to descriptor: Int32) {
+        bytes.withUnsafeBytes { buffer in
+            guard let base = buffer.baseAddress else { return }
+            var offset = 0
+            while offset < buffer.count {
+                let written = Glibc.write(descriptor, base + offset, buffer.count - offset)
+                if written < 0 && errno == EINTR { continue }
+                guard written > 0 else { return }
+                offset += written
+            }
+        }
     }
 
     private static func prefix(_ level: GLogLevelFlags) -> String {

@@ -1,4 +1,3 @@
-import Foundation
 import GLibBridge
 
 /// Who holds orientd's well-known name when orientd does not, and what orientd does about it.
@@ -23,7 +22,7 @@ enum NameLoss {
         /// The process is an orientd (its program is named `orientd`).
         var isOrientd: Bool {
             guard let program = arguments.first else { return false }
-            return (program as NSString).lastPathComponent == "orientd"
+            return program.split(separator: "/").last == "orientd"
         }
 
         /// orientd started with --replace.
@@ -48,7 +47,7 @@ enum NameLoss {
                                                timeoutMilliseconds: 5_000),
               let pid = reply.child(at: 0).uint32 else { return owner }
         owner.pid = pid
-        if let data = FileManager.default.contents(atPath: "/proc/\(pid)/cmdline") {
+        if case .contents(let data) = SafeFile.read("/proc/\(pid)/cmdline") {
             owner.arguments = data.split(separator: 0, omittingEmptySubsequences: false).dropLast()
                 .map { String(decoding: $0, as: UTF8.self) }
         }

@@ -1,4 +1,3 @@
-import Foundation
 import Glibc
 
 /// File access that never blocks and never mistakes a permission problem for bad contents:
@@ -113,11 +112,23 @@ enum SafeFile {
             unlink(temporary)
             throw failure("replace \(path)", code)
         }
-        let folder = (path as NSString).deletingLastPathComponent
-        let dir = open(folder.isEmpty ? "." : folder, O_RDONLY | O_DIRECTORY | O_CLOEXEC)
+        let containing = folder(of: path)
+        let dir = open(containing.isEmpty ? "." : containing, O_RDONLY | O_DIRECTORY | O_CLOEXEC)
         if dir >= 0 {
             fsync(dir)
             close(dir)
         }
+    }
+
+    /// The folder `path` is in, as NSString's deletingLastPathComponent says it: "" for a bare
+    /// name, "/" for a file at the root; trailing slashes are not a component.
+    static func folder(of path: String) -> String {
+        var trimmed = Substring(path)
+        while trimmed.count > 1, trimmed.last == "/" { trimmed.removeLast() }
+        guard let slash = trimmed.lastIndex(of: "/") else { return "" }
+        if slash == trimmed.startIndex { return "/" }
+        var folder = trimmed[..<slash]
+        while folder.count > 1, folder.last == "/" { folder.removeLast() }
+        return String(folder)
     }
 }

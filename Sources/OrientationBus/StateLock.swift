@@ -1,4 +1,4 @@
-import Foundation
+import CGio
 import Glibc
 
 /// One orientd per state folder: an advisory (fcntl) write lock on `orientd.lock` in the
@@ -26,10 +26,9 @@ final class StateLock {
 
     /// Takes the lock of `directory` (creating the folder), without waiting.
     static func acquire(directory: String) -> Outcome {
-        do {
-            try FileManager.default.createDirectory(atPath: directory, withIntermediateDirectories: true)
-        } catch {
-            return .unavailable("cannot create the state folder \(directory): \(error.localizedDescription)")
+        // As FileManager's createDirectory did: missing parents too, 0777 less the umask.
+        guard g_mkdir_with_parents(directory, 0o777) == 0 else {
+            return .unavailable("cannot create the state folder \(directory): \(String(cString: strerror(errno)))")
         }
         let path = directory + "/" + fileName
         let fd = open(path, O_RDWR | O_CREAT | O_CLOEXEC | O_NOFOLLOW | O_NONBLOCK, 0o644)
