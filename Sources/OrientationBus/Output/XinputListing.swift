@@ -1,4 +1,3 @@
-import Foundation
 
 /// The input devices of `xinput list --long` (xinput 1.6), as the X server names them. Each
 /// device starts with a line `<tree>NAME<padding>\tid=N\t[USE]` (the tree drawn with ⎡ ⎜ ⎣ ↳ ∼;
@@ -21,8 +20,8 @@ enum XinputListing {
         var devices: [Device] = []
         for line in listing.split(separator: "\n", omittingEmptySubsequences: true) {
             if line.hasPrefix("\t") {
-                let words = line.trimmingCharacters(in: .whitespaces)
-                if words == "Touch mode: direct", !devices.isEmpty { devices[devices.count - 1].isTouchscreen = true }
+                let words = line.drop { $0 == " " || $0 == "\t" }.reversed().drop { $0 == " " || $0 == "\t" }.reversed()
+                if String(words) == "Touch mode: direct", !devices.isEmpty { devices[devices.count - 1].isTouchscreen = true }
                 continue
             }
             guard devices.count < maximumDevices, let device = header(String(line)) else { continue }
@@ -37,10 +36,20 @@ enum XinputListing {
         devices.filter { !$0.isMaster && (names.isEmpty ? $0.isTouchscreen : names.contains($0.name)) }
     }
 
+    /// Where `needle` last occurs in `line`.
+    private static func lastRange(of needle: String, in line: String) -> Range<String.Index>? {
+        var index = line.endIndex
+        while index > line.startIndex {
+            index = line.index(before: index)
+            if line[index...].hasPrefix(needle) { return index..<line.index(index, offsetBy: needle.count) }
+        }
+        return nil
+    }
+
     private static let tree: Set<Character> = ["⎡", "⎜", "⎣", "↳", "∼", " "]
 
     private static func header(_ line: String) -> Device? {
-        guard let idRange = line.range(of: "\tid=", options: .backwards) else { return nil }
+        guard let idRange = lastRange(of: "\tid=", in: line) else { return nil }
         let rest = line[idRange.upperBound...]
         guard let tab = rest.firstIndex(of: "\t"), let id = Int(rest[..<tab]), id > 0 else { return nil }
         let use = rest[rest.index(after: tab)...]

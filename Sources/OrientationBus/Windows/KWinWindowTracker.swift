@@ -1,6 +1,6 @@
 import CGio
 import CWaylandProtocols
-import Foundation
+import Glibc
 import OrientationCore
 
 /// KWin (Plasma, Plasma Mobile): the windows of `org_kde_plasma_window_management`, through
@@ -123,8 +123,16 @@ final class KWinWindowTracker: WindowTracker {
         guard globals.contains(where: kwinInterfaces.contains) else {
             return "the Wayland compositor on \(socketPath) is not KWin: it offers no \(managerInterface)"
         }
-        let path = (try? FileManager.default.destinationOfSymbolicLink(atPath: "/proc/self/exe")) ?? "orientd's path"
+        let path = ownExecutable() ?? "orientd's path"
         return "KWin on \(socketPath) does not offer \(managerInterface) to \(path): it offers it only to a program that an installed desktop entry (\(desktopEntry)) names in Exec with X-KDE-Wayland-Interfaces=\(managerInterface)"
+    }
+
+    /// orientd's own executable, as KWin sees it (`/proc/self/exe`).
+    static func ownExecutable() -> String? {
+        var buffer = [CChar](repeating: 0, count: Int(PATH_MAX))
+        let count = readlink("/proc/self/exe", &buffer, buffer.count)
+        guard count > 0 else { return nil }
+        return String(decoding: buffer[..<count].map { UInt8(bitPattern: $0) }, as: UTF8.self)
     }
 
     private func window(_ handle: UInt64, _ rawAppId: String?, _ states: UInt32) {
