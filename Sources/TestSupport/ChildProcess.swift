@@ -105,6 +105,23 @@ public final class ChildProcess: Sendable {
     /// Its standard error so far (the service's log: print it when a test fails).
     public var standardError: String { readText(stderrPath) }
 
+    /// Waits until a complete line of standard output equals `line` (other lines may come
+    /// before it, as an app's reports can come before its "shown").
+    /// - Throws: `TestSupportError` on timeout or if the process ends first (with its stderr).
+    public func waitForLine(_ line: String, timeout: Duration = .seconds(10)) throws(TestSupportError) {
+        let deadline = ContinuousClock.now + timeout
+        while true {
+            if standardOutput.split(separator: "\n").contains(where: { $0 == line }) { return }
+            if let status = exitStatus {
+                throw TestSupportError("\(argv[0]) ended (\(status)) before writing '\(line)'; stderr:\n\(standardError)")
+            }
+            if ContinuousClock.now >= deadline {
+                throw TestSupportError("\(argv[0]) wrote no '\(line)' in \(timeout); stdout:\n\(standardOutput)\nstderr:\n\(standardError)")
+            }
+            usleep(2_000)
+        }
+    }
+
     /// Waits for the first complete line of standard output and returns it, without the
     /// newline.
     /// - Throws: `TestSupportError` on timeout or if the process ends first (with its stderr).

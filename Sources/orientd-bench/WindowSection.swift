@@ -70,9 +70,8 @@ enum WindowSection {
         for appId in [portraitApp, landscapeApp] {
             let app = try ChildProcess(["/usr/bin/python3", script, appId, "--maximize", "--report"], environment: appEnv)
             apps[appId] = app
-            guard try app.firstLineOfOutput(timeout: .seconds(60)) == "shown" else {
-                throw BenchError("\(appId) did not start: \(app.standardError)")
-            }
+            // With --report, a "size" or "active" line can come before "shown".
+            try app.waitForLine("shown", timeout: .seconds(60))
         }
         try compositor.waitForWindows(of: [portraitApp, landscapeApp])
 

@@ -53,7 +53,10 @@ final class BenchmarkQuickRunTests: XCTestCase {
 
     func testQuickRunPrintsTheWholeTable() throws {
         let output = try runCommand([OrientdInstance.product("orientd-bench"), "--quick"], timeout: .seconds(300))
-        XCTAssertTrue(output.succeeded, "orientd-bench --quick failed:\n\(output)")
+        guard output.succeeded else {
+            // Its stderr last: a CI log that keeps only the end of a failure still says why.
+            return XCTFail("orientd-bench --quick failed (\(output.status)):\n\(output.stdout)\nits stderr:\n\(output.stderr)")
+        }
         let rows = try Self.parseTable(output.stdout)
 
         XCTAssertEqual(rows.map(\.key), Self.keys, "rows missing, extra or out of order:\n\(output.stdout)")
