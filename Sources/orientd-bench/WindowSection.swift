@@ -51,7 +51,8 @@ enum WindowSection {
         try writeEntries(scratch + "/data/applications")
         var orientdEnv = env
         orientdEnv.merge(["XDG_DATA_DIRS": scratch + "/data", "XDG_DATA_HOME": scratch + "/data-home"]) { $1 }
-        let orientd = try OrientdInstance(arguments: ["--sensor", "none"] + compositor.orientdArguments,
+        let verbose = ProcessInfo.processInfo.environment["ORIENTD_BENCH_DEBUG"] != nil ? ["--verbose"] : []
+        let orientd = try OrientdInstance(arguments: ["--sensor", "none"] + verbose + compositor.orientdArguments,
                                           environment: orientdEnv, bus: bus, stateHome: scratch + "/state")
         defer { orientd.stop() }
         let probe = try bus.connect()
@@ -72,8 +73,20 @@ enum WindowSection {
             apps[appId] = app
             // With --report, a "size" or "active" line can come before "shown".
             try app.waitForLine("shown", timeout: .seconds(60))
+            // The compositor activates a new window: wait for it, or that activation could
+            // come after the first round's and undo it.
+            try eventually("\(appId)'s new window is activated on \(compositor.name); the apps' reports:\n\(reports(apps))",
+                           timeout: .seconds(60)) {
+                try compositor.pump()
+                return app.standardOutput.split(separator: "\n").contains { $0.hasPrefix("active ") }
+            }
         }
         try compositor.waitForWindows(of: [portraitApp, landscapeApp])
+        try eventually("the panel turns for \(landscapeApp), activated last; the apps' reports:\n\(reports(apps))\norientd's log:\n\(orientd.log)",
+                       timeout: .seconds(60)) {
+            try compositor.pump()
+            return firstSize(in: apps[landscapeApp]!.standardOutput, landscape: true, after: 0) != nil
+        }
 
         var latencies: [Double] = []
         for round in 0..<(rounds + 2) {
@@ -81,7 +94,7 @@ enum WindowSection {
             let start = monotonicNanoseconds()
             try compositor.activate(appId)
             var turned: UInt64?
-            try eventually("\(appId)'s window is given a \(appId == landscapeApp ? "landscape" : "portrait") size on \(compositor.name); orientd's log:\n\(orientd.log)",
+            try eventually("\(appId)'s window is given a \(appId == landscapeApp ? "landscape" : "portrait") size on \(compositor.name) in round \(round); the apps' reports:\n\(reports(apps))\norientd's log:\n\(orientd.log)",
                            timeout: .seconds(20)) {
                 try compositor.pump()
                 turned = firstSize(in: apps[appId]!.standardOutput, landscape: appId == landscapeApp, after: start)
@@ -91,6 +104,11 @@ enum WindowSection {
             if round >= 2 { latencies.append(Double(turned! - start) / 1e6) }
         }
         return latencies
+    }
+
+    /// What each app printed so far, for a failure's message.
+    static func reports(_ apps: [String: ChildProcess]) -> String {
+        apps.keys.sorted().map { "\($0):\n\(apps[$0]!.standardOutput)" }.joined(separator: "\n")
     }
 
     /// The first time after `after` that the app's report gives its window a size of the

@@ -1,4 +1,5 @@
 import Foundation
+import GLibBridge
 import TestSupport
 import XCTest
 
@@ -46,6 +47,40 @@ final class WlrootsBackendTests: OutputTestCase {
         try turnDevice("landscape-left")
         try waitForWlrTransform("HEADLESS-1", "270")
         try waitForProperty("OutputOrientation", "landscape-right")
+    }
+
+    /// Turns asked for faster than the compositor answers: each waits for the one in flight,
+    /// and the panel ends at the last. A turn back to where the panel was before the one in
+    /// flight is compared with what that one made the panel show, not with the heads from
+    /// before it (which would judge it "already shown" and leave the panel turned).
+    func testATurnAndBackFasterThanTheCompositorEndsAtTheLast() throws {
+        try startPhoc()
+        try launchOrientd(["--output-backend", "wlroots", "--output", "HEADLESS-1"], environment: waylandEnvironment)
+        _ = try registerScene()
+        try waitForProperty("OutputBackend", "wlroots")
+        try waitForProperty("OutputOrientation", "portrait")
+        let changes = try SignalRecorder(client, member: "PropertiesChanged")
+        for round in 0..<5 {
+            changes.clear()
+            // Both calls sent at once, so that the second reaches orientd before phoc answers
+            // the first.
+            let connection = client.connection
+            client.sync {
+                for device in ["landscape-right", "portrait"] {
+                    connection.callAsync(destination: ContractNames.busName, path: ContractNames.managerPath,
+                                         interface: ContractNames.managerInterface, method: "SetDeviceOrientation",
+                                         parameters: Variant(tuple: [.s(device)])) { _ in }
+                }
+            }
+            // The first turn reaches the panel (read back from the compositor) whatever the
+            // timing; the second must follow it there.
+            try changes.wait("round \(round): the panel read back turned to landscape-left") {
+                $0.contains { $0.description.contains("'OutputOrientation': <'landscape-left'>") }
+            }
+            try eventually("round \(round): the panel ends at the last turn, portrait; orientd's log:\n\(orientd.log)") {
+                try wlrTransform("HEADLESS-1") == "normal" && managerProperty("OutputOrientation").string == "portrait"
+            }
+        }
     }
 
     /// Killing the compositor leaves orientd serving with OutputBackend none; the next

@@ -102,7 +102,10 @@ final class WlrootsBackend: OutputBackend {
         applying = nil
         switch result {
         case .succeeded:
-            break  // The heads' new state follows.
+            // The heads' new state follows, but an orientation waiting now must be compared
+            // with what the panel shows after this success, not with the heads before it
+            // (else a return to the previous orientation is judged "already shown").
+            showing = orientation
         case .failed:
             log.warning("output: wlroots: the compositor refused to turn \(attachedOutput ?? "the panel") to \(orientation.rawValue)")
             report?(.orientationRead(showing))
