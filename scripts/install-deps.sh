@@ -33,6 +33,8 @@ test_packages+=(bubblewrap xdg-dbus-proxy)
 # Real Phosh, the phone case: Phosh itself, and pam_wrapper so that a test's own PAM service
 # (pam_permit) lets a PIN typed on Phosh's lock screen unlock it.
 test_packages+=(phosh libpam-wrapper)
+# The gnome window tracker: real GNOME Shell, headless, running orientd's extension.
+test_packages+=(gnome-shell)
 
 # How to see that a package's part is present without asking dpkg, and what it provides:
 # "KIND:WHAT|description" with KIND one of pkgconfig (a pkg-config module and version),
@@ -69,6 +71,7 @@ declare -A provides=(
   [lintian]="command:lintian|lintian, for make deb"
   [bubblewrap]="command:bwrap|bwrap, the sandbox flatpak runs apps in"
   [phosh]="file:/usr/libexec/phosh|Phosh, the phone shell (phoc runs it)"
+  [gnome-shell]="command:gnome-shell|GNOME Shell, which runs orientd's extension"
   [plasma-wayland-protocols]="file:/usr/share/plasma-wayland-protocols/plasma-window-management.xml|KDE's Plasma Wayland protocol XML (org_kde_plasma_window_management)"
   [xdg-dbus-proxy]="command:xdg-dbus-proxy|xdg-dbus-proxy, the D-Bus filter flatpak puts between an app and the bus"
 )

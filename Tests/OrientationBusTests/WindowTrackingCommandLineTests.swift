@@ -1,4 +1,6 @@
+import GLibBridge
 import OrientationCore
+import TestSupport
 import XCTest
 @testable import OrientationBus
 
@@ -41,9 +43,26 @@ final class WindowTrackingCommandLineTests: XCTestCase {
         XCTAssertNil(WindowTrackingChoice.auto.kind)
     }
 
-    func testNoneMakesNoTracker() {
+    func testNoneMakesNoTracker() throws {
         var options = ServiceOptions(stateDirectory: "/default")
         options.windowTracking = .none
-        XCTAssertNil(WindowTrackerChoosing.make(for: options, log: Log(verbose: false)))
+        let bus = try PrivateBus()
+        defer { bus.stop() }
+        let connection = try bus.connect()
+        defer { connection.close() }
+        XCTAssertNil(WindowTrackerChoosing.make(for: options, connection: connection, log: Log(verbose: false)))
+    }
+
+    /// `gnome` is built in: the tracker of GNOME Shell's extension, on orientd's session bus.
+    func testGnomeMakesTheShellExtensionsTracker() throws {
+        var options = ServiceOptions(stateDirectory: "/default")
+        options.windowTracking = .gnome
+        let bus = try PrivateBus()
+        defer { bus.stop() }
+        let connection = try bus.connect()
+        defer { connection.close() }
+        let tracker = WindowTrackerChoosing.make(for: options, connection: connection, log: Log(verbose: false))
+        XCTAssertTrue(tracker is GnomeWindowTracker, "\(String(describing: tracker))")
+        XCTAssertEqual(tracker?.kind, .gnome)
     }
 }

@@ -3,7 +3,7 @@ import OrientationCore
 extension OrientationService {
     /// Starts the window tracker chosen by `--window-tracking` (none: only registered scenes count).
     func startWindows() {
-        guard let tracker = WindowTrackerChoosing.make(for: options, log: log) else {
+        guard let tracker = WindowTrackerChoosing.make(for: options, connection: connection, log: log) else {
             if options.windowTracking == .none { log.info("window tracking: none (only registered scenes count)") }
             return
         }

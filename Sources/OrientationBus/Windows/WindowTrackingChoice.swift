@@ -1,4 +1,5 @@
 import Foundation
+import GLibBridge
 import OrientationCore
 
 /// `--window-tracking`: whose list of app windows orientd follows.
@@ -20,26 +21,31 @@ public enum WindowTrackingChoice: String, CaseIterable, Sendable {
 }
 
 /// Makes the tracker `--window-tracking` chose; nil when none is chosen or this build has no
-/// tracker for it (each tracker plugs in at `make(_:connection:log:)`).
+/// tracker for it (each tracker plugs in at `make(_:options:connection:log:)`).
 enum WindowTrackerChoosing {
-    static func make(for options: ServiceOptions, log: Log) -> WindowTracker? {
+    static func make(for options: ServiceOptions, connection: BusConnection, log: Log) -> WindowTracker? {
         switch options.windowTracking {
         case .none:
             return nil
         case .auto:
             let environment = ProcessInfo.processInfo.environment
             if WlrootsWindowTracker.probe(environment: environment) {
-                return make(.wlroots, options: options, log: log)
+                return make(.wlroots, options: options, connection: connection, log: log)
             }
-            if KWinWindowTracker.probe(environment: environment) { return make(.kwin, options: options, log: log) }
+            if KWinWindowTracker.probe(environment: environment) {
+                return make(.kwin, options: options, connection: connection, log: log)
+            }
+            if GnomeWindowTracker.probe(connection: connection) {
+                return make(.gnome, options: options, connection: connection, log: log)
+            }
             if let display = environment["DISPLAY"], !display.isEmpty {
-                return make(.x11, options: options, log: log)
+                return make(.x11, options: options, connection: connection, log: log)
             }
-            log.info("windows: --window-tracking auto found no compositor window list (no wlroots toplevel manager on Wayland, no DISPLAY); WindowTracking stays none")
+            log.info("windows: --window-tracking auto found no compositor window list (no wlroots toplevel manager or KWin on Wayland, no GNOME Shell on the session bus, no DISPLAY); WindowTracking stays none")
             return nil
         case .wlroots, .kwin, .gnome, .x11:
             let kind = options.windowTracking.kind!
-            guard let tracker = make(kind, options: options, log: log) else {
+            guard let tracker = make(kind, options: options, connection: connection, log: log) else {
                 log.warning("windows: the \(kind.rawValue) window tracker is not built into this orientd; WindowTracking stays none")
                 return nil
             }
@@ -48,7 +54,7 @@ enum WindowTrackerChoosing {
     }
 
     /// One tracker by kind; nil when this build has none for it.
-    static func make(_ kind: WindowTrackerKind, options: ServiceOptions, log: Log) -> WindowTracker? {
+    static func make(_ kind: WindowTrackerKind, options: ServiceOptions, connection: BusConnection, log: Log) -> WindowTracker? {
         switch kind {
         case .x11:
             // A window without _GTK_APPLICATION_ID is claimed by the desktop entry whose
@@ -61,7 +67,7 @@ enum WindowTrackerChoosing {
         case .kwin:
             return KWinWindowTracker(environment: ProcessInfo.processInfo.environment, log: log)
         case .gnome:
-            return nil
+            return GnomeWindowTracker(connection: connection, log: log)
         }
     }
 }

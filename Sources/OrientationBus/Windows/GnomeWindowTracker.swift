@@ -1,0 +1,158 @@
+import GLibBridge
+import OrientationCore
+
+/// GNOME Shell: the windows its orientd extension (`orientd@orientd.github.io`) publishes as
+/// `io.github.orientd.ShellWindows1` on the Shell's own session-bus connection.
+///
+/// The Shell lets no other program list its windows, so the extension does it from inside.
+/// orientd believes only the connection that owns `org.gnome.Shell`: it calls `GetWindows` on
+/// that unique name and hears `WindowsChanged` only from it (a match on the unique name, and
+/// the sender checked again), so another program exporting the same path or sending the same
+/// signal is not heard. Each list is the whole list; what changed is passed on, bounded like
+/// every tracker's (`WindowReportBounds`). Without the Shell, or with the extension not
+/// enabled, the tracker is detached and says why; the extension's first signal after it is
+/// enabled, or a new Shell, attaches it.
+final class GnomeWindowTracker: WindowTracker {
+    static let shellName = "org.gnome.Shell"
+    static let path = "/io/github/orientd/ShellWindows1"
+    static let interface = "io.github.orientd.ShellWindows1"
+    static let extensionUUID = "orientd@orientd.github.io"
+    static let windowsType = "(a(tsbbb))"
+
+    let kind = WindowTrackerKind.gnome
+    let connection: BusConnection
+    let log: Log
+    private var report: ((WindowTrackerEvent) -> Void)?
+    private var nameWatch: NameWatcherID?
+    private var subscription: SignalSubscriptionID?
+    /// The Shell's unique name now (nil: not on the bus).
+    private var shell: String?
+    /// Bumped when the Shell changes: a reply for an older one is dropped.
+    private var epoch = 0
+    private var attached = false
+    private var reportedAbsent = false
+    private var windows: [UInt64: Window] = [:]
+    private var bounds = WindowReportBounds()
+
+    private struct Window: Equatable {
+        var appId: String
+        var focused: Bool
+        var minimized: Bool
+        var fullscreen: Bool
+    }
+
+    init(connection: BusConnection, log: Log) {
+        self.connection = connection
+        self.log = log
+    }
+
+    deinit { stop() }
+
+    /// `--window-tracking auto`: GNOME Shell is on the session bus.
+    static func probe(connection: BusConnection) -> Bool {
+        (try? connection.nameOwner(shellName)) != nil
+    }
+
+    func start(events: @escaping (WindowTrackerEvent) -> Void) {
+        report = events
+        nameWatch = connection.watchName(Self.shellName, appeared: { [weak self] _, owner in
+            self?.shellAppeared(owner)
+        }, vanished: { [weak self] _ in
+            guard let self else { return }
+            let wasThere = self.shell != nil
+            self.forgetShell()
+            self.lost(wasThere ? "\(Self.shellName) left the session bus (GNOME Shell stopped)"
+                               : "GNOME Shell (\(Self.shellName)) is not on the session bus")
+        })
+    }
+
+    func stop() {
+        if let nameWatch { connection.unwatchName(nameWatch) }
+        nameWatch = nil
+        forgetShell()
+        windows = [:]
+        report = nil
+    }
+
+    private func shellAppeared(_ owner: String) {
+        forgetShell()
+        shell = owner
+        bounds = WindowReportBounds()
+        subscription = connection.subscribe(sender: owner, interface: Self.interface, member: "WindowsChanged",
+                                            path: Self.path) { [weak self] signal in
+            guard let self, signal.sender == self.shell else { return }
+            self.take(signal.parameters)
+        }
+        let epoch = self.epoch
+        connection.callAsync(destination: owner, path: Self.path, interface: Self.interface, method: "GetWindows",
+                             timeoutMilliseconds: 10_000) { [weak self] result in
+            guard let self, epoch == self.epoch else { return }
+            switch result {
+            case .success(let reply):
+                self.take(reply)
+            case .failure(let error):
+                // Not enabled (yet): its first WindowsChanged attaches the tracker.
+                guard !self.attached else { return }
+                self.lost("GNOME Shell does not answer \(Self.interface).GetWindows (\(error.message)): enable orientd's extension with `gnome-extensions enable \(Self.extensionUUID)`")
+            }
+        }
+    }
+
+    private func forgetShell() {
+        epoch += 1
+        shell = nil
+        if let subscription { connection.unsubscribe(subscription) }
+        subscription = nil
+    }
+
+    /// One whole list from the Shell: attach if needed, then pass on what changed.
+    private func take(_ parameters: Variant) {
+        guard report != nil else { return }
+        guard parameters.isOfType(Self.windowsType) else {
+            bounds.warn("windows: gnome: the Shell's extension sent \(Self.interface) windows of type \(parameters.typeString), not \(Self.windowsType); ignored", log: log)
+            return
+        }
+        if !attached {
+            attached = true
+            reportedAbsent = false
+            report?(.attached)
+        }
+        let entries = parameters.child(at: 0).children
+        if entries.count > WindowReportBounds.maxWindows {
+            bounds.warn("windows: gnome: the Shell's extension listed \(entries.count) windows; only the first \(WindowReportBounds.maxWindows) are followed", log: log)
+        }
+        var listed: [UInt64: Window] = [:]
+        for entry in entries.prefix(WindowReportBounds.maxWindows) {
+            guard let handle = entry.child(at: 0).uint64 else { continue }
+            let (appId, problem) = WindowReportBounds.appId(entry.child(at: 1).string)
+            if let problem, windows[handle]?.appId != appId {
+                bounds.warn("windows: gnome: a window sent \(problem); it is reported without an app id", log: log)
+            }
+            listed[handle] = Window(appId: appId, focused: entry.child(at: 2).bool ?? false,
+                                    minimized: entry.child(at: 3).bool ?? false, fullscreen: entry.child(at: 4).bool ?? false)
+        }
+        for handle in windows.keys.sorted() where listed[handle] == nil {
+            windows[handle] = nil
+            log.debug("windows: gnome: window \(handle) closed")
+            report?(.closed(handle: handle))
+        }
+        // Losing the focus before another window takes it: never two activated at once.
+        for (handle, window) in listed.sorted(by: { ($0.value.focused ? 1 : 0, $0.key) < ($1.value.focused ? 1 : 0, $1.key) })
+        where windows[handle] != window {
+            windows[handle] = window
+            log.debug("windows: gnome: window \(handle) '\(ControlCharacters.escaped(window.appId))'\(window.focused ? " activated" : "")\(window.minimized ? " minimized" : "")\(window.fullscreen ? " fullscreen" : "")")
+            report?(.window(handle: handle, appId: window.appId, activated: window.focused,
+                            minimized: window.minimized, fullscreen: window.fullscreen))
+        }
+    }
+
+    /// The Shell or its extension is not there: its windows are gone with it.
+    private func lost(_ reason: String) {
+        for handle in windows.keys.sorted() { report?(.closed(handle: handle)) }
+        windows = [:]
+        attached = false
+        guard !reportedAbsent else { return }
+        reportedAbsent = true
+        report?(.detached(reason: reason))
+    }
+}

@@ -1,0 +1,96 @@
+import Foundation
+import GLibBridge
+import TestSupport
+import XCTest
+
+/// Real GNOME Shell (Debian's gnome-shell 43) for the GNOME tests: `gnome-shell --wayland
+/// --headless --no-x11` with a portrait virtual monitor on the test's session bus, and
+/// python-dbusmock's `logind` on a private system bus of the test's (without logind the
+/// Shell's JavaScript aborts at start). orientd's extension is installed from the source tree
+/// (its folder and the interface XML, as `make install` lays them out) into the Shell's own
+/// `XDG_DATA_HOME`, enabled or not through the Shell's GSettings keyfile.
+extension OutputTestCase {
+    static let shellExtension = "orientd@orientd.github.io"
+    static let shellWindowsPath = "/io/github/orientd/ShellWindows1"
+    static let shellWindowsInterface = "io.github.orientd.ShellWindows1"
+    /// The Shell's virtual monitor.
+    static let shellPanel = "Meta-0"
+
+    /// Starts GNOME Shell with orientd's extension installed (and enabled when `enabled`), and
+    /// waits until it owns org.gnome.Shell and DisplayConfig and serves Wayland.
+    @discardableResult
+    func startGnomeShell(extensionEnabled enabled: Bool) throws -> ChildProcess {
+        let systemBus = try PrivateBus()
+        addTeardownBlock { systemBus.stop() }
+        let logind = try start("logind (python-dbusmock)", ["/usr/bin/python3", "-m", "dbusmock", "--system", "--template", "logind"],
+                               environment: systemBus.systemEnvironment)
+        let system = try systemBus.connect()
+        defer { system.close() }
+        try eventually("org.freedesktop.login1 on the private system bus", timeout: deadline) {
+            if let status = logind.exitStatus { throw TestSupportError("dbusmock's logind exited (\(status))") }
+            return try system.nameOwner("org.freedesktop.login1") != nil
+        }
+
+        let data = scratch + "/shell-data"
+        let installed = "\(data)/gnome-shell/extensions/\(Self.shellExtension)"
+        try FileManager.default.createDirectory(atPath: installed, withIntermediateDirectories: true)
+        let source = Self.sourceTree + "/data/gnome-shell/" + Self.shellExtension
+        for file in try FileManager.default.contentsOfDirectory(atPath: source) {
+            try FileManager.default.copyItem(atPath: source + "/" + file, toPath: installed + "/" + file)
+        }
+        try FileManager.default.copyItem(atPath: Self.sourceTree + "/dbus/\(Self.shellWindowsInterface).xml",
+                                         toPath: "\(installed)/\(Self.shellWindowsInterface).xml")
+        let settings = scratch + "/config/glib-2.0/settings"
+        try FileManager.default.createDirectory(atPath: settings, withIntermediateDirectories: true)
+        let enabledList = enabled ? "'\(Self.shellExtension)'" : ""
+        try "[org/gnome/shell]\nenabled-extensions=[\(enabledList)]\n".write(toFile: settings + "/keyfile", atomically: true, encoding: .utf8)
+
+        try FileManager.default.createDirectory(atPath: scratch + "/home", withIntermediateDirectories: true)
+        let shell = try start("gnome-shell", ["gnome-shell", "--wayland", "--headless", "--no-x11", "--virtual-monitor", "800x1280"],
+                              environment: systemBus.systemEnvironment.merging([
+                                  "HOME": scratch + "/home", "XDG_DATA_HOME": data,
+                              ]) { $1 })
+        let connection = try bus.connect()
+        defer { connection.close() }
+        try eventually("GNOME Shell owns org.gnome.Shell and DisplayConfig and serves Wayland", timeout: .seconds(90)) {
+            if let status = shell.exitStatus { throw TestSupportError("gnome-shell exited (\(status))") }
+            return try connection.nameOwner("org.gnome.Shell") != nil && connection.nameOwner(Self.displayConfig) != nil
+                && FileManager.default.fileExists(atPath: scratch + "/" + Self.waylandSocket)
+        }
+        return shell
+    }
+
+    /// The repository's root (above `Tests/`).
+    static var sourceTree: String {
+        URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent().deletingLastPathComponent().path
+    }
+
+    /// Waits until `condition` holds, leaving the Shell's overview whenever it is shown (as a
+    /// user does to use an app: GNOME 43 opens it at start, and a window launched from outside
+    /// the overview does not close it; in the overview no window has the focus).
+    func outsideTheOverview(_ what: String, file: StaticString = #filePath, line: UInt = #line,
+                            until condition: () throws -> Bool) throws {
+        try eventually(what, timeout: deadline, file: file, line: line) {
+            if try shellProperty("OverviewActive").bool == true {
+                try client.connection.call(
+                    destination: "org.gnome.Shell", path: "/org/gnome/Shell", interface: ContractNames.properties, method: "Set",
+                    parameters: Variant(tuple: [.s("org.gnome.Shell"), .s("OverviewActive"), Variant(boxing: .b(false))]),
+                    timeoutMilliseconds: 10_000)
+            }
+            return try condition()
+        }
+    }
+
+    /// A property of org.gnome.Shell (unboxed).
+    func shellProperty(_ name: String) throws -> Variant {
+        let reply = try client.connection.call(
+            destination: "org.gnome.Shell", path: "/org/gnome/Shell", interface: ContractNames.properties, method: "Get",
+            parameters: Variant(tuple: [.s("org.gnome.Shell"), .s(name)]), replyType: "(v)", timeoutMilliseconds: 10_000)
+        return try XCTUnwrap(reply.child(at: 0).unboxed)
+    }
+
+    /// The Shell panel's transform as mutter reports it (0 portrait; 1 and 3 landscape).
+    func shellTransform() throws -> UInt32? {
+        try mutterLayout().monitor(Self.shellPanel)?.transform
+    }
+}
