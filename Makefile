@@ -69,6 +69,9 @@ install: install-binaries
 	sed 's|@bindir@|$(BINDIR)|g' data/io.github.orientd.OrientationManager1.service.in \
 	  > $(DESTDIR)$(DATADIR)/dbus-1/services/io.github.orientd.OrientationManager1.service
 	sed 's|@bindir@|$(BINDIR)|g' data/orientd.service.in > $(DESTDIR)$(PREFIX)/lib/systemd/user/orientd.service
+	install -d $(DESTDIR)$(DATADIR)/gnome-shell/extensions/orientd@orientd.github.io
+	install -m 644 data/gnome-shell/orientd@orientd.github.io/metadata.json data/gnome-shell/orientd@orientd.github.io/extension.js \
+	  dbus/io.github.orientd.ShellWindows1.xml $(DESTDIR)$(DATADIR)/gnome-shell/extensions/orientd@orientd.github.io/
 	install -d $(DESTDIR)$(DATADIR)/applications
 	sed 's|@bindir@|$(BINDIR)|g' data/io.github.orientd.orientd.desktop.in \
 	  > $(DESTDIR)$(DATADIR)/applications/io.github.orientd.orientd.desktop

@@ -143,6 +143,9 @@ final class PackagingTests: XCTestCase {
         for path in ["./usr/bin/orientd", "./usr/bin/orientctl", "./usr/share/dbus-1/services/io.github.orientd.OrientationManager1.service",
                      "./usr/share/dbus-1/interfaces/io.github.orientd.OrientationManager1.xml", "./usr/lib/systemd/user/orientd.service",
                      "./usr/share/applications/io.github.orientd.orientd.desktop",
+                     "./usr/share/gnome-shell/extensions/orientd@orientd.github.io/metadata.json",
+                     "./usr/share/gnome-shell/extensions/orientd@orientd.github.io/extension.js",
+                     "./usr/share/gnome-shell/extensions/orientd@orientd.github.io/io.github.orientd.ShellWindows1.xml",
                      "./usr/share/man/man1/orientctl.1.gz", "./usr/share/doc/orientd/copyright",
                      "./usr/share/zsh/vendor-completions/_orientctl", "./usr/share/fish/vendor_completions.d/orientctl.fish"] {
             XCTAssertTrue(contents.stdout.contains(" \(path)\n"), "\(path) is not in the package")
