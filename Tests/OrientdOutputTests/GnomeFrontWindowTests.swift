@@ -63,6 +63,31 @@ final class GnomeFrontWindowTests: OutputTestCase {
         XCTAssertEqual(try managerProperty("WindowTracking").string, "gnome")
     }
 
+    /// The user's policy pins an unmodified app (no orientations declared) to portrait while
+    /// another unmodified app follows the device; Explain names the policy.
+    func testTheUsersPolicyPinsAnUnmodifiedAppWhileOthersFollowTheDevice() throws {
+        let reader = "org.example.GnomeReader", browser = "org.example.GnomeBrowser"
+        try writeDesktopEntry(reader, orientations: nil)
+        try writeDesktopEntry(browser, orientations: nil)
+        try startGnomeShell(extensionEnabled: true)
+        try startOrientd()
+        try waitForProperty("WindowTracking", "gnome")
+        try callManager("SetAppPolicy", [.s(reader), .vardict(["allowed-orientations": .strings(["portrait"])])])
+        // The device on its side: the browser follows it, the reader stays portrait.
+        try turnDevice("landscape-left")
+
+        _ = try startApp(reader)
+        try waitForFront(reader, windows: 1, transforms: [0])
+        let explain = try explainFrontScene().joined(separator: "\n")
+        XCTAssertTrue(explain.contains("The user's policy for \(reader)"), explain)
+
+        let browserApp = try startApp(browser)
+        try waitForFront(browser, windows: 2, transforms: Self.landscape)
+
+        try closeApp(browserApp)
+        try waitForFront(reader, windows: 1, transforms: [0])
+    }
+
     /// Installed but not enabled: WindowTracking stays none and the log says how to enable it;
     /// enabling it (what `gnome-extensions enable` asks the Shell) attaches orientd at once.
     func testTheExtensionEnabledLaterIsPickedUp() throws {
