@@ -64,11 +64,14 @@ final class GnomeFrontWindowTests: OutputTestCase {
     }
 
     /// The user's policy pins an unmodified app (no orientations declared) to portrait while
-    /// another unmodified app follows the device; Explain names the policy.
+    /// another unmodified app, whose entry declares portrait and landscape, follows the device;
+    /// Explain names the policy.
     func testTheUsersPolicyPinsAnUnmodifiedAppWhileOthersFollowTheDevice() throws {
         let reader = "org.example.GnomeReader", browser = "org.example.GnomeBrowser"
         try writeDesktopEntry(reader, orientations: nil)
-        try writeDesktopEntry(browser, orientations: nil)
+        // Declares both families, so it follows the device (one that declares nothing is
+        // portrait on a phone).
+        try writeDesktopEntry(browser, orientations: "portrait;landscape")
         try startGnomeShell(extensionEnabled: true)
         try startOrientd()
         try waitForProperty("WindowTracking", "gnome")

@@ -88,11 +88,14 @@ final class KWinFrontWindowTests: OutputTestCase {
     }
 
     /// The user's policy pins an unmodified app (no orientations declared) to portrait while
-    /// another unmodified app follows the device; Explain names the policy.
+    /// another unmodified app, whose entry declares portrait and landscape, follows the device;
+    /// Explain names the policy.
     func testTheUsersPolicyPinsAnUnmodifiedAppWhileOthersFollowTheDevice() throws {
         let reader = "org.example.KWinReader", browser = "org.example.KWinBrowser"
         try writeDesktopEntry(reader, orientations: nil)
-        try writeDesktopEntry(browser, orientations: nil)
+        // Declares both families, so it follows the device (one that declares nothing is
+        // portrait on a phone).
+        try writeDesktopEntry(browser, orientations: "portrait;landscape")
         try startKWinAndOrientd()
         try callManager("SetAppPolicy", [.s(reader), .vardict(["allowed-orientations": .strings(["portrait"])])])
         // The device on its side: interface landscape-right, KWin's rotation 8.

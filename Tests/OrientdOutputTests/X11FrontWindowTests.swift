@@ -111,4 +111,38 @@ final class X11FrontWindowTests: OutputTestCase {
         try waitForTrackedWindows(0)
         XCTAssertEqual(try managerProperty("WindowTracking").string, "x11")
     }
+
+    /// The user's policy pins an unmodified app that declares nothing to landscape-right
+    /// (xrandr `right`) whatever the device does; another app, whose entry declares portrait
+    /// and landscape, follows the device. (An app that declares nothing is portrait on a phone:
+    /// it would not follow the device on its side.)
+    func testTheUsersPolicyPinsAnUnmodifiedAppWhileOthersFollowTheDevice() throws {
+        try writeDesktopEntry("org.example.X11Other", orientations: "portrait;landscape")
+        let display = try startWindowManagedScreen()
+        try launchOrientdFollowingWindows(display: display)
+        try callManager("SetAppPolicy", [.s("org.example.X11Pinned"), .vardict(["allowed-orientations": .strings(["landscape-right"])])])
+
+        _ = try startUnmodifiedApp("org.example.X11Pinned", environment: appEnvironment(display))
+        try waitForProperty("FrontApp", "org.example.X11Pinned")
+        try waitForXRotation("default", "right", display: display)
+        let explained = try explainFront()
+        XCTAssertTrue(explained.contains { $0.contains("The user's policy for org.example.X11Pinned") }, "\(explained)")
+        try turnDevice("landscape-right")
+        try waitForProperty("DeviceOrientation", "landscape-right")
+
+        // The other app follows the device: landscape-right held is xrandr's left, portrait its normal.
+        // (Checked once it is in front: the panel follows the device for a moment between the
+        // pinned window losing the focus and the other one taking it.)
+        let other = try startUnmodifiedApp("org.example.X11Other", environment: appEnvironment(display))
+        try waitForProperty("FrontApp", "org.example.X11Other")
+        try waitForXRotation("default", "left", display: display)
+        try turnDevice("portrait")
+        try waitForXRotation("default", "normal", display: display)
+
+        // Back in front, the pinned app turns the panel to its pin while the device stays portrait.
+        other.terminate()
+        try waitForProperty("FrontApp", "org.example.X11Pinned")
+        try waitForXRotation("default", "right", display: display)
+        XCTAssertEqual(try managerProperty("DeviceOrientation").string, "portrait")
+    }
 }
