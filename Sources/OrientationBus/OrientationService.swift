@@ -33,6 +33,10 @@ public final class OrientationService {
     var output: OutputBackend?
     /// Whether a backend's absence was logged (said once, then only after it was attached).
     var reportedDetached = false
+    /// The panel's orientation the core decided last, not yet handed to the backend, and the
+    /// idle source that hands it over (`applyOutput`).
+    var pendingOutput: InterfaceOrientation?
+    var outputHandover: SourceHandle?
     /// The window tracker following the compositor's app windows (Windows/), while there is one.
     var windowTracker: WindowTracker?
     /// Whether the tracker's absence was logged (said once, then only after it was attached).

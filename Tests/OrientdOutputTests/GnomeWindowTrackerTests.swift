@@ -91,4 +91,35 @@ final class GnomeWindowTrackerTests: OutputTestCase {
             tracker.windows.isEmpty && tracker.detachReasons.contains { $0.contains("left the session bus") }
         }
     }
+
+    /// A focus moving from one portrait app to another, with the device on its side, never
+    /// turns the panel: the Shell's one list says "A lost the focus, B has it", which the
+    /// tracker reports as two changes with no app in front between them, and orientd hands
+    /// the backend only what it decided last (the built orientd, turning a real mutter).
+    func testAFocusMovingBetweenPortraitAppsNeverTurnsThePanel() throws {
+        try writeDesktopEntry("org.example.A", orientations: "portrait")
+        try writeDesktopEntry("org.example.B", orientations: "portrait")
+        try startMutter()
+        try becomeTheShell()
+        try launchOrientd(["--output-backend", "mutter", "--output", "Meta-0", "--window-tracking", "gnome"],
+                          environment: appDataEnvironment)
+        try waitForProperty("OutputBackend", "mutter")
+        try eventually("orientd hears the stand-in Shell; its log:\n\(orientd.log)", timeout: deadline) {
+            orientd.log.contains("gnome-extensions enable orientd@orientd.github.io")
+        }
+        try send([(1, "org.example.A", true), (2, "org.example.B", false)])
+        try waitForProperty("FrontApp", "org.example.A")
+        try callManager("SetDeviceOrientation", [.s("landscape-left")])
+        try waitForTransform("Meta-0", 0)
+        let before = orientd.log.count
+
+        try send([(1, "org.example.A", false), (2, "org.example.B", true)])
+        try waitForProperty("FrontApp", "org.example.B")
+        try eventually("orientd hands over its decision after the switch; its log:\n\(orientd.log)", timeout: deadline) {
+            orientd.log.dropFirst(before).contains("output: apply portrait")
+        }
+        let after = String(orientd.log.dropFirst(before))
+        XCTAssertFalse(after.contains("output: apply landscape"), "the panel was sent the device's orientation between two portrait apps:\n\(after)")
+        XCTAssertEqual(try mutterLayout().monitor("Meta-0")?.transform, 0)
+    }
 }

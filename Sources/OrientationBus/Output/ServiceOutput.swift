@@ -23,6 +23,8 @@ extension OrientationService {
 
     /// Stops the backend, which hands the panel back to the compositor.
     func stopOutput() {
+        outputHandover?.cancel()
+        (outputHandover, pendingOutput) = (nil, nil)
         output?.stop()
         output = nil
     }
@@ -72,10 +74,22 @@ extension OrientationService {
         return found + (decided == showing ? ", as orientd decides" : "; orientd turns it to \(decided.rawValue)")
     }
 
-    /// The core decided what the panel must show.
+    /// The core decided what the panel must show. Handed to the backend once the loop is
+    /// idle, so that a burst of reports decided together turns the panel once, to the last
+    /// decision: a compositor reports one window losing the focus and the next taking it as
+    /// two changes, and between them no window is in front and the panel would follow the
+    /// device for a moment.
     func applyOutput(_ row: InterfaceOrientation) {
-        guard let output, manager.output.backend != nil else { return }
-        log.debug("output: apply \(row.rawValue)")
-        output.apply(row)
+        guard output != nil, manager.output.backend != nil else { return }
+        pendingOutput = row
+        guard outputHandover == nil else { return }
+        outputHandover = loop.addIdle { [unowned self] in
+            self.outputHandover = nil
+            guard let row = self.pendingOutput else { return }
+            self.pendingOutput = nil
+            guard let output = self.output, self.manager.output.backend != nil else { return }
+            self.log.debug("output: apply \(row.rawValue)")
+            output.apply(row)
+        }
     }
 }

@@ -22,8 +22,12 @@ final class X11WindowTracker: WindowTracker {
     /// Bumped by each look for the window manager: answers to an older look are dropped.
     private var check = 0
     private var appearance: SocketAppearance?
-    /// Tries after the socket file appears: the server binds it a moment before it listens.
-    static let connectRetries = (count: 10, milliseconds: UInt32(300))
+    /// Tries after the socket file appears: the server binds it a moment before it listens
+    /// (up to 9 s: on a loaded machine an X server can take seconds between the two).
+    static let connectRetries = (count: 30, milliseconds: UInt32(300))
+    /// Tries left after a failed one. Set by the socket's appearance even while a try is in
+    /// flight, so that a server appearing during a try that then fails is still waited for.
+    private var retriesLeft = 0
     private var retryTimer: guint = 0
     private var atoms: X11Atoms?
     /// The window manager's check window, while attached.
@@ -61,7 +65,8 @@ final class X11WindowTracker: WindowTracker {
         self.events = events
         if let number = X11Presence.socketNumber(display: display) {
             appearance = SocketAppearance(directory: X11Presence.socketDirectory, name: "X\(number)") { [weak self] in
-                self?.connect(retriesLeft: Self.connectRetries.count)
+                self?.retriesLeft = Self.connectRetries.count
+                self?.connect()
             }
         }
         connect()
@@ -80,7 +85,7 @@ final class X11WindowTracker: WindowTracker {
 
     // MARK: The X server
 
-    private func connect(retriesLeft: Int = 0) {
+    private func connect() {
         guard events != nil, connection == nil, !connecting else { return }
         if retryTimer != 0 { g_source_remove(retryTimer) }
         retryTimer = 0
@@ -99,12 +104,14 @@ final class X11WindowTracker: WindowTracker {
                 let watched = X11Presence.socketNumber(display: self.display) == nil
                     ? "it is not a local display, so its return is not watched" : "waiting for it to start"
                 self.detach("cannot connect to the X server \(self.display): \(error.message); \(watched)")
-                guard retriesLeft > 0 else { return }
+                guard self.retriesLeft > 0 else { return }
+                self.retriesLeft -= 1
                 self.retryTimer = afterDelay(milliseconds: Self.connectRetries.milliseconds) { [weak self] in
                     self?.retryTimer = 0
-                    self?.connect(retriesLeft: retriesLeft - 1)
+                    self?.connect()
                 }
             case .success(let connection):
+                self.retriesLeft = 0
                 self.connected(connection)
             }
         }
