@@ -77,8 +77,8 @@ final class PhocCompositor: SwitchingCompositor {
     func waitForWindows(of appIds: [String]) throws {
         try eventually("phoc lists \(appIds)", timeout: .seconds(60)) {
             try switcher.pump()
-            handles = Dictionary(uniqueKeysWithValues: appIds.compactMap { id in switcher.window(of: id).map { (id, $0) } })
-            return handles.count == appIds.count
+            for id in appIds { handles[id] = switcher.window(of: id) ?? handles[id] }
+            return appIds.allSatisfy { handles[$0] != nil }
         }
     }
 
@@ -150,7 +150,7 @@ final class X11Compositor: SwitchingCompositor {
                 let found = (try? xdotool(["search", "--name", "^\(appId)$"]))?.split(separator: "\n").first
                 windows[appId] = found.map(String.init)
             }
-            return windows.count == appIds.count
+            return appIds.allSatisfy { windows[$0] != nil }
         }
     }
 

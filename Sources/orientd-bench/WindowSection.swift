@@ -18,9 +18,10 @@ enum WindowSection {
 
     static func run(_ options: BenchOptions, _ report: Report) throws {
         let rounds = options.quick ? 5 : 20
-        guard let script = appScript() else {
+        guard let tree = sourceTree() else {
             throw BenchError("Tests/Fixtures/windows/app_window.py is not above \(OrientdInstance.productsDirectory): run from the source tree")
         }
+        let script = tree + "/Tests/Fixtures/windows/app_window.py"
         for kind in ["phoc", "x11"] {
             let scratch = try OrientdInstance.temporaryDirectory()
             defer { try? FileManager.default.removeItem(atPath: scratch) }
@@ -73,15 +74,16 @@ enum WindowSection {
             apps[appId] = app
             // With --report, a "size" or "active" line can come before "shown".
             try app.waitForLine("shown", timeout: .seconds(60))
-            // The compositor activates a new window: wait for it, or that activation could
-            // come after the first round's and undo it.
-            try eventually("\(appId)'s new window is activated on \(compositor.name); the apps' reports:\n\(reports(apps))",
+            // Activated before the next starts (a compositor may activate a new window by
+            // itself, or not): an activation on map coming after the first round's would undo it.
+            try compositor.waitForWindows(of: [appId])
+            try compositor.activate(appId)
+            try eventually("orientd has \(appId)'s new window in front on \(compositor.name); the apps' reports:\n\(reports(apps))\norientd's log:\n\(orientd.log)",
                            timeout: .seconds(60)) {
                 try compositor.pump()
-                return app.standardOutput.split(separator: "\n").contains { $0.hasPrefix("active ") }
+                return try OutputSection.property(probe, peer, "FrontApp") == appId
             }
         }
-        try compositor.waitForWindows(of: [portraitApp, landscapeApp])
         try eventually("the panel turns for \(landscapeApp), activated last; the apps' reports:\n\(reports(apps))\norientd's log:\n\(orientd.log)",
                        timeout: .seconds(60)) {
             try compositor.pump()
@@ -130,12 +132,11 @@ enum WindowSection {
         return UInt64(now.tv_sec) * 1_000_000_000 + UInt64(now.tv_nsec)
     }
 
-    /// The fixture app in the source tree above the built products.
-    static func appScript() -> String? {
+    /// The source tree above the built products (the one holding the fixture app).
+    static func sourceTree() -> String? {
         var folder = OrientdInstance.productsDirectory
         while folder.count > 1 {
-            let candidate = folder + "/Tests/Fixtures/windows/app_window.py"
-            if FileManager.default.fileExists(atPath: candidate) { return candidate }
+            if FileManager.default.fileExists(atPath: folder + "/Tests/Fixtures/windows/app_window.py") { return folder }
             folder = (folder as NSString).deletingLastPathComponent
         }
         return nil
