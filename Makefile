@@ -12,6 +12,8 @@ PREFIX ?= /usr/local
 DESTDIR ?=
 BINDIR = $(PREFIX)/bin
 DATADIR = $(PREFIX)/share
+# The XDG autostart entry goes under /etc/xdg, the only place sessions read by default.
+SYSCONFDIR ?= /etc
 DOCDIR = $(DATADIR)/doc/orientd
 SWIFT ?= swift
 SWIFT_BUILD_FLAGS ?=
@@ -72,6 +74,9 @@ install: install-binaries
 	install -d $(DESTDIR)$(DATADIR)/gnome-shell/extensions/orientd@orientd.github.io
 	install -m 644 data/gnome-shell/orientd@orientd.github.io/metadata.json data/gnome-shell/orientd@orientd.github.io/extension.js \
 	  dbus/io.github.orientd.ShellWindows1.xml $(DESTDIR)$(DATADIR)/gnome-shell/extensions/orientd@orientd.github.io/
+	install -d $(DESTDIR)$(SYSCONFDIR)/xdg/autostart
+	sed 's|@bindir@|$(BINDIR)|g' data/io.github.orientd.orientd-autostart.desktop.in \
+	  > $(DESTDIR)$(SYSCONFDIR)/xdg/autostart/io.github.orientd.orientd-autostart.desktop
 	install -d $(DESTDIR)$(DATADIR)/applications
 	sed 's|@bindir@|$(BINDIR)|g' data/io.github.orientd.orientd.desktop.in \
 	  > $(DESTDIR)$(DATADIR)/applications/io.github.orientd.orientd.desktop
@@ -96,10 +101,11 @@ uninstall:
 	  $(DESTDIR)$(DATADIR)/dbus-1/services/io.github.orientd.OrientationManager1.service \
 	  $(DESTDIR)$(PREFIX)/lib/systemd/user/orientd.service \
 	  $(DESTDIR)$(DATADIR)/applications/io.github.orientd.orientd.desktop \
+	  $(DESTDIR)$(SYSCONFDIR)/xdg/autostart/io.github.orientd.orientd-autostart.desktop \
 	  $(DESTDIR)$(DATADIR)/man/man1/orientctl.1 $(DESTDIR)$(DATADIR)/man/man8/orientd.8 $(DESTDIR)$(DATADIR)/man/man5/orientd.conf.5 \
 	  $(DESTDIR)$(DATADIR)/bash-completion/completions/orientctl \
 	  $(DESTDIR)$(DATADIR)/zsh/vendor-completions/_orientctl $(DESTDIR)$(DATADIR)/fish/vendor_completions.d/orientctl.fish
-	rm -rf $(DESTDIR)$(DOCDIR)
+	rm -rf $(DESTDIR)$(DOCDIR) $(DESTDIR)$(DATADIR)/gnome-shell/extensions/orientd@orientd.github.io
 
 # The zsh and fish completions, generated again from orientctl's verb table.
 completions:

@@ -68,6 +68,8 @@ glib_minimum=2.74
 depends=$(sed "s/libglib2\.0-0 ([^)]*)/libglib2.0-0 (>= $glib_minimum)/" <<< "$depends")
 
 install -d "$stage/DEBIAN"
+# Every file under /etc is a conffile: an administrator's change survives upgrades.
+(cd "$stage" && find etc -type f -printf '/%p\n' | sort) > "$stage/DEBIAN/conffiles"
 size=$(du -k -s --exclude=DEBIAN "$stage" | cut -f1)
 cat > "$stage/DEBIAN/control" <<EOF
 Package: orientd
@@ -89,13 +91,19 @@ Description: per-window interface orientation service with UIKit's rules
  through iio-sensor-proxy, honours a rotation lock, kiosk mode and per-app
  policies, and explains every decision.
  .
- This package contains the orientd service, started by D-Bus activation or as
- a systemd user unit, the orientctl command-line client, the D-Bus interface
+ It follows the window in front on wlroots compositors (Phosh's phoc, sway),
+ KWin, GNOME Shell (through the GNOME Shell extension it ships, which each user
+ enables) and X11 window managers, and turns the panel to what that app
+ supports, for apps that never heard of it.
+ .
+ This package contains the orientd service, started at login (an XDG autostart
+ entry), by D-Bus activation or as a systemd user unit, the orientctl
+ command-line client, the GNOME Shell extension, the D-Bus interface
  descriptions, man pages and shell completions.
 EOF
-(cd "$stage" && find . -path ./DEBIAN -prune -o -type f -printf '%P\0' | sort -z | xargs -0 md5sum) > "$stage/DEBIAN/md5sums"
+(cd "$stage" && find . \( -path ./DEBIAN -o -path ./etc \) -prune -o -type f -printf '%P\0' | sort -z | xargs -0 md5sum) > "$stage/DEBIAN/md5sums"
 find "$stage" -type d -exec chmod 755 {} +
-chmod 644 "$stage/DEBIAN/control" "$stage/DEBIAN/md5sums"
+chmod 644 "$stage/DEBIAN/control" "$stage/DEBIAN/md5sums" "$stage/DEBIAN/conffiles"
 
 package=$out/$name.deb
 dpkg-deb --root-owner-group -Zxz --build "$stage" "$package" >&2

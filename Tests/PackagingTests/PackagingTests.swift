@@ -143,6 +143,7 @@ final class PackagingTests: XCTestCase {
         for path in ["./usr/bin/orientd", "./usr/bin/orientctl", "./usr/share/dbus-1/services/io.github.orientd.OrientationManager1.service",
                      "./usr/share/dbus-1/interfaces/io.github.orientd.OrientationManager1.xml", "./usr/lib/systemd/user/orientd.service",
                      "./usr/share/applications/io.github.orientd.orientd.desktop",
+                     "./etc/xdg/autostart/io.github.orientd.orientd-autostart.desktop",
                      "./usr/share/gnome-shell/extensions/orientd@orientd.github.io/metadata.json",
                      "./usr/share/gnome-shell/extensions/orientd@orientd.github.io/extension.js",
                      "./usr/share/gnome-shell/extensions/orientd@orientd.github.io/io.github.orientd.ShellWindows1.xml",
