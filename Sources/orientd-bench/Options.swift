@@ -56,7 +56,7 @@ struct BenchOptions: Sendable {
                           scale, fanout, apps, resolver, idle, footprint (start-up,
                           memory and sizes beside the peer), output (a headless
                           mutter turned by the mutter output backend), windows (two
-                          GTK 4 apps switched on phoc and on X11)
+                          GTK 4 apps switched on phoc, GNOME Shell and X11)
           -h, --help      show this help
         """
 

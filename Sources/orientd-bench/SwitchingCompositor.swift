@@ -22,6 +22,9 @@ protocol SwitchingCompositor: AnyObject {
     func activate(_ appId: String) throws
     /// Lets the switcher read its compositor (called while waiting).
     func pump() throws
+    /// When the compositor itself is read for the turned panel rather than the app's new size
+    /// (nil: the app's size tells): whether it shows a landscape panel now.
+    func showsLandscape() throws -> Bool?
     func stop()
 }
 
@@ -88,6 +91,8 @@ final class PhocCompositor: SwitchingCompositor {
     }
 
     func pump() throws { try switcher.pump(milliseconds: 5) }
+
+    func showsLandscape() throws -> Bool? { nil }
 
     func stop() {
         switcher.stop()
@@ -160,6 +165,8 @@ final class X11Compositor: SwitchingCompositor {
     }
 
     func pump() throws { usleep(5_000) }
+
+    func showsLandscape() throws -> Bool? { nil }
 
     func stop() { servers.forEach { _ = $0.stop() } }
 }

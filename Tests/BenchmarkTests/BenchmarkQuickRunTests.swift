@@ -20,7 +20,7 @@ final class BenchmarkQuickRunTests: XCTestCase {
         "resolver.d1", "resolver.d10", "resolver.growth10", "resolver.d100", "resolver.growth100",
         "resolver.d1000", "resolver.growth1000", "idle.ticks",
         "start.orientd", "start.peer", "start.ratio", "rss.idle.orientd", "rss.idle.peer", "rss.idle.ratio", "rss.100.ratio",
-        "output.mutter", "windows.phoc", "windows.x11",
+        "output.mutter", "windows.phoc", "windows.gnome", "windows.x11",
     ]
     /// The rows that carry a target, so must say PASS or MISS.
     static let targeted: Set = [
@@ -28,7 +28,7 @@ final class BenchmarkQuickRunTests: XCTestCase {
         "rss.scenes", "objects.ratio", "rss.listed", "hwm.listed", "rss.gone",
         "apps1.ratio", "apps10.ratio", "apps50.ratio", "fanout.ratio",
         "resolver.d10", "resolver.growth10", "resolver.growth100", "resolver.growth1000", "idle.ticks",
-        "start.ratio", "rss.idle.ratio", "rss.100.ratio", "output.mutter", "windows.phoc",
+        "start.ratio", "rss.idle.ratio", "rss.100.ratio", "output.mutter", "windows.phoc", "windows.gnome",
     ]
     /// The rows measured over rounds (against the reference peer, as apps, the fan-out and
     /// mutter's turns, the window switches): their figure names the rounds' median, min and max.
@@ -39,7 +39,7 @@ final class BenchmarkQuickRunTests: XCTestCase {
         "get.call", "get.peer", "get.ratio", "objects.call", "objects.peer", "objects.ratio",
         "apps1.time", "apps1.ratio", "apps10.time", "apps10.ratio", "apps50.time", "apps50.ratio",
         "fanout.time", "fanout.pings", "fanout.ratio", "fanout.peer", "fanout.peer.ratio", "fanout.peer.ping",
-        "start.orientd", "start.peer", "output.mutter", "windows.phoc", "windows.x11",
+        "start.orientd", "start.peer", "output.mutter", "windows.phoc", "windows.gnome", "windows.x11",
     ]
 
     struct Row {

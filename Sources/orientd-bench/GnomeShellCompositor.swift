@@ -1,0 +1,119 @@
+import Foundation
+import GLibBridge
+import TestSupport
+
+/// GNOME Shell 43 headless (`--wayland --headless --no-x11`, a 480×800 virtual monitor) on
+/// the benchmark's bus, python-dbusmock's logind on a private system bus, orientd's extension
+/// installed from the source tree and enabled; orientd's gnome tracker and mutter output
+/// backend; the benchmark's own switcher extension (`Tests/Fixtures/gnome/`) activates a
+/// window as the Shell's switcher does (`Main.activateWindow`), called over D-Bus. The end
+/// of a round is read from mutter (`showsLandscape`), not from the app.
+final class GnomeShellCompositor: SwitchingCompositor {
+    static let switcherUUID = "orientd-bench-switcher@orientd.github.io"
+    static let extensionUUID = "orientd@orientd.github.io"
+    let name = "gnome"
+    let gdkBackend = "wayland"
+    let orientdArguments = ["--output-backend", "mutter", "--output", "Meta-0", "--window-tracking", "gnome"]
+    let trackerName = "gnome"
+    let backendName = "mutter"
+    let environment = ["WAYLAND_DISPLAY": "wayland-0", "DISPLAY": ""]
+    private let systemBus: PrivateBus
+    private let processes: [ChildProcess]
+    private let connection: BusConnection
+
+    init(scratch: String, environment base: [String: String], bus: PrivateBus, sourceTree: String) throws {
+        systemBus = try PrivateBus()
+        var started: [ChildProcess] = []
+        var opened: BusConnection?
+        do {
+            var systemEnv = base
+            systemEnv["DBUS_SYSTEM_BUS_ADDRESS"] = systemBus.address
+            let logind = try ChildProcess(["/usr/bin/python3", "-m", "dbusmock", "--system", "--template", "logind"], environment: systemEnv)
+            started.append(logind)
+            let system = try systemBus.connect()
+            defer { system.close() }
+            try eventually("python-dbusmock's logind on the private system bus", timeout: .seconds(60)) {
+                if let status = logind.exitStatus { throw BenchError("dbusmock's logind exited (\(status)): \(logind.standardError)") }
+                return try system.nameOwner("org.freedesktop.login1") != nil
+            }
+
+            let extensions = scratch + "/shell-data/gnome-shell/extensions"
+            try Self.copy(sourceTree + "/data/gnome-shell/" + Self.extensionUUID, to: extensions + "/" + Self.extensionUUID)
+            try FileManager.default.copyItem(atPath: sourceTree + "/dbus/io.github.orientd.ShellWindows1.xml",
+                                             toPath: extensions + "/\(Self.extensionUUID)/io.github.orientd.ShellWindows1.xml")
+            try Self.copy(sourceTree + "/Tests/Fixtures/gnome/" + Self.switcherUUID, to: extensions + "/" + Self.switcherUUID)
+            let settings = scratch + "/shell-config/glib-2.0/settings"
+            try FileManager.default.createDirectory(atPath: settings, withIntermediateDirectories: true)
+            try "[org/gnome/shell]\nenabled-extensions=['\(Self.extensionUUID)', '\(Self.switcherUUID)']\n"
+                .write(toFile: settings + "/keyfile", atomically: true, encoding: .utf8)
+            try FileManager.default.createDirectory(atPath: scratch + "/shell-home", withIntermediateDirectories: true)
+
+            var shellEnv = systemEnv
+            shellEnv.merge(["HOME": scratch + "/shell-home", "XDG_DATA_HOME": scratch + "/shell-data",
+                            "XDG_CONFIG_HOME": scratch + "/shell-config", "GSETTINGS_BACKEND": "keyfile",
+                            "WAYLAND_DISPLAY": "", "DISPLAY": ""]) { $1 }
+            let shell = try ChildProcess(["gnome-shell", "--wayland", "--headless", "--no-x11", "--virtual-monitor", "480x800"],
+                                         environment: shellEnv)
+            started.append(shell)
+            let connection = try bus.connect()
+            opened = connection
+            self.connection = connection
+            try eventually("GNOME Shell has started and shows no overview", timeout: .seconds(120)) {
+                if let status = shell.exitStatus { throw BenchError("gnome-shell exited (\(status)): \(shell.standardError.suffix(2_000))") }
+                guard try connection.nameOwner("org.gnome.Shell") != nil,
+                      FileManager.default.fileExists(atPath: scratch + "/wayland-0") else { return false }
+                return (try? Self.call(connection, "Ready").child(at: 0).bool) == true
+            }
+        } catch {
+            opened?.close()
+            started.reversed().forEach { _ = $0.stop() }
+            systemBus.stop()
+            throw error
+        }
+        processes = started
+    }
+
+    private static func copy(_ folder: String, to destination: String) throws {
+        try FileManager.default.createDirectory(atPath: destination, withIntermediateDirectories: true)
+        for file in try FileManager.default.contentsOfDirectory(atPath: folder) {
+            try FileManager.default.copyItem(atPath: folder + "/" + file, toPath: destination + "/" + file)
+        }
+    }
+
+    private static func call(_ connection: BusConnection, _ method: String, _ arguments: [Variant] = []) throws -> Variant {
+        try connection.call(destination: "org.gnome.Shell", path: "/io/github/orientd/BenchSwitcher",
+                            interface: "io.github.orientd.BenchSwitcher", method: method,
+                            parameters: Variant(tuple: arguments), timeoutMilliseconds: 10_000)
+    }
+
+    func waitForWindows(of appIds: [String]) throws {
+        try eventually("GNOME Shell has windows of \(appIds)", timeout: .seconds(60)) {
+            try appIds.allSatisfy { try Self.call(connection, "Has", [Variant(string: $0)]).child(at: 0).bool == true }
+        }
+    }
+
+    func activate(_ appId: String) throws {
+        guard try Self.call(connection, "Activate", [Variant(string: appId)]).child(at: 0).bool == true else {
+            throw BenchError("GNOME Shell has no window of \(appId)")
+        }
+    }
+
+    func pump() throws { usleep(2_000) }
+
+    /// Read from mutter (GetCurrentState): a GTK window hidden behind another is not laid
+    /// out again on mutter, so one that comes back to the orientation it last had reports no
+    /// new size.
+    func showsLandscape() throws -> Bool? {
+        let state = try connection.call(destination: "org.gnome.Mutter.DisplayConfig", path: "/org/gnome/Mutter/DisplayConfig",
+                                        interface: "org.gnome.Mutter.DisplayConfig", method: "GetCurrentState",
+                                        timeoutMilliseconds: 10_000)
+        guard let transform = state.child(at: 2).children.first?.child(at: 3).uint32 else { return false }
+        return transform % 2 == 1
+    }
+
+    func stop() {
+        connection.close()
+        processes.reversed().forEach { _ = $0.stop() }
+        systemBus.stop()
+    }
+}
