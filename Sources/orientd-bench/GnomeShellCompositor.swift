@@ -20,6 +20,9 @@ final class GnomeShellCompositor: SwitchingCompositor {
     private let systemBus: PrivateBus
     private let processes: [ChildProcess]
     private let connection: BusConnection
+    /// Hears mutter's MonitorsChanged on a loop of its own.
+    private let watcher: LoopConnection
+    private let monitorsChanged = LockedValue<UInt64?>(nil)
 
     init(scratch: String, environment base: [String: String], bus: PrivateBus, sourceTree: String) throws {
         systemBus = try PrivateBus()
@@ -71,6 +74,15 @@ final class GnomeShellCompositor: SwitchingCompositor {
             throw error
         }
         processes = started
+        watcher = try bus.connectWithLoop(name: "bench-gnome")
+        let (watcher, monitorsChanged) = (watcher, monitorsChanged)
+        watcher.loop.sync {
+            _ = watcher.connection.subscribe(sender: "org.gnome.Mutter.DisplayConfig", interface: "org.gnome.Mutter.DisplayConfig",
+                                             member: "MonitorsChanged", path: "/org/gnome/Mutter/DisplayConfig") { _ in
+                monitorsChanged.withLock { $0 = WindowSection.monotonicNanoseconds() }
+            }
+        }
+        try watcher.connection.syncWithBus()
     }
 
     private static func copy(_ folder: String, to destination: String) throws {
@@ -100,18 +112,22 @@ final class GnomeShellCompositor: SwitchingCompositor {
 
     func pump() throws { usleep(2_000) }
 
-    /// Read from mutter (GetCurrentState): a GTK window hidden behind another is not laid
-    /// out again on mutter, so one that comes back to the orientation it last had reports no
-    /// new size.
-    func showsLandscape() throws -> Bool? {
+    /// Read from mutter: a GTK window hidden behind another is not laid out again on mutter,
+    /// so one that comes back to the orientation it last had reports no new size. The time is
+    /// the last MonitorsChanged's arrival; its shape is read then (GetCurrentState).
+    let readsThePanel = true
+
+    func panelTurned(landscape: Bool, after: UInt64) throws -> UInt64? {
+        guard let time = monitorsChanged.value, time >= after else { return nil }
         let state = try connection.call(destination: "org.gnome.Mutter.DisplayConfig", path: "/org/gnome/Mutter/DisplayConfig",
                                         interface: "org.gnome.Mutter.DisplayConfig", method: "GetCurrentState",
                                         timeoutMilliseconds: 10_000)
-        guard let transform = state.child(at: 2).children.first?.child(at: 3).uint32 else { return false }
-        return transform % 2 == 1
+        guard let transform = state.child(at: 2).children.first?.child(at: 3).uint32 else { return nil }
+        return (transform % 2 == 1) == landscape ? time : nil
     }
 
     func stop() {
+        watcher.close()
         connection.close()
         processes.reversed().forEach { _ = $0.stop() }
         systemBus.stop()

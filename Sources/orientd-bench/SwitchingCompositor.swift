@@ -22,9 +22,11 @@ protocol SwitchingCompositor: AnyObject {
     func activate(_ appId: String) throws
     /// Lets the switcher read its compositor (called while waiting).
     func pump() throws
-    /// When the compositor itself is read for the turned panel rather than the app's new size
-    /// (nil: the app's size tells): whether it shows a landscape panel now.
-    func showsLandscape() throws -> Bool?
+    /// When the compositor itself tells the turned panel rather than the app's new size: the
+    /// time (CLOCK_MONOTONIC) it announced a panel of that shape after `after`, or nil while it
+    /// has not. nil from `readsThePanel == false` compositors.
+    var readsThePanel: Bool { get }
+    func panelTurned(landscape: Bool, after: UInt64) throws -> UInt64?
     func stop()
 }
 
@@ -92,7 +94,8 @@ final class PhocCompositor: SwitchingCompositor {
 
     func pump() throws { try switcher.pump(milliseconds: 5) }
 
-    func showsLandscape() throws -> Bool? { nil }
+    let readsThePanel = false
+    func panelTurned(landscape: Bool, after: UInt64) throws -> UInt64? { nil }
 
     func stop() {
         switcher.stop()
@@ -166,7 +169,8 @@ final class X11Compositor: SwitchingCompositor {
 
     func pump() throws { usleep(5_000) }
 
-    func showsLandscape() throws -> Bool? { nil }
+    let readsThePanel = false
+    func panelTurned(landscape: Bool, after: UInt64) throws -> UInt64? { nil }
 
     func stop() { servers.forEach { _ = $0.stop() } }
 }

@@ -12,7 +12,7 @@ import TestSupport
 /// the activation, orientd turned the panel, the compositor applied it and re-laid out the
 /// window, and the app saw it. Both instants are CLOCK_MONOTONIC: the start in this process,
 /// the end in the app's (`Tests/Fixtures/windows/app_window.py --report`). On GNOME Shell the
-/// end is when mutter's state shows the turned panel (polled): mutter does not lay out a
+/// end is mutter's MonitorsChanged announcing the turned panel: mutter does not lay out a
 /// window hidden behind another, so one that comes back to the orientation it last had
 /// reports no new size.
 enum WindowSection {
@@ -45,7 +45,7 @@ enum WindowSection {
             let latencies = try switches(on: compositor, rounds: rounds, script: script, scratch: scratch, bus: bus,
                                          environment: env.merging(compositor.environment) { $1 })
             let figure = compositor.name == "gnome"
-                ? "window activated until mutter shows the turned panel, GNOME Shell"
+                ? "window activated until mutter announces the turned panel (MonitorsChanged), GNOME Shell"
                 : "window activated until the app in front has the turned panel, \(compositor.name)"
             if compositor.name == "phoc" || compositor.name == "gnome" {
                 report.spread("windows.\(compositor.name)", figure, Spread(latencies), "ms", atMost: 50)
@@ -96,7 +96,8 @@ enum WindowSection {
         try eventually("the panel turns for \(landscapeApp), activated last; the apps' reports:\n\(reports(apps))\norientd's log:\n\(orientd.log)",
                        timeout: .seconds(60)) {
             try compositor.pump()
-            return try compositor.showsLandscape() ?? (firstSize(in: apps[landscapeApp]!.standardOutput, landscape: true, after: 0) != nil)
+            return try compositor.readsThePanel ? compositor.panelTurned(landscape: true, after: 0) != nil
+                : firstSize(in: apps[landscapeApp]!.standardOutput, landscape: true, after: 0) != nil
         }
 
         var latencies: [Double] = []
@@ -108,8 +109,8 @@ enum WindowSection {
             try eventually("\(appId)'s window is given a \(appId == landscapeApp ? "landscape" : "portrait") size on \(compositor.name) in round \(round); the apps' reports:\n\(reports(apps))\norientd's log:\n\(orientd.log)",
                            timeout: .seconds(20)) {
                 try compositor.pump()
-                if let landscape = try compositor.showsLandscape() {
-                    turned = landscape == (appId == landscapeApp) ? monotonicNanoseconds() : nil
+                if compositor.readsThePanel {
+                    turned = try compositor.panelTurned(landscape: appId == landscapeApp, after: start)
                 } else {
                     turned = firstSize(in: apps[appId]!.standardOutput, landscape: appId == landscapeApp, after: start)
                 }

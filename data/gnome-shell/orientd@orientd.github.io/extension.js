@@ -66,11 +66,13 @@ class ShellWindows {
         this._windowSignals.set(window, ids);
     }
 
-    // Changes made together (a window closing moves the focus) are sent once.
+    // Changes made together (a window closing moves the focus) are sent once, before the
+    // Shell draws its next frame (a high-priority idle): a frame can take tens of
+    // milliseconds, and the panel should start turning at once.
     _changed() {
         if (this._pending)
             return;
-        this._pending = GLib.idle_add(GLib.PRIORITY_DEFAULT, () => {
+        this._pending = GLib.idle_add(GLib.PRIORITY_HIGH, () => {
             this._pending = 0;
             this._exported.emit_signal('WindowsChanged', new GLib.Variant('(a(tsbbb))', [this._list()]));
             return GLib.SOURCE_REMOVE;
