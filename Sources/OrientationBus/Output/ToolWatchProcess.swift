@@ -110,11 +110,22 @@ final class ToolWatchProcess {
     }
 }
 
-/// Runs `body` once after `milliseconds` on the global default main context (the service's loop).
+/// Runs `body` once after `milliseconds` on the calling thread's thread-default main context
+/// (the service's loop; a test's own loop when the adapter runs on one: a timeout on the
+/// global default context would never fire there). Cancel it with `cancelDelay` on the same thread.
 @discardableResult
 func afterDelay(milliseconds: UInt32, _ body: @escaping () -> Void) -> guint {
-    g_timeout_add_full(G_PRIORITY_DEFAULT, milliseconds, { data in
+    let source = g_timeout_source_new(milliseconds)!
+    defer { g_source_unref(source) }
+    g_source_set_callback(source, { data in
         ToolCallbackBox<() -> Void>.borrow(data)()
         return 0
     }, ToolCallbackBox<() -> Void>(body).retained(), { data in _ = ToolCallbackBox<() -> Void>.take(data) })
+    return g_source_attach(source, g_main_context_get_thread_default())
+}
+
+/// Cancels a call `afterDelay` scheduled from this thread (nothing if it already ran).
+func cancelDelay(_ id: guint) {
+    let context = g_main_context_get_thread_default() ?? g_main_context_default()
+    if let source = g_main_context_find_source_by_id(context, id) { g_source_destroy(source) }
 }

@@ -50,13 +50,13 @@ final class WaylandPresence: CompositorPresence {
         connection?.close()
         connection = nil
         callbacks = nil
-        if retryTimer != 0 { g_source_remove(retryTimer) }
+        if retryTimer != 0 { cancelDelay(retryTimer) }
         retryTimer = 0
     }
 
     private func connect(retriesLeft: Int) {
         guard let socketPath, let callbacks, connection?.isOpen != true else { return }
-        if retryTimer != 0 { g_source_remove(retryTimer) }
+        if retryTimer != 0 { cancelDelay(retryTimer) }
         retryTimer = 0
         let connection = WaylandConnection(socketPath: socketPath, binds: .outputs)
         var handlers = WaylandConnection.Handlers()

@@ -78,7 +78,7 @@ final class X11WindowTracker: WindowTracker {
         appearance?.cancel()
         (connection, appearance, atoms, manager, connecting, events, lastDetachReason) = (nil, nil, nil, nil, false, nil, nil)
         classLookups = [:]
-        if retryTimer != 0 { g_source_remove(retryTimer) }
+        if retryTimer != 0 { cancelDelay(retryTimer) }
         retryTimer = 0
         _ = clients.removeAll()
     }
@@ -87,7 +87,7 @@ final class X11WindowTracker: WindowTracker {
 
     private func connect() {
         guard events != nil, connection == nil, !connecting else { return }
-        if retryTimer != 0 { g_source_remove(retryTimer) }
+        if retryTimer != 0 { cancelDelay(retryTimer) }
         retryTimer = 0
         guard !display.isEmpty else { return detach("no X display: DISPLAY is not set") }
         connecting = true
