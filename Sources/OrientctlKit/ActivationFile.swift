@@ -1,3 +1,4 @@
+import GLibBridge
 import Glibc
 import OrientationWire
 

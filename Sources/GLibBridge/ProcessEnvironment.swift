@@ -1,6 +1,6 @@
 import Glibc
 
-/// orientctl's own environment, read from `environ` (orientctl links no Foundation).
+/// The process's own environment, read from `environ` (orientd and orientctl link no Foundation).
 public enum ProcessEnvironment {
     /// The environment as a dictionary (the first of repeated names wins, as getenv).
     public static func current() -> [String: String] {
