@@ -1,4 +1,3 @@
-import Foundation
 import OrientationCore
 
 /// One configuration file's groups and keys, turned into what the file says
@@ -41,7 +40,7 @@ extension ConfigurationFiles {
                 if key == Self.lockedKey {
                     var locked: [SettingKey] = []
                     for name in try file.strings(group, key) {
-                        guard let setting = SettingKey(rawValue: name.trimmingCharacters(in: .whitespaces)) else {
+                        guard let setting = SettingKey(rawValue: name.trimmingWhitespace()) else {
                             throw KeyFile.ParseError(description: "unknown setting '\(name)'; valid values: \(SettingKey.allCases.map(\.rawValue).joined(separator: ", "))")
                         }
                         locked.append(setting)
@@ -57,7 +56,7 @@ extension ConfigurationFiles {
                 case .rotationLocked: result.values.rotationLocked = try file.bool(group, key)
                 case .kioskMode: result.values.kioskMode = try file.bool(group, key)
                 case .kioskOrientation:
-                    let name = try file.string(group, key).trimmingCharacters(in: .whitespaces)
+                    let name = try file.string(group, key).trimmingWhitespace()
                     do { result.values.kioskOrientation = try InterfaceOrientation(parsing: name) } catch {
                         throw KeyFile.ParseError(description: error.message)
                     }
@@ -79,7 +78,7 @@ extension ConfigurationFiles {
             do {
                 switch key {
                 case "AllowedOrientations":
-                    let names = try file.strings(group, key).map { $0.trimmingCharacters(in: .whitespaces) }
+                    let names = try file.strings(group, key).map { $0.trimmingWhitespace() }
                     do { change.allowed = try OrientationMask(parsing: names) } catch {
                         throw KeyFile.ParseError(description: error.message)
                     }

@@ -1,4 +1,5 @@
-import Foundation
+import GLibBridge
+import Glibc
 import OrientationCore
 import OrientationWire
 
@@ -24,7 +25,7 @@ public struct ConfigurationFiles: Sendable {
     /// Administrator folders, most important first.
     public var configDirectories: [String] { searchPath.configDirectories }
 
-    public init(environment: [String: String] = ProcessInfo.processInfo.environment) {
+    public init(environment: [String: String] = ProcessEnvironment.current()) {
         searchPath = ConfigurationSearchPath(environment: environment)
     }
 
@@ -48,13 +49,13 @@ public struct ConfigurationFiles: Sendable {
         var dropIns: [String: (path: String, level: ConfigurationLevel)] = [:]
         for (folder, level) in ordered {
             let path = folder + "/" + Self.dropInFolder
-            var isFolder: ObjCBool = false
-            guard FileManager.default.fileExists(atPath: path, isDirectory: &isFolder) else { continue }
-            guard isFolder.boolValue else {
+            var info = stat()
+            guard stat(path, &info) == 0 else { continue }
+            guard info.st_mode & S_IFMT == S_IFDIR else {
                 log.warning("\(path) is not a folder; skipped")
                 continue
             }
-            guard let names = try? FileManager.default.contentsOfDirectory(atPath: path) else {
+            guard let names = SafeFile.names(in: path) else {
                 log.warning("\(path) cannot be listed (permission denied?); skipped")
                 continue
             }

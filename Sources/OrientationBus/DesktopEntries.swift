@@ -1,5 +1,7 @@
-import Foundation
+import CGio
+import GLibBridge
 import Glibc
+import Synchronization
 
 /// The desktop entries orientd reads, found as every desktop finds them — by the desktop file
 /// id rules of the Desktop Entry Specification over `$XDG_DATA_HOME/applications`, then each
@@ -22,11 +24,12 @@ final class DesktopEntries: @unchecked Sendable {
     static let group = "Desktop Entry"
 
     /// The processes' entries, from its environment.
-    static let shared = DesktopEntries(environment: ProcessInfo.processInfo.environment)
+    static let shared = DesktopEntries(environment: ProcessEnvironment.current())
 
     /// `applications` folders, most important first.
     let folders: [String]
-    let lock = NSLock()
+    /// Held for a whole lookup (the cache and the class index are only touched under it).
+    let lock = Mutex<Void>(())
     private var cache: [String: Cached] = [:]
     /// The StartupWMClass index (DesktopEntryClasses.swift).
     var classIndex: ClassIndex?
@@ -40,7 +43,7 @@ final class DesktopEntries: @unchecked Sendable {
     /// `/usr/local/share:/usr/share`), relative paths ignored as the XDG rules say.
     convenience init(environment: [String: String]) {
         var home = environment["XDG_DATA_HOME"] ?? ""
-        if !home.hasPrefix("/") { home = (environment["HOME"] ?? NSHomeDirectory()) + "/.local/share" }
+        if !home.hasPrefix("/") { home = (environment["HOME"] ?? String(cString: g_get_home_dir())) + "/.local/share" }
         let data = ConfigurationFiles.directories(environment["XDG_DATA_DIRS"], default: "/usr/local/share:/usr/share")
         self.init(folders: ([home] + data).map { $0 + "/applications" })
     }
@@ -73,7 +76,7 @@ final class DesktopEntries: @unchecked Sendable {
     struct Entry: Equatable {
         let path: String
         let values: [String: String]
-        var hidden: Bool { values["Hidden"]?.trimmingCharacters(in: .whitespaces) == "true" }
+        var hidden: Bool { values["Hidden"]?.trimmingWhitespace() == "true" }
     }
 
     private struct Cached {
@@ -85,18 +88,18 @@ final class DesktopEntries: @unchecked Sendable {
     /// it cannot be used (with a warning, once per version of the file); `fresh` is true when
     /// it was read now rather than taken from the cache.
     func entry(id: String, keys: Set<String>, log: Log) -> (entry: Entry?, fresh: Bool) {
-        lock.lock()
-        defer { lock.unlock() }
-        if let cached = cache[id], cached.watched.allSatisfy(\.unchanged) { return (cached.entry, false) }
-        var watched: [Watched] = []
-        var entry: Entry?
-        if let path = locate(id: id, watched: &watched) {
-            watched.append(Watched(path))  // stamped before the read: a later change is seen
-            entry = read(path, keys: keys, log: log)
+        lock.withLock { _ in
+            if let cached = cache[id], cached.watched.allSatisfy(\.unchanged) { return (cached.entry, false) }
+            var watched: [Watched] = []
+            var entry: Entry?
+            if let path = locate(id: id, watched: &watched) {
+                watched.append(Watched(path))  // stamped before the read: a later change is seen
+                entry = read(path, keys: keys, log: log)
+            }
+            if cache.count >= Self.maxCachedIds { cache.removeAll(keepingCapacity: true) }
+            cache[id] = Cached(watched: watched, entry: entry)
+            return (entry, true)
         }
-        if cache.count >= Self.maxCachedIds { cache.removeAll(keepingCapacity: true) }
-        cache[id] = Cached(watched: watched, entry: entry)
-        return (entry, true)
     }
 
     /// The path of desktop file id `id`, first found over the folders; every folder looked in

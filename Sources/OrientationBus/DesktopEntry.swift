@@ -32,7 +32,7 @@ enum DesktopEntry {
     /// The mask one key's value declares.
     static func mask(key: String, value: String, natural: NaturalOrientation) throws(OrientationError) -> OrientationMask {
         if key == ubuntuKey { return try LomiriOrientations.mask(parsing: value, natural: natural) }
-        let names = value.split(separator: ";").map { $0.trimmingCharacters(in: .whitespaces) }.filter { !$0.isEmpty }
+        let names = value.split(separator: ";").map { $0.trimmingWhitespace() }.filter { !$0.isEmpty }
         return try OrientationMask(parsing: names, what: key)
     }
 

@@ -1,4 +1,3 @@
-import Foundation
 import Glibc
 
 /// X11 windows name their app by `WM_CLASS`; a desktop entry claims such windows with
@@ -27,12 +26,12 @@ extension DesktopEntries {
     /// The desktop file id (`org.example.App.desktop`) whose entry has `StartupWMClass` equal to
     /// `wmClass` (exactly, else ignoring case), nil without one.
     func desktopId(startupWMClass wmClass: String, log: Log) -> String? {
-        lock.lock()
-        defer { lock.unlock() }
-        if classIndex == nil || !classIndex!.watched.allSatisfy(\.unchanged) {
-            classIndex = scanClasses(log: log)
+        lock.withLock { _ in
+            if classIndex == nil || !classIndex!.watched.allSatisfy(\.unchanged) {
+                classIndex = scanClasses(log: log)
+            }
+            return classIndex!.byClass[wmClass] ?? classIndex!.byLowercasedClass[wmClass.lowercased()]
         }
-        return classIndex!.byClass[wmClass] ?? classIndex!.byLowercasedClass[wmClass.lowercased()]
     }
 
     private func scanClasses(log: Log) -> ClassIndex {
@@ -65,7 +64,7 @@ extension DesktopEntries {
                 index.bytes += Int(Stamp(path)?.size ?? 0).clamped(to: 0...Self.maxEntrySize)
                 // Bad entries are skipped silently here: a lookup by id warns about them.
                 guard let entry = read(path, keys: [Self.classKey], log: nil), !entry.hidden,
-                      let wmClass = entry.values[Self.classKey]?.trimmingCharacters(in: .whitespaces), !wmClass.isEmpty else { continue }
+                      let wmClass = entry.values[Self.classKey]?.trimmingWhitespace(), !wmClass.isEmpty else { continue }
                 let appId = String(id.dropLast(".desktop".count))
                 if index.byClass[wmClass] == nil { index.byClass[wmClass] = appId }
                 if index.byLowercasedClass[wmClass.lowercased()] == nil { index.byLowercasedClass[wmClass.lowercased()] = appId }
@@ -77,14 +76,7 @@ extension DesktopEntries {
 
     /// The names in `folder`, sorted, at most `maxScannedEntries` of them.
     private func listing(_ folder: String) -> [String]? {
-        guard let dir = opendir(folder) else { return nil }
-        defer { closedir(dir) }
-        var names: [String] = []
-        while names.count < Self.maxScannedEntries, let item = readdir(dir) {
-            let name = withUnsafeBytes(of: item.pointee.d_name) { String(cString: $0.bindMemory(to: CChar.self).baseAddress!) }
-            if name != "." && name != ".." { names.append(name) }
-        }
-        return names.sorted()
+        SafeFile.names(in: folder, limit: Self.maxScannedEntries)?.sorted()
     }
 }
 

@@ -1,5 +1,5 @@
 import CGio
-import Foundation
+import Glibc
 
 /// A GLib key file (the desktop-entry format), for the state file and the configuration files.
 final class KeyFile {
@@ -48,7 +48,7 @@ final class KeyFile {
     /// An unsigned value up to `maximum`.
     func uint(_ group: String, _ key: String, maximum: UInt32) throws(ParseError) -> UInt32 {
         let text = try string(group, key)
-        guard let value = UInt64(text.trimmingCharacters(in: .whitespaces)), value <= UInt64(maximum) else {
+        guard let value = UInt64(text.trimmingWhitespace()), value <= UInt64(maximum) else {
             throw ParseError(description: "'\(text)' is not a whole number from 0 to \(maximum)")
         }
         return UInt32(value)

@@ -51,6 +51,19 @@ enum SafeFile {
         return .contents(bytes)
     }
 
+    /// The names in `folder` (without "." and ".."), in the order the file system lists them,
+    /// at most `limit` of them; nil when it cannot be listed.
+    static func names(in folder: String, limit: Int = .max) -> [String]? {
+        guard let dir = opendir(folder) else { return nil }
+        defer { closedir(dir) }
+        var names: [String] = []
+        while names.count < limit, let item = readdir(dir) {
+            let name = withUnsafeBytes(of: item.pointee.d_name) { String(cString: $0.bindMemory(to: CChar.self).baseAddress!) }
+            if name != "." && name != ".." { names.append(name) }
+        }
+        return names
+    }
+
     /// What kind of file `mode` is, as a phrase ("a FIFO", "a folder").
     static func kind(_ mode: mode_t) -> String {
         switch mode & S_IFMT {
