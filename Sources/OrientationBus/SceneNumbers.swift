@@ -1,5 +1,4 @@
 import CGio
-import Foundation
 import Glibc
 import OrientationCore
 
@@ -52,7 +51,7 @@ struct SceneNumbers {
         case .contents(let contents):
             bytes = contents
         }
-        let text = String(decoding: bytes, as: UTF8.self).trimmingCharacters(in: .whitespacesAndNewlines)
+        let text = String(decoding: bytes, as: UTF8.self).trimmingWhitespaceAndNewlines()
         guard let last = SceneID(text), last <= OrientationManager.maxSceneID else {
             log.warning("\(path) does not hold a scene number from 0 to \(OrientationManager.maxSceneID) ('\(LogText.quoted(text, limit: 40))'); numbering scenes from the clock so that no earlier path is reused")
             return corrupt()
@@ -90,13 +89,12 @@ struct SceneNumbers {
 
     /// Removes what an interrupted write left (`scene-numbers.writing-<pid>`), nothing else.
     func removeInterruptedWrites(log: Log) {
-        guard let names = try? FileManager.default.contentsOfDirectory(atPath: directory) else { return }
+        guard let names = SafeFile.names(in: directory) else { return }
         for name in names where name.hasPrefix(Self.temporaryPrefix) && name.dropFirst(Self.temporaryPrefix.count).allSatisfy(\.isNumber) {
-            do {
-                try FileManager.default.removeItem(atPath: directory + "/" + name)
+            if unlink(directory + "/" + name) == 0 {
                 log.info("removed \(directory)/\(name), left by an interrupted write of the scene numbers")
-            } catch {
-                log.warning("could not remove \(directory)/\(name): \(error)")
+            } else {
+                log.warning("could not remove \(directory)/\(name): \(String(cString: strerror(errno)))")
             }
         }
     }
@@ -110,7 +108,9 @@ struct SceneNumbers {
         guard next > reserved else { return nil }
         let end = min(next, OrientationManager.maxSceneID) + Self.block - 1
         do {
-            try FileManager.default.createDirectory(atPath: directory, withIntermediateDirectories: true)
+            guard g_mkdir_with_parents(directory, 0o777) == 0 else {
+                throw WriteError(description: "cannot create \(directory): \(String(cString: strerror(errno)))")
+            }
             try write("\(end)\n")
             reserved = end
             warned = false

@@ -1,5 +1,6 @@
 import CGio
-import Foundation
+import GLibBridge
+import Glibc
 import OrientationCore
 
 /// The user's own settings: a GLib key file in the state folder that keeps only what the user
@@ -28,9 +29,9 @@ public struct SettingsStore: Sendable {
     public init(directory: String) { self.directory = directory }
 
     /// `$XDG_STATE_HOME/orientd`, or `~/.local/state/orientd`.
-    public static func defaultDirectory(environment: [String: String] = ProcessInfo.processInfo.environment) -> String {
+    public static func defaultDirectory(environment: [String: String] = ProcessEnvironment.current()) -> String {
         if let state = environment["XDG_STATE_HOME"], state.hasPrefix("/") { return state + "/orientd" }
-        let home = environment["HOME"] ?? NSHomeDirectory()
+        let home = environment["HOME"] ?? String(cString: g_get_home_dir())
         return home + "/.local/state/orientd"
     }
 
@@ -67,18 +68,19 @@ public struct SettingsStore: Sendable {
     }
 
     private func setAside(because error: ReadError, log: Log) {
-        let stamp = path + ".corrupt-\(Int(Date().timeIntervalSince1970))"
+        let stamp = path + ".corrupt-\(time(nil))"
         var aside = stamp
         var n = 0
-        while FileManager.default.fileExists(atPath: aside) {
+        var info = stat()
+        while lstat(aside, &info) == 0 {
             n += 1
             aside = stamp + "-\(n)"
         }
-        do {
-            try FileManager.default.moveItem(atPath: path, toPath: aside)
+        if rename(path, aside) == 0 {
             log.warning("\(path) could not be read (\(error)); moved it to \(aside) and started with defaults")
-        } catch {
-            log.warning("\(path) could not be read and could not be moved aside (\(error)); starting with defaults")
+        } else {
+            let why = "cannot move \(path) to \(aside): \(String(cString: strerror(errno)))"
+            log.warning("\(path) could not be read and could not be moved aside (\(why)); starting with defaults")
         }
     }
 
@@ -171,10 +173,8 @@ public struct SettingsStore: Sendable {
 
     /// Writes the user's settings atomically and durably; creates the folder when needed.
     public func save(_ user: SettingLayer) throws(SaveError) {
-        do {
-            try FileManager.default.createDirectory(atPath: directory, withIntermediateDirectories: true)
-        } catch {
-            throw SaveError(description: "cannot create the state folder \(directory): \(error.localizedDescription)")
+        guard g_mkdir_with_parents(directory, 0o777) == 0 else {
+            throw SaveError(description: "cannot create the state folder \(directory): \(String(cString: strerror(errno)))")
         }
         do {
             try SafeFile.writeAtomically(encode(user), to: path, temporary: temporaryPath)

@@ -1,5 +1,5 @@
 import CGio
-import Foundation
+import Glibc
 
 /// Holds GSettings `org.gnome.settings-daemon.peripherals.touchscreen orientation-lock` true
 /// while orientd drives a panel that mutter or Phosh would otherwise turn from the sensor, and
@@ -69,7 +69,7 @@ final class OrientationLockHandover {
         savedValue = nil
         set(saved)
         if flush { g_settings_sync() }
-        try? FileManager.default.removeItem(atPath: savedPath)
+        unlink(savedPath)
         log.info("output: \(Self.schema) \(Self.key) back to the user's value \(saved)")
     }
 
@@ -82,21 +82,21 @@ final class OrientationLockHandover {
 
     /// A file left by a crash: the user's value was never put back. Do it now.
     private func restoreAfterCrash() {
-        guard let text = try? String(contentsOfFile: savedPath, encoding: .utf8) else { return }
-        let value = text.trimmingCharacters(in: .whitespacesAndNewlines) == "true"
+        guard case .contents(let bytes) = SafeFile.read(savedPath),
+              let text = String(validating: bytes, as: UTF8.self) else { return }
+        let value = text.trimmingWhitespaceAndNewlines() == "true"
         log.info("output: restoring \(Self.schema) \(Self.key) to \(value), kept in \(savedPath) by an orientd that did not stop cleanly")
         set(value)
         g_settings_sync()
-        try? FileManager.default.removeItem(atPath: savedPath)
+        unlink(savedPath)
     }
 
     private func writeSaved(_ value: Bool) {
-        do {
-            try FileManager.default.createDirectory(atPath: (savedPath as NSString).deletingLastPathComponent,
-                                                    withIntermediateDirectories: true)
-            try Data((value ? "true\n" : "false\n").utf8).write(to: URL(fileURLWithPath: savedPath), options: .atomic)
-        } catch {
-            log.warning("output: could not keep the user's \(Self.key) in \(savedPath): \(error.localizedDescription)")
+        var error: UnsafeMutablePointer<GError>?
+        if g_mkdir_with_parents(SafeFile.folder(of: savedPath), 0o777) != 0 {
+            log.warning("output: could not keep the user's \(Self.key) in \(savedPath): \(String(cString: strerror(errno)))")
+        } else if g_file_set_contents(savedPath, value ? "true\n" : "false\n", -1, &error) == 0 {
+            log.warning("output: could not keep the user's \(Self.key) in \(savedPath): \(KeyFile.takeMessage(&error))")
         }
     }
 }
