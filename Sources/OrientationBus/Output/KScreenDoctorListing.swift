@@ -1,4 +1,3 @@
-import Foundation
 import OrientationCore
 
 /// `kscreen-doctor -j`'s JSON listing and its rotation names (KScreen::Output::Rotation:
@@ -30,12 +29,12 @@ enum KScreenDoctorListing {
     static func parse(_ text: String) -> [ToolOutput]? {
         // kscreen-doctor may print log lines before the document.
         guard let start = text.firstIndex(of: "{"),
-              let object = try? JSONSerialization.jsonObject(with: Data(text[start...].utf8)) as? [String: Any],
-              let outputs = object["outputs"] as? [[String: Any]] else { return nil }
+              let outputs = JSONValue(parsing: text[start...])?["outputs"]?.array,
+              outputs.allSatisfy(\.isObject) else { return nil }
         return outputs.compactMap { output in
-            guard let name = output["name"] as? String else { return nil }
-            let enabled = (output["enabled"] as? Bool) ?? false
-            let rotation = (output["rotation"] as? NSNumber)?.intValue
+            guard let name = output["name"]?.string else { return nil }
+            let enabled = output["enabled"]?.bool ?? false
+            let rotation = output["rotation"]?.integer
             return ToolOutput(name: name, enabled: enabled, showing: rotation.flatMap(orientation(forRotation:)))
         }
     }
