@@ -1,5 +1,6 @@
-import Foundation
+import CGio
 import GLibBridge
+import Glibc
 import OrientationWire
 
 /// The interface XML in `dbus/`, the contract's source of truth, found where it is installed
@@ -24,17 +25,24 @@ public struct ContractXML {
 
     /// Where to look, in order: `$ORIENTD_INTERFACES_DIR`, `../share/dbus-1/interfaces` beside
     /// the executable, the system's interface folders, and the source tree's `dbus/`.
-    public static func searchPath(environment: [String: String] = ProcessInfo.processInfo.environment) -> [String] {
+    public static func searchPath(environment: [String: String] = ProcessEnvironment.current()) -> [String] {
         var dirs: [String] = []
         if let dir = environment["ORIENTD_INTERFACES_DIR"], !dir.isEmpty { dirs.append(dir) }
-        let executable = URL(fileURLWithPath: CommandLine.arguments.first ?? "").resolvingSymlinksInPath()
-        dirs.append(executable.deletingLastPathComponent().deletingLastPathComponent()
-            .appendingPathComponent("share/dbus-1/interfaces").path)
+        let prefix = SafeFile.folder(of: SafeFile.folder(of: resolved(CommandLine.arguments.first ?? "")))
+        dirs.append((prefix == "/" ? "" : prefix) + "/share/dbus-1/interfaces")
         dirs += ["/usr/local/share/dbus-1/interfaces", "/usr/share/dbus-1/interfaces"]
-        let sourceTree = URL(fileURLWithPath: #filePath).deletingLastPathComponent()
-            .deletingLastPathComponent().deletingLastPathComponent().appendingPathComponent("dbus")
-        dirs.append(sourceTree.path)
+        dirs.append(SafeFile.folder(of: SafeFile.folder(of: SafeFile.folder(of: #filePath))) + "/dbus")
         return dirs
+    }
+
+    /// `path` made absolute (from the current folder) with its symbolic links resolved; only
+    /// made absolute when it does not exist.
+    static func resolved(_ path: String) -> String {
+        let absolute = g_canonicalize_filename(path, nil)!
+        defer { g_free(absolute) }
+        guard let real = realpath(absolute, nil) else { return String(cString: absolute) }
+        defer { free(real) }
+        return String(cString: real)
     }
 
     /// Loads both interfaces from the first folder that has them.
@@ -42,14 +50,26 @@ public struct ContractXML {
         for dir in searchPath {
             let managerPath = dir + "/" + managerFile
             let scenePath = dir + "/" + sceneFile
-            guard FileManager.default.fileExists(atPath: managerPath),
-                  FileManager.default.fileExists(atPath: scenePath) else { continue }
-            let manager = try interface(BusNames.managerInterface, in: String(contentsOfFile: managerPath, encoding: .utf8))
-            let scene = try interface(BusNames.sceneInterface, in: String(contentsOfFile: scenePath, encoding: .utf8))
+            guard access(managerPath, F_OK) == 0, access(scenePath, F_OK) == 0 else { continue }
+            let manager = try interface(BusNames.managerInterface, in: text(managerPath))
+            let scene = try interface(BusNames.sceneInterface, in: text(scenePath))
             let objectManager = try interface(BusNames.objectManagerInterface, in: objectManagerXML)
             return ContractXML(directory: dir, manager: manager, scene: scene, objectManager: objectManager)
         }
         throw ServiceError.contractNotFound(searchPath)
+    }
+
+    /// An interface file's text: a readable regular file of UTF-8.
+    static func text(_ path: String) throws(ServiceError) -> String {
+        switch SafeFile.read(path) {
+        case .missing: throw ServiceError.contractInvalid("\(path) does not exist")
+        case .unusable(let why): throw ServiceError.contractInvalid("\(path) \(why)")
+        case .contents(let bytes):
+            guard let text = String(validating: bytes, as: UTF8.self) else {
+                throw ServiceError.contractInvalid("\(path) is not UTF-8 text")
+            }
+            return text
+        }
     }
 
     static func interface(_ name: String, in xml: String) throws -> InterfaceInfo {

@@ -1,3 +1,4 @@
+import Foundation
 import OrientationCore
 import XCTest
 @testable import OrientationBus
@@ -36,6 +37,21 @@ final class ContractXMLTests: XCTestCase {
         let path = ContractXML.searchPath(environment: ["ORIENTD_INTERFACES_DIR": "/nowhere"])
         XCTAssertEqual(path.first, "/nowhere")
         XCTAssertNoThrow(try ContractXML.load(searchPath: path))
+    }
+
+    /// The installed XML is found beside the executable's real path (`/usr/bin/orientd`, or a
+    /// symbolic link to it, → `/usr/share/dbus-1/interfaces`).
+    func testTheExecutablesPathIsMadeAbsoluteWithItsLinksResolved() throws {
+        let folder = FileManager.default.temporaryDirectory.appendingPathComponent("contract-\(getpid())").path
+        try FileManager.default.createDirectory(atPath: folder + "/usr/bin", withIntermediateDirectories: true)
+        defer { try? FileManager.default.removeItem(atPath: folder) }
+        XCTAssertTrue(FileManager.default.createFile(atPath: folder + "/usr/bin/orientd", contents: Data()))
+        try FileManager.default.createSymbolicLink(atPath: folder + "/orientd", withDestinationPath: "usr/bin/orientd")
+        let real = try XCTUnwrap(realpath(folder, nil).map { pointer in defer { free(pointer) }; return String(cString: pointer) })
+        XCTAssertEqual(ContractXML.resolved(folder + "/orientd"), real + "/usr/bin/orientd")
+        XCTAssertEqual(ContractXML.resolved(folder + "/usr/bin/../bin/orientd"), real + "/usr/bin/orientd")
+        XCTAssertEqual(ContractXML.resolved("/nowhere/bin/../orientd"), "/nowhere/orientd", "a path that is not there")
+        XCTAssertEqual(ContractXML.resolved("nowhere/orientd"), FileManager.default.currentDirectoryPath + "/nowhere/orientd")
     }
 
     func testNoFolderWithTheXMLIsAnErrorNamingWhereItLooked() {
