@@ -1,4 +1,3 @@
-import Foundation
 import GLibBridge
 import OrientationCore
 import OrientationWire
@@ -65,7 +64,7 @@ public final class OrientationService {
     /// Takes the state folder's lock, reads the configuration files and the user's settings.
     /// - Throws: `StartError` when another orientd holds the state folder (without --replace).
     public init(connection: BusConnection, loop: MainLoop, options: ServiceOptions, contract: ContractXML,
-                environment: [String: String] = ProcessInfo.processInfo.environment) throws(StartError) {
+                environment: [String: String] = ProcessEnvironment.current()) throws(StartError) {
         self.connection = connection
         self.loop = loop
         self.options = options

@@ -1,4 +1,3 @@
-import Foundation
 import GLibBridge
 import OrientationCore
 
@@ -28,11 +27,11 @@ enum OutputBackendChoosing {
             return MutterBackend(connection: connection, output: options.outputName, log: log,
                                  handover: OrientationLockHandover(stateDirectory: options.stateDirectory, log: log))
         case .wlroots:
-            return WlrootsBackend.make(environment: ProcessInfo.processInfo.environment, output: options.outputName, log: log)
+            return WlrootsBackend.make(environment: ProcessEnvironment.current(), output: options.outputName, log: log)
         case .kwin:
-            return KWinBackend.make(environment: ProcessInfo.processInfo.environment, output: options.outputName, log: log)
+            return KWinBackend.make(environment: ProcessEnvironment.current(), output: options.outputName, log: log)
         case .x11:
-            return X11Backend.make(environment: ProcessInfo.processInfo.environment, output: options.outputName,
+            return X11Backend.make(environment: ProcessEnvironment.current(), output: options.outputName,
                                    touchDevices: options.touchDevices, log: log)
         }
     }
@@ -44,7 +43,7 @@ enum OutputBackendChoosing {
             log.info("output: --output-backend auto: \(MutterBackend.busName) is on the session bus: mutter")
             return make(.mutter, options: options, connection: connection, log: log)
         }
-        let environment = ProcessInfo.processInfo.environment
+        let environment = ProcessEnvironment.current()
         for (kind, found, what) in [(OutputBackendKind.wlroots, WlrootsBackend.probe, "the Wayland compositor offers wlr-output-management"),
                                     (.kwin, KWinBackend.probe, "the Wayland compositor offers KWin's output management"),
                                     (.x11, X11Backend.probe, "DISPLAY names an X server")] where found(environment) {

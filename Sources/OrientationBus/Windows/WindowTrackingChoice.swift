@@ -1,4 +1,3 @@
-import Foundation
 import GLibBridge
 import OrientationCore
 
@@ -28,7 +27,7 @@ enum WindowTrackerChoosing {
         case .none:
             return nil
         case .auto:
-            let environment = ProcessInfo.processInfo.environment
+            let environment = ProcessEnvironment.current()
             if WlrootsWindowTracker.probe(environment: environment) {
                 return make(.wlroots, options: options, connection: connection, log: log)
             }
@@ -59,13 +58,13 @@ enum WindowTrackerChoosing {
         case .x11:
             // A window without _GTK_APPLICATION_ID is claimed by the desktop entry whose
             // StartupWMClass is its WM_CLASS class, else named by that class.
-            return X11WindowTracker(display: ProcessInfo.processInfo.environment["DISPLAY"] ?? "", log: log) {
+            return X11WindowTracker(display: ProcessEnvironment.current()["DISPLAY"] ?? "", log: log) {
                 DesktopEntry.appId(startupWMClass: $0, log: log)
             }
         case .wlroots:
-            return WlrootsWindowTracker(environment: ProcessInfo.processInfo.environment, log: log)
+            return WlrootsWindowTracker(environment: ProcessEnvironment.current(), log: log)
         case .kwin:
-            return KWinWindowTracker(environment: ProcessInfo.processInfo.environment, log: log)
+            return KWinWindowTracker(environment: ProcessEnvironment.current(), log: log)
         case .gnome:
             return GnomeWindowTracker(connection: connection, log: log)
         }

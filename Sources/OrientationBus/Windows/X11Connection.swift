@@ -1,6 +1,5 @@
 import CGio
 import CXcb
-import Foundation
 import Glibc
 
 /// A property's value as the X server sent it: at most the bytes asked for.
@@ -52,7 +51,7 @@ final class X11Connection {
         let context = g_main_context_ref_thread_default()!
         let handOver = LoopHandOver(context: context)
         let done = Unchecked(completion)
-        Thread.detachNewThread {
+        runOnNewThread(named: "x11-connect") {
             var number: Int32 = 0
             let raw = Unchecked(xcb_connect(display, &number))
             let screen = number
@@ -268,4 +267,13 @@ struct LoopHandOver: @unchecked Sendable {
 
     /// Drops the reference to the context taken for the hand-over.
     func release() { g_main_context_unref(context) }
+}
+
+/// Runs `body` on a thread of its own (a GThread named `name`), which ends with it.
+func runOnNewThread(named name: String, _ body: @escaping @Sendable () -> Void) {
+    let thread = g_thread_new(name, { data in
+        ToolCallbackBox<@Sendable () -> Void>.take(data)()
+        return nil
+    }, ToolCallbackBox<@Sendable () -> Void>(body).retained())
+    g_thread_unref(thread)
 }

@@ -1,5 +1,5 @@
 import CGio
-import Foundation
+import Dispatch
 
 /// Finds the desktop id whose entry's `StartupWMClass` names a `WM_CLASS` class, off the main
 /// loop: the first lookup scans the `applications` folders (bounded, see
