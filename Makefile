@@ -45,7 +45,7 @@ bench: release install-binaries
 	$(SWIFT) build -c release --product orientd-reference-peer $(SWIFT_BUILD_FLAGS)
 	.build/release/orientd-bench $(ARGS)
 
-# Binaries for a device: the Swift standard library and Foundation linked statically, so
+# Binaries for a device: the Swift standard library linked statically (neither links Foundation), so
 # they need no Swift toolchain where they run, then stripped. Built apart from .build/release
 # (other flags), and only checking for build dependencies: `make install` installs no packages.
 INSTALL_SCRATCH = .build/install
