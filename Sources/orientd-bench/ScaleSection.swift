@@ -8,14 +8,14 @@ import TestSupport
 enum ScaleSection {
     static func run(_ target: BenchTarget, _ peer: ReferencePeer, _ options: BenchOptions, _ report: Report, floor: Floor) throws {
         let scenes = options.scaleScenes
-        let connectionCount = (scenes + options.scenesPerConnection - 1) / options.scenesPerConnection
-        print("Scale: \(scenes) scenes over \(connectionCount) connections")
+        print("Scale: \(scenes) scenes, up to \(options.scenesPerConnection) per connection (the last tenth over connections of \(SceneFlood.smallPerConnection))")
         let probe = try target.connect()
         defer { probe.close() }
         let start = try target.usage.memory()
         report.info("rss.start", "orientd VmRSS before the scenes (VmHWM \(format(mebibytes(start.peak))) MiB)", mebibytes(start.rss), "MiB")
 
-        let flood = try SceneFlood(target, scenes: scenes, perConnection: options.scenesPerConnection, name: "bench-scale")
+        let flood = try SceneFlood(target, scenes: scenes, perConnection: options.scenesPerConnection, reachingTheLimit: true,
+                                   name: "bench-scale")
         let elapsed = try flood.register(target.owner, count: scenes, window: options.window, appId: "bench.scale")
         try target.checkAlive()
         let registered = try target.usage.memory()

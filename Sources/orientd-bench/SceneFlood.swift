@@ -2,27 +2,41 @@ import GLibBridge
 
 /// Registers scenes with their small controller trees, pipelined from one client loop
 /// thread over as many connections as the per-connection limit needs.
+///
+/// orientd keeps the last tenth of its limit of scenes for connections holding fewer than 10
+/// (so that a few connections at their own limit cannot keep a new app out): a flood up to
+/// that limit (`reachingTheLimit`) puts its last `scenes / 10 + 200` scenes (200: more than
+/// the calls in flight, which can arrive out of order) over connections of 9 each, the rest
+/// over connections of `perConnection`.
 final class SceneFlood {
+    static let smallPerConnection = 9
     let loop: MainLoop
     let connections: [BusConnection]
     let perConnection: Int
+    /// The scenes registered on connections of `perConnection`; the rest on small ones.
+    let onLargeConnections: Int
+    private let largeConnections: Int
 
-    /// Opens `ceil(scenes / perConnection)` connections to `target`'s bus.
-    init(_ target: BenchTarget, scenes: Int, perConnection: Int, name: String) throws {
+    init(_ target: BenchTarget, scenes: Int, perConnection: Int, reachingTheLimit: Bool = false, name: String) throws {
         self.perConnection = perConnection
-        let count = (scenes + perConnection - 1) / perConnection
-        connections = try (0..<count).map { _ throws(DBusError) in try target.connect() }
+        let onSmall = reachingTheLimit ? min(scenes, scenes / 10 + 200) : 0
+        onLargeConnections = scenes - onSmall
+        largeConnections = (onLargeConnections + perConnection - 1) / perConnection
+        let small = (onSmall + Self.smallPerConnection - 1) / Self.smallPerConnection
+        connections = try (0..<(largeConnections + small)).map { _ throws(DBusError) in try target.connect() }
         loop = MainLoop.startThread(name: name)
     }
+
 
     /// Registers `count` scenes (three calls each: RegisterScene, SetRootController,
     /// PushController), `window` scenes in flight; returns how long it took.
     func register(_ peer: String, count: Int, window: Int, appId: String) throws(BenchError) -> Duration {
-        let connections = self.connections
-        let perConnection = self.perConnection
-        precondition(count <= connections.count * perConnection, "more scenes than the connections may hold")
+        precondition(count <= onLargeConnections + (connections.count - largeConnections) * Self.smallPerConnection,
+                     "more scenes than the connections may hold")
+        let (connections, perConnection, onLarge, large) = (self.connections, self.perConnection, onLargeConnections, largeConnections)
         return try Pipeline.run(count: count, window: window, on: loop) { index, done in
-            let connection = connections[index / perConnection]
+            let connection = index < onLarge ? connections[index / perConnection]
+                : connections[large + (index - onLarge) / Self.smallPerConnection]
             connection.callAsync(destination: peer, path: Names.managerPath, interface: Names.manager,
                                  method: "RegisterScene", parameters: Names.registration(appId: appId),
                                  replyType: "(o)") { result in
