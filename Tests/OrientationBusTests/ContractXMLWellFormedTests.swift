@@ -11,7 +11,9 @@ final class ContractXMLWellFormedTests: XCTestCase {
         let contract = try ContractXML.load()
         let output = try OrientdInstance.temporaryDirectory()
         defer { try? FileManager.default.removeItem(atPath: output) }
-        for file in [ContractXML.managerFile, ContractXML.sceneFile] {
+        // The GNOME Shell extension's interface too: the Shell reads it with GLib, other
+        // clients may not.
+        for file in [ContractXML.managerFile, ContractXML.sceneFile, "io.github.orientd.ShellWindows1.xml"] {
             let path = contract.directory + "/" + file
             let run = try runCommand(["gdbus-codegen", "--interface-info-header", "--output", output + "/" + file + ".h", path])
             XCTAssertEqual(run.status, .exited(0), "\(file): \(run.stderr)")
