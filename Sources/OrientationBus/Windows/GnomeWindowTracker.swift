@@ -133,17 +133,21 @@ final class GnomeWindowTracker: WindowTracker {
         }
         for handle in windows.keys.sorted() where listed[handle] == nil {
             windows[handle] = nil
-            log.debug("windows: gnome: window \(handle) closed")
-            report?(.closed(handle: handle))
+            pass(.closed(handle: handle))
         }
         // Losing the focus before another window takes it: never two activated at once.
         for (handle, window) in listed.sorted(by: { ($0.value.focused ? 1 : 0, $0.key) < ($1.value.focused ? 1 : 0, $1.key) })
         where windows[handle] != window {
             windows[handle] = window
-            log.debug("windows: gnome: window \(handle) '\(ControlCharacters.escaped(window.appId))'\(window.focused ? " activated" : "")\(window.minimized ? " minimized" : "")\(window.fullscreen ? " fullscreen" : "")")
-            report?(.window(handle: handle, appId: window.appId, activated: window.focused,
-                            minimized: window.minimized, fullscreen: window.fullscreen))
+            pass(.window(handle: handle, appId: window.appId, activated: window.focused,
+                         minimized: window.minimized, fullscreen: window.fullscreen))
         }
+    }
+
+    /// Passes a window's change on, with its debug line.
+    private func pass(_ event: WindowTrackerEvent) {
+        log.debug(event.logLine(tracker: "gnome"))
+        report?(event)
     }
 
     /// The Shell or its extension is not there: its windows are gone with it.

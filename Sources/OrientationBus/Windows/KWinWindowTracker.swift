@@ -29,17 +29,11 @@ final class KWinWindowTracker: WindowTracker {
     private var connection: WaylandConnection?
     private var appearance: SocketAppearance?
     private var report: ((WindowTrackerEvent) -> Void)?
-    private var retry: UnsafeMutablePointer<GSource>?
+    private var retry: guint = 0
     /// What was last reported of each window.
-    private var windows: [UInt64: Window] = [:]
-    private var bounds = WindowReportBounds()
+    private var windows = ToplevelWindowList(tracker: "kwin")
     /// Whether the current absence has been reported (said once, not per retry).
     private var reportedAbsent = false
-
-    private struct Window: Equatable {
-        var appId: String
-        var states: UInt32
-    }
 
     init(environment: [String: String], log: Log) {
         socketPath = WaylandSocket.socketPath(environment: environment)
@@ -75,7 +69,7 @@ final class KWinWindowTracker: WindowTracker {
         connection?.close()
         connection = nil
         cancelRetry()
-        windows = [:]
+        windows = ToplevelWindowList(tracker: "kwin")
         report = nil
     }
 
@@ -90,17 +84,17 @@ final class KWinWindowTracker: WindowTracker {
         handlers.toplevelClosed = { [weak self] handle in self?.closed(handle) }
         handlers.toplevelRefused = { [weak self] in
             guard let self else { return }
-            self.bounds.warn("windows: kwin: KWin lists more than \(WindowReportBounds.maxWindows) windows; the rest are not followed", log: self.log)
+            self.windows.bounds.warn("windows: kwin: KWin lists more than \(WindowReportBounds.maxWindows) windows; the rest are not followed", log: self.log)
         }
         handlers.ended = { [weak self] reason in self?.lost(reason) }
         do throws(WaylandWatchError) {
             try connection.open(handlers)
             self.connection = connection
-            bounds = WindowReportBounds()
+            windows.bounds = WindowReportBounds()
         } catch {
             if retriesLeft > 0 {
-                retry = Self.timeout(milliseconds: WaylandPresence.connectRetries.milliseconds) { [weak self] in
-                    self?.retry = nil
+                retry = afterDelay(milliseconds: WaylandPresence.connectRetries.milliseconds) { [weak self] in
+                    self?.retry = 0
                     self?.connect(retriesLeft: retriesLeft - 1)
                 }
             } else {
@@ -136,53 +130,25 @@ final class KWinWindowTracker: WindowTracker {
     }
 
     private func window(_ handle: UInt64, _ rawAppId: String?, _ states: UInt32) {
-        let (appId, problem) = WindowReportBounds.appId(rawAppId)
-        let window = Window(appId: appId, states: states)
-        guard windows[handle] != window else { return }  // nothing this tracker passes on changed
-        if let problem, windows[handle]?.appId != appId || windows[handle] == nil {
-            bounds.warn("windows: kwin: a window sent \(problem); it is reported without an app id", log: log)
-        }
-        windows[handle] = window
-        let activated = states & UInt32(ORIENTD_WL_ACTIVATED) != 0
-        let minimized = states & UInt32(ORIENTD_WL_MINIMIZED) != 0
-        let fullscreen = states & UInt32(ORIENTD_WL_FULLSCREEN) != 0
-        log.debug("windows: kwin: window \(handle) '\(ControlCharacters.escaped(appId))'\(activated ? " activated" : "")\(minimized ? " minimized" : "")\(fullscreen ? " fullscreen" : "")")
-        report?(.window(handle: handle, appId: appId, activated: activated, minimized: minimized, fullscreen: fullscreen))
+        if let event = windows.update(handle, rawAppId: rawAppId, states: states, log: log) { report?(event) }
     }
 
     private func closed(_ handle: UInt64) {
-        guard windows.removeValue(forKey: handle) != nil else { return }
-        log.debug("windows: kwin: window \(handle) closed")
-        report?(.closed(handle: handle))
+        if let event = windows.close(handle, log: log) { report?(event) }
     }
 
     /// KWin is not there or went away: its windows are gone with it.
     private func lost(_ reason: String) {
         connection?.close()
         connection = nil
-        for handle in windows.keys.sorted() { report?(.closed(handle: handle)) }
-        windows = [:]
+        for event in windows.closeAll() { report?(event) }
         guard !reportedAbsent else { return }
         reportedAbsent = true
         report?(.detached(reason: reason))
     }
 
     private func cancelRetry() {
-        guard let retry else { return }
-        g_source_destroy(retry)
-        g_source_unref(retry)
-        self.retry = nil
-    }
-
-    /// Runs `body` once after `milliseconds` on the thread-default main context.
-    private static func timeout(milliseconds: UInt32, _ body: @escaping () -> Void) -> UnsafeMutablePointer<GSource> {
-        typealias Box = ToolCallbackBox<() -> Void>
-        let source = g_timeout_source_new(milliseconds)!
-        g_source_set_callback(source, { data in
-            Box.borrow(data)()
-            return 0
-        }, Box(body).retained(), { data in _ = Box.take(data) })
-        g_source_attach(source, g_main_context_get_thread_default())
-        return source
+        if retry != 0 { cancelDelay(retry) }
+        retry = 0
     }
 }

@@ -20,3 +20,20 @@ enum WindowTrackerEvent {
     case closed(handle: UInt64)
     case detached(reason: String)
 }
+
+extension WindowTrackerEvent {
+    /// The debug line a tracker writes for a window or a close, named after the tracker.
+    func logLine(tracker: String) -> String {
+        switch self {
+        case .window(let handle, let appId, let activated, let minimized, let fullscreen):
+            return "windows: \(tracker): window \(handle) '\(ControlCharacters.escaped(appId))'"
+                + (activated ? " activated" : "") + (minimized ? " minimized" : "") + (fullscreen ? " fullscreen" : "")
+        case .closed(let handle):
+            return "windows: \(tracker): window \(handle) closed"
+        case .attached:
+            return "windows: \(tracker): attached"
+        case .detached(let reason):
+            return "windows: \(tracker): detached: \(reason)"
+        }
+    }
+}

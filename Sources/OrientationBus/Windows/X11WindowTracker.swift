@@ -300,14 +300,7 @@ final class X11WindowTracker: WindowTracker {
 
     private func send(_ list: [WindowTrackerEvent]) {
         for event in list {
-            switch event {
-            case .window(let handle, let appId, let activated, let minimized, let fullscreen):
-                log.debug("windows: x11: window \(handle) '\(ControlCharacters.escaped(appId))'\(activated ? " activated" : "")\(minimized ? " minimized" : "")\(fullscreen ? " fullscreen" : "")")
-            case .closed(let handle):
-                log.debug("windows: x11: window \(handle) closed")
-            case .attached, .detached:
-                break
-            }
+            log.debug(event.logLine(tracker: "x11"))
             events?(event)
         }
     }
