@@ -90,7 +90,7 @@ public enum ShellCompletion {
 
     /// A fish single-quoted string.
     static func fishQuoted(_ text: String) -> String {
-        "'" + text.replacing("\\", with: "\\\\").replacing("'", with: "\\'") + "'"
+        "'" + replacingEach(in: text, ["\\": "\\\\", "'": "\\'"]) + "'"
     }
 
     // MARK: zsh
@@ -177,12 +177,20 @@ public enum ShellCompletion {
 
     /// Brackets and colons would end an _arguments description.
     static func zshDescription(_ text: String) -> String {
-        text.replacing("[", with: "(").replacing("]", with: ")")
-            .replacing(":", with: " -")
+        replacingEach(in: text, ["[": "(", "]": ")", ":": " -"])
     }
 
     /// A zsh single-quoted word.
     static func zshQuoted(_ text: String) -> String {
-        "'" + text.replacing("'", with: "'\\''") + "'"
+        "'" + replacingEach(in: text, ["'": "'\\''"]) + "'"
+    }
+
+    /// `text` with each character in `replacements` replaced by its string (the standard
+    /// library's `replacing(_:with:)` on strings comes from `_StringProcessing`, which would
+    /// link a regex engine into orientctl).
+    static func replacingEach(in text: String, _ replacements: [Character: String]) -> String {
+        var result = ""
+        for character in text { result += replacements[character] ?? String(character) }
+        return result
     }
 }

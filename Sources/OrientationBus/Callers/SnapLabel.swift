@@ -29,7 +29,7 @@ enum SnapLabel {
         let pieces = text.split(separator: "_", omittingEmptySubsequences: false)
         guard pieces.count <= 2 else { return false }
         let name = pieces[0]
-        guard (1...40).contains(name.count), name.first != "-", name.last != "-", !name.contains("--"),
+        guard (1...40).contains(name.count), name.first != "-", name.last != "-", !name.containsText("--"),
               name.allSatisfy({ $0.isASCII && ($0.isLowercase || $0.isNumber || $0 == "-") }),
               name.contains(where: { $0.isLetter }) else { return false }
         guard pieces.count == 2 else { return true }

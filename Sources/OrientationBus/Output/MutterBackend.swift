@@ -237,7 +237,7 @@ final class MutterBackend: OutputBackend {
                     case .failure(let error) where MutterLockedScreen.isRefusal(error):
                         self.refusedWhileLocked(row, panel: panel)
                         self.applying = false
-                    case .failure(let error) where retriesLeft > 0 && error.message.contains("stale"):
+                    case .failure(let error) where retriesLeft > 0 && error.message.containsText("stale"):
                         self.log.debug("output: mutter: stale serial \(state.serial); reading the state again")
                         self.apply(row, retriesLeft: retriesLeft - 1, epoch: epoch)
                     case .failure(let error):

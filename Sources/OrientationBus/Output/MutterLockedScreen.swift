@@ -13,7 +13,7 @@ enum MutterLockedScreen {
 
     /// Whether the compositor refused because its screen is locked.
     static func isRefusal(_ error: DBusError) -> Bool {
-        error.name == "org.freedesktop.DBus.Error.AccessDenied" && error.message.contains("locked")
+        error.name == "org.freedesktop.DBus.Error.AccessDenied" && error.message.containsText("locked")
     }
 
     /// Calls `unlocked` each time the screen saver reports the screen unlocked.

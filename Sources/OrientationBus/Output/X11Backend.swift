@@ -10,7 +10,7 @@ struct XrandrTool: OutputTool {
     let listCommand = ["xrandr", "-q"]
 
     func parse(_ stdout: String) -> [ToolOutput]? {
-        stdout.hasPrefix("Screen ") || stdout.contains("\nScreen ") ? XrandrListing.parse(stdout) : nil
+        stdout.hasPrefix("Screen ") || stdout.containsText("\nScreen ") ? XrandrListing.parse(stdout) : nil
     }
 
     func applyCommand(output: String, _ orientation: InterfaceOrientation) -> [String] {
