@@ -43,7 +43,10 @@ bench: release install-binaries
 	scripts/install-deps.sh test  # the output section drives a real headless mutter
 	$(SWIFT) build -c release --product orientd-bench $(SWIFT_BUILD_FLAGS)
 	$(SWIFT) build -c release --product orientd-reference-peer $(SWIFT_BUILD_FLAGS)
-	.build/release/orientd-bench $(ARGS)
+	clang -O2 -o $(INSTALL_SCRATCH)/orientd-reference-peer Sources/orientd-reference-peer/main.c \
+	  $$(pkg-config --cflags --libs gio-2.0)
+	ORIENTD_BINARY=$(INSTALL_SCRATCH)/stripped/orientd ORIENTD_PEER_BINARY=$(INSTALL_SCRATCH)/orientd-reference-peer \
+	  .build/release/orientd-bench $(ARGS)
 
 # Binaries for a device: the Swift standard library linked statically (neither links Foundation), so
 # they need no Swift toolchain where they run, then stripped. Built apart from .build/release
@@ -51,11 +54,23 @@ bench: release install-binaries
 INSTALL_SCRATCH = .build/install
 STRIP ?= strip
 NM ?= nm
-# Full RELRO (bind now), as Debian's hardening asks.
-INSTALL_BUILD_FLAGS = -c release --static-swift-stdlib --scratch-path $(INSTALL_SCRATCH) -Xlinker -z -Xlinker relro -Xlinker -z -Xlinker now
+# Full RELRO (bind now), as Debian's hardening asks. Linked by the Swift toolchain's lld, which
+# packs the relative relocations (RELR, glibc 2.36), folds identical functions whose address is
+# never taken, and exports none of the program's symbols (the static Swift runtime's link line
+# exports all of them: a larger symbol table to bind and map); libstdc++, which the Swift
+# runtime uses, is linked from its archive, so the process maps none of libstdc++.so.
+INSTALL_LINK_FLAGS = -Xswiftc -use-ld=lld -Xlinker -z -Xlinker pack-relative-relocs -Xlinker --icf=safe \
+  -Xlinker --no-export-dynamic -Xlinker -L$(CURDIR)/$(INSTALL_SCRATCH)/static-libstdc++
+INSTALL_BUILD_FLAGS = -c release --static-swift-stdlib --scratch-path $(INSTALL_SCRATCH) -Xlinker -z -Xlinker relro -Xlinker -z -Xlinker now \
+  $(INSTALL_LINK_FLAGS)
+# The archive -lstdc++ finds first: a folder holding only libstdc++.a (clang knows where GCC's is).
+LIBSTDCXX_ARCHIVE = $(shell clang -print-file-name=libstdc++.a 2>/dev/null)
 
 install-binaries:
 	scripts/install-deps.sh check build
+	@case "$(LIBSTDCXX_ARCHIVE)" in /*) ;; *) echo "install-binaries: clang does not find libstdc++.a (Debian package libstdc++-12-dev)" >&2; exit 1;; esac
+	mkdir -p $(INSTALL_SCRATCH)/static-libstdc++
+	ln -sf $(LIBSTDCXX_ARCHIVE) $(INSTALL_SCRATCH)/static-libstdc++/libstdc++.a
 	$(SWIFT) build $(INSTALL_BUILD_FLAGS) --product orientd $(SWIFT_BUILD_FLAGS)
 	$(SWIFT) build $(INSTALL_BUILD_FLAGS) --product orientctl $(SWIFT_BUILD_FLAGS)
 	@# One String-pattern call (contains("x"), replacing, ranges(of:), Regex) links the 1.4 MB regex

@@ -10,7 +10,7 @@
 set -euo pipefail
 
 # Debian package names. Other distributions: see "provides" below for what each one is.
-build_packages=(libglib2.0-dev libxcb1-dev libwayland-dev pkg-config binutils)
+build_packages=(libglib2.0-dev libxcb1-dev libwayland-dev pkg-config binutils libstdc++-12-dev)
 run_packages=(libglib2.0-dev libwayland-dev libglib2.0-bin dbus dbus-bin systemd pkg-config)
 test_packages=(python3 python3-dbus python3-gi python3-dbusmock iio-sensor-proxy umockdev
                gir1.2-gtk-4.0 xvfb xauth procps groff-base
@@ -49,6 +49,7 @@ declare -A provides=(
   [libwayland-dev]="pkgconfig:wayland-client|libwayland-client with development files (wayland-client.pc), and wayland-scanner"
   [pkg-config]="command:pkg-config|pkg-config (or pkgconf)"
   [binutils]="command:strip|strip, from GNU binutils"
+  [libstdc++-12-dev]="file:/usr/lib/gcc/x86_64-linux-gnu/12/libstdc++.a|libstdc++ as an archive (libstdc++.a), which make install links into the binaries"
   [libglib2.0-bin]="command:gdbus|gdbus, GLib's D-Bus tool"
   [dbus]="command:dbus-daemon|dbus-daemon, the D-Bus message bus"
   [dbus-bin]="command:dbus-send|dbus-send"
