@@ -9,9 +9,12 @@ import TestSupport
 /// `OrientationClient` (its own connection and loop thread) watching its own scenes with
 /// `onOrientationChange`. One SetDeviceOrientation turns them all; the time until the last
 /// app has its last change, against as many pipelined Pings timed just before in the same
-/// round. The figure must not grow with the number of apps.
+/// round, and against the reference peer sending the same signals on the same scene paths
+/// (`TurnPaths`) in the same round. Beside each app a counting connection asks for the same
+/// signals with the same match rule as the app's (its scenes' namespace, any sender) and counts
+/// the peer's: both turns are routed to the same connections by the same rules.
 enum AppFanOutSection {
-    static func run(_ target: BenchTarget, _ options: BenchOptions, _ report: Report) throws {
+    static func run(_ target: BenchTarget, _ peer: ReferencePeer, _ options: BenchOptions, _ report: Report) throws {
         let scenes = options.fanOutScenes
         let owner = target.owner
         let control = try target.connectWithLoop("bench-apps")
@@ -21,19 +24,28 @@ enum AppFanOutSection {
             print("App fan-out: \(scenes) scenes over \(apps) apps (OrientationClient)")
             // Each round turns every scene: they start in portrait, the first round turns them.
             try control.connection.manager(owner, "SetDeviceOrientation", [Variant(string: "portrait")])
-            let counter = ChangeCounter()
+            let counter = ChangeCounter(), peerCounter = ChangeCounter()
             var clients: [OrientationClient] = []
-            defer { for client in clients { client.close() } }
+            var peerCounters: [LoopConnection] = []
+            var paths: [String] = []
+            defer {
+                for client in clients { client.close() }
+                for connection in peerCounters { connection.close() }
+            }
             for app in 0..<apps {
                 let client = try OrientationClient(address: target.address)
                 clients.append(client)
                 for _ in 0..<(scenes / apps + (app < scenes % apps ? 1 : 0)) {
                     let scene = try client.registerScene(SceneOptions(appID: "bench.app\(app)", supportedOrientations: .allButUpsideDown))
                     try scene.onOrientationChange { _ in counter.count() }
+                    paths.append(scene.path)
+                }
+                if let path = paths.last {
+                    peerCounters.append(try countingConnection(target, app: app, namespace: namespace(of: path), peer: peer.owner, peerCounter))
                 }
             }
-            var ratios: [Double] = []
-            var times: [Double] = []
+            var ratios: [Double] = [], pingRatios: [Double] = []
+            var times: [Double] = [], peerTimes: [Double] = []
             // CPU time of each process, summed over the measured rounds: during the Pings and
             // during the fan-out (orientd, the bus daemon, the apps with this program).
             var pingCPU = CPUTimes(), fanOutCPU = CPUTimes()
@@ -47,15 +59,24 @@ enum AppFanOutSection {
                 try control.connection.manager(owner, "SetDeviceOrientation", [Variant(string: devices[round % 2])])
                 let end = try counter.wait(timeout: 120)
                 let afterFanOut = try CPUTimes.now(target)
+                peerCounter.expect(scenes)
+                let peerStart = ContinuousClock.now
+                try control.connection.peer(peer, "TurnPaths", [Variant(objectPaths: paths), Variant(string: devices[round % 2] == "portrait" ? "portrait" : "landscape-right")])
+                let peerEnd = try peerCounter.wait(timeout: 120)
                 guard round >= 2 else { continue }  // two rounds of warm-up
                 times.append((end - start).milliseconds)
-                ratios.append((end - start).milliseconds / pings.milliseconds)
+                peerTimes.append((peerEnd - peerStart).milliseconds)
+                ratios.append((end - start).milliseconds / (peerEnd - peerStart).milliseconds)
+                pingRatios.append((end - start).milliseconds / pings.milliseconds)
                 pingCPU.add(afterPings, minus: beforePings)
                 fanOutCPU.add(afterFanOut, minus: afterPings)
             }
             report.spread("apps\(apps).time", "\(scenes) scenes over \(apps) apps: SetDeviceOrientation until the last app has its last change",
                           Spread(times), "ms")
-            report.spread("apps\(apps).ratio", "\(apps) apps: fan-out / \(scenes) pipelined Pings", Spread(ratios), "×", atMost: 1.0)
+            report.spread("apps\(apps).peer", "the reference peer sending the same signals on the same \(scenes) paths (TurnPaths) until the last app's counter has them",
+                          Spread(peerTimes), "ms")
+            report.spread("apps\(apps).ratio", "\(apps) apps: fan-out / the peer's same signals, per round", Spread(ratios), "×", atMost: 1.1)
+            report.spread("apps\(apps).ping", "\(apps) apps: fan-out / \(scenes) pipelined Pings", Spread(pingRatios), "×")
             let rounds = Double(options.fanOutRounds)
             report.info("apps\(apps).cpu",
                         "CPU per fan-out, all processes; orientd / bus daemon / apps and this program: \(fanOutCPU.summary(per: rounds)) ms "
@@ -63,11 +84,35 @@ enum AppFanOutSection {
                         fanOutCPU.totalMilliseconds(per: rounds), "ms")
             for client in clients { client.close() }
             clients.removeAll()
+            for connection in peerCounters { connection.close() }
+            peerCounters.removeAll()
             try eventually("orientd drops the app fan-out's scenes", timeout: .seconds(60)) {
                 try control.connection.sceneCount(owner) == 0
             }
             try target.checkAlive()
         }
+    }
+}
+
+extension AppFanOutSection {
+    /// The namespace an app's scene paths share (the path without its last element).
+    static func namespace(of path: String) -> String {
+        String(path[..<(path.lastIndex(of: "/") ?? path.endIndex)])
+    }
+
+    /// A connection with the app's own OrientationChanged match rule (its namespace, any
+    /// sender) that counts what `peer` sends.
+    static func countingConnection(_ target: BenchTarget, app: Int, namespace: String, peer: String,
+                                   _ counter: ChangeCounter) throws -> LoopConnection {
+        let connection = try target.connectWithLoop("bench-app\(app)-peer")
+        connection.loop.sync {
+            connection.connection.addMatch("type='signal',interface='\(Names.scene)',member='OrientationChanged',path_namespace='\(namespace)'")
+            _ = connection.connection.subscribeWithoutMatchRule(sender: peer, interface: Names.scene, member: "OrientationChanged") { _ in
+                counter.count()
+            }
+        }
+        try connection.connection.syncWithBus()
+        return connection
     }
 }
 

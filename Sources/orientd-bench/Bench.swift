@@ -23,13 +23,13 @@ enum Bench {
             print("orientd \(target.binary) pid \(target.pid) as \(target.owner) on \(target.address)")
             let peer = try ReferencePeer(target)
             defer { peer.stop() }
-            print("orientd-reference-peer pid \(peer.process.pid) as \(peer.owner)")
+            print("orientd-reference-peer \(BenchBinaries.peer)\(BenchBinaries.linksSwiftRuntime(BenchBinaries.peer) ? " (links the Swift runtime it never calls)" : "") pid \(peer.process.pid) as \(peer.owner)")
             // The scale run compares with the pipelined Ping, so the floor always runs.
             let floor = try FloorSection.run(target, options, report)
             if options.runs("calls") { try CallSection.run(target, peer, options, report) }
             if options.runs("scale") { try ScaleSection.run(target, peer, options, report, floor: floor) }
             // Before the fan-out run, whose scenes stay for the idle run and would turn too.
-            if options.runs("apps") { try AppFanOutSection.run(target, options, report) }
+            if options.runs("apps") { try AppFanOutSection.run(target, peer, options, report) }
             // The idle run keeps the fan-out run's scenes.
             let fanOut = options.runs("fanout") || options.runs("idle") ? try FanOutSection.run(target, peer, options, report) : nil
             defer { fanOut?.close() }

@@ -12,7 +12,7 @@ final class BenchTarget {
     let binary: String
 
     init() throws {
-        binary = OrientdInstance.product("orientd")
+        binary = BenchBinaries.orientd
         guard FileManager.default.isExecutableFile(atPath: binary) else {
             throw BenchError("no orientd at \(binary): build it (swift build -c release) or set ORIENTD_BINARY")
         }

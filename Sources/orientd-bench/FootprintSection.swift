@@ -14,6 +14,7 @@ enum FootprintSection {
         print("Footprint: start-up (\(rounds) starts each), resident memory, sizes")
         fflushAll()
         try startUp(rounds: rounds, report)
+        try ActivationTiming.run(rounds: rounds, report)
         try memory(report)
         if !options.quick { try sizes(report) }
     }
@@ -33,8 +34,8 @@ enum FootprintSection {
         env["G_SLICE"] = "always-malloc"
         var orientdTimes: [Double] = [], peerTimes: [Double] = []
         for _ in 0..<rounds {
-            orientdTimes.append(try timeToName([OrientdInstance.product("orientd"), "--sensor", "none"], Names.bus, env, probe))
-            peerTimes.append(try timeToName([OrientdInstance.product("orientd-reference-peer")], peerName, env, probe))
+            orientdTimes.append(try timeToName([BenchBinaries.orientd, "--sensor", "none"], Names.bus, env, probe))
+            peerTimes.append(try timeToName([BenchBinaries.peer], peerName, env, probe))
         }
         report.spread("start.orientd", "orientd start-up, exec to its name owned", Spread(orientdTimes), "ms")
         report.spread("start.peer", "the peer's start-up, exec to its name owned", Spread(peerTimes), "ms")

@@ -13,7 +13,7 @@ final class ReferencePeer {
     let owner: String
 
     init(_ target: BenchTarget) throws {
-        let binary = OrientdInstance.product("orientd-reference-peer")
+        let binary = BenchBinaries.peer
         // The same allocator as orientd, which sets G_SLICE=always-malloc for itself (MemoryRelease).
         var environment = target.instance.environment
         environment["G_SLICE"] = "always-malloc"

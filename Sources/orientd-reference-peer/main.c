@@ -20,6 +20,7 @@
  *                               OrientationChanged (reason "device") on each of `count` scene
  *                               paths, then PropertiesChanged on each as RequestOrientation
  *                               below, then the reply
+ *   TurnPaths(ao paths, s to)   the same on the given scene paths (scenes spread over apps)
  *
  * orientd's own shapes, at orientd's paths with orientd's interface and member names, so
  * that the bus and GDBus carry, route and check messages of the same size for both:
@@ -56,6 +57,7 @@ static const char introspection_xml[] =
     "    <method name='SetScenes'><arg type='u' direction='in'/><arg type='a{sv}' direction='in'/></method>"
     "    <method name='ExportScene'><arg type='o' direction='in'/></method>"
     "    <method name='TurnScenes'><arg type='u' direction='in'/><arg type='s' direction='in'/></method>"
+    "    <method name='TurnPaths'><arg type='ao' direction='in'/><arg type='s' direction='in'/></method>"
     "  </interface>"
     "</node>";
 
@@ -223,6 +225,24 @@ turn_scenes (GDBusMethodInvocation *invocation, GVariant *parameters)
 }
 
 static void
+turn_paths (GDBusMethodInvocation *invocation, GVariant *parameters)
+{
+  GVariant *paths;
+  const char *to;
+  gsize count;
+  g_variant_get (parameters, "(@ao&s)", &paths, &to);
+  const char **each = g_variant_get_objv (paths, &count);
+  for (gsize i = 0; i < count; i++)
+    emit_orientation_changed (each[i], turned, to, "device");
+  for (gsize i = 0; i < count; i++)
+    emit_properties_changed (each[i], to);
+  g_free (each);
+  g_variant_unref (paths);
+  g_strlcpy (turned, to, sizeof turned);
+  g_dbus_method_invocation_return_value (invocation, NULL);
+}
+
+static void
 method_call (GDBusConnection *bus, const char *sender, const char *path, const char *interface,
              const char *method, GVariant *parameters, GDBusMethodInvocation *invocation, gpointer data)
 {
@@ -263,6 +283,8 @@ method_call (GDBusConnection *bus, const char *sender, const char *path, const c
     export_scene (invocation, parameters);
   else if (strcmp (method, "TurnScenes") == 0)
     turn_scenes (invocation, parameters);
+  else if (strcmp (method, "TurnPaths") == 0)
+    turn_paths (invocation, parameters);
   else if (strcmp (method, "GetManagedObjects") == 0)
     g_dbus_method_invocation_return_value (invocation, managed_objects ());
   else

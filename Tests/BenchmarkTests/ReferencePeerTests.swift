@@ -110,6 +110,19 @@ final class ReferencePeerTests: XCTestCase {
         XCTAssertEqual(changed(ours[3]), changed(theirs[3]), "the same properties, with the same values")
     }
 
+    /// `TurnPaths` sends the same pairs as `TurnScenes` on the paths it is given (the scenes of
+    /// several apps, each in its own namespace), in the order given.
+    func testTurnPathsSendsTheSameSignalsOnTheGivenPaths() throws {
+        let fromPeer = try SignalRecorder(client, sender: peerName)
+        let paths = [ContractNames.scenePath(4, registeredBy: ":1.20"), ContractNames.scenePath(9, registeredBy: ":1.31")]
+        _ = try callPeer("TurnPaths", [Variant(objectPaths: paths), Variant(string: "landscape-left")])
+        let ours = try fromPeer.wait(count: 4, timeout: .seconds(30))
+        XCTAssertEqual(ours.map(\.member), ["OrientationChanged", "OrientationChanged", "PropertiesChanged", "PropertiesChanged"])
+        XCTAssertEqual(ours.map(\.path), paths + paths)
+        XCTAssertEqual(ours[1].parameters, try Variant(parsing: "('portrait', 'landscape-left', 'device')", type: "(sss)"))
+        XCTAssertEqual(ours[3].argument(1).vardict?["InterfaceOrientation"], Variant(string: "landscape-left"))
+    }
+
     func testRepliesAreCopiesOfTheTemplatesOrientdsRepliesGive() throws {
         let explain = try Variant(parsing: "[('whitelist', ['portrait'], 'The app whitelist allows [portrait].')]", type: "a(sass)")
         let scene = ContractNames.scenePathPrefix + "1"

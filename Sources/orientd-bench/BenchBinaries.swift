@@ -1,0 +1,24 @@
+import Foundation
+import TestSupport
+
+/// Which orientd and which reference peer the benchmark runs. `make bench` points both at what
+/// a device runs: orientd as `make install` builds it (static Swift runtime, stripped) and the
+/// peer built as any C program is (cc and pkg-config, no Swift runtime). Without the
+/// variables (the test suite's quick run) both are the products built beside this program;
+/// SwiftPM links even a C executable against the Swift runtime, so that peer carries
+/// libswiftCore.so, which it never calls, in its memory and start-up figures.
+enum BenchBinaries {
+    /// `$ORIENTD_BINARY`, or the orientd built beside this program.
+    static var orientd: String { OrientdInstance.product("orientd") }
+
+    /// `$ORIENTD_PEER_BINARY`, or the orientd-reference-peer built beside this program.
+    static var peer: String {
+        ProcessInfo.processInfo.environment["ORIENTD_PEER_BINARY"] ?? OrientdInstance.product("orientd-reference-peer")
+    }
+
+    /// Whether the ELF file names libswiftCore.so among what it needs (its dynamic string table).
+    static func linksSwiftRuntime(_ path: String) -> Bool {
+        guard let data = FileManager.default.contents(atPath: path) else { return false }
+        return data.range(of: Data("libswiftCore.so".utf8)) != nil
+    }
+}
