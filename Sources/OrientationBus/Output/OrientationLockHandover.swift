@@ -14,8 +14,16 @@ final class OrientationLockHandover {
 
     let log: Log
     let savedPath: String
-    /// The GSettings object, or nil when the schema is not installed (then nothing is held).
-    private let settings: UnsafeMutablePointer<GSettings>?
+    /// The schema, or nil when it is not installed (then nothing is held).
+    private let schema: OpaquePointer?
+    /// The GSettings object, made the first time orientd reads or holds the key: making it
+    /// loads GIO's settings backend (dconf: a module, a thread, a shared-memory file), which a
+    /// device where orientd never drives mutter's or Phosh's panel does not need.
+    private var settingsObject: UnsafeMutablePointer<GSettings>?
+    private var settings: UnsafeMutablePointer<GSettings>? {
+        if settingsObject == nil, let schema { settingsObject = g_settings_new_full(schema, nil, nil) }
+        return settingsObject
+    }
     /// The user's value while held; nil: not holding.
     private(set) var savedValue: Bool?
     private var saidUnavailable = false
@@ -25,22 +33,17 @@ final class OrientationLockHandover {
     init(stateDirectory: String, log: Log) {
         self.log = log
         savedPath = stateDirectory + "/" + Self.savedFileName
-        let source = g_settings_schema_source_get_default()
-        if let source, let schema = g_settings_schema_source_lookup(source, Self.schema, 1) {
-            settings = g_settings_new_full(schema, nil, nil)
-            g_settings_schema_unref(schema)
-        } else {
-            settings = nil
-        }
+        schema = g_settings_schema_source_get_default().flatMap { g_settings_schema_source_lookup($0, Self.schema, 1) }
         restoreAfterCrash()
     }
 
     deinit {
-        if let settings { g_object_unref(settings) }
+        if let settingsObject { g_object_unref(settingsObject) }
+        if let schema { g_settings_schema_unref(schema) }
     }
 
     /// Whether the schema is installed (otherwise there is nothing to hand over).
-    var isAvailable: Bool { settings != nil }
+    var isAvailable: Bool { schema != nil }
 
     /// The key's value now (nil without the schema).
     var current: Bool? { settings.map { g_settings_get_boolean($0, Self.key) != 0 } }
