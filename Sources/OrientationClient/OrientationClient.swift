@@ -222,12 +222,12 @@ public final class OrientationClient: Sendable {
         }
     }
 
-    /// A handle on an existing scene, such as a detached one registered by a script. Makes
-    /// no call: a wrong path fails at the first use (`unknownObject`).
+    /// A handle on an existing scene, such as a detached one registered by a script or
+    /// another app's. Makes no call: a wrong path fails at the first use (`unknownObject`).
     public func scene(at path: String) throws(OrientationError) -> OrientationScene {
         // The full path: the scene's signals come from it (the short …/scene/<n> reaches the
         // scene for calls only, so a handle on it would never hear a change).
-        let scenes = Self.managerPath + "/scene/"
+        let scenes = ScenePath.prefix
         guard Variant.isValidObjectPath(path), path.hasPrefix(scenes),
               path.dropFirst(scenes.count).split(separator: "/", omittingEmptySubsequences: false).count == 2 else {
             throw OrientationError(.invalidArgs, "'\(path)' is not a scene's path; expected \(scenes)<owner>/<n>, as RegisterScene and GetManagedObjects give it")
@@ -236,6 +236,13 @@ public final class OrientationClient: Sendable {
         // handle follows it across restarts.
         let record = router.tracked(at: path) ?? SceneRecord(id: router.nextID(), path: path, owner: nil, mirror: nil)
         return OrientationScene(client: self, record: record)
+    }
+
+    /// A handle on scene `number` through its short path (`ScenePath.short`), for a tool
+    /// that names scenes by number: it makes calls and reads, but hears no changes (signals
+    /// carry the full path; use `scene(at:)` with it for those). Makes no call.
+    public func scene(number: UInt64) -> OrientationScene {
+        OrientationScene(client: self, record: SceneRecord(id: router.nextID(), path: ScenePath.short(number), owner: nil, mirror: nil))
     }
 
     // MARK: The device

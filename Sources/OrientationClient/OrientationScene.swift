@@ -136,28 +136,11 @@ public final class OrientationScene: Sendable, Hashable, CustomStringConvertible
 
     /// All of the scene's properties, read in one call (`GetAll`).
     public func state() throws(OrientationError) -> SceneState {
-        let (destination, path) = try target()
-        let reply = try client.call(
-            path: path, interface: "org.freedesktop.DBus.Properties", method: "GetAll",
-            arguments: [Variant(string: OrientationClient.sceneInterface)], replyType: "(a{sv})",
-            destination: destination)
-        let values = reply.child(at: 0).vardict ?? [:]
-        func string(_ key: String) -> String? { values[key]?.string }
-        func bool(_ key: String) -> Bool? { values[key]?.bool }
-        guard let appID = string("AppId"), let idiom = string("Idiom").flatMap(Idiom.init(rawValue:)),
-              let orientation = string("InterfaceOrientation").flatMap(InterfaceOrientation.init(rawValue:)),
-              let supported = values["SupportedOrientations"]?.stringArray.flatMap(OrientationMask.init(names:)),
-              let width = values["Width"]?.uint32, let height = values["Height"]?.uint32,
-              let activation = string("ActivationState").flatMap(ActivationState.init(rawValue:))
-        else { throw OrientationError.unexpectedReply("GetAll", reply) }
-        let owner = string("Owner") ?? ""
-        let deciding = string("DecidingController") ?? ""
-        return SceneState(
-            appID: appID, owner: owner.isEmpty ? nil : owner, detached: bool("Detached") ?? false, idiom: idiom,
-            display: string("Display") ?? "builtin", interfaceOrientation: orientation,
-            supportedOrientations: supported, decidingController: deciding.isEmpty ? nil : deciding,
-            size: SceneSize(width: width, height: height), splitView: bool("SplitView") ?? false,
-            activationState: activation, statusBarHidden: bool("StatusBarHidden") ?? false)
+        let (reply, path) = try readAll()
+        guard let state = SceneProperties(path: path, properties: reply.child(at: 0).vardict ?? [:]).state else {
+            throw OrientationError.unexpectedReply("GetAll", reply)
+        }
+        return state
     }
 
     // MARK: Changes
@@ -216,7 +199,7 @@ public final class OrientationScene: Sendable, Hashable, CustomStringConvertible
     /// Where a call on the scene goes, and its path, read together: a scene this client
     /// registered is called at the unique name of the instance holding it; another
     /// client's scene at orientd's well-known name.
-    private func target() throws(OrientationError) -> (destination: String, path: String) {
+    func target() throws(OrientationError) -> (destination: String, path: String) {
         let (owner, path, kept) = record.state.withLock { ($0.owner, $0.path, $0.mirror != nil) }
         guard record.isRegisteredHere else { return (OrientationClient.busName, path) }
         if let owner { return (owner, path) }
