@@ -15,6 +15,11 @@ public struct ManagerProperties: Sendable, Equatable {
 
     public init(_ properties: [String: Variant]) { self.properties = properties }
 
+    /// Every manager property's name, in the contract's order.
+    public static let names = PropertyNames.manager
+    /// The properties that report the configuration files: the files applied, the keys they lock.
+    public static let configurationNames = [PropertyNames.configFiles, PropertyNames.lockedSettings]
+
     /// A string property as received.
     public func string(_ property: ManagerProperty) -> String? { properties[property.rawValue]?.string }
     /// A boolean property as received.
@@ -44,7 +49,7 @@ public struct ManagerProperties: Sendable, Equatable {
     /// What the panel shows; nil when unknown.
     public var outputOrientation: InterfaceOrientation? { string(.outputOrientation).flatMap(InterfaceOrientation.init(rawValue:)) }
     /// The scene in front (its full path); nil for none.
-    public var frontScene: String? { string(.frontScene).flatMap { $0 == "/" || $0.isEmpty ? nil : $0 } }
+    public var frontScene: String? { string(.frontScene).flatMap { $0 == "/" ? nil : $0 } }
     /// How many app windows the window tracker reports.
     public var trackedWindows: UInt32 { uint32(.trackedWindows) ?? 0 }
 }

@@ -1,3 +1,7 @@
+@_exported import enum OrientationCore.SettingKey
+@_exported import struct OrientationCore.AppPolicy
+@_exported import enum OrientationCore.ManagerProperty
+@_exported import enum OrientationCore.SceneProperty
 import GLibBridge
 import OrientationCore
 import OrientationWire

@@ -83,6 +83,11 @@ extension OrientationClient {
         try rawProperty(Self.managerPath, Self.managerInterface, name)
     }
 
+    /// The configuration files orientd applied, in order (`ConfigFiles`).
+    public func configurationFiles() throws(OrientationError) -> [String] {
+        try managerProperty(PropertyNames.configFiles).stringArray ?? []
+    }
+
     /// Every scene orientd holds, of every app, with its properties (`GetManagedObjects`),
     /// by number.
     public func sceneList() throws(OrientationError) -> [SceneProperties] {

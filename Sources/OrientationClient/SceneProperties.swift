@@ -19,6 +19,9 @@ public struct SceneProperties: Sendable, Equatable, Comparable {
         self.properties = properties
     }
 
+    /// Every scene property's name, in the contract's order.
+    public static let names = PropertyNames.scene
+
     /// The scene's number (the last element of its path), nil for a path that names none.
     public var number: UInt64? { ScenePath.number(of: path) }
 
