@@ -36,8 +36,8 @@ extension OrientationClient {
     ///
     /// The match rules are in force when this returns, so every signal sent afterwards is
     /// delivered. Signals are accepted from whoever owns orientd's name.
-    public func watchService(_ handler: @escaping @Sendable (ServiceEvent) -> Void) throws(OrientationError) -> OrientationObservation {
-        if closed.withLock({ $0 }) { throw OrientationError(.disconnected, "the OrientationClient is closed") }
+    public func watchService(_ handler: @escaping @Sendable (ServiceEvent) -> Void) throws(OrientationClientError) -> OrientationObservation {
+        if closed.withLock({ $0 }) { throw OrientationClientError(.disconnected, "the OrientationClient is closed") }
         let connection = self.connection
         let name = Self.busName, manager = Self.managerPath, scenes = Self.sceneInterface
         let objects = BusNames.objectManagerInterface
@@ -77,7 +77,7 @@ extension OrientationClient {
         do {
             try connection.syncWithBus()
         } catch {
-            throw OrientationError(error)
+            throw OrientationClientError(error)
         }
         let loop = self.loop
         return OrientationObservation(cancel: {

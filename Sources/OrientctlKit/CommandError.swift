@@ -5,11 +5,11 @@ public enum CommandError: Error, Sendable, Equatable {
     /// The command line is wrong (exit 64).
     case usage(UsageError)
     /// orientd (or the bus) refused a call of `verb` (exit 1).
-    case failed(verb: String, OrientationError)
+    case failed(verb: String, OrientationClientError)
     /// Nobody owns orientd's name and D-Bus activation could not start it (exit 1).
-    case notRunning(OrientationError)
+    case notRunning(OrientationClientError)
     /// There is no session bus to talk to (exit 1).
-    case noBus(OrientationError)
+    case noBus(OrientationClientError)
 
     /// The process exit status: 64 for usage errors (EX_USAGE), 1 for the rest.
     public var exitStatus: Int32 {
@@ -58,7 +58,7 @@ public enum CommandError: Error, Sendable, Equatable {
     }
 
     /// Classifies an error of a call made for `verb`: the service missing, or a refusal.
-    public static func call(_ verb: String, _ error: OrientationError) -> CommandError {
+    public static func call(_ verb: String, _ error: OrientationClientError) -> CommandError {
         error.meansServiceAbsent ? .notRunning(error) : .failed(verb: verb, error)
     }
 }

@@ -32,9 +32,9 @@ public final class Invocation {
     /// Runs calls to orientd for this verb, turning their errors into `Failed to <verb>` or
     /// "not running".
     @discardableResult
-    public func bus<T>(_ body: (OrientationClient) throws(OrientationError) -> T) throws(CommandError) -> T {
+    public func bus<T>(_ body: (OrientationClient) throws(OrientationClientError) -> T) throws(CommandError) -> T {
         let client = try client()
-        do throws(OrientationError) {
+        do throws(OrientationClientError) {
             return try body(client)
         } catch {
             throw CommandError.call(verb.name, error)
@@ -60,8 +60,8 @@ public final class Invocation {
 
     /// A word read the way orientd reads it (`UserInput`); a bad one fails this verb with
     /// the error orientd gives for it.
-    public func read<T>(_ body: () throws(OrientationError) -> T) throws(CommandError) -> T {
-        do throws(OrientationError) {
+    public func read<T>(_ body: () throws(OrientationClientError) -> T) throws(CommandError) -> T {
+        do throws(OrientationClientError) {
             return try body()
         } catch {
             throw CommandError.call(verb.name, error)

@@ -6,7 +6,7 @@ public enum Orientctl {
     /// without `NO_AUTO_START`, so where orientd is installed with its activation file, the
     /// first call starts it; they wait as long as GDBus's default (25 s) for it.
     public static func sessionClient() throws(CommandError) -> OrientationClient {
-        do throws(OrientationError) {
+        do throws(OrientationClientError) {
             return try OrientationClient(timeout: .seconds(25))
         } catch {
             throw .noBus(error)

@@ -30,7 +30,7 @@ public enum SceneReference: Sendable, Equatable {
     public static func path(_ word: String) throws(UsageError) -> String { try SceneReference(word).path }
 
     /// A handle on the scene through `client` (no call is made).
-    public func scene(in client: OrientationClient) throws(OrientationError) -> OrientationScene {
+    public func scene(in client: OrientationClient) throws(OrientationClientError) -> OrientationScene {
         switch self {
         case .numbered(let number): return client.scene(number: number)
         case .objectPath(let path):

@@ -29,7 +29,7 @@ final class AnySceneTests: ClientTestCase {
         XCTAssertEqual(handle.path, ScenePath.short(number))
         XCTAssertEqual(try handle.properties().appID, "org.example.Numbered")
         XCTAssertEqual(try handle.property("AppId").string, "org.example.Numbered")
-        assertFails(.invalidArgs) { () throws(OrientationError) in try handle.property("Colour") }
+        assertFails(.invalidArgs) { () throws(OrientationClientError) in try handle.property("Colour") }
 
         try handle.setRootController("nav", kind: .navigation)
         try handle.controller("nav").push("player", properties: ControllerProperties(supportedOrientations: .landscape))
@@ -60,7 +60,7 @@ final class AnySceneTests: ClientTestCase {
                 return error
             }
         }
-        func same(_ local: () throws(OrientationError) -> Void, _ remote: DBusError?, file: StaticString = #filePath, line: UInt = #line) {
+        func same(_ local: () throws(OrientationClientError) -> Void, _ remote: DBusError?, file: StaticString = #filePath, line: UInt = #line) {
             do {
                 try local()
                 XCTFail("accepted", file: file, line: line)
@@ -70,16 +70,16 @@ final class AnySceneTests: ClientTestCase {
             }
         }
         let manager = OrientationClient.managerPath, managerInterface = OrientationClient.managerInterface
-        same({ () throws(OrientationError) in _ = try UserInput.deviceOrientation("sideways") },
+        same({ () throws(OrientationClientError) in _ = try UserInput.deviceOrientation("sideways") },
              orientdRefuses(manager, managerInterface, "SetDeviceOrientation", [Variant(string: "sideways")]))
-        same({ () throws(OrientationError) in _ = try UserInput.kioskOrientation("up") },
+        same({ () throws(OrientationClientError) in _ = try UserInput.kioskOrientation("up") },
              orientdRefuses(manager, managerInterface, "SetKioskMode", [Variant(bool: true), Variant(string: "up")]))
-        same({ () throws(OrientationError) in _ = try UserInput.mask(["portrait", "up"], for: .allowedOrientations) },
+        same({ () throws(OrientationClientError) in _ = try UserInput.mask(["portrait", "up"], for: .allowedOrientations) },
              orientdRefuses(manager, managerInterface, "SetAppPolicy",
                             [Variant(string: "a.b"), Variant(vardict: ["allowed-orientations": Variant(strings: ["portrait", "up"])])]))
-        same({ () throws(OrientationError) in _ = try UserInput.interfaceOrientation("up") },
+        same({ () throws(OrientationClientError) in _ = try UserInput.interfaceOrientation("up") },
              orientdRefuses(scene.path, OrientationClient.sceneInterface, "RequestOrientation", [Variant(string: "up")]))
-        same({ () throws(OrientationError) in _ = try UserInput.activationState("asleep") },
+        same({ () throws(OrientationClientError) in _ = try UserInput.activationState("asleep") },
              orientdRefuses(scene.path, OrientationClient.sceneInterface, "SetActivationState", [Variant(string: "asleep")]))
         XCTAssertEqual(try UserInput.mask(["landscape"], for: .supportedOrientations), .landscape)
         XCTAssertEqual(try UserInput.kioskOrientation(""), nil)

@@ -37,7 +37,7 @@ final class ManagerTests: ClientTestCase {
         try client.setDeviceOrientation(.landscapeLeft)
         XCTAssertEqual(try client.managerProperties().deviceOrientation, .landscapeLeft)
         XCTAssertEqual(try client.managerProperties().sensorSource, "manual")
-        assertFails(.invalidArgs) { () throws(OrientationError) in try client.managerProperty("Colour") }
+        assertFails(.invalidArgs) { () throws(OrientationClientError) in try client.managerProperty("Colour") }
         XCTAssertEqual(ManagerProperties.names.first, "Version")
         XCTAssertTrue(ManagerProperties.names.contains("LockedSettings"))
         XCTAssertEqual(try client.configurationFiles(), [])

@@ -11,7 +11,7 @@ final class EntryPointTests: XCTestCase {
     }
 
     private func run(_ words: [String], connect: @escaping () throws(CommandError) -> OrientationClient = { () throws(CommandError) in
-        throw CommandError.noBus(OrientationError(.failed, "no bus in unit tests"))
+        throw CommandError.noBus(OrientationClientError(.failed, "no bus in unit tests"))
     }) -> (status: Int32, out: String, err: String) {
         let capture = Capture()
         let console = Console(isTerminal: false, colors: false, output: { capture.out += $0 }, error: { capture.err += $0 })

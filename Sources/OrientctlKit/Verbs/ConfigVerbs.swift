@@ -39,7 +39,7 @@ extension VerbTable {
     ]
 
     static func catConfig(_ inv: Invocation) throws(CommandError) {
-        let files = try inv.bus { client throws(OrientationError) in try client.configurationFiles() }
+        let files = try inv.bus { client throws(OrientationClientError) in try client.configurationFiles() }
         let reader = ConfigFileReader(searchPath: ConfigurationSearchPath(environment: inv.environment))
         let outcomes = files.map(reader.read)
         var lines: [String] = []
@@ -69,7 +69,7 @@ extension VerbTable {
     }
 
     static func reload(_ inv: Invocation) throws(CommandError) {
-        try inv.bus { client throws(OrientationError) in try client.reloadConfiguration() }
+        try inv.bus { client throws(OrientationClientError) in try client.reloadConfiguration() }
     }
 
     static func reset(_ inv: Invocation) throws(CommandError) {
@@ -89,6 +89,6 @@ extension VerbTable {
                 throw inv.usage("unknown setting '\(key)'; valid values: \((settingKeys + ["App APP-ID", "all"]).joined(separator: ", "))")
             }
         }
-        try inv.bus { client throws(OrientationError) in try client.resetSetting(reset) }
+        try inv.bus { client throws(OrientationClientError) in try client.resetSetting(reset) }
     }
 }

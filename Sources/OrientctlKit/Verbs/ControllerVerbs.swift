@@ -83,8 +83,8 @@ extension VerbTable {
         let properties = try controllerProperties(inv)
         let anchor = inv.argument(1)
         let id = inv.argument(placement == .root ? 1 : 2)
-        let kind = try inv.read { () throws(OrientationError) in try UserInput.controllerKind(inv.command.value("kind") ?? "view") }
-        try inv.bus { client throws(OrientationError) in
+        let kind = try inv.read { () throws(OrientationClientError) in try UserInput.controllerKind(inv.command.value("kind") ?? "view") }
+        try inv.bus { client throws(OrientationClientError) in
             let scene = try reference.scene(in: client)
             switch placement {
             case .root: try scene.setRootController(id, kind: kind, properties: properties)
@@ -109,7 +109,7 @@ extension VerbTable {
             case (false, false): break
             }
         }
-        try inv.read { () throws(OrientationError) in
+        try inv.read { () throws(OrientationClientError) in
             if let names = inv.command.list("supported") { values.supportedOrientations = try UserInput.mask(names, for: .supportedOrientations) }
             if let preferred = inv.command.value("preferred") {
                 if preferred == "none" || preferred.isEmpty {
@@ -129,27 +129,27 @@ extension VerbTable {
 
     static func pop(_ inv: Invocation) throws(CommandError) {
         let reference = try inv.scene(0)
-        let popped = try inv.bus { client throws(OrientationError) in try reference.scene(in: client).controller(inv.argument(1)).pop().id }
+        let popped = try inv.bus { client throws(OrientationClientError) in try reference.scene(in: client).controller(inv.argument(1)).pop().id }
         inv.emit([popped.terminalSafe], json: .object([("popped", .string(popped))]))
     }
 
     static func tabSelect(_ inv: Invocation) throws(CommandError) {
         let reference = try inv.scene(0)
-        try inv.bus { client throws(OrientationError) in
+        try inv.bus { client throws(OrientationClientError) in
             try reference.scene(in: client).controller(inv.argument(1)).selectTab(inv.argument(2))
         }
     }
 
     static func dismiss(_ inv: Invocation) throws(CommandError) {
         let reference = try inv.scene(0)
-        try inv.bus { client throws(OrientationError) in try reference.scene(in: client).controller(inv.argument(1)).dismiss() }
+        try inv.bus { client throws(OrientationClientError) in try reference.scene(in: client).controller(inv.argument(1)).dismiss() }
     }
 
     static func setProps(_ inv: Invocation) throws(CommandError) {
         let reference = try inv.scene(0)
         let properties = try controllerProperties(inv)
         guard changesSomething(properties) else { throw inv.usage("set-props needs at least one option saying what to change") }
-        try inv.bus { client throws(OrientationError) in
+        try inv.bus { client throws(OrientationClientError) in
             try reference.scene(in: client).controller(inv.argument(1)).setProperties(properties)
         }
     }

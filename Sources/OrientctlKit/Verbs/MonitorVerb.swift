@@ -11,7 +11,7 @@ extension VerbTable {
         // events come from the client's own loop thread.
         let loop = MainLoop()
         let printer = MonitorPrinter(inv, loop: loop)
-        let watch = try inv.bus { client throws(OrientationError) in try client.watchService(printer.handle) }
+        let watch = try inv.bus { client throws(OrientationClientError) in try client.watchService(printer.handle) }
         printer.learnScenes(client)
         for signal in [SIGINT, SIGTERM] { loop.addSignalHandler(signal) { loop.quit() } }
         // The reader of a pipe went away (`orientctl monitor | head -1`): end quietly with
@@ -23,7 +23,7 @@ extension VerbTable {
         watch.cancel()
         // The bus went away: end with status 1, so that a script notices.
         if printer.lost {
-            throw .failed(verb: inv.verb.name, OrientationError(.disconnected, "the session bus connection closed"))
+            throw .failed(verb: inv.verb.name, OrientationClientError(.disconnected, "the session bus connection closed"))
         }
     }
 }
@@ -31,6 +31,9 @@ extension VerbTable {
 /// Turns orientd's announcements into `MonitorEvent`s and prints them; remembers each
 /// scene's app-id so that every line can name it. Events arrive on the client's loop thread;
 /// they wait until `start()`, so that the scenes read at the start come first.
+///
+/// Sendable by hand: its state is behind a mutex, and of the invocation it only reads the
+/// options and writes to the console, which stay as they are while the monitor runs.
 final class MonitorPrinter: @unchecked Sendable {
     private let inv: Invocation
     private let loop: MainLoop

@@ -34,23 +34,23 @@ extension VerbTable {
         let noSensor = inv.command.has("no-sensor")
         if inv.command.has("clear") {
             guard allow == nil, !noSensor else { throw inv.usage("--clear cannot be combined with --allow or --no-sensor") }
-            try inv.bus { client throws(OrientationError) in try client.setAppPolicy(nil, for: appId) }
+            try inv.bus { client throws(OrientationClientError) in try client.setAppPolicy(nil, for: appId) }
             return
         }
         guard allow != nil || noSensor else {
-            let found = try inv.bus { client throws(OrientationError) in try client.appPolicies().first { $0.appID == appId } }
+            let found = try inv.bus { client throws(OrientationClientError) in try client.appPolicies().first { $0.appID == appId } }
             inv.emit([PolicyView.line(appId: appId, found)], json: found?.json ?? .null)
             return
         }
         let allowed = try allow.map { names throws(CommandError) in
-            try inv.read { () throws(OrientationError) in try UserInput.mask(names, for: .allowedOrientations) }
+            try inv.read { () throws(OrientationClientError) in try UserInput.mask(names, for: .allowedOrientations) }
         }
         let policy = AppPolicy(allowed: allowed, followSensor: !noSensor)
-        try inv.bus { client throws(OrientationError) in try client.setAppPolicy(policy, for: appId) }
+        try inv.bus { client throws(OrientationClientError) in try client.setAppPolicy(policy, for: appId) }
     }
 
     static func policies(_ inv: Invocation) throws(CommandError) {
-        let policies = try inv.bus { client throws(OrientationError) in try client.appPolicies() }
+        let policies = try inv.bus { client throws(OrientationClientError) in try client.appPolicies() }
         inv.emit(PolicyView.lines(policies, aligned: inv.aligned, style: inv.style, legend: inv.legend), json: PolicyView.json(policies))
     }
 }

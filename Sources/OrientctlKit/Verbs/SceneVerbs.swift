@@ -68,65 +68,65 @@ extension VerbTable {
     static func register(_ inv: Invocation) throws(CommandError) {
         var options = SceneOptions(appID: inv.argument(0), detached: true)
         let size = try inv.command.value("size").map { word throws(CommandError) in try inv.size(word) }
-        try inv.read { () throws(OrientationError) in
+        try inv.read { () throws(OrientationClientError) in
             // As orientd reads them: an empty mask is one not given.
-            func mask(_ option: String, _ field: UserInput.MaskField) throws(OrientationError) -> OrientationMask? {
+            func mask(_ option: String, _ field: UserInput.MaskField) throws(OrientationClientError) -> OrientationMask? {
                 guard let names = inv.command.list(option), !names.isEmpty else { return nil }
                 return try UserInput.mask(names, for: field)
             }
-            options.idiom = try inv.command.value("idiom").map { word throws(OrientationError) in try UserInput.idiom(word) }
+            options.idiom = try inv.command.value("idiom").map { word throws(OrientationClientError) in try UserInput.idiom(word) }
             options.supportedOrientations = try mask("supported", .supportedOrientations)
             options.sceneDelegateOrientations = try mask("scene-delegate", .sceneDelegateOrientations)
             options.appDelegateOrientations = try mask("app-delegate", .appDelegateOrientations)
         }
         options.size = size.map { SceneSize(width: $0.width, height: $0.height) }
         options.display = inv.command.value("display")
-        let path = try inv.bus { client throws(OrientationError) in try client.registerScene(options).path }
+        let path = try inv.bus { client throws(OrientationClientError) in try client.registerScene(options).path }
         inv.emit([path.terminalSafe], json: .object(JSONConvention.scene(path)))
     }
 
     static func unregister(_ inv: Invocation) throws(CommandError) {
         var references: [SceneReference] = []
         for index in inv.command.arguments.indices { references.append(try inv.scene(index)) }
-        try inv.bus { client throws(OrientationError) in
+        try inv.bus { client throws(OrientationClientError) in
             for reference in references { try reference.scene(in: client).unregister() }
         }
     }
 
     static func mode(_ inv: Invocation) throws(CommandError) {
         let reference = try inv.scene(0)
-        let mode = try inv.read { () throws(OrientationError) in try UserInput.orientationMode(inv.argument(2)) }
-        try inv.bus { client throws(OrientationError) in
+        let mode = try inv.read { () throws(OrientationClientError) in try UserInput.orientationMode(inv.argument(2)) }
+        try inv.bus { client throws(OrientationClientError) in
             try reference.scene(in: client).controller(inv.argument(1)).setOrientationMode(mode)
         }
     }
 
     static func update(_ inv: Invocation) throws(CommandError) {
         let reference = try inv.scene(0)
-        let orientation = try inv.bus { client throws(OrientationError) in try reference.scene(in: client).updateOrientation() }
+        let orientation = try inv.bus { client throws(OrientationClientError) in try reference.scene(in: client).updateOrientation() }
         inv.emit([orientation.rawValue], json: .object([("orientation", .string(orientation.rawValue))]))
     }
 
     static func request(_ inv: Invocation) throws(CommandError) {
         let reference = try inv.scene(0)
-        let requested = try inv.read { () throws(OrientationError) in try UserInput.interfaceOrientation(inv.argument(1)) }
-        let orientation = try inv.bus { client throws(OrientationError) in try reference.scene(in: client).requestOrientation(requested) }
+        let requested = try inv.read { () throws(OrientationClientError) in try UserInput.interfaceOrientation(inv.argument(1)) }
+        let orientation = try inv.bus { client throws(OrientationClientError) in try reference.scene(in: client).requestOrientation(requested) }
         inv.emit([orientation.rawValue], json: .object([("orientation", .string(orientation.rawValue))]))
     }
 
     static func geometry(_ inv: Invocation) throws(CommandError) {
         let reference = try inv.scene(0)
         let size = try inv.size(inv.argument(1))
-        try inv.bus { client throws(OrientationError) in
+        try inv.bus { client throws(OrientationClientError) in
             try reference.scene(in: client).setGeometry(SceneSize(width: size.width, height: size.height))
         }
     }
 
     static func activate(_ inv: Invocation) throws(CommandError) {
         let reference = try inv.scene(0)
-        let state = try inv.read { () throws(OrientationError) in
+        let state = try inv.read { () throws(OrientationClientError) in
             try UserInput.activationState(inv.command.argument(1) ?? ActivationState.foregroundActive.rawValue)
         }
-        try inv.bus { client throws(OrientationError) in try reference.scene(in: client).setActivationState(state) }
+        try inv.bus { client throws(OrientationClientError) in try reference.scene(in: client).setActivationState(state) }
     }
 }

@@ -45,12 +45,12 @@ extension VerbTable {
     static let deviceOrientationNames = (DeviceOrientation.allCases.filter { $0 != .unknown } + [.unknown]).map(\.rawValue)
 
     static func device(_ inv: Invocation) throws(CommandError) {
-        let orientation = try inv.read { () throws(OrientationError) in try UserInput.deviceOrientation(inv.argument(0)) }
-        try inv.bus { client throws(OrientationError) in try client.setDeviceOrientation(orientation) }
+        let orientation = try inv.read { () throws(OrientationClientError) in try UserInput.deviceOrientation(inv.argument(0)) }
+        try inv.bus { client throws(OrientationClientError) in try client.setDeviceOrientation(orientation) }
     }
 
     static func setLock(_ inv: Invocation, _ locked: Bool) throws(CommandError) {
-        try inv.bus { client throws(OrientationError) in try client.setRotationLocked(locked) }
+        try inv.bus { client throws(OrientationClientError) in try client.setRotationLocked(locked) }
     }
 
     static func kiosk(_ inv: Invocation) throws(CommandError) {
@@ -60,17 +60,17 @@ extension VerbTable {
         case "off": enabled = false
         default: throw inv.usage("kiosk takes on or off, not '\(inv.argument(0))'")
         }
-        let orientation = try inv.read { () throws(OrientationError) in try UserInput.kioskOrientation(inv.command.argument(1) ?? "") }
-        try inv.bus { client throws(OrientationError) in try client.setKioskMode(enabled, orientation: orientation) }
+        let orientation = try inv.read { () throws(OrientationClientError) in try UserInput.kioskOrientation(inv.command.argument(1) ?? "") }
+        try inv.bus { client throws(OrientationClientError) in try client.setKioskMode(enabled, orientation: orientation) }
     }
 
     static func setSettle(_ inv: Invocation) throws(CommandError) {
         let value = try inv.number(inv.argument(0), what: "MS")
-        try inv.bus { client throws(OrientationError) in try client.setSettleTime(milliseconds: value) }
+        try inv.bus { client throws(OrientationClientError) in try client.setSettleTime(milliseconds: value) }
     }
 
     static func setThreshold(_ inv: Invocation) throws(CommandError) {
         let value = try inv.number(inv.argument(0), what: "POINTS")
-        try inv.bus { client throws(OrientationError) in try client.setSplitViewThreshold(points: value) }
+        try inv.bus { client throws(OrientationClientError) in try client.setSplitViewThreshold(points: value) }
     }
 }

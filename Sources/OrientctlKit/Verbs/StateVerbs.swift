@@ -78,20 +78,20 @@ extension VerbTable {
     ]
 
     static func status(_ inv: Invocation) throws(CommandError) {
-        let (manager, scenes) = try inv.bus { client throws(OrientationError) in (try client.managerProperties(), try client.sceneList()) }
+        let (manager, scenes) = try inv.bus { client throws(OrientationClientError) in (try client.managerProperties(), try client.sceneList()) }
         inv.emit(StatusView.lines(manager: manager, scenes: scenes, aligned: inv.aligned, style: inv.style),
                  json: StatusView.json(manager: manager, scenes: scenes))
     }
 
     static func list(_ inv: Invocation) throws(CommandError) {
-        let scenes = try inv.bus { client throws(OrientationError) in try client.sceneList() }
+        let scenes = try inv.bus { client throws(OrientationClientError) in try client.sceneList() }
         inv.emit(SceneListView.lines(scenes, aligned: inv.aligned, style: inv.style, legend: inv.legend), json: SceneListView.json(scenes))
     }
 
     static func show(_ inv: Invocation) throws(CommandError) {
         let reference = inv.command.arguments.isEmpty ? nil : try inv.scene(0)
         let named = (inv.command.list("property") ?? []) + (inv.command.value("print").map { [$0] } ?? [])
-        let properties: [(name: String, value: Variant)] = try inv.bus { client throws(OrientationError) in
+        let properties: [(name: String, value: Variant)] = try inv.bus { client throws(OrientationClientError) in
             let scene = try reference?.scene(in: client)
             if !named.isEmpty {
                 var values: [(name: String, value: Variant)] = []
@@ -112,7 +112,7 @@ extension VerbTable {
 
     static func tree(_ inv: Invocation) throws(CommandError) {
         let reference = try inv.scene(0)
-        let (scene, nodes) = try inv.bus { client throws(OrientationError) in
+        let (scene, nodes) = try inv.bus { client throws(OrientationClientError) in
             let scene = try reference.scene(in: client)
             return (try scene.properties(), try scene.controllers())
         }
@@ -125,7 +125,7 @@ extension VerbTable {
 
     static func explain(_ inv: Invocation) throws(CommandError) {
         let reference = try inv.scene(0)
-        let (scene, steps, nodes) = try inv.bus { client throws(OrientationError) in
+        let (scene, steps, nodes) = try inv.bus { client throws(OrientationClientError) in
             let scene = try reference.scene(in: client)
             return (try scene.properties(), try scene.explain(), try scene.controllers())
         }
@@ -136,7 +136,7 @@ extension VerbTable {
 
     static func history(_ inv: Invocation) throws(CommandError) {
         let limit = try inv.command.value("lines").map { word throws(CommandError) in try inv.number(word, what: "-n") } ?? 20
-        let entries = try inv.bus { client throws(OrientationError) in try client.history(limit: limit) }
+        let entries = try inv.bus { client throws(OrientationClientError) in try client.history(limit: limit) }
         inv.emit(HistoryView.lines(entries, aligned: inv.aligned, style: inv.style, legend: inv.legend), json: HistoryView.json(entries))
     }
 }

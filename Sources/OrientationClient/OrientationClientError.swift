@@ -8,14 +8,14 @@ import OrientationWire
 /// ```swift
 /// do {
 ///     try scene.requestOrientation(.landscapeLeft)
-/// } catch {                  // error: OrientationError
+/// } catch {                  // error: OrientationClientError
 ///     switch error.code {
 ///     case .unsupportedOrientation: print(error.message)  // "Requested: landscape-left; Supported: [portrait]"
 ///     default: throw error
 ///     }
 /// }
 /// ```
-public struct OrientationError: Error, Sendable, Hashable, CustomStringConvertible {
+public struct OrientationClientError: Error, Sendable, Hashable, CustomStringConvertible {
     /// The D-Bus error name, such as `io.github.orientd.OrientationManager1.Error.UnknownController`.
     public let name: String
     /// The message: what was wrong and what would be accepted.
@@ -122,8 +122,8 @@ public struct OrientationError: Error, Sendable, Hashable, CustomStringConvertib
     }
 
     /// A reply that does not have the contract's shape.
-    static func unexpectedReply(_ what: String, _ value: Variant) -> OrientationError {
-        OrientationError(.failed, "unexpected reply to \(what): \(value.debugDescription)")
+    static func unexpectedReply(_ what: String, _ value: Variant) -> OrientationClientError {
+        OrientationClientError(.failed, "unexpected reply to \(what): \(value.debugDescription)")
     }
 
     /// Such as `io.github.orientd.OrientationManager1.Error.NotPermitted: ...`.
