@@ -51,9 +51,9 @@ let package = Package(
         // The library an app links to register its windows.
         .target(name: "OrientationClient", dependencies: ["OrientationWire", "OrientationCore", "GLibBridge", "CGio"]),
         // orientctl's argument parsing, verbs and output formatting; it talks to orientd only
-        // through the client library (GLibBridge: values to print and the main loop `monitor`
-        // waits in; OrientationWire: where the configuration files are).
-        .target(name: "OrientctlKit", dependencies: ["OrientationClient", "OrientationWire", "GLibBridge"]),
+        // through the client library (GLibBridge: the values it prints and the main loop
+        // `monitor` waits in).
+        .target(name: "OrientctlKit", dependencies: ["OrientationClient", "GLibBridge"]),
         // Private buses, child processes and "eventually" for the tests.
         .target(name: "TestSupport", dependencies: ["GLibBridge", "CGio"]),
 

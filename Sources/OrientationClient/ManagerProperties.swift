@@ -1,3 +1,6 @@
+// Where orientd's configuration files lie, for a tool that shows the files `configFiles`
+// names: part of this library's API.
+@_exported import struct OrientationWire.ConfigurationSearchPath
 import GLibBridge
 import OrientationCore
 import OrientationWire

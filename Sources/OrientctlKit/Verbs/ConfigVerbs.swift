@@ -1,5 +1,4 @@
 import OrientationClient
-import OrientationWire
 
 /// The configuration files: `cat-config`, `reload`, `reset`.
 extension VerbTable {
