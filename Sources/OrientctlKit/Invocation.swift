@@ -59,8 +59,10 @@ public final class Invocation {
     }
 
     /// A word read the way orientd reads it (`UserInput`); a bad one fails this verb with
-    /// the error orientd gives for it.
+    /// the error orientd gives for it. Connects first, so that without a bus the verb fails
+    /// as it would if orientd had read the word.
     public func read<T>(_ body: () throws(OrientationClientError) -> T) throws(CommandError) -> T {
+        _ = try client()
         do throws(OrientationClientError) {
             return try body()
         } catch {

@@ -109,9 +109,11 @@ extension VerbTable {
             case (false, false): break
             }
         }
+        let supported = inv.command.list("supported"), preferred = inv.command.value("preferred")
+        guard supported != nil || preferred != nil else { return values }
         try inv.read { () throws(OrientationClientError) in
-            if let names = inv.command.list("supported") { values.supportedOrientations = try UserInput.mask(names, for: .supportedOrientations) }
-            if let preferred = inv.command.value("preferred") {
+            if let names = supported { values.supportedOrientations = try UserInput.mask(names, for: .supportedOrientations) }
+            if let preferred {
                 if preferred == "none" || preferred.isEmpty {
                     values.clearsPreferredOrientation = true
                 } else {
