@@ -50,8 +50,10 @@ let package = Package(
         .target(name: "OrientationBus", dependencies: ["OrientationWire", "OrientationCore", "GLibBridge", "CGio", "CXcb", "CWaylandProtocols"]),
         // The library an app links to register its windows.
         .target(name: "OrientationClient", dependencies: ["OrientationWire", "OrientationCore", "GLibBridge", "CGio"]),
-        // orientctl's argument parsing, verbs and output formatting.
-        .target(name: "OrientctlKit", dependencies: ["OrientationWire", "OrientationCore", "GLibBridge", "CGio"]),
+        // orientctl's argument parsing, verbs and output formatting; it talks to orientd only
+        // through the client library (GLibBridge: the values it prints and the main loop
+        // `monitor` waits in).
+        .target(name: "OrientctlKit", dependencies: ["OrientationClient", "GLibBridge"]),
         // Private buses, child processes and "eventually" for the tests.
         .target(name: "TestSupport", dependencies: ["GLibBridge", "CGio"]),
 
@@ -70,7 +72,7 @@ let package = Package(
         .testTarget(name: "GLibBridgeTests", dependencies: ["GLibBridge", "TestSupport", "CGio"]),
         .testTarget(name: "OrientationBusTests", dependencies: ["OrientationBus", "OrientationWire", "OrientationCore", "GLibBridge", "TestSupport", "CGio"]),
         .testTarget(name: "OrientationClientTests", dependencies: ["OrientationClient", "TestSupport"]),
-        .testTarget(name: "OrientctlKitTests", dependencies: ["OrientctlKit", "OrientationWire", "TestSupport"]),
+        .testTarget(name: "OrientctlKitTests", dependencies: ["OrientctlKit", "OrientationClient", "OrientationWire", "TestSupport"]),
         // The built orientd executable driven over a private bus by independent clients.
         .testTarget(name: "OrientdTests", dependencies: ["GLibBridge", "TestSupport", "CGio"]),
         // orientd following a mocked and a real iio-sensor-proxy on a private "system" bus.

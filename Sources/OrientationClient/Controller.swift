@@ -30,7 +30,7 @@ public struct Controller: Sendable, Hashable, CustomStringConvertible {
     ///   `duplicateController`; `noSupportedOrientation`.
     @discardableResult
     public func push(_ id: String, kind: ControllerKind = .view,
-                     properties: ControllerProperties = ControllerProperties()) throws(OrientationError) -> Controller {
+                     properties: ControllerProperties = ControllerProperties()) throws(OrientationClientError) -> Controller {
         try scene.change("PushController", [Variant(string: self.id), Variant(string: id),
                                             Variant(string: kind.rawValue), properties.variant]) { mirror, _ in
             mirror.push(self.id, id, kind, properties)
@@ -43,7 +43,7 @@ public struct Controller: Sendable, Hashable, CustomStringConvertible {
     /// is landscape, the scene is portrait again right away.
     /// - Throws: `notPermitted` when only the root child is left.
     @discardableResult
-    public func pop() throws(OrientationError) -> Controller {
+    public func pop() throws(OrientationClientError) -> Controller {
         let reply = try scene.change("PopController", [Variant(string: id)], replyType: "(s)") { mirror, reply in
             if let popped = reply.child(at: 0).string { mirror.pop(id, popped: popped) }
         }
@@ -55,7 +55,7 @@ public struct Controller: Sendable, Hashable, CustomStringConvertible {
     /// Adds a child to this tab controller (`AddTab`); the first one added is selected.
     @discardableResult
     public func addTab(_ id: String, kind: ControllerKind = .view,
-                       properties: ControllerProperties = ControllerProperties()) throws(OrientationError) -> Controller {
+                       properties: ControllerProperties = ControllerProperties()) throws(OrientationClientError) -> Controller {
         try scene.change("AddTab", [Variant(string: self.id), Variant(string: id),
                                     Variant(string: kind.rawValue), properties.variant]) { mirror, _ in
             mirror.addTab(self.id, id, kind, properties)
@@ -64,14 +64,14 @@ public struct Controller: Sendable, Hashable, CustomStringConvertible {
     }
 
     /// Selects `child` of this tab controller (`SelectTab`); re-evaluates at once.
-    public func selectTab(_ child: String) throws(OrientationError) {
+    public func selectTab(_ child: String) throws(OrientationClientError) {
         try scene.change("SelectTab", [Variant(string: id), Variant(string: child)]) { mirror, _ in
             mirror.selectTab(id, child)
         }
     }
 
     /// Selects `child` of this tab controller.
-    public func selectTab(_ child: Controller) throws(OrientationError) { try selectTab(child.id) }
+    public func selectTab(_ child: Controller) throws(OrientationClientError) { try selectTab(child.id) }
 
     // MARK: Presentation
 
@@ -82,7 +82,7 @@ public struct Controller: Sendable, Hashable, CustomStringConvertible {
     ///   `unsupportedOrientation` for a preferred orientation outside its own mask.
     @discardableResult
     public func present(_ id: String, kind: ControllerKind = .view,
-                        properties: ControllerProperties = ControllerProperties()) throws(OrientationError) -> Controller {
+                        properties: ControllerProperties = ControllerProperties()) throws(OrientationClientError) -> Controller {
         try scene.change("PresentController", [Variant(string: self.id), Variant(string: id),
                                                Variant(string: kind.rawValue), properties.variant]) { mirror, _ in
             mirror.present(self.id, id, kind, properties)
@@ -92,7 +92,7 @@ public struct Controller: Sendable, Hashable, CustomStringConvertible {
 
     /// Dismisses this presented controller and everything it presented
     /// (`DismissController`); re-evaluates at once.
-    public func dismiss() throws(OrientationError) {
+    public func dismiss() throws(OrientationClientError) {
         try scene.change("DismissController", [Variant(string: id)]) { mirror, _ in mirror.dismiss(id) }
     }
 
@@ -101,7 +101,7 @@ public struct Controller: Sendable, Hashable, CustomStringConvertible {
     /// Changes what this controller declares (`SetControllerProperties`); keys left nil
     /// keep their value. Validated at once; takes effect at the next evaluation, such as
     /// `updateOrientation()`.
-    public func setProperties(_ properties: ControllerProperties) throws(OrientationError) {
+    public func setProperties(_ properties: ControllerProperties) throws(OrientationClientError) {
         try scene.change("SetControllerProperties", [Variant(string: id), properties.variant]) { mirror, _ in
             mirror.setProperties(id, properties)
         }
@@ -110,7 +110,7 @@ public struct Controller: Sendable, Hashable, CustomStringConvertible {
     /// The iOS practice's `setOrientationMode:`: gives this controller an orientation mode that
     /// replaces its declared mask (`.none` clears it). Takes effect at the next evaluation:
     /// call `updateOrientation()` to apply it now.
-    public func setOrientationMode(_ mode: OrientationMode) throws(OrientationError) {
+    public func setOrientationMode(_ mode: OrientationMode) throws(OrientationClientError) {
         try scene.change("SetOrientationMode", [Variant(string: id), Variant(string: mode.rawValue)]) { mirror, _ in
             mirror.setMode(id, mode)
         }
@@ -119,7 +119,7 @@ public struct Controller: Sendable, Hashable, CustomStringConvertible {
     /// The iOS practice's `updateOrientation`: re-evaluates the scene now and returns its
     /// orientation (the scene's `updateOrientation()`).
     @discardableResult
-    public func updateOrientation() throws(OrientationError) -> InterfaceOrientation {
+    public func updateOrientation() throws(OrientationClientError) -> InterfaceOrientation {
         try scene.updateOrientation()
     }
 }

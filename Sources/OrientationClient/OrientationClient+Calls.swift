@@ -6,7 +6,7 @@ extension OrientationClient {
     /// Calls a manager method.
     @discardableResult
     func callManager(_ method: String, _ arguments: [Variant] = [], replyType: String = "()",
-                     destination: String = OrientationClient.busName) throws(OrientationError) -> Variant {
+                     destination: String = OrientationClient.busName) throws(OrientationClientError) -> Variant {
         try call(path: Self.managerPath, interface: Self.managerInterface, method: method,
                  arguments: arguments, replyType: replyType, destination: destination)
     }
@@ -16,21 +16,21 @@ extension OrientationClient {
     /// scene (so a call on a path of an instance that left never reaches its successor).
     @discardableResult
     func call(path: String, interface: String, method: String, arguments: [Variant],
-              replyType: String?, destination: String = OrientationClient.busName) throws(OrientationError) -> Variant {
-        if closed.withLock({ $0 }) { throw OrientationError(.disconnected, "the OrientationClient is closed") }
+              replyType: String?, destination: String = OrientationClient.busName) throws(OrientationClientError) -> Variant {
+        if closed.withLock({ $0 }) { throw OrientationClientError(.disconnected, "the OrientationClient is closed") }
         do {
             return try connection.call(
                 destination: destination, path: path, interface: interface, method: method,
                 parameters: Variant(tuple: arguments), replyType: replyType,
                 timeoutMilliseconds: timeoutMilliseconds)
         } catch {
-            throw OrientationError(error)
+            throw OrientationClientError(error)
         }
     }
 
     /// Reads one property.
     func property(_ path: String, _ interface: String, _ name: String,
-                  destination: String = OrientationClient.busName) throws(OrientationError) -> Variant {
+                  destination: String = OrientationClient.busName) throws(OrientationClientError) -> Variant {
         let reply = try call(path: path, interface: "org.freedesktop.DBus.Properties", method: "Get",
                              arguments: [Variant(string: interface), Variant(string: name)], replyType: "(v)",
                              destination: destination)
@@ -50,12 +50,12 @@ extension OrientationClient {
         watching record: SceneRecord? = nil,
         deliver: @escaping @Sendable (ListenerEvent) -> Void,
         finish: @escaping @Sendable () -> Void
-    ) throws(OrientationError) -> @Sendable () -> Void {
-        if closed.withLock({ $0 }) { throw OrientationError(.disconnected, "the OrientationClient is closed") }
+    ) throws(OrientationClientError) -> @Sendable () -> Void {
+        if closed.withLock({ $0 }) { throw OrientationClientError(.disconnected, "the OrientationClient is closed") }
         if let record, record.isRegisteredHere, !record.isTracked {
             // Unregistered, removed, or not taken back after a restart: nothing will come,
             // and its old path may mean another scene now.
-            throw OrientationError(.unknownScene, "the scene \(record.path) is gone")
+            throw OrientationClientError(.unknownScene, "the scene \(record.path) is gone")
         }
         let unwatch: (@Sendable () -> Void)?
         do {
@@ -67,13 +67,13 @@ extension OrientationClient {
                 unwatch = nil
             }
         } catch {
-            throw OrientationError(error)
+            throw OrientationClientError(error)
         }
         do {
             try connection.syncWithBus()
         } catch {
             unwatch?()
-            throw OrientationError(error)
+            throw OrientationClientError(error)
         }
         let listeners = self.listeners
         let token = listeners.add(source: source, deliver: deliver, finish: finish)
@@ -91,7 +91,7 @@ extension OrientationClient {
     func stream<Element: Sendable>(
         of source: ListenerRegistry.Source, watching record: SceneRecord? = nil,
         transform: @escaping @Sendable (ListenerEvent) -> Element?
-    ) throws(OrientationError) -> AsyncStream<Element> {
+    ) throws(OrientationClientError) -> AsyncStream<Element> {
         let (stream, continuation) = AsyncStream<Element>.makeStream(bufferingPolicy: .unbounded)
         let remove = try listen(
             to: source, watching: record,

@@ -49,16 +49,16 @@ public final class OrientationClient: Sendable {
     /// Connects to the session bus (`DBUS_SESSION_BUS_ADDRESS`), or to the bus at `address`.
     ///
     /// - Parameter timeout: how long a call may wait for orientd's reply.
-    /// - Throws: `OrientationError` if the bus cannot be reached. orientd itself need not be
+    /// - Throws: `OrientationClientError` if the bus cannot be reached. orientd itself need not be
     ///   running yet (the first call then starts it through D-Bus activation if installed,
     ///   or fails with `serviceUnknown`).
-    public init(address: String? = nil, timeout: Duration = .seconds(10)) throws(OrientationError) {
+    public init(address: String? = nil, timeout: Duration = .seconds(10)) throws(OrientationClientError) {
         let busAddress: String
         if let address { busAddress = address } else { busAddress = try Self.sessionBusAddress() }
         do {
             connection = try BusConnection(address: busAddress)
         } catch {
-            throw OrientationError(error)
+            throw OrientationClientError(error)
         }
         let (seconds, attoseconds) = timeout.components
         timeoutMilliseconds = Int32(clamping: seconds * 1000 + attoseconds / 1_000_000_000_000_000)
@@ -119,7 +119,7 @@ public final class OrientationClient: Sendable {
         } catch {
             connection.close()
             loop.stopThread()
-            throw OrientationError(error)
+            throw OrientationClientError(error)
         }
     }
 
@@ -140,12 +140,12 @@ public final class OrientationClient: Sendable {
     deinit { close() }
 
     /// The session bus's address, as GLib finds it.
-    private static func sessionBusAddress() throws(OrientationError) -> String {
+    private static func sessionBusAddress() throws(OrientationClientError) -> String {
         var error: UnsafeMutablePointer<GError>? = nil
         guard let raw = g_dbus_address_get_for_bus_sync(G_BUS_TYPE_SESSION, nil, &error) else {
             let message = error.map { String(cString: $0.pointee.message) } ?? "no session bus"
             g_clear_error(&error)
-            throw OrientationError(.failed, "cannot find the session bus: \(message)")
+            throw OrientationClientError(.failed, "cannot find the session bus: \(message)")
         }
         defer { g_free(raw) }
         return String(cString: raw)
@@ -182,8 +182,8 @@ public final class OrientationClient: Sendable {
     /// can); read where it is with `OrientationScene.interfaceOrientation()`.
     ///
     /// - Throws: `invalidArgs` for a bad app id or value, `limitExceeded`, ...
-    public func registerScene(_ options: SceneOptions) throws(OrientationError) -> OrientationScene {
-        if closed.withLock({ $0 }) { throw OrientationError(.disconnected, "the OrientationClient is closed") }
+    public func registerScene(_ options: SceneOptions) throws(OrientationClientError) -> OrientationScene {
+        if closed.withLock({ $0 }) { throw OrientationClientError(.disconnected, "the OrientationClient is closed") }
         let (reply, owner) = try registerReturningOwner(options)
         let record = SceneRecord(id: router.nextID(), path: reply.child(at: 0).string!, owner: owner,
                                  mirror: SceneMirror(options: options))
@@ -196,8 +196,8 @@ public final class OrientationClient: Sendable {
     }
 
     /// `RegisterScene` with `options`; returns the reply and the unique name that answered.
-    func registerReturningOwner(_ options: SceneOptions) throws(OrientationError) -> (reply: Variant, owner: String) {
-        if closed.withLock({ $0 }) { throw OrientationError(.disconnected, "the OrientationClient is closed") }
+    func registerReturningOwner(_ options: SceneOptions) throws(OrientationClientError) -> (reply: Variant, owner: String) {
+        if closed.withLock({ $0 }) { throw OrientationClientError(.disconnected, "the OrientationClient is closed") }
         var values: [String: Variant] = [VardictKey.appId: Variant(string: options.appID)]
         if let idiom = options.idiom { values[VardictKey.idiom] = Variant(string: idiom.rawValue) }
         if let mask = options.supportedOrientations { values[VardictKey.supportedOrientations] = Variant(strings: mask.names) }
@@ -218,19 +218,19 @@ public final class OrientationClient: Sendable {
                 timeoutMilliseconds: timeoutMilliseconds)
             return (reply, sender)
         } catch {
-            throw OrientationError(error)
+            throw OrientationClientError(error)
         }
     }
 
-    /// A handle on an existing scene, such as a detached one registered by a script. Makes
-    /// no call: a wrong path fails at the first use (`unknownObject`).
-    public func scene(at path: String) throws(OrientationError) -> OrientationScene {
+    /// A handle on an existing scene, such as a detached one registered by a script or
+    /// another app's. Makes no call: a wrong path fails at the first use (`unknownObject`).
+    public func scene(at path: String) throws(OrientationClientError) -> OrientationScene {
         // The full path: the scene's signals come from it (the short …/scene/<n> reaches the
         // scene for calls only, so a handle on it would never hear a change).
-        let scenes = Self.managerPath + "/scene/"
+        let scenes = ScenePath.prefix
         guard Variant.isValidObjectPath(path), path.hasPrefix(scenes),
               path.dropFirst(scenes.count).split(separator: "/", omittingEmptySubsequences: false).count == 2 else {
-            throw OrientationError(.invalidArgs, "'\(path)' is not a scene's path; expected \(scenes)<owner>/<n>, as RegisterScene and GetManagedObjects give it")
+            throw OrientationClientError(.invalidArgs, "'\(path)' is not a scene's path; expected \(scenes)<owner>/<n>, as RegisterScene and GetManagedObjects give it")
         }
         // The scene this client registered, if it is that one: the same record, so the
         // handle follows it across restarts.
@@ -238,13 +238,20 @@ public final class OrientationClient: Sendable {
         return OrientationScene(client: self, record: record)
     }
 
+    /// A handle on scene `number` through its short path (`ScenePath.short`), for a tool
+    /// that names scenes by number: it makes calls and reads, but hears no changes (signals
+    /// carry the full path; use `scene(at:)` with it for those). Makes no call.
+    public func scene(number: UInt64) -> OrientationScene {
+        OrientationScene(client: self, record: SceneRecord(id: router.nextID(), path: ScenePath.short(number), owner: nil, mirror: nil))
+    }
+
     // MARK: The device
 
     /// The device orientation orientd currently uses (`DeviceOrientation`).
-    public func deviceOrientation() throws(OrientationError) -> DeviceOrientation {
+    public func deviceOrientation() throws(OrientationClientError) -> DeviceOrientation {
         let value = try property(Self.managerPath, Self.managerInterface, "DeviceOrientation")
         guard let name = value.string, let orientation = DeviceOrientation(rawValue: name) else {
-            throw OrientationError.unexpectedReply("DeviceOrientation", value)
+            throw OrientationClientError.unexpectedReply("DeviceOrientation", value)
         }
         return orientation
     }
@@ -252,13 +259,13 @@ public final class OrientationClient: Sendable {
     /// Reports a device orientation as if the sensor had (`SetDeviceOrientation`): for
     /// manual rigs, scripts, demos and tests. Scenes follow it after the settle time; a
     /// later sensor reading replaces it.
-    public func setDeviceOrientation(_ orientation: DeviceOrientation) throws(OrientationError) {
+    public func setDeviceOrientation(_ orientation: DeviceOrientation) throws(OrientationClientError) {
         try callManager("SetDeviceOrientation", [Variant(string: orientation.rawValue)])
     }
 
     /// The device orientations orientd announces from now on (`DeviceOrientationChanged`,
     /// after the settle time), each once, in order. The stream ends when the client closes.
-    public func deviceOrientationChanges() throws(OrientationError) -> AsyncStream<DeviceOrientation> {
+    public func deviceOrientationChanges() throws(OrientationClientError) -> AsyncStream<DeviceOrientation> {
         try stream(of: .device) { event in
             guard case .signal(let signal) = event, signal.parameters.childCount == 1 else { return nil }
             return signal.argument(0).string.flatMap(DeviceOrientation.init(rawValue:))

@@ -49,7 +49,7 @@ public final class OrientationScene: Sendable, Hashable, CustomStringConvertible
     /// `rootViewController`, `SetRootController`) and returns its handle.
     @discardableResult
     public func setRootController(_ id: String, kind: ControllerKind = .view,
-                                  properties: ControllerProperties = ControllerProperties()) throws(OrientationError) -> Controller {
+                                  properties: ControllerProperties = ControllerProperties()) throws(OrientationClientError) -> Controller {
         try change("SetRootController", [Variant(string: id), Variant(string: kind.rawValue), properties.variant]) {
             mirror, _ in mirror.setRoot(id, kind, properties)
         }
@@ -65,7 +65,7 @@ public final class OrientationScene: Sendable, Hashable, CustomStringConvertible
     /// taking effect, the iOS practice's `updateOrientation`) and returns its orientation. Use it
     /// after `Controller.setOrientationMode(_:)` or `Controller.setProperties(_:)`.
     @discardableResult
-    public func updateOrientation() throws(OrientationError) -> InterfaceOrientation {
+    public func updateOrientation() throws(OrientationClientError) -> InterfaceOrientation {
         try orientation(from: call("UpdateOrientation", replyType: "(s)"), "UpdateOrientation")
     }
 
@@ -73,14 +73,14 @@ public final class OrientationScene: Sendable, Hashable, CustomStringConvertible
     /// effective mask, even if the deciding controller does not autorotate.
     /// - Throws: `unsupportedOrientation` outside the mask; `notPermitted` in split view.
     @discardableResult
-    public func requestOrientation(_ orientation: InterfaceOrientation) throws(OrientationError) -> InterfaceOrientation {
+    public func requestOrientation(_ orientation: InterfaceOrientation) throws(OrientationClientError) -> InterfaceOrientation {
         try self.orientation(from: call("RequestOrientation", [Variant(string: orientation.rawValue)], replyType: "(s)"),
                              "RequestOrientation")
     }
 
     /// Sets the window policy: the scene delegate's and the app delegate's masks (nil: not
     /// given). The scene delegate's wins; either replaces the app whitelist.
-    public func setWindowOrientations(sceneDelegate: OrientationMask?, appDelegate: OrientationMask?) throws(OrientationError) {
+    public func setWindowOrientations(sceneDelegate: OrientationMask?, appDelegate: OrientationMask?) throws(OrientationClientError) {
         try change("SetWindowOrientations", [Variant(strings: sceneDelegate?.names ?? []),
                                              Variant(strings: appDelegate?.names ?? [])]) { mirror, _ in
             mirror.setWindowOrientations(sceneDelegate: sceneDelegate, appDelegate: appDelegate)
@@ -89,7 +89,7 @@ public final class OrientationScene: Sendable, Hashable, CustomStringConvertible
 
     /// Reports the window's size in points (a pad scene enters split view below
     /// orientd's `SplitViewThreshold`).
-    public func setGeometry(_ size: SceneSize) throws(OrientationError) {
+    public func setGeometry(_ size: SceneSize) throws(OrientationClientError) {
         try change("SetGeometry", [Variant(uint32: size.width), Variant(uint32: size.height)]) { mirror, _ in
             mirror.options.size = size
         }
@@ -97,13 +97,13 @@ public final class OrientationScene: Sendable, Hashable, CustomStringConvertible
 
     /// Reports the scene's activation state. In the background the scene takes its default
     /// orientation; back in the foreground it follows the device again.
-    public func setActivationState(_ state: ActivationState) throws(OrientationError) {
+    public func setActivationState(_ state: ActivationState) throws(OrientationClientError) {
         try change("SetActivationState", [Variant(string: state.rawValue)]) { mirror, _ in mirror.activation = state }
     }
 
     /// Why the scene is where it is: one step per layer (whitelist, window policy, kiosk,
     /// app policy, split view, controller), then the deciding path and the decision.
-    public func explain() throws(OrientationError) -> [ExplainStep] {
+    public func explain() throws(OrientationClientError) -> [ExplainStep] {
         let reply = try call("Explain", replyType: "(a(sass))")
         return reply.child(at: 0).children.map { step in
             ExplainStep(name: step.child(at: 0).string ?? "", orientations: step.child(at: 1).stringArray ?? [],
@@ -113,8 +113,8 @@ public final class OrientationScene: Sendable, Hashable, CustomStringConvertible
 
     /// Removes the scene (`UnregisterScene`). Its streams finish; the client no longer
     /// registers it again when orientd restarts.
-    public func unregister() throws(OrientationError) {
-        try record.gate.withLock { _ throws(OrientationError) in
+    public func unregister() throws(OrientationClientError) {
+        try record.gate.withLock { _ throws(OrientationClientError) in
             let (destination, path) = try target()
             try client.callManager("UnregisterScene", [Variant(objectPath: path)], destination: destination)
             if record.isRegisteredHere { client.router.untrack(record) }
@@ -124,40 +124,23 @@ public final class OrientationScene: Sendable, Hashable, CustomStringConvertible
     // MARK: State
 
     /// Where the scene is now (`InterfaceOrientation`).
-    public func interfaceOrientation() throws(OrientationError) -> InterfaceOrientation {
+    public func interfaceOrientation() throws(OrientationClientError) -> InterfaceOrientation {
         let (destination, path) = try target()
         let value = try client.property(path, OrientationClient.sceneInterface, "InterfaceOrientation",
                                         destination: destination)
         guard let name = value.string, let orientation = InterfaceOrientation(rawValue: name) else {
-            throw OrientationError.unexpectedReply("InterfaceOrientation", value)
+            throw OrientationClientError.unexpectedReply("InterfaceOrientation", value)
         }
         return orientation
     }
 
     /// All of the scene's properties, read in one call (`GetAll`).
-    public func state() throws(OrientationError) -> SceneState {
-        let (destination, path) = try target()
-        let reply = try client.call(
-            path: path, interface: "org.freedesktop.DBus.Properties", method: "GetAll",
-            arguments: [Variant(string: OrientationClient.sceneInterface)], replyType: "(a{sv})",
-            destination: destination)
-        let values = reply.child(at: 0).vardict ?? [:]
-        func string(_ key: String) -> String? { values[key]?.string }
-        func bool(_ key: String) -> Bool? { values[key]?.bool }
-        guard let appID = string("AppId"), let idiom = string("Idiom").flatMap(Idiom.init(rawValue:)),
-              let orientation = string("InterfaceOrientation").flatMap(InterfaceOrientation.init(rawValue:)),
-              let supported = values["SupportedOrientations"]?.stringArray.flatMap(OrientationMask.init(names:)),
-              let width = values["Width"]?.uint32, let height = values["Height"]?.uint32,
-              let activation = string("ActivationState").flatMap(ActivationState.init(rawValue:))
-        else { throw OrientationError.unexpectedReply("GetAll", reply) }
-        let owner = string("Owner") ?? ""
-        let deciding = string("DecidingController") ?? ""
-        return SceneState(
-            appID: appID, owner: owner.isEmpty ? nil : owner, detached: bool("Detached") ?? false, idiom: idiom,
-            display: string("Display") ?? "builtin", interfaceOrientation: orientation,
-            supportedOrientations: supported, decidingController: deciding.isEmpty ? nil : deciding,
-            size: SceneSize(width: width, height: height), splitView: bool("SplitView") ?? false,
-            activationState: activation, statusBarHidden: bool("StatusBarHidden") ?? false)
+    public func state() throws(OrientationClientError) -> SceneState {
+        let (reply, path) = try readAll()
+        guard let state = SceneProperties(path: path, properties: reply.child(at: 0).vardict ?? [:]).state else {
+            throw OrientationClientError.unexpectedReply("GetAll", reply)
+        }
+        return state
     }
 
     // MARK: Changes
@@ -167,7 +150,7 @@ public final class OrientationScene: Sendable, Hashable, CustomStringConvertible
     /// `interfaceOrientation()`). Each call makes an independent stream. The stream finishes
     /// when the scene is removed, orientd leaves the bus or the client closes; stop
     /// iterating (or cancel the task) to unsubscribe earlier.
-    public func orientationChanges() throws(OrientationError) -> AsyncStream<OrientationChange> {
+    public func orientationChanges() throws(OrientationClientError) -> AsyncStream<OrientationChange> {
         try client.stream(of: .scene(record.id), watching: record) { Self.change(from: $0) }
     }
 
@@ -180,7 +163,7 @@ public final class OrientationScene: Sendable, Hashable, CustomStringConvertible
     public func onOrientationChange(
         _ handler: @escaping @Sendable (OrientationChange) -> Void,
         onEnd: @escaping @Sendable () -> Void = {}
-    ) throws(OrientationError) -> OrientationObservation {
+    ) throws(OrientationClientError) -> OrientationObservation {
         let remove = try client.listen(
             to: .scene(record.id), watching: record,
             deliver: { event in if let change = Self.change(from: event) { handler(change) } },
@@ -207,7 +190,7 @@ public final class OrientationScene: Sendable, Hashable, CustomStringConvertible
     // MARK: Plumbing
 
     @discardableResult
-    func call(_ method: String, _ arguments: [Variant] = [], replyType: String = "()") throws(OrientationError) -> Variant {
+    func call(_ method: String, _ arguments: [Variant] = [], replyType: String = "()") throws(OrientationClientError) -> Variant {
         let (destination, path) = try target()
         return try client.call(path: path, interface: OrientationClient.sceneInterface, method: method,
                                arguments: arguments, replyType: replyType, destination: destination)
@@ -216,15 +199,15 @@ public final class OrientationScene: Sendable, Hashable, CustomStringConvertible
     /// Where a call on the scene goes, and its path, read together: a scene this client
     /// registered is called at the unique name of the instance holding it; another
     /// client's scene at orientd's well-known name.
-    private func target() throws(OrientationError) -> (destination: String, path: String) {
+    func target() throws(OrientationClientError) -> (destination: String, path: String) {
         let (owner, path, kept) = record.state.withLock { ($0.owner, $0.path, $0.mirror != nil) }
         guard record.isRegisteredHere else { return (OrientationClient.busName, path) }
         if let owner { return (owner, path) }
         guard kept else {
-            throw OrientationError(.unknownScene, "the scene \(path) is gone: orientd restarted and the scene "
+            throw OrientationClientError(.unknownScene, "the scene \(path) is gone: orientd restarted and the scene "
                 + "was unregistered or not taken back (see serviceRestarts())")
         }
-        throw OrientationError(.serviceUnknown, "orientd left the bus with the scene \(path); "
+        throw OrientationClientError(.serviceUnknown, "orientd left the bus with the scene \(path); "
             + "the client registers it again when orientd is back (see serviceRestarts())")
     }
 
@@ -233,8 +216,8 @@ public final class OrientationScene: Sendable, Hashable, CustomStringConvertible
     /// with the scene's re-registration.
     @discardableResult
     func change(_ method: String, _ arguments: [Variant] = [], replyType: String = "()",
-                recording: (inout SceneMirror, Variant) -> Void) throws(OrientationError) -> Variant {
-        try record.gate.withLock { _ throws(OrientationError) -> Variant in
+                recording: (inout SceneMirror, Variant) -> Void) throws(OrientationClientError) -> Variant {
+        try record.gate.withLock { _ throws(OrientationClientError) -> Variant in
             let reply = try call(method, arguments, replyType: replyType)
             record.state.withLock { state in
                 if state.mirror != nil { recording(&state.mirror!, reply) }
@@ -243,9 +226,9 @@ public final class OrientationScene: Sendable, Hashable, CustomStringConvertible
         }
     }
 
-    private func orientation(from reply: Variant, _ method: String) throws(OrientationError) -> InterfaceOrientation {
+    private func orientation(from reply: Variant, _ method: String) throws(OrientationClientError) -> InterfaceOrientation {
         guard let orientation = reply.child(at: 0).string.flatMap(InterfaceOrientation.init(rawValue:)) else {
-            throw OrientationError.unexpectedReply(method, reply)
+            throw OrientationClientError.unexpectedReply(method, reply)
         }
         return orientation
     }

@@ -4,11 +4,11 @@ import GLibBridge
 extension OrientationClient {
     /// The compositor interface orientd turns the built-in panel through (`OutputBackend`):
     /// `.mutter`, `.wlroots`, `.kwin` or `.x11`; nil when none drives it.
-    public func outputBackend() throws(OrientationError) -> OutputBackendKind? {
+    public func outputBackend() throws(OrientationClientError) -> OutputBackendKind? {
         let value = try property(Self.managerPath, Self.managerInterface, "OutputBackend")
-        guard let name = value.string else { throw OrientationError.unexpectedReply("OutputBackend", value) }
+        guard let name = value.string else { throw OrientationClientError.unexpectedReply("OutputBackend", value) }
         if name == OutputBackendKind.noneName { return nil }
-        guard let kind = OutputBackendKind(rawValue: name) else { throw OrientationError.unexpectedReply("OutputBackend", value) }
+        guard let kind = OutputBackendKind(rawValue: name) else { throw OrientationClientError.unexpectedReply("OutputBackend", value) }
         return kind
     }
 
@@ -17,7 +17,7 @@ extension OrientationClient {
     /// height but does not draw its content turned: the compositor already turns it, and
     /// turning it again would show it a quarter or half turn off. When false, an app that
     /// wants its content upright draws it turned by its interface orientation.
-    public func compositorTurnsContent() throws(OrientationError) -> Bool {
+    public func compositorTurnsContent() throws(OrientationClientError) -> Bool {
         try outputBackend() != nil
     }
 }

@@ -34,7 +34,7 @@ public struct LostScene: Sendable {
     public let scene: OrientationScene
     public let previousPath: String
     /// Why: the new instance's error for the call that failed.
-    public let error: OrientationError
+    public let error: OrientationClientError
 }
 
 extension OrientationChangeReason {
@@ -48,7 +48,7 @@ extension OrientationChangeReason {
 extension OrientationClient {
     /// The restarts of orientd from now on, each once, after the client has registered its
     /// scenes again. The stream ends when the client closes.
-    public func serviceRestarts() throws(OrientationError) -> AsyncStream<ServiceRestart> {
+    public func serviceRestarts() throws(OrientationClientError) -> AsyncStream<ServiceRestart> {
         try stream(of: .restarts) { event in
             if case .restart(let restart) = event { return restart }
             return nil
@@ -58,7 +58,7 @@ extension OrientationClient {
     /// The callback form of `serviceRestarts()`: `handler` runs on the client's loop thread
     /// after each restart, until `cancel()` or the client's close.
     @discardableResult
-    public func onServiceRestart(_ handler: @escaping @Sendable (ServiceRestart) -> Void) throws(OrientationError)
+    public func onServiceRestart(_ handler: @escaping @Sendable (ServiceRestart) -> Void) throws(OrientationClientError)
         -> OrientationObservation {
         let remove = try listen(to: .restarts, deliver: { event in
             if case .restart(let restart) = event { handler(restart) }
@@ -125,7 +125,7 @@ extension OrientationClient {
 
     private enum Rebuild {
         case restored(previousPath: String, InterfaceOrientation)
-        case lost(previousPath: String, OrientationError)
+        case lost(previousPath: String, OrientationClientError)
         /// orientd left again meanwhile: the next owner will get it.
         case waiting
         /// Unregistered meanwhile.
@@ -145,7 +145,7 @@ extension OrientationClient {
             let previousPath = snapshot.0
             guard let mirror = snapshot.1 else { return .skipped }
             var rebuilt: (path: String, owner: String)?
-            do throws(OrientationError) {
+            do throws(OrientationClientError) {
                 let (reply, sender) = try registerReturningOwner(mirror.options)
                 let path = reply.child(at: 0).string!
                 rebuilt = (path, sender)
@@ -157,7 +157,7 @@ extension OrientationClient {
                 // Also the barrier after which the rebuilding's own signals are all queued.
                 let value = try property(path, Self.sceneInterface, "InterfaceOrientation", destination: sender)
                 guard let orientation = value.string.flatMap(InterfaceOrientation.init(rawValue:)) else {
-                    throw OrientationError.unexpectedReply("InterfaceOrientation", value)
+                    throw OrientationClientError.unexpectedReply("InterfaceOrientation", value)
                 }
                 record.state.withLock { state in
                     state.lastOrientation = orientation
@@ -179,7 +179,7 @@ extension OrientationClient {
         }
     }
 
-    private static func meansServiceGone(_ error: OrientationError) -> Bool {
+    private static func meansServiceGone(_ error: OrientationClientError) -> Bool {
         switch error.code {
         case .serviceUnknown, .noReply, .disconnected: true
         default: error.name == "org.freedesktop.DBus.Error.NameHasNoOwner"

@@ -2,7 +2,7 @@
 // UIKit's bits, the canonical order and the device-to-interface mapping. These scoped
 // re-exports make exactly these types part of this library's API, so an app that writes
 // `import OrientationClient` sees them (and their members) as before; the rest of the
-// core (its own `OrientationError`, `Controller`, `Scene`, ...) stays out of the app's
+// core (its own `OrientationClientError`, `Controller`, `Scene`, ...) stays out of the app's
 // namespace.
 @_exported import enum OrientationCore.InterfaceOrientation
 @_exported import enum OrientationCore.OrientationFamily

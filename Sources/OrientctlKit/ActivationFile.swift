@@ -1,13 +1,13 @@
 import GLibBridge
 import Glibc
-import OrientationWire
+import OrientationClient
 
 /// orientd's D-Bus activation file, as the session bus finds it. When activation fails the
 /// bus names only the service ("Failed to execute program io.github.orientd...."), so
 /// orientctl reads the file itself and names the program it runs.
 public enum ActivationFile {
     /// `io.github.orientd.OrientationManager1.service`.
-    public static let fileName = BusNames.wellKnownName + ".service"
+    public static let fileName = OrientationClient.busName + ".service"
 
     /// The session bus's service folders, most important first, as dbus-daemon's standard
     /// session folders: `$XDG_RUNTIME_DIR`, `$XDG_DATA_HOME` (`~/.local/share`), then each

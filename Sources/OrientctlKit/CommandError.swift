@@ -1,16 +1,15 @@
-import GLibBridge
-import OrientationWire
+import OrientationClient
 
 /// Why a verb did not succeed, and how orientctl reports it.
 public enum CommandError: Error, Sendable, Equatable {
     /// The command line is wrong (exit 64).
     case usage(UsageError)
     /// orientd (or the bus) refused a call of `verb` (exit 1).
-    case failed(verb: String, DBusError)
+    case failed(verb: String, OrientationClientError)
     /// Nobody owns orientd's name and D-Bus activation could not start it (exit 1).
-    case notRunning(DBusError)
+    case notRunning(OrientationClientError)
     /// There is no session bus to talk to (exit 1).
-    case noBus(DBusError)
+    case noBus(OrientationClientError)
 
     /// The process exit status: 64 for usage errors (EX_USAGE), 1 for the rest.
     public var exitStatus: Int32 {
@@ -34,7 +33,7 @@ public enum CommandError: Error, Sendable, Equatable {
             // An activation that failed: the bus's reason, and the program the activation file runs.
             let why = error.isActivationFailure ? ": \(error.message.terminalSafe) (\(error.name.terminalSafe))" : " (\(error.name.terminalSafe))"
             let program = error.isActivationFailure ? ActivationFile.explanation().map { [$0] } ?? [] : []
-            return ["orientd is not running: nothing owns \(BusNames.wellKnownName) on the session bus, and D-Bus activation did not start it\(why)."]
+            return ["orientd is not running: nothing owns \(OrientationClient.busName) on the session bus, and D-Bus activation did not start it\(why)."]
                 + program + ["Start it with 'systemctl --user start orientd', or run 'orientd &' (see orientd(8))."]
         case .noBus(let error):
             return ["Failed to connect to the session bus: \(error.message.terminalSafe)",
@@ -59,23 +58,9 @@ public enum CommandError: Error, Sendable, Equatable {
     }
 
     /// Classifies an error of a call made for `verb`: the service missing, or a refusal.
-    public static func call(_ verb: String, _ error: DBusError) -> CommandError {
-        if notRunningErrors.contains(error.name) || error.isActivationFailure {
-            return .notRunning(error)
-        }
-        return .failed(verb: verb, error)
+    public static func call(_ verb: String, _ error: OrientationClientError) -> CommandError {
+        error.meansServiceAbsent ? .notRunning(error) : .failed(verb: verb, error)
     }
-
-    /// The errors that mean nobody serves orientd's name.
-    static let notRunningErrors: Set<String> = [
-        "org.freedesktop.DBus.Error.ServiceUnknown",
-        "org.freedesktop.DBus.Error.NameHasNoOwner",
-    ]
-}
-
-extension DBusError {
-    /// The bus tried to start the service and could not (`org.freedesktop.DBus.Error.Spawn.*`).
-    var isActivationFailure: Bool { name.hasPrefix("org.freedesktop.DBus.Error.Spawn.") }
 }
 
 /// orientctl's exit statuses.

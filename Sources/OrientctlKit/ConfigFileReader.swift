@@ -1,5 +1,5 @@
 import Glibc
-import OrientationWire
+import OrientationClient
 
 /// Reads the configuration files `cat-config` prints. The list of paths comes from
 /// `ConfigFiles`, that is from whoever owns orientd's name, so a path is read only where

@@ -1,3 +1,5 @@
+import OrientationClient
+
 /// `explain`: a scene's decision, layer by layer, in the order of the iOS troubleshooting
 /// checklist (whitelist → delegate → controller → container).
 public enum ExplainView {
@@ -9,9 +11,9 @@ public enum ExplainView {
 
     /// The scene's steps; `path` is the deciding path's controller ids (from `GetControllers`),
     /// shown on the container line.
-    public static func lines(scene: SceneState, steps: [ExplainStep], path: [String] = [], style: Style) -> [String] {
-        var lines = ["Scene \(scene.label.terminalSafe) (\(scene.appId.terminalSafe), \(scene.idiom.terminalSafe)) is "
-                        + "\(style.highlight(scene.orientation.terminalSafe)).",
+    public static func lines(scene: SceneProperties, steps: [ExplainStep], path: [String] = [], style: Style) -> [String] {
+        var lines = ["Scene \(scene.label.terminalSafe) (\(scene.appIdText.terminalSafe), \(scene.idiomText.terminalSafe)) is "
+                        + "\(style.highlight(scene.orientationText.terminalSafe)).",
                      "Checklist: whitelist → delegate → controller → container", ""]
         var previous: [String]?
         var layer = 0
@@ -22,12 +24,12 @@ public enum ExplainView {
             case "path":
                 head = "   " + style.bold(title.padded(to: 12)) + (path.isEmpty ? "no controllers" : path.map(\.terminalSafe).joined(separator: " → "))
             case "decision":
-                head = " → " + style.bold(title.padded(to: 12)) + style.highlight(step.mask.joined(separator: ", ").terminalSafe)
+                head = " → " + style.bold(title.padded(to: 12)) + style.highlight(step.orientations.joined(separator: ", ").terminalSafe)
             default:
                 layer += 1
-                let mask = MaskFormat.compact(step.mask, separator: ", ").terminalSafe
+                let mask = MaskFormat.compact(step.orientations, separator: ", ").terminalSafe
                 let change: String
-                if let previous, Set(previous) == Set(step.mask) {
+                if let previous, Set(previous) == Set(step.orientations) {
                     change = style.dim("unchanged")
                 } else if previous == nil {
                     change = mask
@@ -35,7 +37,7 @@ public enum ExplainView {
                     change = style.yellow(mask) + " (narrowed)"
                 }
                 head = String(layer).leftPadded(to: 2) + " " + style.bold(title.padded(to: 12)) + change
-                previous = step.mask
+                previous = step.orientations
             }
             lines.append(head)
             lines.append("   " + step.sentence.terminalSafe)
@@ -43,9 +45,9 @@ public enum ExplainView {
         return lines
     }
 
-    public static func json(scene: SceneState, steps: [ExplainStep]) -> JSONValue {
+    public static func json(scene: SceneProperties, steps: [ExplainStep]) -> JSONValue {
         .object(JSONConvention.scene(scene.path)
-                + [("appId", .string(scene.appId)), ("orientation", .string(scene.orientation)),
+                + [("appId", .string(scene.appIdText)), ("orientation", .string(scene.orientationText)),
                    ("steps", .array(steps.map(\.json)))])
     }
 }

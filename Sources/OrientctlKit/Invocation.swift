@@ -1,4 +1,4 @@
-import GLibBridge
+import OrientationClient
 
 /// What a verb runs with: its parsed command line, the console and the bus.
 public final class Invocation {
@@ -8,11 +8,11 @@ public final class Invocation {
     public let environment: [String: String]
     /// Every verb, for `help`.
     public let verbs: [VerbSpec]
-    private var connected: OrientdClient?
-    private let connect: () throws(CommandError) -> OrientdClient
+    private var connected: OrientationClient?
+    private let connect: () throws(CommandError) -> OrientationClient
 
     public init(command: ParsedCommand, verb: VerbSpec, console: Console, environment: [String: String],
-                verbs: [VerbSpec], connect: @escaping () throws(CommandError) -> OrientdClient = { () throws(CommandError) in try OrientdClient.session() }) {
+                verbs: [VerbSpec], connect: @escaping () throws(CommandError) -> OrientationClient = Orientctl.sessionClient) {
         self.command = command
         self.verb = verb
         self.console = console
@@ -22,18 +22,19 @@ public final class Invocation {
     }
 
     /// The client, connected on first use.
-    public func client() throws(CommandError) -> OrientdClient {
+    public func client() throws(CommandError) -> OrientationClient {
         if let connected { return connected }
         let client = try connect()
         connected = client
         return client
     }
 
-    /// Runs D-Bus work for this verb, turning its errors into `Failed to <verb>` or "not running".
+    /// Runs calls to orientd for this verb, turning their errors into `Failed to <verb>` or
+    /// "not running".
     @discardableResult
-    public func bus<T>(_ body: (OrientdClient) throws(DBusError) -> T) throws(CommandError) -> T {
+    public func bus<T>(_ body: (OrientationClient) throws(OrientationClientError) -> T) throws(CommandError) -> T {
         let client = try client()
-        do throws(DBusError) {
+        do throws(OrientationClientError) {
             return try body(client)
         } catch {
             throw CommandError.call(verb.name, error)
@@ -48,12 +49,24 @@ public final class Invocation {
     /// The positional word at `index` (the parser checked the count).
     public func argument(_ index: Int) -> String { command.argument(index) ?? "" }
 
-    /// The scene path named by the positional word at `index`.
-    public func scene(_ index: Int) throws(CommandError) -> String {
+    /// The scene named by the positional word at `index`: a number or an object path.
+    public func scene(_ index: Int) throws(CommandError) -> SceneReference {
         do throws(UsageError) {
-            return try SceneReference.path(argument(index))
+            return try SceneReference(argument(index))
         } catch {
             throw usage(error.message)
+        }
+    }
+
+    /// A word read the way orientd reads it (`UserInput`); a bad one fails this verb with
+    /// the error orientd gives for it. Connects first, so that without a bus the verb fails
+    /// as it would if orientd had read the word.
+    public func read<T>(_ body: () throws(OrientationClientError) -> T) throws(CommandError) -> T {
+        _ = try client()
+        do throws(OrientationClientError) {
+            return try body()
+        } catch {
+            throw CommandError.call(verb.name, error)
         }
     }
 

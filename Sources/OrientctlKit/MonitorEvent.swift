@@ -1,3 +1,5 @@
+import OrientationClient
+
 /// One thing `monitor` reports.
 public enum MonitorEvent: Sendable {
     case device(orientation: String)
@@ -71,10 +73,12 @@ public enum PropertyKind: String, Sendable {
     case setting, configuration, state
 
     public init(_ property: String) {
-        switch property {
-        case "RotationLocked", "KioskMode", "KioskOrientation", "SplitViewThreshold", "SettleTime": self = .setting
-        case "ConfigFiles", "LockedSettings": self = .configuration
-        default: self = .state
+        if SettingKey(rawValue: property) != nil {
+            self = .setting
+        } else if ManagerProperties.configurationNames.contains(property) {
+            self = .configuration
+        } else {
+            self = .state
         }
     }
 }

@@ -1,8 +1,21 @@
+import OrientationClient
+
 /// orientctl's entry point: parse, run the verb, report, return the exit status.
 public enum Orientctl {
+    /// A client on the session bus (`DBUS_SESSION_BUS_ADDRESS`). Calls go to orientd's name
+    /// without `NO_AUTO_START`, so where orientd is installed with its activation file, the
+    /// first call starts it; they wait as long as GDBus's default (25 s) for it.
+    public static func sessionClient() throws(CommandError) -> OrientationClient {
+        do throws(OrientationClientError) {
+            return try OrientationClient(timeout: .seconds(25))
+        } catch {
+            throw .noBus(error)
+        }
+    }
+
     /// Runs orientctl with `arguments` (without the program name) and returns the exit status.
     public static func run(_ arguments: [String], environment: [String: String], console: Console,
-                           connect: @escaping () throws(CommandError) -> OrientdClient = { () throws(CommandError) in try OrientdClient.session() }) -> Int32 {
+                           connect: @escaping () throws(CommandError) -> OrientationClient = sessionClient) -> Int32 {
         let command: ParsedCommand
         do throws(UsageError) {
             command = try VerbTable.parser.parse(arguments)

@@ -1,24 +1,47 @@
-import OrientationWire
-/// A SCENE word: a scene's object path, or its number.
-public enum SceneReference {
-    /// The object path `word` names. A number gives the scene's short path,
-    /// `/io/github/orientd/OrientationManager1/scene/<n>`, which orientd accepts for calls and
-    /// property reads of scene n (its own path names the connection that registered it); a
-    /// path is taken as given.
-    public static func path(_ word: String) throws(UsageError) -> String {
-        if let number = UInt64(word), number > 0 { return BusNames.scenesPrefix + String(number) }
-        if word.hasPrefix("/"), isObjectPath(word) { return word }
-        throw UsageError("'\(word)' is not a scene: give its number (as in 'orientctl list') or its object path")
+import OrientationClient
+
+/// A SCENE word: a scene's number, or its object path.
+public enum SceneReference: Sendable, Equatable {
+    case numbered(UInt64)
+    case objectPath(String)
+
+    /// Reads a SCENE word. A number names the scene through its short path, which orientd
+    /// accepts for calls and property reads of scene n (its own path names the connection that
+    /// registered it); a path is taken as given.
+    public init(_ word: String) throws(UsageError) {
+        if let number = UInt64(word), number > 0 {
+            self = .numbered(number)
+        } else if word.hasPrefix("/"), Self.isObjectPath(word) {
+            self = .objectPath(word)
+        } else {
+            throw UsageError("'\(word)' is not a scene: give its number (as in 'orientctl list') or its object path")
+        }
     }
 
-    /// The number at the end of a scene path (`<scenesPrefix><owner>/<n>`, or the short
-    /// `<scenesPrefix><n>`), nil for other paths.
-    public static func number(of path: String) -> UInt64? {
-        guard path.hasPrefix(BusNames.scenesPrefix) else { return nil }
-        let parts = path.dropFirst(BusNames.scenesPrefix.count).split(separator: "/", omittingEmptySubsequences: false)
-        guard (1...2).contains(parts.count), !parts[0].isEmpty, let last = parts.last, last.first != "0" else { return nil }
-        return UInt64(last)
+    /// The object path the word names.
+    public var path: String {
+        switch self {
+        case .numbered(let number): return ScenePath.short(number)
+        case .objectPath(let path): return path
+        }
     }
+
+    /// The object path `word` names.
+    public static func path(_ word: String) throws(UsageError) -> String { try SceneReference(word).path }
+
+    /// A handle on the scene through `client` (no call is made).
+    public func scene(in client: OrientationClient) throws(OrientationClientError) -> OrientationScene {
+        switch self {
+        case .numbered(let number): return client.scene(number: number)
+        case .objectPath(let path):
+            // A short path given in full is the number's.
+            if let number = ScenePath.number(of: path), path == ScenePath.short(number) { return client.scene(number: number) }
+            return try client.scene(at: path)
+        }
+    }
+
+    /// The number at the end of a scene path, nil for other paths.
+    public static func number(of path: String) -> UInt64? { ScenePath.number(of: path) }
 
     /// A short name for a scene path: its number, or the path itself.
     public static func label(of path: String) -> String {

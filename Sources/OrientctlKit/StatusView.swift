@@ -1,19 +1,21 @@
+import OrientationClient
+
 /// `status`: the manager's state and one line per scene.
 public enum StatusView {
-    public static func lines(manager m: ManagerState, scenes: [SceneState], aligned: Bool, style: Style) -> [String] {
+    public static func lines(manager m: ManagerProperties, scenes: [SceneProperties], aligned: Bool, style: Style) -> [String] {
         // Every string the manager gives is escaped: whoever owns the name may have forged it.
-        let source = m.sensorSource.isEmpty ? "" : " (\(m.sensorSource.terminalSafe))"
-        let kioskOrientation = m.kioskOrientation.terminalSafe
+        let source = m.sensorSourceText.isEmpty ? "" : " (\(m.sensorSourceText.terminalSafe))"
+        let kioskOrientation = m.kioskOrientationText.terminalSafe
         let kiosk = m.kioskMode ? "on, \(style.highlight(kioskOrientation))" : "off (kiosk orientation \(kioskOrientation))"
         let sceneLines = scenes.isEmpty ? ["none"] : scenes.map { sceneLine($0, style: style) }
         // A setting the administrator's configuration locks is marked, so the user knows a call cannot change it.
         func locked(_ keys: String...) -> String {
-            let hit = keys.filter(m.lockedSettings.contains)
+            let hit = keys.filter(m.lockedSettingNames.contains)
             if hit.isEmpty { return "" }
             return keys.count > 1 && hit.count < keys.count ? " [locked: \(hit.joined(separator: ", "))]" : " [locked]"
         }
         return TextLayout.labelled([
-            ("Device orientation", [style.highlight(m.deviceOrientation.terminalSafe) + source]),
+            ("Device orientation", [style.highlight(m.deviceText.terminalSafe) + source]),
             ("Sensor available", [m.sensorAvailable ? "yes" : "no"]),
             ("Rotation lock", [(m.rotationLocked ? style.yellow("on") : "off") + locked("RotationLocked")]),
             ("Kiosk mode", [kiosk + locked("KioskMode", "KioskOrientation")]),
@@ -27,17 +29,17 @@ public enum StatusView {
     }
 
     /// `1 com.example.Video: landscape-right (phone, deciding player, detached)`.
-    public static func sceneLine(_ scene: SceneState, style: Style) -> String {
-        var details = [scene.idiom]
-        if scene.display != "builtin" && !scene.display.isEmpty { details.append("on \(scene.display)") }
-        details.append(scene.decidingController.isEmpty ? "no controllers" : "deciding \(scene.decidingController)")
+    public static func sceneLine(_ scene: SceneProperties, style: Style) -> String {
+        var details = [scene.idiomText]
+        if scene.displayText != "builtin" && !scene.displayText.isEmpty { details.append("on \(scene.displayText)") }
+        details.append(scene.decidingText.isEmpty ? "no controllers" : "deciding \(scene.decidingText)")
         details += scene.flags
-        return "\(scene.label.terminalSafe) \(scene.appId.terminalSafe): \(style.highlight(scene.orientation.terminalSafe)) "
+        return "\(scene.label.terminalSafe) \(scene.appIdText.terminalSafe): \(style.highlight(scene.orientationText.terminalSafe)) "
             + "(\(details.joined(separator: ", ").terminalSafe))"
     }
 
     /// The manager's properties, then `scenes`.
-    public static func json(manager: ManagerState, scenes: [SceneState]) -> JSONValue {
+    public static func json(manager: ManagerProperties, scenes: [SceneProperties]) -> JSONValue {
         let output = OutputView.jsonMembers(manager)
         let replaced = Set(output.map(\.0))
         return .object(manager.jsonMembers.filter { !replaced.contains($0.0) } + output + [("scenes", .array(scenes.map(\.json)))])
@@ -48,17 +50,17 @@ public enum StatusView {
 public enum SceneListView {
     public static let header = ["SCENE", "APP-ID", "IDIOM", "DISPLAY", "ORIENTATION", "MASK", "DECIDING", "FLAGS"]
 
-    public static func lines(_ scenes: [SceneState], aligned: Bool, style: Style, legend: Bool = true) -> [String] {
+    public static func lines(_ scenes: [SceneProperties], aligned: Bool, style: Style, legend: Bool = true) -> [String] {
         let rows = scenes.map { scene in
-            [scene.label, scene.appId, scene.idiom, scene.display, scene.orientation, MaskFormat.compact(scene.supported),
-             scene.decidingController, scene.flags.joined(separator: ",")]
+            [scene.label, scene.appIdText, scene.idiomText, scene.displayText, scene.orientationText,
+             MaskFormat.compact(scene.supportedOrientationNames), scene.decidingText, scene.flags.joined(separator: ",")]
         }
         var lines = TextLayout.table(header: header, rows: rows, aligned: aligned, style: style, legend: legend)
         if aligned && legend { lines += ["", "\(scenes.count) scene\(scenes.count == 1 ? "" : "s") listed."] }
         return lines
     }
 
-    public static func json(_ scenes: [SceneState]) -> JSONValue { .array(scenes.map(\.json)) }
+    public static func json(_ scenes: [SceneProperties]) -> JSONValue { .array(scenes.map(\.json)) }
 }
 
 /// `show`: properties as `Key=Value` lines, or bare values.

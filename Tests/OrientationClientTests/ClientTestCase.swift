@@ -58,8 +58,8 @@ class ClientTestCase: XCTestCase {
 
     /// Asserts that `body` fails with the error `code`, and returns the error.
     @discardableResult
-    func assertFails<T>(_ code: OrientationError.Code, file: StaticString = #filePath, line: UInt = #line,
-                        _ body: () throws(OrientationError) -> T) -> OrientationError? {
+    func assertFails<T>(_ code: OrientationClientError.Code, file: StaticString = #filePath, line: UInt = #line,
+                        _ body: () throws(OrientationClientError) -> T) -> OrientationClientError? {
         do {
             let value = try body()
             XCTFail("expected \(code.rawValue), got \(value)", file: file, line: line)

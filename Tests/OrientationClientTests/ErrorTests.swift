@@ -3,39 +3,39 @@ import OrientationClient
 import TestSupport
 import XCTest
 
-/// Failed calls throw `OrientationError` with orientd's D-Bus error names.
+/// Failed calls throw `OrientationClientError` with orientd's D-Bus error names.
 final class ErrorTests: ClientTestCase {
     func testControllerErrors() throws {
         let scene = try registerPhoneScene()
         let navigation = try scene.setRootController("nav", kind: .navigation)
         try navigation.push("list", properties: ControllerProperties(supportedOrientations: .portrait))
 
-        assertFails(.unknownController) { () throws(OrientationError) in
+        assertFails(.unknownController) { () throws(OrientationClientError) in
             try scene.controller("missing").push("page")
         }
-        assertFails(.duplicateController) { () throws(OrientationError) in try navigation.push("list") }
-        assertFails(.wrongControllerKind) { () throws(OrientationError) in
+        assertFails(.duplicateController) { () throws(OrientationClientError) in try navigation.push("list") }
+        assertFails(.wrongControllerKind) { () throws(OrientationClientError) in
             try scene.controller("list").push("page")
         }
-        assertFails(.notPermitted) { () throws(OrientationError) in try navigation.pop() }
+        assertFails(.notPermitted) { () throws(OrientationClientError) in try navigation.pop() }
         try scene.controller("list").present("player")
-        assertFails(.notPermitted) { () throws(OrientationError) in try scene.controller("list").present("second") }
+        assertFails(.notPermitted) { () throws(OrientationClientError) in try scene.controller("list").present("second") }
     }
 
     func testOrientationErrorsNameWhatWouldBeAccepted() throws {
         let scene = try client.registerScene(SceneOptions(appID: "org.example.Portrait"))  // whitelist: portrait
-        let error = assertFails(.unsupportedOrientation) { () throws(OrientationError) in
+        let error = assertFails(.unsupportedOrientation) { () throws(OrientationClientError) in
             try scene.requestOrientation(.landscapeLeft)
         }
         XCTAssertTrue(error?.message.contains("landscape-left") ?? false, "\(String(describing: error))")
-        assertFails(.noSupportedOrientation) { () throws(OrientationError) in
+        assertFails(.noSupportedOrientation) { () throws(OrientationClientError) in
             try scene.setRootController("player", properties: ControllerProperties(supportedOrientations: .landscape))
         }
-        assertFails(.unsupportedOrientation) { () throws(OrientationError) in
+        assertFails(.unsupportedOrientation) { () throws(OrientationClientError) in
             try scene.setRootController("page", properties: ControllerProperties(
                 supportedOrientations: .portrait, preferredOrientation: .landscapeRight))
         }
-        assertFails(.invalidArgs) { () throws(OrientationError) in
+        assertFails(.invalidArgs) { () throws(OrientationClientError) in
             try scene.setRootController("page", properties: ControllerProperties(supportedOrientations: []))
         }
     }
@@ -56,11 +56,11 @@ final class ErrorTests: ClientTestCase {
     }
 
     func testRegistrationErrors() {
-        let error = assertFails(.invalidArgs) { () throws(OrientationError) in
+        let error = assertFails(.invalidArgs) { () throws(OrientationClientError) in
             try client.registerScene(SceneOptions(appID: "not an app id!"))
         }
         XCTAssertTrue(error?.message.contains("app-id") ?? false, "\(String(describing: error))")
-        assertFails(.invalidArgs) { () throws(OrientationError) in
+        assertFails(.invalidArgs) { () throws(OrientationClientError) in
             try client.registerScene(SceneOptions(appID: ""))
         }
     }
@@ -70,7 +70,7 @@ final class ErrorTests: ClientTestCase {
         let other = try makeClient()
         defer { other.close() }
         let foreign = try other.scene(at: scene.path)
-        assertFails(.accessDenied) { () throws(OrientationError) in try foreign.setRootController("page") }
+        assertFails(.accessDenied) { () throws(OrientationClientError) in try foreign.setRootController("page") }
         // Reading, Explain and RequestOrientation are open to everyone.
         XCTAssertEqual(try foreign.interfaceOrientation(), .portrait)
         XCTAssertFalse(try foreign.explain().isEmpty)
@@ -82,18 +82,18 @@ final class ErrorTests: ClientTestCase {
         try scene.unregister()
         // The scene XML promises the bus library's unknown-object error for a removed path;
         // orientd answers UnknownScene. Either is a typed "this scene is gone".
-        assertGone(scene) { () throws(OrientationError) in _ = try scene.interfaceOrientation() }
-        assertGone(scene) { () throws(OrientationError) in _ = try scene.updateOrientation() }
-        assertFails(.unknownScene) { () throws(OrientationError) in try scene.unregister() }
+        assertGone(scene) { () throws(OrientationClientError) in _ = try scene.interfaceOrientation() }
+        assertGone(scene) { () throws(OrientationClientError) in _ = try scene.updateOrientation() }
+        assertFails(.unknownScene) { () throws(OrientationClientError) in try scene.unregister() }
     }
 
     func testAClosedClientIsDisconnected() throws {
         let scene = try registerPhoneScene()
         client.close()
         XCTAssertTrue(client.isClosed)
-        assertFails(.disconnected) { () throws(OrientationError) in try scene.interfaceOrientation() }
-        assertFails(.disconnected) { () throws(OrientationError) in try scene.orientationChanges() }
-        assertFails(.disconnected) { () throws(OrientationError) in
+        assertFails(.disconnected) { () throws(OrientationClientError) in try scene.interfaceOrientation() }
+        assertFails(.disconnected) { () throws(OrientationClientError) in try scene.orientationChanges() }
+        assertFails(.disconnected) { () throws(OrientationClientError) in
             try client.registerScene(SceneOptions(appID: "org.example.Late"))
         }
         client.close()  // again: nothing happens
@@ -103,7 +103,7 @@ final class ErrorTests: ClientTestCase {
         let emptyBus = try PrivateBus()
         let lonely = try OrientationClient(address: emptyBus.address)
         defer { lonely.close() }
-        assertFails(.serviceUnknown) { () throws(OrientationError) in
+        assertFails(.serviceUnknown) { () throws(OrientationClientError) in
             try lonely.registerScene(SceneOptions(appID: "org.example.Alone"))
         }
     }
@@ -120,7 +120,7 @@ final class ErrorTests: ClientTestCase {
 
     /// Asserts that `body` fails as a call on a removed scene does.
     private func assertGone(_ scene: OrientationScene, file: StaticString = #filePath, line: UInt = #line,
-                            _ body: () throws(OrientationError) -> Void) {
+                            _ body: () throws(OrientationClientError) -> Void) {
         do {
             try body()
             XCTFail("a removed scene answered", file: file, line: line)

@@ -163,10 +163,10 @@ final class SceneTests: ClientTestCase {
         try handle.setRootController("page", properties: ControllerProperties(supportedOrientations: .landscape))
         XCTAssertEqual(try registered.interfaceOrientation(), .landscapeRight)
         XCTAssertEqual(handle, try client.scene(at: registered.path))
-        assertFails(.invalidArgs) { () throws(OrientationError) in try client.scene(at: "/not/a/scene") }
+        assertFails(.invalidArgs) { () throws(OrientationClientError) in try client.scene(at: "/not/a/scene") }
         // The short path reaches the scene for calls but not its signals: a handle needs the full one.
         let number = String(registered.path.split(separator: "/").last!)
-        assertFails(.invalidArgs) { () throws(OrientationError) in try client.scene(at: OrientationClient.managerPath + "/scene/" + number) }
+        assertFails(.invalidArgs) { () throws(OrientationClientError) in try client.scene(at: OrientationClient.managerPath + "/scene/" + number) }
     }
 
     func testDeviceOrientationStream() async throws {

@@ -100,11 +100,11 @@ final class ServiceRestartTests: ClientTestCase {
         })
         defer { standIn.close() }
         try eventually("the client registers the scene again", timeout: .seconds(30)) { pending.value != nil }
-        assertFails(.serviceUnknown) { () throws(OrientationError) in try scene.requestOrientation(.landscapeLeft) }
-        assertFails(.serviceUnknown) { () throws(OrientationError) in try scene.interfaceOrientation() }
+        assertFails(.serviceUnknown) { () throws(OrientationClientError) in try scene.requestOrientation(.landscapeLeft) }
+        assertFails(.serviceUnknown) { () throws(OrientationClientError) in try scene.interfaceOrientation() }
         XCTAssertEqual(reachedOldPath.value, [])
 
-        pending.value?.returnError(name: OrientationError.Code.limitExceeded.rawValue, message: "no more scenes")
+        pending.value?.returnError(name: OrientationClientError.Code.limitExceeded.rawValue, message: "no more scenes")
         let restart = try await withDeadline(.seconds(30), "the restart") { () -> ServiceRestart? in
             for await restart in restarts { return restart }
             return nil
@@ -264,7 +264,7 @@ final class ServiceRestartTests: ClientTestCase {
             }
             switch (call.methodName, count) {
             case ("RegisterScene", 1):
-                call.returnError(name: OrientationError.Code.limitExceeded.rawValue, message: "no more scenes")
+                call.returnError(name: OrientationClientError.Code.limitExceeded.rawValue, message: "no more scenes")
             case ("RegisterScene", _):
                 call.returnValues(Variant(objectPath: OrientationClient.managerPath + "/scene/77"))
             default:
@@ -288,8 +288,8 @@ final class ServiceRestartTests: ClientTestCase {
             + collect(halfBuiltChanges, "the half-built scene's stream", timeout: .seconds(30))
         XCTAssertEqual(received, [])
         // A lost scene's handle says so, and sends nothing under its old path.
-        assertFails(.unknownScene) { () throws(OrientationError) in try refused.requestOrientation(.landscapeLeft) }
-        assertFails(.unknownScene) { () throws(OrientationError) in try halfBuilt.controller("page").updateOrientation() }
-        assertFails(.unknownScene) { () throws(OrientationError) in try refused.orientationChanges() }
+        assertFails(.unknownScene) { () throws(OrientationClientError) in try refused.requestOrientation(.landscapeLeft) }
+        assertFails(.unknownScene) { () throws(OrientationClientError) in try halfBuilt.controller("page").updateOrientation() }
+        assertFails(.unknownScene) { () throws(OrientationClientError) in try refused.orientationChanges() }
     }
 }

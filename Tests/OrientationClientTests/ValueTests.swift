@@ -60,21 +60,21 @@ final class ValueTests: XCTestCase {
     }
 
     func testErrorCodesAreTheContractsNames() {
-        XCTAssertEqual(OrientationError.Code.unknownController.rawValue,
+        XCTAssertEqual(OrientationClientError.Code.unknownController.rawValue,
                        "io.github.orientd.OrientationManager1.Error.UnknownController")
-        XCTAssertEqual(OrientationError.Code.invalidArgs.rawValue, "org.freedesktop.DBus.Error.InvalidArgs")
+        XCTAssertEqual(OrientationClientError.Code.invalidArgs.rawValue, "org.freedesktop.DBus.Error.InvalidArgs")
         let contract = ["UnknownScene", "UnknownController", "DuplicateController", "WrongControllerKind",
                         "NoSupportedOrientation", "UnsupportedOrientation", "NotPermitted", "LimitExceeded", "SaveFailed"]
         for name in contract {
-            let error = OrientationError(name: "io.github.orientd.OrientationManager1.Error." + name, message: "m")
+            let error = OrientationClientError(name: "io.github.orientd.OrientationManager1.Error." + name, message: "m")
             XCTAssertNotNil(error.code, name)
         }
-        XCTAssertEqual(OrientationError.Code(rawValue: "io.github.orientd.OrientationManager1.Error.SaveFailed"), .saveFailed)
-        XCTAssertEqual(Set(OrientationError.Code.allCases.map(\.rawValue)).count, OrientationError.Code.allCases.count)
-        let unknown = OrientationError(name: "com.example.Error.Other", message: "something")
+        XCTAssertEqual(OrientationClientError.Code(rawValue: "io.github.orientd.OrientationManager1.Error.SaveFailed"), .saveFailed)
+        XCTAssertEqual(Set(OrientationClientError.Code.allCases.map(\.rawValue)).count, OrientationClientError.Code.allCases.count)
+        let unknown = OrientationClientError(name: "com.example.Error.Other", message: "something")
         XCTAssertNil(unknown.code)
         XCTAssertEqual(unknown.description, "com.example.Error.Other: something")
-        XCTAssertEqual(OrientationError(.notPermitted, "no").name, "io.github.orientd.OrientationManager1.Error.NotPermitted")
+        XCTAssertEqual(OrientationClientError(.notPermitted, "no").name, "io.github.orientd.OrientationManager1.Error.NotPermitted")
     }
 
     func testChangeReasonKeepsUnknownReasons() {

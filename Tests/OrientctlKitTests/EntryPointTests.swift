@@ -1,3 +1,4 @@
+import OrientationClient
 import GLibBridge
 import OrientctlKit
 import XCTest
@@ -9,8 +10,8 @@ final class EntryPointTests: XCTestCase {
         var err = ""
     }
 
-    private func run(_ words: [String], connect: @escaping () throws(CommandError) -> OrientdClient = { () throws(CommandError) in
-        throw CommandError.noBus(DBusError(name: DBusError.failed, message: "no bus in unit tests"))
+    private func run(_ words: [String], connect: @escaping () throws(CommandError) -> OrientationClient = { () throws(CommandError) in
+        throw CommandError.noBus(OrientationClientError(.failed, "no bus in unit tests"))
     }) -> (status: Int32, out: String, err: String) {
         let capture = Capture()
         let console = Console(isTerminal: false, colors: false, output: { capture.out += $0 }, error: { capture.err += $0 })

@@ -1,3 +1,4 @@
+import OrientationClient
 import GLibBridge
 import OrientctlKit
 import XCTest
@@ -31,8 +32,8 @@ final class EscapingTests: XCTestCase {
     }
 
     func testTreeAndExplain() {
-        let nodes = [ControllerNode(id: planted, kind: "navigation\u{1B}[31m", deciding: true),
-                     ControllerNode(id: "child\nline", kind: "view", parent: planted, relation: "child",
+        let nodes = [ControllerEntry(id: planted, kind: "navigation\u{1B}[31m", deciding: true),
+                     ControllerEntry(id: "child\nline", kind: "view", parent: planted, relation: "child",
                                     supported: ["portrait"], preferred: "x\u{1B}", mode: "m\r", deciding: true)]
         let tree = TreeView.lines(nodes, style: plain)
         XCTAssertEqual(tree.count, 2, "one line per controller: \(tree)")
@@ -40,19 +41,19 @@ final class EscapingTests: XCTestCase {
         XCTAssertTrue(tree[0].hasPrefix(#"* x\e[2J\e]0;owned\a\r\n* evil  ← decides (navigation\e[31m)"#), tree[0])
         XCTAssertEqual(tree.filter { $0.hasSuffix("← decides") }.count, 1, "only the real deciding line ends so")
 
-        let scene = SceneState(path: "/io/github/orientd/OrientationManager1/scene/_3a1_2e5/1", properties: [
+        let scene = SceneProperties(path: "/io/github/orientd/OrientationManager1/scene/_3a1_2e5/1", properties: [
             "AppId": Variant(string: "org.\u{1B}]0;t\u{07}app"), "Idiom": Variant(string: "phone"),
             "InterfaceOrientation": Variant(string: "portrait")])
-        let steps = [ExplainStep(name: "controller", mask: ["portrait"], sentence: "Deciding controller '\(planted)'."),
-                     ExplainStep(name: "path", mask: [], sentence: "Path: '\(planted)'."),
-                     ExplainStep(name: "decision", mask: ["portrait"], sentence: "ok")]
+        let steps = [ExplainStep(name: "controller", orientations: ["portrait"], sentence: "Deciding controller '\(planted)'."),
+                     ExplainStep(name: "path", orientations: [], sentence: "Path: '\(planted)'."),
+                     ExplainStep(name: "decision", orientations: ["portrait"], sentence: "ok")]
         let explain = ExplainView.lines(scene: scene, steps: steps, path: [planted, "b\u{1B}c"], style: plain)
         assertClean(explain)
         XCTAssertTrue(explain[0].contains(#"org.\e]0;t\aapp"#), explain[0])
     }
 
     func testListShowStatusHistoryAndPolicies() {
-        let scene = SceneState(path: "/io/github/orientd/OrientationManager1/scene/_3a1_2e5/3", properties: [
+        let scene = SceneProperties(path: "/io/github/orientd/OrientationManager1/scene/_3a1_2e5/3", properties: [
             "AppId": Variant(string: "org.\u{1B}[2Japp"), "Idiom": Variant(string: "phone"),
             "Display": Variant(string: "hdmi\r1"), "InterfaceOrientation": Variant(string: "portrait"),
             "SupportedOrientations": Variant(strings: ["portrait"]), "DecidingController": Variant(string: planted)])
@@ -66,10 +67,10 @@ final class EscapingTests: XCTestCase {
         XCTAssertEqual(shown.count, 2)
         assertClean(shown)
         XCTAssertEqual(PropertiesView.lines([("AppId", "a\u{1B}b")], valueOnly: true), [#"a\eb"#])
-        let history = HistoryView.lines([HistoryEntry(scene: scene.path, appId: "a\u{1B}b", time: 0, previous: "portrait",
+        let history = HistoryView.lines([ChangeRecord(scene: scene.path, appID: "a\u{1B}b", time: 0, previous: "portrait",
                                                       current: "landscape-left", reason: "device")], aligned: true, style: plain)
         assertClean(history)
-        let policies = PolicyView.lines([AppPolicy(appId: "a\u{1B}b\nc", allowed: nil, followSensor: true)], aligned: false, style: plain)
+        let policies = PolicyView.lines([AppPolicyEntry(appID: "a\u{1B}b\nc", allowed: nil, followSensor: true)], aligned: false, style: plain)
         XCTAssertEqual(policies.count, 2)
         assertClean(policies + [PolicyView.line(appId: "a\u{1B}b", nil)])
         let event = MonitorEvent.orientationChanged(scene: scene.path, appId: "a\u{1B}b\n", previous: "portrait",
@@ -80,10 +81,10 @@ final class EscapingTests: XCTestCase {
     /// status: the manager's strings (sources, the output's names, the front scene's app id)
     /// as escaped as the scenes'.
     func testStatusEscapesTheManagersStrings() {
-        let scene = SceneState(path: "/io/github/orientd/OrientationManager1/scene/_3a1_2e5/3", properties: [
+        let scene = SceneProperties(path: "/io/github/orientd/OrientationManager1/scene/_3a1_2e5/3", properties: [
             "AppId": Variant(string: "org.\u{1B}[2Japp\r\nScenes: x"), "Idiom": Variant(string: "phone"),
             "InterfaceOrientation": Variant(string: "portrait")])
-        let manager = ManagerState([
+        let manager = ManagerProperties([
             "DeviceOrientation": Variant(string: "portrait\u{9B}1m"), "SensorSource": Variant(string: planted),
             "KioskMode": Variant(bool: true), "KioskOrientation": Variant(string: "x\u{1B}[8m"),
             "OutputBackend": Variant(string: "x11\r"), "OutputName": Variant(string: planted),
@@ -99,7 +100,7 @@ final class EscapingTests: XCTestCase {
     }
 
     func testJSONKeepsTheStringAndEscapesIt() {
-        let node = ControllerNode(id: "a\u{1B}b", kind: "view")
+        let node = ControllerEntry(id: "a\u{1B}b", kind: "view")
         XCTAssertTrue(node.json.serialized(pretty: false).contains(#""id":"a\u001bb""#), node.json.serialized(pretty: false))
     }
 }

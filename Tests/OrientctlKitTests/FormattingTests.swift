@@ -1,5 +1,6 @@
 import Foundation
 import GLibBridge
+import OrientationClient
 import OrientctlKit
 import XCTest
 import OrientationWire
@@ -114,7 +115,7 @@ final class FormattingTests: XCTestCase {
     }
 
     func testErrorReports() {
-        let failure = CommandError.failed(verb: "request", DBusError(name: "io.github.orientd.OrientationManager1.Error.UnsupportedOrientation",
+        let failure = CommandError.failed(verb: "request", OrientationClientError(name: "io.github.orientd.OrientationManager1.Error.UnsupportedOrientation",
                                                                       message: "Requested: portrait-upside-down; Supported: portrait"))
         XCTAssertEqual(failure.lines, ["Failed to request the orientation: Requested: portrait-upside-down; Supported: portrait"])
         XCTAssertEqual(failure.lines(verbose: true),
@@ -125,16 +126,16 @@ final class FormattingTests: XCTestCase {
                        + #""message":"Requested: portrait-upside-down; Supported: portrait","verb":"request","#
                        + #""failed":"request the orientation"}"#)
         // orientd's message may carry a client's string: escaped on the terminal.
-        let planted = CommandError.failed(verb: "tree", DBusError(name: "x.Error", message: "no 'a\u{1B}]0;owned\u{07}'"))
+        let planted = CommandError.failed(verb: "tree", OrientationClientError(name: "x.Error", message: "no 'a\u{1B}]0;owned\u{07}'"))
         XCTAssertEqual(planted.lines, [#"Failed to read the controller tree: no 'a\e]0;owned\a'"#])
         XCTAssertEqual(failure.exitStatus, 1)
         XCTAssertEqual(CommandError.usage(UsageError("x")).exitStatus, 64)
-        let missing = CommandError.call("status", DBusError(name: "org.freedesktop.DBus.Error.ServiceUnknown", message: "no"))
-        XCTAssertEqual(missing, .notRunning(DBusError(name: "org.freedesktop.DBus.Error.ServiceUnknown", message: "no")))
+        let missing = CommandError.call("status", OrientationClientError(name: "org.freedesktop.DBus.Error.ServiceUnknown", message: "no"))
+        XCTAssertEqual(missing, .notRunning(OrientationClientError(name: "org.freedesktop.DBus.Error.ServiceUnknown", message: "no")))
         XCTAssertTrue(missing.lines[1].contains("systemctl --user start orientd"))
-        let spawn = CommandError.call("status", DBusError(name: "org.freedesktop.DBus.Error.Spawn.ChildExited", message: "no"))
+        let spawn = CommandError.call("status", OrientationClientError(name: "org.freedesktop.DBus.Error.Spawn.ChildExited", message: "no"))
         guard case .notRunning = spawn else { return XCTFail("\(spawn)") }
-        let refused = CommandError.call("lock", DBusError(name: "org.freedesktop.DBus.Error.AccessDenied", message: "no"))
+        let refused = CommandError.call("lock", OrientationClientError(name: "org.freedesktop.DBus.Error.AccessDenied", message: "no"))
         guard case .failed(verb: "lock", _) = refused else { return XCTFail("\(refused)") }
     }
 }

@@ -1,3 +1,4 @@
+import OrientationClient
 import Foundation
 import GLibBridge
 import OrientctlKit
@@ -7,13 +8,13 @@ import XCTest
 final class OutputViewTests: XCTestCase {
     let plain = Style(enabled: false)
 
-    func manager(_ extra: [String: Variant]) -> ManagerState {
+    func manager(_ extra: [String: Variant]) -> ManagerProperties {
         var properties: [String: Variant] = ["DeviceOrientation": Variant(string: "portrait"), "Version": Variant(uint32: 1)]
         properties.merge(extra) { _, new in new }
-        return ManagerState(properties)
+        return ManagerProperties(properties)
     }
 
-    let scenes = [SceneState(path: "/io/github/orientd/OrientationManager1/scene/_3a1_2e5/7",
+    let scenes = [SceneProperties(path: "/io/github/orientd/OrientationManager1/scene/_3a1_2e5/7",
                              properties: ["AppId": Variant(string: "org.example.Video")])]
 
     func testDriving() throws {
@@ -78,23 +79,23 @@ final class OutputViewTests: XCTestCase {
 /// `status`'s window tracking line and `list`'s observed flag.
 final class WindowTrackingViewTests: XCTestCase {
     func testStatusShowsTheTrackerTheWindowsAndTheFrontApp() {
-        let m = ManagerState(["WindowTracking": Variant(string: "wlroots"), "TrackedWindows": Variant(uint32: 3),
+        let m = ManagerProperties(["WindowTracking": Variant(string: "wlroots"), "TrackedWindows": Variant(uint32: 3),
                               "FrontApp": Variant(string: "org.example.Reader")])
         XCTAssertEqual(OutputView.windowsLine(m), "wlroots, 3 app windows, org.example.Reader in front")
         let lines = StatusView.lines(manager: m, scenes: [], aligned: false, style: Style(enabled: false))
         XCTAssertTrue(lines.contains("Window tracking: wlroots, 3 app windows, org.example.Reader in front"), "\(lines)")
-        let single = ManagerState(["WindowTracking": Variant(string: "x11"), "TrackedWindows": Variant(uint32: 1),
+        let single = ManagerProperties(["WindowTracking": Variant(string: "x11"), "TrackedWindows": Variant(uint32: 1),
                                    "FrontApp": Variant(string: "")])
         XCTAssertEqual(OutputView.windowsLine(single), "x11, 1 app window, no app in front")
-        XCTAssertEqual(OutputView.windowsLine(ManagerState(["WindowTracking": Variant(string: "none")])),
+        XCTAssertEqual(OutputView.windowsLine(ManagerProperties(["WindowTracking": Variant(string: "none")])),
                        "none (only registered scenes count)")
     }
 
     func testListMarksObservedScenes() {
-        let observed = SceneState(path: "/io/github/orientd/OrientationManager1/scene/observed/4",
+        let observed = SceneProperties(path: "/io/github/orientd/OrientationManager1/scene/observed/4",
                                   properties: ["Observed": Variant(bool: true), "Detached": Variant(bool: true)])
         XCTAssertEqual(observed.flags, ["observed"])
-        let detached = SceneState(path: "/io/github/orientd/OrientationManager1/scene/_3a1_2e5/5",
+        let detached = SceneProperties(path: "/io/github/orientd/OrientationManager1/scene/_3a1_2e5/5",
                                   properties: ["Observed": Variant(bool: false), "Detached": Variant(bool: true)])
         XCTAssertEqual(detached.flags, ["detached"])
     }

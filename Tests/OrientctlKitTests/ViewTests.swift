@@ -1,3 +1,4 @@
+import OrientationClient
 import Foundation
 import GLibBridge
 import OrientctlKit
@@ -8,7 +9,7 @@ final class ViewTests: XCTestCase {
     private let plain = Style(enabled: false)
 
     private func scene(_ number: Int, _ appId: String, orientation: String = "portrait", idiom: String = "phone",
-                       supported: [String] = ["portrait"], deciding: String = "", extra: [String: Variant] = [:]) -> SceneState {
+                       supported: [String] = ["portrait"], deciding: String = "", extra: [String: Variant] = [:]) -> SceneProperties {
         var properties: [String: Variant] = [
             "AppId": Variant(string: appId), "Idiom": Variant(string: idiom), "Display": Variant(string: "builtin"),
             "InterfaceOrientation": Variant(string: orientation), "SupportedOrientations": Variant(strings: supported),
@@ -16,14 +17,14 @@ final class ViewTests: XCTestCase {
             "SplitView": Variant(bool: false), "ActivationState": Variant(string: "foreground-active"),
         ]
         properties.merge(extra) { _, new in new }
-        return SceneState(path: "/io/github/orientd/OrientationManager1/scene/_3a1_2e5/\(number)", properties: properties)
+        return SceneProperties(path: "/io/github/orientd/OrientationManager1/scene/_3a1_2e5/\(number)", properties: properties)
     }
 
-    private var videoTree: [ControllerNode] {
-        [ControllerNode(id: "nav", kind: "navigation", deciding: true),
-         ControllerNode(id: "list", kind: "view", parent: "nav", relation: "child", supported: ["portrait"], deciding: true),
-         ControllerNode(id: "settings", kind: "view", parent: "list", relation: "presented", fillsWindow: false),
-         ControllerNode(id: "player", kind: "view", parent: "nav", relation: "child",
+    private var videoTree: [ControllerEntry] {
+        [ControllerEntry(id: "nav", kind: "navigation", deciding: true),
+         ControllerEntry(id: "list", kind: "view", parent: "nav", relation: "child", supported: ["portrait"], deciding: true),
+         ControllerEntry(id: "settings", kind: "view", parent: "list", relation: "presented", fillsWindow: false),
+         ControllerEntry(id: "player", kind: "view", parent: "nav", relation: "child",
                         supported: ["landscape-right", "landscape-left"], preferred: "landscape-right",
                         shouldAutorotate: false, mode: "locked")]
     }
@@ -38,8 +39,8 @@ final class ViewTests: XCTestCase {
     }
 
     func testTreeDescribesTabsAndContainersThatDoNotForward() {
-        let nodes = [ControllerNode(id: "tabs", kind: "tab", forwardsOrientation: false, deciding: true),
-                     ControllerNode(id: "a", kind: "view", parent: "tabs", relation: "child", selected: true)]
+        let nodes = [ControllerEntry(id: "tabs", kind: "tab", forwardsOrientation: false, deciding: true),
+                     ControllerEntry(id: "a", kind: "view", parent: "tabs", relation: "child", selected: true)]
         XCTAssertEqual(TreeView.lines(nodes, style: plain), [
             "* tabs (tab): mask default, autorotates, decides itself (no forwarding)  ← decides",
             "  └─ a (view, selected tab): mask default, autorotates",
@@ -59,11 +60,11 @@ final class ViewTests: XCTestCase {
 
     func testExplainAnswersTheChecklist() {
         let steps = [
-            ExplainStep(name: "whitelist", mask: ["portrait", "landscape-right", "landscape-left"], sentence: "W."),
-            ExplainStep(name: "window-policy", mask: ["portrait", "landscape-right", "landscape-left"], sentence: "D."),
-            ExplainStep(name: "controller", mask: ["landscape-right", "landscape-left"], sentence: "C."),
-            ExplainStep(name: "path", mask: ["landscape-right", "landscape-left"], sentence: "P."),
-            ExplainStep(name: "decision", mask: ["landscape-right"], sentence: "R."),
+            ExplainStep(name: "whitelist", orientations: ["portrait", "landscape-right", "landscape-left"], sentence: "W."),
+            ExplainStep(name: "window-policy", orientations: ["portrait", "landscape-right", "landscape-left"], sentence: "D."),
+            ExplainStep(name: "controller", orientations: ["landscape-right", "landscape-left"], sentence: "C."),
+            ExplainStep(name: "path", orientations: ["landscape-right", "landscape-left"], sentence: "P."),
+            ExplainStep(name: "decision", orientations: ["landscape-right"], sentence: "R."),
         ]
         let lines = ExplainView.lines(scene: scene(1, "org.example.Video", orientation: "landscape-right"), steps: steps,
                                       path: ["nav", "player"], style: plain)
@@ -80,7 +81,7 @@ final class ViewTests: XCTestCase {
     }
 
     func testStatusLinesAndJSON() throws {
-        let manager = ManagerState([
+        let manager = ManagerProperties([
             "DeviceOrientation": Variant(string: "landscape-left"), "SensorSource": Variant(string: "manual"),
             "SensorAvailable": Variant(bool: false), "RotationLocked": Variant(bool: true), "KioskMode": Variant(bool: false),
             "KioskOrientation": Variant(string: "portrait"), "SettleTime": Variant(uint32: 250),
@@ -124,14 +125,14 @@ final class ViewTests: XCTestCase {
     }
 
     func testHistoryPoliciesAndProperties() {
-        let entry = HistoryEntry(scene: "/io/github/orientd/OrientationManager1/scene/_3a1_2e5/4", appId: "a.b",
+        let entry = ChangeRecord(scene: "/io/github/orientd/OrientationManager1/scene/_3a1_2e5/4", appID: "a.b",
                                  time: 1_700_000_000_000_000, previous: "portrait", current: "landscape-left", reason: "device")
         let lines = HistoryView.lines([entry], aligned: false, style: plain)
         XCTAssertEqual(lines.count, 2)
         XCTAssertTrue(lines[1].hasSuffix("\t4\ta.b\tportrait\tlandscape-left\tdevice"), lines[1])
 
-        let policies = [AppPolicy(appId: "a.b", allowed: ["landscape-right", "landscape-left"], followSensor: false),
-                        AppPolicy(appId: "c.d", allowed: nil, followSensor: true, source: "/etc/orientd/orientd.conf",
+        let policies = [AppPolicyEntry(appID: "a.b", allowed: ["landscape-right", "landscape-left"], followSensor: false),
+                        AppPolicyEntry(appID: "c.d", allowed: nil, followSensor: true, source: "/etc/orientd/orientd.conf",
                                   lockedBy: "/etc/orientd/orientd.conf")]
         XCTAssertEqual(PolicyView.lines(policies, aligned: false, style: plain),
                        ["APP-ID\tALLOWED\tFOLLOW-SENSOR\tSOURCE\tLOCKED", "a.b\tlandscape\tno\tuser\tno",
@@ -145,17 +146,17 @@ final class ViewTests: XCTestCase {
         XCTAssertEqual(PolicyView.line(appId: "a.b", policies[0]), "a.b: allowed landscape; does not follow the sensor")
         XCTAssertEqual(PolicyView.line(appId: "c.d", policies[1]),
                        "c.d: no orientation cap; follows the sensor; set by /etc/orientd/orientd.conf (locked)")
-        XCTAssertEqual(AppPolicy(appId: "e.f", values: ["follow-sensor": Variant(bool: true), "source": Variant(string: "/etc/x.conf"),
+        XCTAssertEqual(AppPolicyEntry(appID: "e.f", values: ["follow-sensor": Variant(bool: true), "source": Variant(string: "/etc/x.conf"),
                                                          "locked": Variant(bool: false)]),
-                       AppPolicy(appId: "e.f", allowed: nil, followSensor: true, source: "/etc/x.conf"))
+                       AppPolicyEntry(appID: "e.f", allowed: nil, followSensor: true, source: "/etc/x.conf"))
         // A later file set the locked policy's other key: it is the source, the earlier file locks it.
-        let split = AppPolicy(appId: "g.h", values: ["follow-sensor": Variant(bool: false), "source": Variant(string: "/etc/b.conf"),
+        let split = AppPolicyEntry(appID: "g.h", values: ["follow-sensor": Variant(bool: false), "source": Variant(string: "/etc/b.conf"),
                                                      "locked": Variant(bool: true), "locked-by": Variant(string: "/usr/share/a.conf")])
         XCTAssertEqual(split.lockedColumn, "yes, by /usr/share/a.conf")
         XCTAssertEqual(PolicyView.line(appId: "g.h", split),
                        "g.h: no orientation cap; does not follow the sensor; set by /etc/b.conf (locked by /usr/share/a.conf)")
         // An orientd before Version 3 named the locking file as the source.
-        XCTAssertEqual(AppPolicy(appId: "g.h", values: ["source": Variant(string: "/etc/a.conf"), "locked": Variant(bool: true)]).lockedBy,
+        XCTAssertEqual(AppPolicyEntry(appID: "g.h", values: ["source": Variant(string: "/etc/a.conf"), "locked": Variant(bool: true)]).lockedBy,
                        "/etc/a.conf")
         XCTAssertEqual(PropertiesView.lines([("A", "1"), ("B", "x y")], valueOnly: false), ["A=1", "B=x y"])
         XCTAssertEqual(PropertiesView.lines([("A", "1"), ("B", "x y")], valueOnly: true), ["1", "x y"])

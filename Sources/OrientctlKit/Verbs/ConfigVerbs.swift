@@ -1,10 +1,9 @@
-import GLibBridge
-import OrientationWire
+import OrientationClient
 
 /// The configuration files: `cat-config`, `reload`, `reset`.
 extension VerbTable {
     /// The manager keys a configuration file can set and lock, in the contract's order.
-    static let settingKeys = ["RotationLocked", "KioskMode", "KioskOrientation", "SplitViewThreshold", "SettleTime"]
+    static let settingKeys = SettingKey.allCases.map(\.rawValue)
 
     static let configVerbs: [VerbSpec] = [
         VerbSpec("cat-config", group: .state, summary: "Print the configuration files orientd applied, in order",
@@ -39,9 +38,7 @@ extension VerbTable {
     ]
 
     static func catConfig(_ inv: Invocation) throws(CommandError) {
-        let files = try inv.bus { client throws(DBusError) in
-            try client.property(BusNames.managerPath, BusNames.managerInterface, PropertyNames.configFiles).stringArray ?? []
-        }
+        let files = try inv.bus { client throws(OrientationClientError) in try client.configurationFiles() }
         let reader = ConfigFileReader(searchPath: ConfigurationSearchPath(environment: inv.environment))
         let outcomes = files.map(reader.read)
         var lines: [String] = []
@@ -71,23 +68,26 @@ extension VerbTable {
     }
 
     static func reload(_ inv: Invocation) throws(CommandError) {
-        try inv.bus { client throws(DBusError) in try client.callManager("Reload") }
+        try inv.bus { client throws(OrientationClientError) in try client.reloadConfiguration() }
     }
 
     static func reset(_ inv: Invocation) throws(CommandError) {
         let key = inv.argument(0)
         let app = inv.command.argument(1)
-        let name: String
+        let reset: SettingReset
         if key == "App" {
             guard let app else { throw inv.usage("'reset App' needs the app-id, as in 'reset App org.example.Video'") }
-            name = "App " + app
+            reset = .appPolicy(appID: app)
         } else {
             guard app == nil else { throw inv.usage("only 'reset App APP-ID' takes a second word") }
-            guard settingKeys.contains(key) || key == "all" else {
+            if key == "all" {
+                reset = .all
+            } else if let setting = SettingKey(rawValue: key) {
+                reset = .setting(setting)
+            } else {
                 throw inv.usage("unknown setting '\(key)'; valid values: \((settingKeys + ["App APP-ID", "all"]).joined(separator: ", "))")
             }
-            name = key
         }
-        try inv.bus { client throws(DBusError) in try client.callManager("ResetSetting", [Variant(string: name)]) }
+        try inv.bus { client throws(OrientationClientError) in try client.resetSetting(reset) }
     }
 }

@@ -1,13 +1,12 @@
-import GLibBridge
-import OrientationWire
+import OrientationClient
 
 extension VerbTable {
     /// The options that declare a new controller.
     static let newControllerOptions = [
-        OptionSpec("kind", .value("KIND"), values: .choice(Vocabulary.kinds), help: "view (default), navigation or tab"),
-        OptionSpec("supported", .list("ORIENTATION"), values: .choice(Vocabulary.maskNames),
+        OptionSpec("kind", .value("KIND"), values: .choice(ControllerKind.allCases.map(\.rawValue)), help: "view (default), navigation or tab"),
+        OptionSpec("supported", .list("ORIENTATION"), values: .choice(OrientationMask.validNames),
                    help: "Its supported orientations (default: phone all-but-upside-down, pad all)"),
-        OptionSpec("preferred", .value("ORIENTATION"), values: .choice(Vocabulary.interfaceOrientations + ["none"]),
+        OptionSpec("preferred", .value("ORIENTATION"), values: .choice(InterfaceOrientation.validNames + ["none"]),
                    help: "Its preferred orientation for presentation (none: clear it)"),
         OptionSpec("no-autorotate", help: "should-autorotate false: it never follows the device"),
         OptionSpec("sheet", help: "fills-window false: when presented, a sheet that does not take over the decision"),
@@ -27,13 +26,13 @@ extension VerbTable {
                  summary: "Replace the controller tree with one root controller",
                  details: "Sets the window's root view controller (SetRootController), replacing every controller the scene had.",
                  examples: ["root 1 nav --kind navigation"],
-                 run: { inv throws(CommandError) in try addController(inv, method: "SetRootController", anchors: 0) }),
+                 run: { inv throws(CommandError) in try addController(inv, .root) }),
         VerbSpec("push", group: .scenes, arguments: [ArgumentSpec("SCENE", .scene), ArgumentSpec("NAV"), ArgumentSpec("ID")],
                  options: newControllerOptions,
                  summary: "Push a controller on a navigation controller",
                  details: "Pushes controller ID on navigation controller NAV; the scene re-evaluates at once.",
                  examples: ["push 1 nav list --supported portrait"],
-                 run: { inv throws(CommandError) in try addController(inv, method: "PushController", anchors: 1) }),
+                 run: { inv throws(CommandError) in try addController(inv, .push) }),
         VerbSpec("pop", group: .scenes, arguments: [ArgumentSpec("SCENE", .scene), ArgumentSpec("NAV")],
                  summary: "Pop a navigation controller's top controller and print its id",
                  details: "Pops the top of NAV's stack (a navigation controller keeps its root child); the scene re-evaluates at once.",
@@ -43,7 +42,7 @@ extension VerbTable {
                  summary: "Add a child to a tab controller",
                  details: "Adds controller ID to tab controller TAB; the first child added is selected.",
                  examples: ["tab-add 1 tabs maps --supported all"],
-                 run: { inv throws(CommandError) in try addController(inv, method: "AddTab", anchors: 1) }),
+                 run: { inv throws(CommandError) in try addController(inv, .tab) }),
         VerbSpec("tab-select", group: .scenes, arguments: [ArgumentSpec("SCENE", .scene), ArgumentSpec("TAB"), ArgumentSpec("CHILD")],
                  summary: "Select a tab controller's child",
                  details: "Selects CHILD in tab controller TAB; the scene re-evaluates at once.",
@@ -57,7 +56,7 @@ extension VerbTable {
                     lock is on.
                     """,
                  examples: ["present 1 list player --supported landscape --preferred landscape-right"],
-                 run: { inv throws(CommandError) in try addController(inv, method: "PresentController", anchors: 1) }),
+                 run: { inv throws(CommandError) in try addController(inv, .present) }),
         VerbSpec("dismiss", group: .scenes, arguments: [ArgumentSpec("SCENE", .scene), ArgumentSpec("ID")],
                  summary: "Dismiss a presented controller",
                  details: "Dismisses presented controller ID and everything it presented; the scene re-evaluates at once.",
@@ -73,64 +72,87 @@ extension VerbTable {
                  examples: ["set-props 1 player --supported all --no-autorotate", "update 1"], run: setProps),
     ]
 
-    /// SetRootController / PushController / AddTab / PresentController: SCENE, `anchors` words
-    /// naming where (NAV, TAB, PRESENTER), then ID, then the declaration options.
-    static func addController(_ inv: Invocation, method: String, anchors: Int) throws(CommandError) {
-        let path = try inv.scene(0)
+    /// Where a new controller goes: the window's root, or beside the controller the word
+    /// after SCENE names (NAV, TAB, PRESENTER).
+    enum Placement { case root, push, tab, present }
+
+    /// `root`, `push`, `tab-add`, `present`: SCENE, the anchor (but for `root`), ID, then the
+    /// declaration options.
+    static func addController(_ inv: Invocation, _ placement: Placement) throws(CommandError) {
+        let reference = try inv.scene(0)
         let properties = try controllerProperties(inv)
-        var arguments = (1...anchors + 1).map { Variant(string: inv.argument($0)) }
-        arguments.append(Variant(string: inv.command.value("kind") ?? "view"))
-        arguments.append(Variant(vardict: properties))
-        try inv.bus { client throws(DBusError) in try client.callScene(path, method, arguments) }
+        let anchor = inv.argument(1)
+        let id = inv.argument(placement == .root ? 1 : 2)
+        let kind = try inv.read { () throws(OrientationClientError) in try UserInput.controllerKind(inv.command.value("kind") ?? "view") }
+        try inv.bus { client throws(OrientationClientError) in
+            let scene = try reference.scene(in: client)
+            switch placement {
+            case .root: try scene.setRootController(id, kind: kind, properties: properties)
+            case .push: try scene.controller(anchor).push(id, kind: kind, properties: properties)
+            case .tab: try scene.controller(anchor).addTab(id, kind: kind, properties: properties)
+            case .present: try scene.controller(anchor).present(id, kind: kind, properties: properties)
+            }
+        }
     }
 
-    /// The `a{sv}` of controller properties the options give.
-    static func controllerProperties(_ inv: Invocation) throws(CommandError) -> [String: Variant] {
-        var values: [String: Variant] = [:]
-        if let names = inv.command.list("supported") { values[VardictKey.supportedOrientations] = Variant(strings: names) }
-        if let preferred = inv.command.value("preferred") {
-            values[VardictKey.preferredOrientation] = Variant(string: preferred == "none" ? "" : preferred)
-        }
-        let switches = [("autorotate", "no-autorotate", VardictKey.shouldAutorotate),
-                        ("fills-window", "sheet", VardictKey.fillsWindow),
-                        ("forward", "no-forward", VardictKey.forwardsOrientation)]
+    /// The controller properties the options give; the others keep their value.
+    static func controllerProperties(_ inv: Invocation) throws(CommandError) -> ControllerProperties {
+        var values = ControllerProperties()
+        let switches: [(String, String, WritableKeyPath<ControllerProperties, Bool?>)] = [
+            ("autorotate", "no-autorotate", \.shouldAutorotate), ("fills-window", "sheet", \.fillsWindow),
+            ("forward", "no-forward", \.forwardsOrientation)]
         for (on, off, key) in switches {
             switch (inv.command.has(on), inv.command.has(off)) {
             case (true, true): throw inv.usage("--\(on) and --\(off) contradict each other")
-            case (true, false): values[key] = Variant(bool: true)
-            case (false, true): values[key] = Variant(bool: false)
+            case (true, false): values[keyPath: key] = true
+            case (false, true): values[keyPath: key] = false
             case (false, false): break
+            }
+        }
+        let supported = inv.command.list("supported"), preferred = inv.command.value("preferred")
+        guard supported != nil || preferred != nil else { return values }
+        try inv.read { () throws(OrientationClientError) in
+            if let names = supported { values.supportedOrientations = try UserInput.mask(names, for: .supportedOrientations) }
+            if let preferred {
+                if preferred == "none" || preferred.isEmpty {
+                    values.clearsPreferredOrientation = true
+                } else {
+                    values.preferredOrientation = try UserInput.preferredOrientation(preferred)
+                }
             }
         }
         return values
     }
 
+    /// Whether the options change anything.
+    static func changesSomething(_ properties: ControllerProperties) -> Bool {
+        properties != ControllerProperties()
+    }
+
     static func pop(_ inv: Invocation) throws(CommandError) {
-        let path = try inv.scene(0)
-        let popped = try inv.bus { client throws(DBusError) in
-            try client.callScene(path, "PopController", [Variant(string: inv.argument(1))], reply: "(s)").child(at: 0).string ?? ""
-        }
+        let reference = try inv.scene(0)
+        let popped = try inv.bus { client throws(OrientationClientError) in try reference.scene(in: client).controller(inv.argument(1)).pop().id }
         inv.emit([popped.terminalSafe], json: .object([("popped", .string(popped))]))
     }
 
     static func tabSelect(_ inv: Invocation) throws(CommandError) {
-        let path = try inv.scene(0)
-        try inv.bus { client throws(DBusError) in
-            try client.callScene(path, "SelectTab", [Variant(string: inv.argument(1)), Variant(string: inv.argument(2))])
+        let reference = try inv.scene(0)
+        try inv.bus { client throws(OrientationClientError) in
+            try reference.scene(in: client).controller(inv.argument(1)).selectTab(inv.argument(2))
         }
     }
 
     static func dismiss(_ inv: Invocation) throws(CommandError) {
-        let path = try inv.scene(0)
-        try inv.bus { client throws(DBusError) in try client.callScene(path, "DismissController", [Variant(string: inv.argument(1))]) }
+        let reference = try inv.scene(0)
+        try inv.bus { client throws(OrientationClientError) in try reference.scene(in: client).controller(inv.argument(1)).dismiss() }
     }
 
     static func setProps(_ inv: Invocation) throws(CommandError) {
-        let path = try inv.scene(0)
+        let reference = try inv.scene(0)
         let properties = try controllerProperties(inv)
-        guard !properties.isEmpty else { throw inv.usage("set-props needs at least one option saying what to change") }
-        try inv.bus { client throws(DBusError) in
-            try client.callScene(path, "SetControllerProperties", [Variant(string: inv.argument(1)), Variant(vardict: properties)])
+        guard changesSomething(properties) else { throw inv.usage("set-props needs at least one option saying what to change") }
+        try inv.bus { client throws(OrientationClientError) in
+            try reference.scene(in: client).controller(inv.argument(1)).setProperties(properties)
         }
     }
 }

@@ -1,10 +1,9 @@
-import GLibBridge
-import OrientationWire
+import OrientationClient
 
 extension VerbTable {
     static let policyVerbs: [VerbSpec] = [
         VerbSpec("policy", group: .policies, arguments: [ArgumentSpec("APP")],
-                 options: [OptionSpec("allow", .list("ORIENTATION"), values: .choice(Vocabulary.maskNames),
+                 options: [OptionSpec("allow", .list("ORIENTATION"), values: .choice(OrientationMask.validNames),
                                       help: "Cap the app to these orientations (shorthands: landscape, all, all-but-upside-down)"),
                            OptionSpec("no-sensor", help: "Keep the app's windows from following the device"),
                            OptionSpec("clear", help: "Remove the app's policy")],
@@ -35,26 +34,23 @@ extension VerbTable {
         let noSensor = inv.command.has("no-sensor")
         if inv.command.has("clear") {
             guard allow == nil, !noSensor else { throw inv.usage("--clear cannot be combined with --allow or --no-sensor") }
-            try inv.bus { client throws(DBusError) in
-                try client.callManager("SetAppPolicy", [Variant(string: appId), Variant(vardict: [:])])
-            }
+            try inv.bus { client throws(OrientationClientError) in try client.setAppPolicy(nil, for: appId) }
             return
         }
         guard allow != nil || noSensor else {
-            let found = try inv.bus { client throws(DBusError) in try client.policies().first { $0.appId == appId } }
+            let found = try inv.bus { client throws(OrientationClientError) in try client.appPolicies().first { $0.appID == appId } }
             inv.emit([PolicyView.line(appId: appId, found)], json: found?.json ?? .null)
             return
         }
-        var values: [String: Variant] = [:]
-        if let allow { values[VardictKey.allowedOrientations] = Variant(strings: allow) }
-        if noSensor { values[VardictKey.followSensor] = Variant(bool: false) }
-        try inv.bus { client throws(DBusError) in
-            try client.callManager("SetAppPolicy", [Variant(string: appId), Variant(vardict: values)])
+        let allowed = try allow.map { names throws(CommandError) in
+            try inv.read { () throws(OrientationClientError) in try UserInput.mask(names, for: .allowedOrientations) }
         }
+        let policy = AppPolicy(allowed: allowed, followSensor: !noSensor)
+        try inv.bus { client throws(OrientationClientError) in try client.setAppPolicy(policy, for: appId) }
     }
 
     static func policies(_ inv: Invocation) throws(CommandError) {
-        let policies = try inv.bus { client throws(DBusError) in try client.policies() }
+        let policies = try inv.bus { client throws(OrientationClientError) in try client.appPolicies() }
         inv.emit(PolicyView.lines(policies, aligned: inv.aligned, style: inv.style, legend: inv.legend), json: PolicyView.json(policies))
     }
 }

@@ -1,15 +1,14 @@
-import GLibBridge
-import OrientationWire
+import OrientationClient
 
 extension VerbTable {
     static let sceneVerbs: [VerbSpec] = [
         VerbSpec("register", group: .scenes, arguments: [ArgumentSpec("APP")],
-                 options: [OptionSpec("idiom", .value("IDIOM"), values: .choice(Vocabulary.idioms), help: "phone (default) or pad"),
-                           OptionSpec("supported", .list("ORIENTATION"), values: .choice(Vocabulary.maskNames),
+                 options: [OptionSpec("idiom", .value("IDIOM"), values: .choice(Idiom.allCases.map(\.rawValue)), help: "phone (default) or pad"),
+                           OptionSpec("supported", .list("ORIENTATION"), values: .choice(OrientationMask.validNames),
                                       help: "The app whitelist (default: phone portrait; pad portrait and landscape)"),
-                           OptionSpec("scene-delegate", .list("ORIENTATION"), values: .choice(Vocabulary.maskNames),
+                           OptionSpec("scene-delegate", .list("ORIENTATION"), values: .choice(OrientationMask.validNames),
                                       help: "The scene delegate's mask (replaces the whitelist)"),
-                           OptionSpec("app-delegate", .list("ORIENTATION"), values: .choice(Vocabulary.maskNames),
+                           OptionSpec("app-delegate", .list("ORIENTATION"), values: .choice(OrientationMask.validNames),
                                       help: "The app delegate's mask (used when no scene delegate mask is given)"),
                            OptionSpec("size", .value("WxH"), help: "The window size in points (default: phone 390x844, pad 820x1180)"),
                            OptionSpec("display", .value("NAME"), help: "The display (default builtin; only builtin follows the device)")],
@@ -27,7 +26,7 @@ extension VerbTable {
                  summary: "Remove scenes", details: "Unregisters one or more scenes.",
                  examples: ["unregister 1", "unregister 2 3"], run: unregister),
         VerbSpec("mode", group: .scenes,
-                 arguments: [ArgumentSpec("SCENE", .scene), ArgumentSpec("ID"), ArgumentSpec("MODE", .choice(Vocabulary.modes))],
+                 arguments: [ArgumentSpec("SCENE", .scene), ArgumentSpec("ID"), ArgumentSpec("MODE", .choice(OrientationMode.allCases.map(\.rawValue)))],
                  summary: "Set a controller's orientation mode (takes effect at the next update)",
                  details: """
                     Sets the orientation mode of controller ID (as the OrientationManager iOS apps commonly write): portrait, landscape, dynamic (all four), \
@@ -41,7 +40,7 @@ extension VerbTable {
                  details: "Applies pending declarations and modes (UpdateOrientation) and prints the orientation afterwards.",
                  examples: ["update 1"], run: update),
         VerbSpec("request", group: .scenes,
-                 arguments: [ArgumentSpec("SCENE", .scene), ArgumentSpec("ORIENTATION", .choice(Vocabulary.interfaceOrientations))],
+                 arguments: [ArgumentSpec("SCENE", .scene), ArgumentSpec("ORIENTATION", .choice(InterfaceOrientation.validNames))],
                  summary: "Ask for one orientation (requestGeometryUpdate) and print the result",
                  details: """
                     Asks for an interface orientation; the scene takes it if its effective mask allows it, even \
@@ -56,7 +55,7 @@ extension VerbTable {
                     """,
                  examples: ["geometry 1 507x1180"], run: geometry),
         VerbSpec("activate", group: .scenes,
-                 arguments: [ArgumentSpec("SCENE", .scene), ArgumentSpec("STATE", .choice(Vocabulary.activationStates), optional: true)],
+                 arguments: [ArgumentSpec("SCENE", .scene), ArgumentSpec("STATE", .choice(ActivationState.allCases.map(\.rawValue)), optional: true)],
                  summary: "Set a scene's activation state (default foreground-active)",
                  details: """
                     Sets the activation state: foreground-active (the default), foreground-inactive or background. \
@@ -67,65 +66,67 @@ extension VerbTable {
     ]
 
     static func register(_ inv: Invocation) throws(CommandError) {
-        var options: [String: Variant] = [VardictKey.appId: Variant(string: inv.argument(0)), VardictKey.detached: Variant(bool: true)]
-        if let idiom = inv.command.value("idiom") { options[VardictKey.idiom] = Variant(string: idiom) }
-        if let names = inv.command.list("supported") { options[VardictKey.supportedOrientations] = Variant(strings: names) }
-        if let names = inv.command.list("scene-delegate") { options[VardictKey.sceneDelegateOrientations] = Variant(strings: names) }
-        if let names = inv.command.list("app-delegate") { options[VardictKey.appDelegateOrientations] = Variant(strings: names) }
-        if let word = inv.command.value("size") {
-            let size = try inv.size(word)
-            options[VardictKey.width] = Variant(uint32: size.width)
-            options[VardictKey.height] = Variant(uint32: size.height)
+        var options = SceneOptions(appID: inv.argument(0), detached: true)
+        let size = try inv.command.value("size").map { word throws(CommandError) in try inv.size(word) }
+        try inv.read { () throws(OrientationClientError) in
+            // As orientd reads them: an empty mask is one not given.
+            func mask(_ option: String, _ field: UserInput.MaskField) throws(OrientationClientError) -> OrientationMask? {
+                guard let names = inv.command.list(option), !names.isEmpty else { return nil }
+                return try UserInput.mask(names, for: field)
+            }
+            options.idiom = try inv.command.value("idiom").map { word throws(OrientationClientError) in try UserInput.idiom(word) }
+            options.supportedOrientations = try mask("supported", .supportedOrientations)
+            options.sceneDelegateOrientations = try mask("scene-delegate", .sceneDelegateOrientations)
+            options.appDelegateOrientations = try mask("app-delegate", .appDelegateOrientations)
         }
-        if let display = inv.command.value("display") { options[VardictKey.display] = Variant(string: display) }
-        let path = try inv.bus { client throws(DBusError) in
-            try client.callManager("RegisterScene", [Variant(vardict: options)], reply: "(o)").child(at: 0).string ?? ""
-        }
+        options.size = size.map { SceneSize(width: $0.width, height: $0.height) }
+        options.display = inv.command.value("display")
+        let path = try inv.bus { client throws(OrientationClientError) in try client.registerScene(options).path }
         inv.emit([path.terminalSafe], json: .object(JSONConvention.scene(path)))
     }
 
     static func unregister(_ inv: Invocation) throws(CommandError) {
-        var paths: [String] = []
-        for index in inv.command.arguments.indices { paths.append(try inv.scene(index)) }
-        try inv.bus { client throws(DBusError) in
-            for path in paths { try client.callManager("UnregisterScene", [Variant(objectPath: path)]) }
+        var references: [SceneReference] = []
+        for index in inv.command.arguments.indices { references.append(try inv.scene(index)) }
+        try inv.bus { client throws(OrientationClientError) in
+            for reference in references { try reference.scene(in: client).unregister() }
         }
     }
 
     static func mode(_ inv: Invocation) throws(CommandError) {
-        let path = try inv.scene(0)
-        try inv.bus { client throws(DBusError) in
-            try client.callScene(path, "SetOrientationMode", [Variant(string: inv.argument(1)), Variant(string: inv.argument(2))])
+        let reference = try inv.scene(0)
+        let mode = try inv.read { () throws(OrientationClientError) in try UserInput.orientationMode(inv.argument(2)) }
+        try inv.bus { client throws(OrientationClientError) in
+            try reference.scene(in: client).controller(inv.argument(1)).setOrientationMode(mode)
         }
     }
 
     static func update(_ inv: Invocation) throws(CommandError) {
-        let path = try inv.scene(0)
-        let orientation = try inv.bus { client throws(DBusError) in
-            try client.callScene(path, "UpdateOrientation", reply: "(s)").child(at: 0).string ?? ""
-        }
-        inv.emit([orientation.terminalSafe], json: .object([("orientation", .string(orientation))]))
+        let reference = try inv.scene(0)
+        let orientation = try inv.bus { client throws(OrientationClientError) in try reference.scene(in: client).updateOrientation() }
+        inv.emit([orientation.rawValue], json: .object([("orientation", .string(orientation.rawValue))]))
     }
 
     static func request(_ inv: Invocation) throws(CommandError) {
-        let path = try inv.scene(0)
-        let orientation = try inv.bus { client throws(DBusError) in
-            try client.callScene(path, "RequestOrientation", [Variant(string: inv.argument(1))], reply: "(s)").child(at: 0).string ?? ""
-        }
-        inv.emit([orientation.terminalSafe], json: .object([("orientation", .string(orientation))]))
+        let reference = try inv.scene(0)
+        let requested = try inv.read { () throws(OrientationClientError) in try UserInput.interfaceOrientation(inv.argument(1)) }
+        let orientation = try inv.bus { client throws(OrientationClientError) in try reference.scene(in: client).requestOrientation(requested) }
+        inv.emit([orientation.rawValue], json: .object([("orientation", .string(orientation.rawValue))]))
     }
 
     static func geometry(_ inv: Invocation) throws(CommandError) {
-        let path = try inv.scene(0)
+        let reference = try inv.scene(0)
         let size = try inv.size(inv.argument(1))
-        try inv.bus { client throws(DBusError) in
-            try client.callScene(path, "SetGeometry", [Variant(uint32: size.width), Variant(uint32: size.height)])
+        try inv.bus { client throws(OrientationClientError) in
+            try reference.scene(in: client).setGeometry(SceneSize(width: size.width, height: size.height))
         }
     }
 
     static func activate(_ inv: Invocation) throws(CommandError) {
-        let path = try inv.scene(0)
-        let state = inv.command.argument(1) ?? "foreground-active"
-        try inv.bus { client throws(DBusError) in try client.callScene(path, "SetActivationState", [Variant(string: state)]) }
+        let reference = try inv.scene(0)
+        let state = try inv.read { () throws(OrientationClientError) in
+            try UserInput.activationState(inv.command.argument(1) ?? ActivationState.foregroundActive.rawValue)
+        }
+        try inv.bus { client throws(OrientationClientError) in try reference.scene(in: client).setActivationState(state) }
     }
 }

@@ -1,8 +1,8 @@
-import GLibBridge
+import OrientationClient
 
 extension VerbTable {
     static let settingsVerbs: [VerbSpec] = [
-        VerbSpec("device", group: .settings, arguments: [ArgumentSpec("ORIENTATION", .choice(Vocabulary.deviceOrientations))],
+        VerbSpec("device", group: .settings, arguments: [ArgumentSpec("ORIENTATION", .choice(deviceOrientationNames))],
                  summary: "Report a device orientation, as if the sensor had",
                  details: """
                     Sets the device orientation by hand (SetDeviceOrientation), for rigs without a sensor, scripts \
@@ -19,7 +19,7 @@ extension VerbTable {
                  examples: ["unlock"], run: { inv throws(CommandError) in try setLock(inv, false) }),
         VerbSpec("kiosk", group: .settings,
                  arguments: [ArgumentSpec("on|off", .choice(["on", "off"])),
-                             ArgumentSpec("ORIENTATION", .choice(Vocabulary.interfaceOrientations), optional: true)],
+                             ArgumentSpec("ORIENTATION", .choice(InterfaceOrientation.validNames), optional: true)],
                  summary: "Turn kiosk mode on (optionally with its orientation) or off",
                  details: """
                     Kiosk mode forces every scene to the kiosk orientation (portrait unless set; \
@@ -41,14 +41,16 @@ extension VerbTable {
                  examples: ["set-threshold 700"], run: setThreshold),
     ]
 
+    /// The device's orientations, `unknown` last.
+    static let deviceOrientationNames = (DeviceOrientation.allCases.filter { $0 != .unknown } + [.unknown]).map(\.rawValue)
+
     static func device(_ inv: Invocation) throws(CommandError) {
-        try inv.bus { client throws(DBusError) in
-            try client.callManager("SetDeviceOrientation", [Variant(string: inv.argument(0))])
-        }
+        let orientation = try inv.read { () throws(OrientationClientError) in try UserInput.deviceOrientation(inv.argument(0)) }
+        try inv.bus { client throws(OrientationClientError) in try client.setDeviceOrientation(orientation) }
     }
 
     static func setLock(_ inv: Invocation, _ locked: Bool) throws(CommandError) {
-        try inv.bus { client throws(DBusError) in try client.callManager("SetRotationLocked", [Variant(bool: locked)]) }
+        try inv.bus { client throws(OrientationClientError) in try client.setRotationLocked(locked) }
     }
 
     static func kiosk(_ inv: Invocation) throws(CommandError) {
@@ -58,19 +60,17 @@ extension VerbTable {
         case "off": enabled = false
         default: throw inv.usage("kiosk takes on or off, not '\(inv.argument(0))'")
         }
-        let orientation = inv.command.argument(1) ?? ""
-        try inv.bus { client throws(DBusError) in
-            try client.callManager("SetKioskMode", [Variant(bool: enabled), Variant(string: orientation)])
-        }
+        let orientation = try inv.read { () throws(OrientationClientError) in try UserInput.kioskOrientation(inv.command.argument(1) ?? "") }
+        try inv.bus { client throws(OrientationClientError) in try client.setKioskMode(enabled, orientation: orientation) }
     }
 
     static func setSettle(_ inv: Invocation) throws(CommandError) {
         let value = try inv.number(inv.argument(0), what: "MS")
-        try inv.bus { client throws(DBusError) in try client.callManager("SetSettleTime", [Variant(uint32: value)]) }
+        try inv.bus { client throws(OrientationClientError) in try client.setSettleTime(milliseconds: value) }
     }
 
     static func setThreshold(_ inv: Invocation) throws(CommandError) {
         let value = try inv.number(inv.argument(0), what: "POINTS")
-        try inv.bus { client throws(DBusError) in try client.callManager("SetSplitViewThreshold", [Variant(uint32: value)]) }
+        try inv.bus { client throws(OrientationClientError) in try client.setSplitViewThreshold(points: value) }
     }
 }

@@ -1,5 +1,5 @@
 import GLibBridge
-import OrientationWire
+import OrientationClient
 
 extension VerbTable {
     static let stateVerbs: [VerbSpec] = [
@@ -24,10 +24,10 @@ extension VerbTable {
                     """,
                  examples: ["list", "list --json"], run: list),
         VerbSpec("show", group: .state, arguments: [ArgumentSpec("SCENE", .scene, optional: true)],
-                 options: [OptionSpec("property", short: "p", .list("NAME"), values: .choice(PropertyNames.scene + PropertyNames.manager),
+                 options: [OptionSpec("property", short: "p", .list("NAME"), values: .choice(SceneProperties.names + ManagerProperties.names),
                                       help: "Show only these properties (repeat or separate with commas)"),
                            OptionSpec("value", help: "Print the values only, without Name="),
-                           OptionSpec("print", short: "P", .value("NAME"), values: .choice(PropertyNames.scene + PropertyNames.manager),
+                           OptionSpec("print", short: "P", .value("NAME"), values: .choice(SceneProperties.names + ManagerProperties.names),
                                       help: "Print only the value of NAME (as -p NAME --value)"),
                            OptionSpec("all", short: "a", help: "Also show properties that are empty")],
                  summary: "Show a scene's properties as Key=Value lines (the manager's without SCENE)",
@@ -78,28 +78,30 @@ extension VerbTable {
     ]
 
     static func status(_ inv: Invocation) throws(CommandError) {
-        let (manager, scenes) = try inv.bus { client throws(DBusError) in (try client.manager(), try client.scenes()) }
+        let (manager, scenes) = try inv.bus { client throws(OrientationClientError) in (try client.managerProperties(), try client.sceneList()) }
         inv.emit(StatusView.lines(manager: manager, scenes: scenes, aligned: inv.aligned, style: inv.style),
                  json: StatusView.json(manager: manager, scenes: scenes))
     }
 
     static func list(_ inv: Invocation) throws(CommandError) {
-        let scenes = try inv.bus { client throws(DBusError) in try client.scenes() }
+        let scenes = try inv.bus { client throws(OrientationClientError) in try client.sceneList() }
         inv.emit(SceneListView.lines(scenes, aligned: inv.aligned, style: inv.style, legend: inv.legend), json: SceneListView.json(scenes))
     }
 
     static func show(_ inv: Invocation) throws(CommandError) {
-        let path = inv.command.arguments.isEmpty ? BusNames.managerPath : try inv.scene(0)
-        let interface = inv.command.arguments.isEmpty ? BusNames.managerInterface : BusNames.sceneInterface
-        let order = inv.command.arguments.isEmpty ? PropertyNames.manager : PropertyNames.scene
+        let reference = inv.command.arguments.isEmpty ? nil : try inv.scene(0)
         let named = (inv.command.list("property") ?? []) + (inv.command.value("print").map { [$0] } ?? [])
-        let properties: [(name: String, value: Variant)] = try inv.bus { client throws(DBusError) in
+        let properties: [(name: String, value: Variant)] = try inv.bus { client throws(OrientationClientError) in
+            let scene = try reference?.scene(in: client)
             if !named.isEmpty {
                 var values: [(name: String, value: Variant)] = []
-                for name in named { values.append((name, try client.property(path, interface, name))) }
+                for name in named {
+                    if let scene { values.append((name, try scene.property(name))) } else { values.append((name, try client.managerProperty(name))) }
+                }
                 return values
             }
-            return VariantFormatting.ordered(try client.allProperties(path, interface), order: order)
+            if let scene { return VariantFormatting.ordered(try scene.properties().properties, order: SceneProperties.names) }
+            return VariantFormatting.ordered(try client.managerProperties().properties, order: ManagerProperties.names)
         }
         let texts = properties.map { ($0.name, VariantFormatting.text($0.value)) }
         // As systemctl show: empty values only with -a (or when named).
@@ -109,19 +111,23 @@ extension VerbTable {
     }
 
     static func tree(_ inv: Invocation) throws(CommandError) {
-        let path = try inv.scene(0)
-        let (scene, nodes) = try inv.bus { client throws(DBusError) in (try client.scene(path), try client.controllers(path)) }
-        let header = "Scene \(scene.label.terminalSafe) (\(scene.appId.terminalSafe)): \(inv.style.highlight(scene.orientation.terminalSafe))"
+        let reference = try inv.scene(0)
+        let (scene, nodes) = try inv.bus { client throws(OrientationClientError) in
+            let scene = try reference.scene(in: client)
+            return (try scene.properties(), try scene.controllers())
+        }
+        let header = "Scene \(scene.label.terminalSafe) (\(scene.appIdText.terminalSafe)): \(inv.style.highlight(scene.orientationText.terminalSafe))"
         let body = nodes.isEmpty
             ? ["No controllers: the scene behaves as one view controller with the defaults."]
             : TreeView.lines(nodes, style: inv.style)
-        inv.emit([header] + body, json: TreeView.json(scene: path, nodes))
+        inv.emit([header] + body, json: TreeView.json(scene: reference.path, nodes))
     }
 
     static func explain(_ inv: Invocation) throws(CommandError) {
-        let path = try inv.scene(0)
-        let (scene, steps, nodes) = try inv.bus { client throws(DBusError) in
-            (try client.scene(path), try client.explain(path), try client.controllers(path))
+        let reference = try inv.scene(0)
+        let (scene, steps, nodes) = try inv.bus { client throws(OrientationClientError) in
+            let scene = try reference.scene(in: client)
+            return (try scene.properties(), try scene.explain(), try scene.controllers())
         }
         let deciding = nodes.filter(\.deciding).map(\.id)
         inv.emit(ExplainView.lines(scene: scene, steps: steps, path: deciding, style: inv.style),
@@ -130,7 +136,7 @@ extension VerbTable {
 
     static func history(_ inv: Invocation) throws(CommandError) {
         let limit = try inv.command.value("lines").map { word throws(CommandError) in try inv.number(word, what: "-n") } ?? 20
-        let entries = try inv.bus { client throws(DBusError) in try client.history(limit: limit) }
+        let entries = try inv.bus { client throws(OrientationClientError) in try client.history(limit: limit) }
         inv.emit(HistoryView.lines(entries, aligned: inv.aligned, style: inv.style, legend: inv.legend), json: HistoryView.json(entries))
     }
 }

@@ -1,30 +1,40 @@
 import GLibBridge
+import OrientationCore
 import OrientationWire
 
-/// One controller as `GetControllers` returns it.
-public struct ControllerNode: Sendable, Equatable {
+/// One controller of a scene's tree as orientd lists it (`GetControllers`, depth first):
+/// what it declares and whether it is on the deciding path.
+///
+/// The wire's words are kept as received; `kind`, `supportedOrientations`,
+/// `preferredOrientation` and `mode` read them in the core's vocabulary (nil for none, or
+/// for a word this library does not know).
+public struct ControllerEntry: Sendable, Equatable {
     public var id: String
-    public var kind: String
+    /// `view`, `navigation` or `tab`, as received.
+    public var kindName: String
     /// The parent's id; "" for the root.
     public var parent: String
-    /// "root", "child" or "presented".
+    /// `root`, `child` or `presented`.
     public var relation: String
-    /// The declared mask; empty when it takes the idiom's default.
+    /// The declared mask as names; empty when it takes the idiom's default.
     public var supported: [String]
+    /// The preferred orientation's name; "" for none.
     public var preferred: String
     public var shouldAutorotate: Bool
     public var fillsWindow: Bool
     public var forwardsOrientation: Bool
-    /// The orientation mode, "" for none.
+    /// The orientation mode's name; "" for none.
     public var mode: String
+    /// A tab controller's selected child.
     public var selected: Bool
+    /// On the deciding path.
     public var deciding: Bool
 
     public init(id: String, kind: String, parent: String = "", relation: String = "root", supported: [String] = [],
                 preferred: String = "", shouldAutorotate: Bool = true, fillsWindow: Bool = true,
                 forwardsOrientation: Bool = true, mode: String = "", selected: Bool = false, deciding: Bool = false) {
         self.id = id
-        self.kind = kind
+        self.kindName = kind
         self.parent = parent
         self.relation = relation
         self.supported = supported
@@ -38,7 +48,7 @@ public struct ControllerNode: Sendable, Equatable {
     }
 
     /// Decodes one `(sssa{sv})` entry; keys it does not know are ignored.
-    public init(entry: Variant) {
+    init(entry: Variant) {
         let values = entry.child(at: 3).vardict ?? [:]
         self.init(id: entry.child(at: 0).string ?? "", kind: entry.child(at: 1).string ?? "",
                   parent: entry.child(at: 2).string ?? "",
@@ -53,21 +63,11 @@ public struct ControllerNode: Sendable, Equatable {
                   deciding: values[VardictKey.deciding]?.bool ?? false)
     }
 
+    public var kind: ControllerKind? { ControllerKind(rawValue: kindName) }
+    /// The declared mask; nil when it declares none (the idiom's default applies).
+    public var supportedOrientations: OrientationMask? { supported.isEmpty ? nil : OrientationMask(names: supported) }
+    public var preferredOrientation: InterfaceOrientation? { InterfaceOrientation(rawValue: preferred) }
+    public var orientationMode: OrientationMode? { OrientationMode(rawValue: mode) }
     /// Whether it follows the device: should-autorotate and not in the locked mode.
-    public var autorotates: Bool { shouldAutorotate && mode != "locked" }
-
-    /// The controller with the wire's keys in `JSONConvention`'s spelling: `null` for no
-    /// parent (the root), no preferred orientation, no mode; an empty mask is `[]` (the
-    /// idiom's default).
-    public var json: JSONValue {
-        .object([
-            ("id", .string(id)), ("kind", .string(kind)), ("parent", JSONConvention.text(parent)),
-            ("relation", .string(relation)),
-            ("supportedOrientations", .array(supported.map(JSONValue.string))),
-            ("preferredOrientation", JSONConvention.text(preferred)),
-            ("shouldAutorotate", .bool(shouldAutorotate)), ("fillsWindow", .bool(fillsWindow)),
-            ("forwardsOrientation", .bool(forwardsOrientation)), ("mode", JSONConvention.text(mode)),
-            ("selected", .bool(selected)), ("deciding", .bool(deciding)),
-        ])
-    }
+    public var autorotates: Bool { shouldAutorotate && mode != OrientationMode.locked.rawValue }
 }

@@ -8,14 +8,14 @@ import OrientationWire
 /// ```swift
 /// do {
 ///     try scene.requestOrientation(.landscapeLeft)
-/// } catch {                  // error: OrientationError
+/// } catch {                  // error: OrientationClientError
 ///     switch error.code {
 ///     case .unsupportedOrientation: print(error.message)  // "Requested: landscape-left; Supported: [portrait]"
 ///     default: throw error
 ///     }
 /// }
 /// ```
-public struct OrientationError: Error, Sendable, Hashable, CustomStringConvertible {
+public struct OrientationClientError: Error, Sendable, Hashable, CustomStringConvertible {
     /// The D-Bus error name, such as `io.github.orientd.OrientationManager1.Error.UnknownController`.
     public let name: String
     /// The message: what was wrong and what would be accepted.
@@ -55,6 +55,8 @@ public struct OrientationError: Error, Sendable, Hashable, CustomStringConvertib
         case unknownMethod
         /// orientd is not running and cannot be activated.
         case serviceUnknown
+        /// Nobody owns orientd's name (a call that does not start it).
+        case nameHasNoOwner
         /// The call timed out.
         case noReply
         /// The client's connection is closed.
@@ -76,7 +78,7 @@ public struct OrientationError: Error, Sendable, Hashable, CustomStringConvertib
             case .saveFailed: return .saveFailed
             case .invalidArgs: return .invalidArgs
             case .accessDenied: return .accessDenied
-            case .unknownObject, .unknownMethod, .serviceUnknown, .noReply, .disconnected, .failed: return nil
+            case .unknownObject, .unknownMethod, .serviceUnknown, .nameHasNoOwner, .noReply, .disconnected, .failed: return nil
             }
         }
 
@@ -87,6 +89,7 @@ public struct OrientationError: Error, Sendable, Hashable, CustomStringConvertib
             case .unknownObject: return "org.freedesktop.DBus.Error.UnknownObject"
             case .unknownMethod: return "org.freedesktop.DBus.Error.UnknownMethod"
             case .serviceUnknown: return "org.freedesktop.DBus.Error.ServiceUnknown"
+            case .nameHasNoOwner: return "org.freedesktop.DBus.Error.NameHasNoOwner"
             case .noReply: return "org.freedesktop.DBus.Error.NoReply"
             case .disconnected: return "org.freedesktop.DBus.Error.Disconnected"
             default: return "org.freedesktop.DBus.Error.Failed"
@@ -102,6 +105,13 @@ public struct OrientationError: Error, Sendable, Hashable, CustomStringConvertib
     /// The typed form of `name`; nil for a name this library does not know.
     public var code: Code? { Code(rawValue: name) }
 
+    /// The bus tried to start orientd (D-Bus activation) and could not
+    /// (`org.freedesktop.DBus.Error.Spawn.*`).
+    public var isActivationFailure: Bool { name.hasPrefix("org.freedesktop.DBus.Error.Spawn.") }
+
+    /// orientd is not there: nobody owns its name and D-Bus activation did not start it.
+    public var meansServiceAbsent: Bool { code == .serviceUnknown || code == .nameHasNoOwner || isActivationFailure }
+
     /// An error with a known name.
     public init(_ code: Code, _ message: String) {
         self.init(name: code.rawValue, message: message)
@@ -112,8 +122,8 @@ public struct OrientationError: Error, Sendable, Hashable, CustomStringConvertib
     }
 
     /// A reply that does not have the contract's shape.
-    static func unexpectedReply(_ what: String, _ value: Variant) -> OrientationError {
-        OrientationError(.failed, "unexpected reply to \(what): \(value.debugDescription)")
+    static func unexpectedReply(_ what: String, _ value: Variant) -> OrientationClientError {
+        OrientationClientError(.failed, "unexpected reply to \(what): \(value.debugDescription)")
     }
 
     /// Such as `io.github.orientd.OrientationManager1.Error.NotPermitted: ...`.

@@ -1,24 +1,26 @@
+import OrientationClient
+
 /// `history`: a table of orientation changes, newest first.
 public enum HistoryView {
     public static let header = ["TIME", "SCENE", "APP-ID", "FROM", "TO", "REASON"]
 
-    public static func lines(_ entries: [HistoryEntry], aligned: Bool, style: Style, legend: Bool = true) -> [String] {
+    public static func lines(_ entries: [ChangeRecord], aligned: Bool, style: Style, legend: Bool = true) -> [String] {
         TextLayout.table(header: header, rows: entries.map { entry in
-            [TimeFormat.dateTime(microseconds: entry.time), SceneReference.label(of: entry.scene), entry.appId,
+            [TimeFormat.dateTime(microseconds: entry.time), SceneReference.label(of: entry.scene), entry.appID,
              entry.previous, entry.current, entry.reason]
         }, aligned: aligned, style: style, legend: legend)
     }
 
-    public static func json(_ entries: [HistoryEntry]) -> JSONValue { .array(entries.map(\.json)) }
+    public static func json(_ entries: [ChangeRecord]) -> JSONValue { .array(entries.map(\.json)) }
 }
 
 /// `policies` and `policy APP`.
 public enum PolicyView {
     public static let header = ["APP-ID", "ALLOWED", "FOLLOW-SENSOR", "SOURCE", "LOCKED"]
 
-    public static func lines(_ policies: [AppPolicy], aligned: Bool, style: Style, legend: Bool = true) -> [String] {
+    public static func lines(_ policies: [AppPolicyEntry], aligned: Bool, style: Style, legend: Bool = true) -> [String] {
         var lines = TextLayout.table(header: header, rows: policies.map { policy in
-            [policy.appId, policy.allowed.map { MaskFormat.compact($0) } ?? "any", policy.followSensor ? "yes" : "no",
+            [policy.appID, policy.allowed.map { MaskFormat.compact($0) } ?? "any", policy.followSensor ? "yes" : "no",
              policy.source, policy.lockedColumn]
         }, aligned: aligned, style: style, legend: legend)
         if aligned && legend { lines += ["", "\(policies.count) polic\(policies.count == 1 ? "y" : "ies") listed."] }
@@ -26,12 +28,12 @@ public enum PolicyView {
     }
 
     /// One object per policy, sorted by app-id (keys are never data: `JSONConvention`).
-    public static func json(_ policies: [AppPolicy]) -> JSONValue {
+    public static func json(_ policies: [AppPolicyEntry]) -> JSONValue {
         .array(policies.map(\.json))
     }
 
     /// One app's policy, or that it has none.
-    public static func line(appId: String, _ policy: AppPolicy?) -> String {
+    public static func line(appId: String, _ policy: AppPolicyEntry?) -> String {
         guard let policy else { return "\(appId.terminalSafe): no policy (all orientations its windows allow; follows the sensor)" }
         return "\(appId.terminalSafe): \(policy.summary.terminalSafe)"
     }

@@ -1,5 +1,6 @@
+/// `help`: the overall help, or one verb's.
 extension VerbTable {
-    static let otherVerbs: [VerbSpec] = [
+    static let helpVerbs: [VerbSpec] = [
         VerbSpec("help", group: .other, arguments: [ArgumentSpec("VERB", .choice([]), optional: true)],
                  summary: "Show the help, or one verb's help",
                  details: "Shows the overall help, or with VERB that verb's arguments, options and examples.",
