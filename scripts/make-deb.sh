@@ -66,6 +66,12 @@ depends=$(cd "$control_dir" && dpkg-shlibdeps -O -e"$stage/usr/bin/orientd" -e"$
 glib_minimum=2.74
 [[ $depends == *"libglib2.0-0 ("* ]] || { echo "make-deb: no versioned libglib2.0-0 in: $depends" >&2; exit 1; }
 depends=$(sed "s/libglib2\.0-0 ([^)]*)/libglib2.0-0 (>= $glib_minimum)/" <<< "$depends")
+# The binaries' relocations are packed (RELR), which glibc reads from 2.36 on; Debian 12's
+# symbols file does not know GLIBC_ABI_DT_RELR, so dpkg-shlibdeps asks for less.
+if readelf -V "$stage/usr/bin/orientd" | grep -q GLIBC_ABI_DT_RELR; then
+  [[ $depends == *"libc6 ("* ]] || { echo "make-deb: no versioned libc6 in: $depends" >&2; exit 1; }
+  depends=$(sed "s/libc6 ([^)]*)/libc6 (>= 2.36)/" <<< "$depends")
+fi
 
 install -d "$stage/DEBIAN"
 # Every file under /etc is a conffile: an administrator's change survives upgrades.

@@ -139,6 +139,8 @@ final class PackagingTests: XCTestCase {
         let depends = try runCommand(["dpkg-deb", "--field", package, "Depends"])
         XCTAssertTrue(depends.stdout.contains("libglib2.0-0 (>= 2.74)"), "the GLib the README names: \(depends.stdout)")
         XCTAssertFalse(depends.stdout.lowercased().contains("swift"), depends.stdout)
+        XCTAssertFalse(depends.stdout.contains("libstdc++"), "libstdc++ is linked in: \(depends.stdout)")
+        XCTAssertTrue(depends.stdout.contains("libc6 (>= 2.36)"), "the glibc that reads packed relocations: \(depends.stdout)")
         let contents = try runCommand(["dpkg-deb", "--contents", package])
         for path in ["./usr/bin/orientd", "./usr/bin/orientctl", "./usr/share/dbus-1/services/io.github.orientd.OrientationManager1.service",
                      "./usr/share/dbus-1/interfaces/io.github.orientd.OrientationManager1.xml", "./usr/lib/systemd/user/orientd.service",
