@@ -18,7 +18,8 @@ public final class OrientationService {
     var ownsName = false
     /// Whether orientd owned the well-known name at some point of this run.
     var servedBefore = false
-    var sensor: SensorWatcher?
+    /// The backend following the device's sensor (ServiceSensor.swift), while there is one.
+    var sensor: SensorBackend?
     /// Trims the heap after large listings and after many scenes leave.
     let memory: MemoryRelease
     /// Each scene's own GDBus object (SceneObjects.swift).
@@ -178,6 +179,7 @@ public final class OrientationService {
         exitStatus = status
         stopWindows()
         stopOutput()
+        stopSensor()
         loop.quit()
     }
 
@@ -209,7 +211,6 @@ public final class OrientationService {
         caches.invalidate(after: command, events: outcome.events)
         emit(outcome.events[sent...])
         scheduleTick()
-        sensor?.updateClaim()
         return outcome.reply
     }
 
