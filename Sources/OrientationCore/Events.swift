@@ -40,6 +40,9 @@ public enum Event: Sendable, Equatable {
     /// panel's natural orientation). Sent only when the output orientation changes, and when
     /// a backend attaches to a panel that shows something else: never for a read-back.
     case applyOutput(InterfaceOrientation)
+    /// Claim the device's sensor (true) or release it (false): sent when `wantsSensor`
+    /// changes, so only while a sensor is there to claim.
+    case sensorWanted(Bool)
 }
 
 /// What a command answers besides its events.

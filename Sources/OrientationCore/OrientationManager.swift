@@ -91,6 +91,10 @@ public struct OrientationManager: Sendable {
     /// Whether any scene would follow the sensor (the sensor costs power otherwise).
     public var needsSensor: Bool { builtinSceneCount > 0 }
 
+    /// Whether the sensor must be claimed: while it is there and a scene would follow it
+    /// (the rotation lock keeps it claimed: its readings become suggestions).
+    public var wantsSensor: Bool { sensorAvailable && needsSensor }
+
     /// When the shell must send `.tick` next (monotonic microseconds), or nil.
     public var nextDeadline: Int64? {
         pendingReading.map { $0.since + Int64(settings.settleTimeMilliseconds) * 1000 }
@@ -133,6 +137,7 @@ public struct OrientationManager: Sendable {
     public mutating func apply(_ command: Command, caller: String, at now: Moment,
                                progress: Progress? = nil) throws(OrientationError) -> Outcome {
         let managerBefore = managerSnapshot
+        let sensorWantedBefore = wantsSensor
         // A scene command never changes the user's settings: the hot path skips comparing
         // them (the app policies among them). Settings adopted from disk need no saving.
         let userBefore: SettingLayer? = switch command {
@@ -212,6 +217,7 @@ public struct OrientationManager: Sendable {
         let changed = managerBefore.changes(to: managerSnapshot)
         if !changed.isEmpty { events.append(.managerPropertiesChanged(changed)) }
         if let userBefore, user != userBefore { events.append(.settingsChanged) }
+        if wantsSensor != sensorWantedBefore { events.append(.sensorWanted(wantsSensor)) }
         return Outcome(reply: reply, events: events)
     }
 }

@@ -39,6 +39,18 @@ final class ContractXMLTests: XCTestCase {
         XCTAssertNoThrow(try ContractXML.load(searchPath: path))
     }
 
+    /// A build from the source tree finds `dbus/` at the tree's root, whichever folder of
+    /// `Sources` the lookup's file is in.
+    func testTheSourceTreesXMLIsFoundHoweverDeepTheFileLies() {
+        XCTAssertEqual(ContractXML.sourceRoot(of: "/src/orientd/Sources/OrientationBus/ContractXML.swift"), "/src/orientd")
+        XCTAssertEqual(ContractXML.sourceRoot(of: "/src/orientd/Sources/OrientationBus/Methods/ContractXML.swift"), "/src/orientd")
+        XCTAssertEqual(ContractXML.sourceRoot(of: "/Sources/OrientationBus/ContractXML.swift"), "")
+        XCTAssertNil(ContractXML.sourceRoot(of: "/elsewhere/ContractXML.swift"))
+        // This test's own file is Tests/OrientationBusTests/…: the root is two folders up.
+        let root = SafeFile.folder(of: SafeFile.folder(of: SafeFile.folder(of: #filePath)))
+        XCTAssertEqual(ContractXML.searchPath(environment: [:]).last, root + "/dbus", "the source tree's dbus/ is searched last")
+    }
+
     /// The installed XML is found beside the executable's real path (`/usr/bin/orientd`, or a
     /// symbolic link to it, → `/usr/share/dbus-1/interfaces`).
     func testTheExecutablesPathIsMadeAbsoluteWithItsLinksResolved() throws {

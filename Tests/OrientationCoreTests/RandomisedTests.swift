@@ -155,6 +155,12 @@ struct InvariantChecker {
         }
         if !events.suggestions.isEmpty { check(newManager.rotationLocked, "RotationSuggested without the lock") }
         check(events.contains(.settingsChanged) == (saved.settings != manager.settings), "settingsChanged")
+        // The sensor is claimed while it is there and a built-in scene would follow it.
+        let wants = manager.wantsSensor, wantedBefore = saved.wantsSensor
+        let builtinScene = manager.scenes.values.contains { $0.isBuiltin }
+        check(wants == (manager.sensorAvailable && builtinScene), "wantsSensor")
+        check(events.sensorClaims == (wantedBefore == wants ? [] : [wants]),
+              "sensorWanted \(events.sensorClaims) for \(wantedBefore) → \(wants)")
         // Replies.
         switch (command, outcome.reply) {
         case (.registerScene, .scene(let id)):

@@ -15,7 +15,7 @@ import OrientationCore
 ///   from then on.
 /// - While `PanelOrientationManaged` is true (mutter would turn the panel from the sensor) it
 ///   holds the GSettings orientation-lock true, and hands the user's value back when it stops.
-/// - One apply at a time: an apply asked for meanwhile waits, and only the newest waits. At
+/// - One apply at a time (`PeerSession`): an apply asked for meanwhile waits, and only the newest waits. At
 ///   most one `GetCurrentState` in flight (`MutterStateReader`): a flood of `MonitorsChanged`
 ///   makes one read after the current one, and a reply with a number orientd cannot compute
 ///   with, or too large, detaches with the reason (none until a usable state comes).
@@ -43,17 +43,14 @@ final class MutterBackend: OutputBackend {
     private var monitorsChanged: CoalescedSignalID?
     /// DisplayConfig's unique name while it is on the bus.
     private var owner: String?
-    /// Bumped when the owner changes: late replies from an earlier compositor are dropped.
-    private var epoch = 0
+    /// The epoch (a new owner drops late replies from the earlier compositor), "not found"
+    /// said once per owner, and one apply at a time.
+    private var session = PeerSession<InterfaceOrientation>()
     /// The connector driven while attached.
     private(set) var attachedOutput: String?
-    /// Whether "not found" was already reported for this owner (said once, not per change).
-    private var reportedAbsent = false
     private var panelManaged = false
     /// 1 (temporary); 2 (persistent) once the compositor ignored 1.
     private(set) var method: UInt32 = 1
-    private var applying = false
-    private var waiting: InterfaceOrientation?
     /// Refused while the screen is locked: applied when it is unlocked.
     var afterUnlock: InterfaceOrientation?
     let reader: MutterStateReader
@@ -103,14 +100,12 @@ final class MutterBackend: OutputBackend {
         nameWatch = connection.watchName(Self.busName, appeared: { [weak self] _, owner in
             guard let self else { return }
             self.owner = owner
-            self.epoch += 1
-            self.reportedAbsent = false
             // A new compositor: whatever was in flight went to the old one, and it may honour
             // method 1 where the old one did not.
+            self.session.newPeer()
+            self.session.present()
             self.attachedOutput = nil
             self.method = 1
-            self.applying = false
-            self.waiting = nil
             self.afterUnlock = nil
             self.reader.reset()
             (self.handBack, self.lastAsked) = (nil, nil)
@@ -120,7 +115,7 @@ final class MutterBackend: OutputBackend {
             guard let self else { return }
             let wasThere = self.owner != nil
             self.owner = nil
-            self.epoch += 1
+            self.session.newPeer()
             self.reader.reset()
             (self.handBack, self.lastAsked) = (nil, nil)
             self.lost(wasThere ? "\(Self.busName) left the session bus (the compositor stopped)"
@@ -138,7 +133,7 @@ final class MutterBackend: OutputBackend {
         if let monitorsChanged { connection.removeCoalescedSignal(monitorsChanged) }
         monitorsChanged = nil
         subscriptions = []
-        epoch += 1
+        session.newPeer()
         attachedOutput = nil
         handover.release(flush: true)
         report = nil
@@ -150,12 +145,8 @@ final class MutterBackend: OutputBackend {
             afterUnlock = row
             return
         }
-        if applying {
-            waiting = row
-            return
-        }
-        applying = true
-        apply(row, retriesLeft: 1, epoch: epoch)
+        guard let row = session.calls.submit(row) else { return }  // waits for the apply in flight
+        apply(row, retriesLeft: 1, epoch: session.epoch)
     }
 
     // MARK: Reading
@@ -167,8 +158,7 @@ final class MutterBackend: OutputBackend {
 
     private func take(_ state: MutterDisplayState) {
         guard let panel = state.panel(named: requestedOutput) else {
-            if attachedOutput != nil || !reportedAbsent {
-                reportedAbsent = true
+            if session.reportsAbsence(wasPresent: attachedOutput != nil) {
                 lost(PanelNotFound.explain(requested: requestedOutput, builtin: "eDP, DSI, LVDS or marked built-in",
                                            listing: "monitors on", names: state.enabledConnectorNames))
             }
@@ -179,7 +169,7 @@ final class MutterBackend: OutputBackend {
             report?(.orientationRead(state.showing(panel)))
         } else {
             attachedOutput = panel
-            reportedAbsent = false
+            session.present()
             if handBack?.connector != panel {
                 handBack = state.transform(of: panel).map { (panel, $0) }
                 lastAsked = nil
@@ -191,8 +181,7 @@ final class MutterBackend: OutputBackend {
 
     private func lost(_ reason: String) {
         attachedOutput = nil
-        applying = false
-        waiting = nil
+        session.calls.cancel()
         afterUnlock = nil
         updateHandover()
         report?(.detached(reason: reason))
@@ -202,7 +191,7 @@ final class MutterBackend: OutputBackend {
 
     private func apply(_ row: InterfaceOrientation, retriesLeft: Int, epoch: Int) {
         reader.read { [weak self] result in
-            guard let self, epoch == self.epoch else { return }
+            guard let self, self.session.isCurrent(epoch) else { return }
             switch result {
             case .failure(let error):
                 self.lost(error.message)
@@ -230,13 +219,13 @@ final class MutterBackend: OutputBackend {
                 self.connection.callAsync(destination: Self.busName, path: Self.path, interface: Self.interface,
                                           method: "ApplyMonitorsConfig",
                                           parameters: state.applyArguments(logical, method: method)) { [weak self] result in
-                    guard let self, epoch == self.epoch else { return }
+                    guard let self, self.session.isCurrent(epoch) else { return }
                     switch result {
                     case .success:
                         self.readBack(row, method: method, epoch: epoch)
                     case .failure(let error) where MutterLockedScreen.isRefusal(error):
                         self.refusedWhileLocked(row, panel: panel)
-                        self.applying = false
+                        self.session.calls.finish()  // what waited now waits for the unlock
                     case .failure(let error) where retriesLeft > 0 && error.message.containsText("stale"):
                         self.log.debug("output: mutter: stale serial \(state.serial); reading the state again")
                         self.apply(row, retriesLeft: retriesLeft - 1, epoch: epoch)
@@ -251,7 +240,7 @@ final class MutterBackend: OutputBackend {
     /// After an OK: what the panel shows now. A compositor that ignored method 1 gets method 2.
     private func readBack(_ row: InterfaceOrientation, method: UInt32, epoch: Int) {
         reader.read { [weak self] result in
-            guard let self, epoch == self.epoch else { return }
+            guard let self, self.session.isCurrent(epoch) else { return }
             switch result {
             case .failure(let error):
                 self.lost(error.message)
@@ -272,27 +261,22 @@ final class MutterBackend: OutputBackend {
 
     /// The orientation asked for while an apply was under way (taken: no longer waiting).
     func takeWaiting() -> InterfaceOrientation? {
-        defer { waiting = nil }
-        return waiting
+        session.calls.takeWaiting()
     }
 
     private func finishApply() {
-        applying = false
-        if let next = waiting {
-            waiting = nil
-            apply(next)
-        }
+        if let next = session.calls.finish() { apply(next) }
     }
 
     // MARK: PanelOrientationManaged and the GSettings hand-over
 
     private func readPanelManaged() {
-        let epoch = self.epoch
+        let epoch = session.epoch
         connection.callAsync(destination: Self.busName, path: Self.path, interface: "org.freedesktop.DBus.Properties",
                              method: "Get", parameters: Variant(tuple: [Variant(string: Self.interface),
                                                                         Variant(string: "PanelOrientationManaged")]),
                              replyType: "(v)") { [weak self] result in
-            guard let self, epoch == self.epoch else { return }
+            guard let self, self.session.isCurrent(epoch) else { return }
             if case .success(let reply) = result, let managed = reply.child(at: 0).unboxed?.bool {
                 self.setPanelManaged(managed)
             }

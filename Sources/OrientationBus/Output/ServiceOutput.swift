@@ -10,7 +10,7 @@ extension OrientationService {
                 : "the \(options.outputBackend.rawValue) backend is not built into this orientd")))
             return
         }
-        output = backend
+        outputLink.backend = backend
         // Waiting for a GNOME session: say so at once (the name watch reports it a moment later).
         if backend.kind == .mutter, (try? connection.nameOwner(MutterBackend.busName)) == nil {
             performInternal(.output(.detached(reason: outputStatus(backend, MutterBackend.absentReason))))
@@ -23,15 +23,15 @@ extension OrientationService {
 
     /// Stops the backend, which hands the panel back to the compositor.
     func stopOutput() {
-        outputHandover?.cancel()
-        (outputHandover, pendingOutput) = (nil, nil)
-        output?.stop()
-        output = nil
+        outputLink.handover?.cancel()
+        (outputLink.handover, outputLink.pending) = (nil, nil)
+        outputLink.backend?.stop()
+        outputLink.backend = nil
     }
 
     /// A backend's report, turned into a core command.
     func outputEvent(_ event: OutputBackendEvent, from backend: OutputBackend) {
-        guard backend === output else { return }
+        guard backend === outputLink.backend else { return }
         switch event {
         case .attached(let name, let showing):
             performInternal(.output(.attached(backend.kind, name: name, showing: showing)))
@@ -44,10 +44,10 @@ extension OrientationService {
             while reason.hasSuffix(".") { reason = reason.dropLast() }
             if manager.output.backend != nil {
                 log.warning("output: \(backend.kind.rawValue): \(reason); OutputBackend is none until the compositor returns")
-            } else if !reportedDetached {
+            } else if !outputLink.reportedDetached {
                 log.info("output: \(backend.kind.rawValue): \(reason); OutputBackend is none until it is there")
             }
-            reportedDetached = true
+            outputLink.reportedDetached = true
             performInternal(.output(.detached(reason: outputStatus(backend, String(reason)))))
         }
     }
@@ -80,14 +80,14 @@ extension OrientationService {
     /// two changes, and between them no window is in front and the panel would follow the
     /// device for a moment.
     func applyOutput(_ row: InterfaceOrientation) {
-        guard output != nil, manager.output.backend != nil else { return }
-        pendingOutput = row
-        guard outputHandover == nil else { return }
-        outputHandover = loop.addIdle { [unowned self] in
-            self.outputHandover = nil
-            guard let row = self.pendingOutput else { return }
-            self.pendingOutput = nil
-            guard let output = self.output, self.manager.output.backend != nil else { return }
+        guard outputLink.backend != nil, manager.output.backend != nil else { return }
+        outputLink.pending = row
+        guard outputLink.handover == nil else { return }
+        outputLink.handover = loop.addIdle { [unowned self] in
+            self.outputLink.handover = nil
+            guard let row = self.outputLink.pending else { return }
+            self.outputLink.pending = nil
+            guard let output = self.outputLink.backend, self.manager.output.backend != nil else { return }
             self.log.debug("output: apply \(row.rawValue)")
             output.apply(row)
         }

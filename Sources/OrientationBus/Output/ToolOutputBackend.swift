@@ -30,8 +30,9 @@ protocol OutputTool {
 /// - `apply` runs the tool, then lists again and reports what the panel shows (apply and read
 ///   back). The compositor's change notifications list again too, so someone else's change is
 ///   reported as `.orientationRead` (and not undone).
-/// - One tool run of each sort at a time: an apply asked for meanwhile waits (only the newest),
-///   and a listing asked for meanwhile runs once after the current one.
+/// - One tool run of each sort at a time (`PeerSession`, `OneCallAtATime`): an apply asked for
+///   meanwhile waits (only the newest), and a listing asked for meanwhile runs once after the
+///   current one.
 /// - The compositor going away (or the tool failing) reports `.detached` with the tool's or the
 ///   socket's error text; its return reports `.attached` again.
 final class ToolOutputBackend: OutputBackend {
@@ -42,15 +43,12 @@ final class ToolOutputBackend: OutputBackend {
     var kind: OutputBackendKind { tool.kind }
 
     private var report: ((OutputBackendEvent) -> Void)?
-    /// Bumped when the compositor comes or goes: results of tools run before are dropped.
-    private var epoch = 0
+    /// The epoch (the compositor coming or going drops the results of tools run before), its
+    /// absence said once, and one apply at a time.
+    private var session = PeerSession<InterfaceOrientation>()
+    /// One listing at a time: any number asked for meanwhile make one after it.
+    private var listings = OneCallAtATime<Void>()
     private(set) var attachedOutput: String?
-    /// Whether the current absence has been reported (said once, not per change).
-    private var reportedAbsent = false
-    private var listing = false
-    private var listAgain = false
-    private var applying = false
-    private var waiting: InterfaceOrientation?
     private var saidLeftOpen = false
 
     init(tool: OutputTool, presence: CompositorPresence, output: String?, log: Log) {
@@ -64,69 +62,52 @@ final class ToolOutputBackend: OutputBackend {
         report = events
         presence.start(present: { [weak self] in
             guard let self else { return }
-            self.epoch += 1
-            self.reportedAbsent = false
-            (self.listing, self.listAgain, self.applying, self.waiting) = (false, false, false, nil)
+            self.session.newPeer()
+            self.session.present()
+            self.listings.cancel()
             self.list()
         }, changed: { [weak self] in
             self?.list()
         }, gone: { [weak self] reason in
             guard let self else { return }
-            self.epoch += 1
-            (self.listing, self.listAgain, self.applying, self.waiting) = (false, false, false, nil)
+            self.session.newPeer()
+            self.listings.cancel()
             self.lost(reason)
         })
     }
 
     func stop() {
         presence.stop()
-        epoch += 1
+        session.newPeer()
         attachedOutput = nil
         report = nil
     }
 
     func apply(_ orientation: InterfaceOrientation) {
-        guard let output = attachedOutput else { return }
-        if applying {
-            waiting = orientation
-            return
-        }
-        applying = true
-        let epoch = self.epoch
+        guard let output = attachedOutput, let orientation = session.calls.submit(orientation) else { return }
+        let epoch = session.epoch
         let argv = tool.applyCommand(output: output, orientation)
         log.debug("output: \(kind.rawValue): \(argv.joined(separator: " "))")
         ToolProcess.run(argv, environment: tool.environment) { [weak self] result in
-            guard let self, epoch == self.epoch else { return }
+            guard let self, self.session.isCurrent(epoch) else { return }
             self.noteLeftOpen(result)
             if !result.succeeded {
                 self.log.warning("output: \(self.kind.rawValue): turning \(output) to \(orientation.rawValue) failed: \(result.errorText)")
             }
             self.list()
-            self.applying = false
-            if let next = self.waiting {
-                self.waiting = nil
-                self.apply(next)
-            }
+            if let next = self.session.calls.finish() { self.apply(next) }
         }
     }
 
     /// Lists the outputs and reports what it finds.
     private func list() {
-        guard report != nil else { return }
-        if listing {
-            listAgain = true
-            return
-        }
-        listing = true
-        let epoch = self.epoch
+        guard report != nil, listings.submit(()) != nil else { return }
+        let epoch = session.epoch
         ToolProcess.run(tool.listCommand, environment: tool.environment) { [weak self] result in
-            guard let self, epoch == self.epoch else { return }
-            self.listing = false
+            guard let self, self.session.isCurrent(epoch) else { return }
+            let again = self.listings.finish() != nil
             self.take(result)
-            if self.listAgain {
-                self.listAgain = false
-                self.list()
-            }
+            if again { self.list() }
         }
     }
 
@@ -151,15 +132,14 @@ final class ToolOutputBackend: OutputBackend {
             report?(.orientationRead(panel.showing))
         case .success(let panel):
             attachedOutput = panel.name
-            reportedAbsent = false
+            session.present()
             report?(.attached(outputName: panel.name, showing: panel.showing))
         }
     }
 
     private func lost(_ reason: String) {
-        guard attachedOutput != nil || !reportedAbsent else { return }
+        guard session.reportsAbsence(wasPresent: attachedOutput != nil) else { return }
         attachedOutput = nil
-        reportedAbsent = true
         report?(.detached(reason: reason))
     }
 }

@@ -20,10 +20,8 @@ final class WlrootsBackend: OutputBackend {
     private(set) var attachedOutput: String?
     /// What the panel shows, as the latest heads said.
     private var showing: InterfaceOrientation?
-    /// Whether the current absence has been reported (said once, not per change).
-    private var reportedAbsent = false
-    private var applying: InterfaceOrientation?
-    private var waiting: InterfaceOrientation?
+    /// Its absence said once, and one configuration in flight (the orientation it applies).
+    private var session = PeerSession<InterfaceOrientation>()
 
     init(environment: [String: String], output: String?, log: Log) {
         presence = WaylandPresence(environment: environment, required: [Self.managerInterface], what: "a wlroots compositor")
@@ -47,10 +45,10 @@ final class WlrootsBackend: OutputBackend {
         presence.start(present: { [weak self] in
             // The heads follow the listing: the panel is chosen when they come.
             guard let self else { return }
-            (self.applying, self.waiting) = (nil, nil)
+            self.session.newPeer()
         }, changed: {}, gone: { [weak self] reason in
             guard let self else { return }
-            (self.applying, self.waiting) = (nil, nil)
+            self.session.newPeer()
             self.lost(reason)
         })
     }
@@ -62,23 +60,21 @@ final class WlrootsBackend: OutputBackend {
     }
 
     func apply(_ orientation: InterfaceOrientation) {
-        guard let output = attachedOutput, let connection = presence.connection else { return }
-        if applying != nil {
-            waiting = orientation
-            return
-        }
+        guard let output = attachedOutput, let connection = presence.connection,
+              let orientation = session.calls.submit(orientation) else { return }  // waits for the one in flight
         if orientation == showing {
+            session.calls.finish()
             report?(.orientationRead(showing))
             return
         }
         let transform = Self.transform(for: orientation)
         log.debug("output: wlroots: turning \(output) to transform \(transform)")
         guard connection.applyTransform(transform, toOutput: output) else {
+            session.calls.finish()
             log.warning("output: wlroots: cannot turn \(output) to \(orientation.rawValue): the compositor lists no such output on, or offers no output manager")
             report?(.orientationRead(showing))
             return
         }
-        applying = orientation
     }
 
     /// The wl_output transform that shows `orientation` on a portrait panel (wl_output's
@@ -98,8 +94,8 @@ final class WlrootsBackend: OutputBackend {
     }
 
     private func answered(_ result: WaylandConnection.ApplyResult) {
-        guard let orientation = applying else { return }
-        applying = nil
+        guard let orientation = session.calls.inFlight else { return }
+        var next = session.calls.finish()
         switch result {
         case .succeeded:
             // The heads' new state follows, but an orientation waiting now must be compared
@@ -110,12 +106,9 @@ final class WlrootsBackend: OutputBackend {
             log.warning("output: wlroots: the compositor refused to turn \(attachedOutput ?? "the panel") to \(orientation.rawValue)")
             report?(.orientationRead(showing))
         case .cancelled:
-            waiting = waiting ?? orientation
+            next = next ?? orientation
         }
-        if let next = waiting {
-            waiting = nil
-            apply(next)
-        }
+        if let next { apply(next) }
     }
 
     private func take(_ heads: [WaylandConnection.Head]) {
@@ -130,15 +123,14 @@ final class WlrootsBackend: OutputBackend {
         case .success(let panel):
             attachedOutput = panel.name
             showing = panel.showing
-            reportedAbsent = false
+            session.present()
             report?(.attached(outputName: panel.name, showing: panel.showing))
         }
     }
 
     private func lost(_ reason: String) {
-        guard attachedOutput != nil || !reportedAbsent else { return }
+        guard session.reportsAbsence(wasPresent: attachedOutput != nil) else { return }
         attachedOutput = nil
-        reportedAbsent = true
         report?(.detached(reason: reason))
     }
 }

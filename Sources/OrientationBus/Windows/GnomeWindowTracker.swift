@@ -27,10 +27,9 @@ final class GnomeWindowTracker: WindowTracker {
     private var subscription: SignalSubscriptionID?
     /// The Shell's unique name now (nil: not on the bus).
     private var shell: String?
-    /// Bumped when the Shell changes: a reply for an older one is dropped.
-    private var epoch = 0
+    /// The epoch (a new Shell drops replies meant for an older one) and its absence said once.
+    private var session = PeerSession<Void>()
     private var attached = false
-    private var reportedAbsent = false
     private var windows: [UInt64: Window] = [:]
     private var bounds = WindowReportBounds()
 
@@ -83,10 +82,10 @@ final class GnomeWindowTracker: WindowTracker {
             guard let self, signal.sender == self.shell else { return }
             self.take(signal.parameters)
         }
-        let epoch = self.epoch
+        let epoch = session.epoch
         connection.callAsync(destination: owner, path: Self.path, interface: Self.interface, method: "GetWindows",
                              timeoutMilliseconds: 10_000) { [weak self] result in
-            guard let self, epoch == self.epoch else { return }
+            guard let self, self.session.isCurrent(epoch) else { return }
             switch result {
             case .success(let reply):
                 self.take(reply)
@@ -99,7 +98,7 @@ final class GnomeWindowTracker: WindowTracker {
     }
 
     private func forgetShell() {
-        epoch += 1
+        session.newPeer()
         shell = nil
         if let subscription { connection.unsubscribe(subscription) }
         subscription = nil
@@ -114,7 +113,7 @@ final class GnomeWindowTracker: WindowTracker {
         }
         if !attached {
             attached = true
-            reportedAbsent = false
+            session.present()
             report?(.attached)
         }
         let entries = parameters.child(at: 0).children
@@ -155,8 +154,7 @@ final class GnomeWindowTracker: WindowTracker {
         for handle in windows.keys.sorted() { report?(.closed(handle: handle)) }
         windows = [:]
         attached = false
-        guard !reportedAbsent else { return }
-        reportedAbsent = true
+        guard session.reportsAbsence(wasPresent: false) else { return }
         report?(.detached(reason: reason))
     }
 }

@@ -32,8 +32,8 @@ final class KWinWindowTracker: WindowTracker {
     private var retry: guint = 0
     /// What was last reported of each window.
     private var windows = ToplevelWindowList(tracker: "kwin")
-    /// Whether the current absence has been reported (said once, not per retry).
-    private var reportedAbsent = false
+    /// The compositor's absence, said once (not per retry).
+    private var session = PeerSession<Void>()
 
     init(environment: [String: String], log: Log) {
         socketPath = WaylandSocket.socketPath(environment: environment)
@@ -108,7 +108,7 @@ final class KWinWindowTracker: WindowTracker {
             lost(Self.absenceReason(globals: globals, socketPath: socketPath ?? "?"))
             return
         }
-        reportedAbsent = false
+        session.present()
         report?(.attached)
     }
 
@@ -142,8 +142,7 @@ final class KWinWindowTracker: WindowTracker {
         connection?.close()
         connection = nil
         for event in windows.closeAll() { report?(event) }
-        guard !reportedAbsent else { return }
-        reportedAbsent = true
+        guard session.reportsAbsence(wasPresent: false) else { return }
         report?(.detached(reason: reason))
     }
 

@@ -7,7 +7,7 @@ extension OrientationService {
             if options.windowTracking == .none { log.info("window tracking: none (only registered scenes count)") }
             return
         }
-        windowTracker = tracker
+        windowLink.tracker = tracker
         tracker.start { [unowned self, weak tracker] event in
             guard let tracker else { return }
             self.windowEvent(event, from: tracker)
@@ -16,17 +16,17 @@ extension OrientationService {
 
     /// Stops the tracker.
     func stopWindows() {
-        windowTracker?.stop()
-        windowTracker = nil
+        windowLink.tracker?.stop()
+        windowLink.tracker = nil
     }
 
     /// A tracker's report, turned into a core command (with the app's manifest, read here).
     func windowEvent(_ event: WindowTrackerEvent, from tracker: WindowTracker) {
-        guard tracker === windowTracker else { return }
+        guard tracker === windowLink.tracker else { return }
         switch event {
         case .attached:
             log.info("windows: following \(tracker.kind.rawValue)'s app windows")
-            reportedWindowsDetached = false
+            windowLink.reportedDetached = false
             performWindow(.attached(tracker.kind))
         case .window(let handle, let appId, let activated, let minimized, let fullscreen):
             performWindow(.window(TrackedWindow(handle: handle, appId: appId, activated: activated, minimized: minimized,
@@ -36,10 +36,10 @@ extension OrientationService {
         case .detached(let reason):
             if manager.windows.tracker != nil {
                 log.warning("windows: \(tracker.kind.rawValue): \(reason); WindowTracking is none until the compositor returns")
-            } else if !reportedWindowsDetached {
+            } else if !windowLink.reportedDetached {
                 log.info("windows: \(tracker.kind.rawValue): \(reason); WindowTracking is none until it is there")
             }
-            reportedWindowsDetached = true
+            windowLink.reportedDetached = true
             performWindow(.detached)
         }
     }

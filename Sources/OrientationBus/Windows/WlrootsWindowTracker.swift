@@ -23,8 +23,8 @@ final class WlrootsWindowTracker: WindowTracker {
     private var retry: guint = 0
     /// What was last reported of each window.
     private var windows = ToplevelWindowList(tracker: "wlroots")
-    /// Whether the current absence has been reported (said once, not per retry).
-    private var reportedAbsent = false
+    /// The compositor's absence, said once (not per retry).
+    private var session = PeerSession<Void>()
 
     init(environment: [String: String], log: Log) {
         socketPath = WaylandSocket.socketPath(environment: environment)
@@ -100,7 +100,7 @@ final class WlrootsWindowTracker: WindowTracker {
             lost("the Wayland compositor on \(socketPath ?? "?") offers no \(Self.managerInterface)")
             return
         }
-        reportedAbsent = false
+        session.present()
         report?(.attached)
     }
 
@@ -117,8 +117,7 @@ final class WlrootsWindowTracker: WindowTracker {
         connection?.close()
         connection = nil
         for event in windows.closeAll() { report?(event) }
-        guard !reportedAbsent else { return }
-        reportedAbsent = true
+        guard session.reportsAbsence(wasPresent: false) else { return }
         report?(.detached(reason: reason))
     }
 

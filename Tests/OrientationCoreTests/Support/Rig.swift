@@ -149,6 +149,14 @@ extension [Event] {
         }
     }
 
+    /// The `sensorWanted` events: claim (true) or release (false).
+    var sensorClaims: [Bool] {
+        compactMap {
+            if case .sensorWanted(let wanted) = $0 { return wanted }
+            return nil
+        }
+    }
+
     var suggestions: [(SceneID, InterfaceOrientation)] {
         compactMap {
             if case .rotationSuggested(let id, let o) = $0 { return (id, o) }

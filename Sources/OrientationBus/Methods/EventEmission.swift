@@ -45,6 +45,8 @@ extension OrientationService {
                        [Variant(objectPath: scenePath(id)), Variant(string: orientation.rawValue)])
         case .applyOutput(let row):
             applyOutput(row)
+        case .sensorWanted(let wanted):
+            sensor?.claim(wanted)
         case .settingsChanged:
             // perform() saved them before the reply.
             break

@@ -2,57 +2,40 @@ import GLibBridge
 import OrientationCore
 import OrientationWire
 
-/// The OrientationManager on the bus: it owns every GDBus object, decodes calls, runs them
-/// through the core and emits the core's events. Everything runs on the thread of the GLib
-/// main loop it was started on.
+/// The OrientationManager on the bus: a router between the bus, the core and the parts it
+/// owns. It decodes calls (admitted by the call queue), runs them through the core and carries
+/// the core's events out: signals, and what the parts must do (the panel to the output
+/// backend, the sensor claim to the sensor backend). The adapters' reports come back as core
+/// commands. Everything runs on the thread of the GLib main loop it was started on.
 public final class OrientationService {
     let connection: BusConnection
     let loop: MainLoop
     let contract: ContractXML
     let options: ServiceOptions
     let log: Log
-    let store: SettingsStore
+    /// The rules and the whole state they decide on.
     var manager: OrientationManager
-    var settleTimer: SourceHandle?
-    var scheduledDeadline: Int64?
-    var ownsName = false
-    /// Whether orientd owned the well-known name at some point of this run.
-    var servedBefore = false
-    var sensor: SensorWatcher?
-    /// Trims the heap after large listings and after many scenes leave.
-    let memory: MemoryRelease
-    /// Each scene's own GDBus object (SceneObjects.swift).
+    /// Persistence: the state folder's lock, the user's settings and the scene numbers.
+    let stateFolder: StateFolder
+    let configurationFiles: ConfigurationFiles
+    /// Admission: which method a call is (without comparing names), who is behind each
+    /// connection that called (Callers/), and the queue the expensive calls wait in.
+    let methods: ContractMethods
+    let callers = CallerDirectory()
+    let callQueue: CallQueue
+    /// Each scene's own GDBus object (SceneObjects.swift), and the cached replies of the expensive reads.
     let sceneObjects = SceneObjects()
     let caches = ReplyCaches()
-    let callQueue: CallQueue
-    /// Which method a call is, without comparing names.
-    let methods: ContractMethods
-    var sceneNumbers: SceneNumbers
-    /// The compositor backend turning the panel (Output/), while there is one.
-    var output: OutputBackend?
-    /// Whether a backend's absence was logged (said once, then only after it was attached).
-    var reportedDetached = false
-    /// The panel's orientation the core decided last, not yet handed to the backend, and the
-    /// idle source that hands it over (`applyOutput`).
-    var pendingOutput: InterfaceOrientation?
-    var outputHandover: SourceHandle?
-    /// The window tracker following the compositor's app windows (Windows/), while there is one.
-    var windowTracker: WindowTracker?
-    /// Whether the tracker's absence was logged (said once, then only after it was attached).
-    var reportedWindowsDetached = false
-    /// The state folder's lock (nil while waiting for a replaced instance, or when the folder
-    /// cannot hold one).
-    var stateLock: StateLock?
-    /// Why saving is refused (the settings file could not be read, or the state folder is not
-    /// ours), or nil.
-    var saveRefusal: String?
-    /// Set with --replace while the replaced instance still holds the state folder.
-    var waitsForStateLock = false
-    /// Polls the state folder's lock while `waitsForStateLock` (StateFolderTakeover.swift).
-    var stateLockPoll: SourceHandle?
-    let configurationFiles: ConfigurationFiles
-    /// Who is behind each connection that called (Callers/).
-    let callers = CallerDirectory()
+    /// Sends the core `.tick` when a pending reading has held for the settle time.
+    let settleTimer: SettleTimer
+    /// Trims the heap after large listings and after many scenes leave.
+    let memory: MemoryRelease
+    var ownership = NameOwnership()
+    /// The adapters: the sensor backend (ServiceSensor.swift), the output backend (Output/) and
+    /// the window tracker (Windows/), each while there is one.
+    var sensor: SensorBackend?
+    var outputLink = OutputLink()
+    var windowLink = WindowLink()
     /// The status the process should exit with once the loop returns.
     public private(set) var exitStatus: Int32 = 0
 
@@ -76,49 +59,18 @@ public final class OrientationService {
             log.warning("the interface XML does not mark \(method) \(ContractMethods.accessAnnotation)=app or administrator: it is taken as an administrator method")
         }
         memory = MemoryRelease(loop: loop)
-        store = SettingsStore(directory: options.stateDirectory)
+        settleTimer = SettleTimer(loop: loop)
         configurationFiles = ConfigurationFiles(environment: environment)
         let configuration = configurationFiles.read(log: log, limits: options.limits)
-        var user = SettingLayer()
-        switch StateLock.acquire(directory: options.stateDirectory) {
-        case .acquired(let lock):
-            stateLock = lock
-            let loaded = Self.readState(store, log: log, limits: options.limits)
-            user = loaded.user
-            saveRefusal = loaded.refusal
-        case .held(let pid):
-            let holder = pid > 0 ? "process \(pid)" : "another process"
-            guard options.replace else {
-                throw StartError(description: "the state folder \(options.stateDirectory) is in use by \(holder) (another orientd?); stop it first, run with --replace to take over from it, or give another --state-dir")
-            }
-            // Serve the user's settings as they are on disk at once; save nothing until the
-            // replaced instance let go of the folder (StateFolderTakeover.swift).
-            log.info("the state folder \(options.stateDirectory) is in use by \(holder); taking over (--replace)")
-            waitsForStateLock = true
-            user = store.load(log: log, limits: options.limits).user
-            saveRefusal = "the state folder \(options.stateDirectory) is still held by \(holder), the orientd being replaced; try again once it has ended"
-        case .unavailable(let why):
-            log.warning("\(why): serving without saving settings")
-            saveRefusal = why
-        }
-        // Scene numbers are read under the state folder's lock (with --replace, read only until
-        // the replaced instance let go of it: StateFolderTakeover.swift).
-        var numbers = SceneNumbers(directory: options.stateDirectory)
-        let lastSceneID = numbers.load(log: log, holdingLock: !waitsForStateLock)
-        sceneNumbers = numbers
-        manager = OrientationManager(user: user, configuration: configuration, limits: options.limits,
+        let opened = try StateFolder.open(options: options, log: log)
+        stateFolder = opened.folder
+        manager = OrientationManager(user: opened.user, configuration: configuration, limits: options.limits,
                                      natural: options.naturalOrientation)
-        manager.continueSceneNumbers(after: lastSceneID)
+        manager.continueSceneNumbers(after: opened.lastSceneID)
+        settleTimer.fire = { [unowned self] in self.performInternal(.tick) }
         if !configuration.files.isEmpty {
             log.info("configuration: \(configuration.files.joined(separator: ", "))")
         }
-    }
-
-    /// Holding the state folder's lock: removes orientd's own interrupted write and reads the
-    /// user's settings.
-    static func readState(_ store: SettingsStore, log: Log, limits: Limits) -> SettingsStore.Loaded {
-        store.removeInterruptedWrite(log: log)
-        return store.load(log: log, limits: limits)
     }
 
     /// Exports the objects, follows clients leaving the bus, then asks for the well-known name.
@@ -178,6 +130,7 @@ public final class OrientationService {
         exitStatus = status
         stopWindows()
         stopOutput()
+        stopSensor()
         loop.quit()
     }
 
@@ -189,41 +142,27 @@ public final class OrientationService {
     /// signals leave as each scene is decided.
     @discardableResult
     func perform(_ command: Command, caller: String) throws(OrientationError) -> Reply {
-        let scenesBefore = manager.scenes.count
         let outcome: Outcome
         var sent = 0
         if command.changesUserSettings {
             var next = manager
             outcome = try next.apply(command, caller: caller, at: currentMoment())
-            if outcome.events.contains(.settingsChanged) { try persist(next.user) }
+            if outcome.events.contains(.settingsChanged) { try stateFolder.save(next.user) }
             manager = next
         } else {
             outcome = try manager.apply(command, caller: caller, at: currentMoment()) { [unowned self] events in
                 sent = self.emitAhead(events, from: sent)
             }
             if outcome.events.contains(.settingsChanged) {
-                do { try persist(manager.user) } catch { log.warning("\(error.message)") }
+                do { try stateFolder.save(manager.user) } catch { log.warning("\(error.message)") }
             }
         }
-        if manager.scenes.count < scenesBefore { memory.released(scenesBefore - manager.scenes.count) }
+        let scenesGone = outcome.events.scenesGone
+        if scenesGone > 0 { memory.released(scenesGone) }
         caches.invalidate(after: command, events: outcome.events)
         emit(outcome.events[sent...])
         scheduleTick()
-        sensor?.updateClaim()
         return outcome.reply
-    }
-
-    /// Saves the user's settings, or fails with `SaveFailed` naming the file and the reason.
-    func persist(_ user: SettingLayer) throws(OrientationError) {
-        if let refusal = saveRefusal {
-            throw OrientationError(.saveFailed, "Not saved, so nothing was changed: \(refusal)")
-        }
-        do {
-            try store.save(user)
-        } catch {
-            log.warning("could not save the settings to \(store.path): \(error)")
-            throw OrientationError(.saveFailed, "Not saved to \(store.path), so nothing was changed: \(error)")
-        }
     }
 
     /// For commands that cannot fail (time, the sensor, clients leaving).
@@ -236,18 +175,7 @@ public final class OrientationService {
     }
 
     func scheduleTick() {
-        let deadline = manager.nextDeadline
-        guard deadline != scheduledDeadline else { return }
-        settleTimer?.cancel()
-        settleTimer = nil
-        scheduledDeadline = deadline
-        guard let deadline else { return }
-        let delay = max(0, deadline - currentMoment().monotonic)
-        settleTimer = loop.addTimeout(milliseconds: UInt32(min((delay + 999) / 1000, Int64(UInt32.max)))) { [unowned self] in
-            self.settleTimer = nil
-            self.scheduledDeadline = nil
-            self.performInternal(.tick)
-        }
+        settleTimer.schedule(manager.nextDeadline)
     }
 
     func nameOwnerChanged(_ signal: ReceivedSignal) {
@@ -258,5 +186,20 @@ public final class OrientationService {
         guard manager.hasScenes(registeredBy: name) || manager.knowsCaller(name) else { return }
         log.debug("\(name) left the bus")
         performInternal(.clientVanished(name))
+    }
+}
+
+extension [Event] {
+    /// How many fewer scenes there are after these events (0 when there are as many or more).
+    var scenesGone: Int {
+        var count = 0
+        for event in self {
+            switch event {
+            case .sceneRemoved: count += 1
+            case .sceneAdded: count -= 1
+            default: break
+            }
+        }
+        return Swift.max(count, 0)
     }
 }

@@ -2,17 +2,17 @@ import CGio
 import GLibBridge
 import OrientationCore
 
-/// Follows iio-sensor-proxy (`net.hadess.SensorProxy` on the system bus): claims the
-/// accelerometer while a scene on the built-in display exists, releases it otherwise, and
-/// turns its readings into device readings (which go through the settle time).
+/// Follows iio-sensor-proxy (`net.hadess.SensorProxy` on the system bus): reports whether it
+/// has an accelerometer and turns its readings into device orientations; claims the
+/// accelerometer while the core wants it (`claim`), releases it otherwise.
 ///
-/// Everything runs on the service's main loop. The watcher keeps its own private connection
+/// Everything runs on the service's main loop. The backend keeps its own private connection
 /// to the system bus and survives the bus, the proxy or the accelerometer coming and going:
 ///
-/// - **Epochs.** Every change of the connection or of the proxy's owner starts a new epoch.
-///   Replies and signals carry the epoch or the connection they belong to; a late reply from
-///   a proxy that has since vanished or restarted is dropped, so it can neither mark the new
-///   proxy as claimed nor feed it a stale reading.
+/// - **Epochs** (`PeerSession`). Every change of the connection or of the proxy's owner starts
+///   a new epoch. Replies carry the epoch they belong to, signals the connection; a late reply
+///   from a proxy that has since vanished or restarted is dropped, so it can neither mark the
+///   new proxy as claimed nor feed it a stale reading.
 /// - **One claim call at a time.** A Claim or Release in flight blocks the next one; its reply
 ///   re-checks what is wanted, so a scene that goes while a claim is in flight is followed by
 ///   a release, and a proxy that restarts while one is in flight is claimed again.
@@ -20,8 +20,8 @@ import OrientationCore
 ///   path and interface, broadcast (the real daemon) or unicast (dbusmock) alike, claimed or
 ///   not, while `HasAccelerometer` is true.
 /// - **Claims are not counted** by iio-sensor-proxy (one Release undoes any number of Claims),
-///   so the watcher never sends a second Claim to a proxy it believes it holds.
-final class SensorWatcher {
+///   so the backend never sends a second Claim to a proxy it believes it holds.
+final class IIOSensorProxyBackend: SensorBackend {
     static let name = "net.hadess.SensorProxy"
     static let path = "/net/hadess/SensorProxy"
     static let interface = "net.hadess.SensorProxy"
@@ -30,14 +30,12 @@ final class SensorWatcher {
     /// there): doubling from the first to the last.
     static let retryMilliseconds: (first: UInt32, last: UInt32) = (1_000, 30_000)
 
-    enum ClaimState: Equatable {
-        case released, claiming, claimed, releasing
-    }
-
-    unowned let service: OrientationService
     let mode: SensorMode
     let natural: NaturalOrientation
+    let loop: MainLoop
+    let log: Log
 
+    private var report: ((SensorBackendEvent) -> Void)?
     /// The private system-bus connection, while there is one.
     private(set) var bus: BusConnection?
     private var nameWatch: NameWatcherID?
@@ -45,20 +43,24 @@ final class SensorWatcher {
     /// The proxy's unique name while it is on the bus.
     private(set) var owner: String?
     private(set) var hasAccelerometer = false
-    private(set) var claim = ClaimState.released
+    /// The epoch, and the Claim or Release in flight (what it asks: claimed or not).
+    private var session = PeerSession<Bool>()
+    /// Whether the proxy holds orientd's claim (as its last answer said).
+    private(set) var claimed = false
+    /// Whether the core wants the accelerometer claimed (its last `sensorWanted`).
+    private var wanted = false
     /// A Claim failed at this epoch: do not retry until the proxy or its accelerometer changes.
     private var claimFailed = false
-    /// Bumped whenever the connection or the proxy's owner changes.
-    private var epoch = 0
     private var retryTimer: SourceHandle?
-    private var retryDelay = SensorWatcher.retryMilliseconds.first
+    private var retryDelay = IIOSensorProxyBackend.retryMilliseconds.first
     /// Whether "waiting for the system bus" has been logged since the last connection.
     private var saidWaiting = false
 
-    init(service: OrientationService, mode: SensorMode, natural: NaturalOrientation) {
-        self.service = service
+    init(mode: SensorMode, natural: NaturalOrientation, loop: MainLoop, log: Log) {
         self.mode = mode
         self.natural = natural
+        self.loop = loop
+        self.log = log
     }
 
     /// Whether the proxy is there with an accelerometer (the `SensorAvailable` property).
@@ -68,21 +70,36 @@ final class SensorWatcher {
 
     /// Connects to the system bus now. With `--sensor auto`, no system bus at start means
     /// manual input for good (said once); with `--sensor iio` it keeps trying.
-    /// Returns false when the watcher gave up (auto mode, no system bus).
-    func start() -> Bool {
+    /// Returns false when the backend gave up (auto mode, no system bus).
+    func start(events: @escaping (SensorBackendEvent) -> Void) -> Bool {
+        report = events
         do {
             try connect()
             return true
         } catch {
             if mode == .iio {
-                service.log.info("--sensor iio: waiting for the system bus (\(error.message)); following manual input until then")
+                log.info("--sensor iio: waiting for the system bus (\(error.message)); following manual input until then")
                 saidWaiting = true
                 scheduleReconnect()
                 return true
             }
-            service.log.info("no system bus (\(error.message)): following manual input only (SetDeviceOrientation)")
+            log.info("no system bus (\(error.message)): following manual input only (SetDeviceOrientation)")
+            report = nil
             return false
         }
+    }
+
+    /// Stops watching and reporting; the connection, and with it any claim, ends with orientd.
+    func stop() {
+        retryTimer?.cancel()
+        retryTimer = nil
+        if let bus {
+            if let nameWatch { bus.unwatchName(nameWatch) }
+            if let subscription { bus.unsubscribe(subscription) }
+        }
+        (nameWatch, subscription) = (nil, nil)
+        session.newPeer()
+        report = nil
     }
 
     /// The system bus's address (`DBUS_SYSTEM_BUS_ADDRESS`, else the standard socket).
@@ -102,10 +119,10 @@ final class SensorWatcher {
     private func connect() throws(DBusError) {
         let connection = try BusConnection(address: Self.systemBusAddress())
         bus = connection
-        epoch += 1
+        session.newPeer()
         retryDelay = Self.retryMilliseconds.first
         if saidWaiting {
-            service.log.info("connected to the system bus")
+            log.info("connected to the system bus")
             saidWaiting = false
         }
         connection.onClosed { [weak self, weak connection] _ in
@@ -130,7 +147,7 @@ final class SensorWatcher {
     }
 
     private func connectionClosed() {
-        service.log.warning("the system bus connection closed: following manual input until it returns")
+        log.warning("the system bus connection closed: following manual input until it returns")
         if let bus {
             if let nameWatch { bus.unwatchName(nameWatch) }
             if let subscription { bus.unsubscribe(subscription) }
@@ -139,7 +156,7 @@ final class SensorWatcher {
         subscription = nil
         bus = nil
         vanished()
-        epoch += 1
+        session.newPeer()
         saidWaiting = true
         scheduleReconnect()
     }
@@ -148,13 +165,13 @@ final class SensorWatcher {
         retryTimer?.cancel()
         let delay = retryDelay
         retryDelay = min(retryDelay * 2, Self.retryMilliseconds.last)
-        retryTimer = service.loop.addTimeout(milliseconds: delay) { [weak self] in
+        retryTimer = loop.addTimeout(milliseconds: delay) { [weak self] in
             guard let self else { return }
             self.retryTimer = nil
             do throws(DBusError) {
                 try self.connect()
             } catch {
-                self.service.log.debug("system bus still unreachable (\(error.message)); next try in \(self.retryDelay) ms")
+                self.log.debug("system bus still unreachable (\(error.message)); next try in \(self.retryDelay) ms")
                 self.scheduleReconnect()
             }
         }
@@ -164,17 +181,17 @@ final class SensorWatcher {
 
     private func appeared(owner newOwner: String) {
         if owner != nil { vanished() }
-        epoch += 1
+        session.newPeer()
         owner = newOwner
         hasAccelerometer = false
-        claim = .released
+        claimed = false
         claimFailed = false
-        service.log.info("iio-sensor-proxy appeared on the system bus (\(newOwner))")
-        let epoch = self.epoch
+        log.info("iio-sensor-proxy appeared on the system bus (\(newOwner))")
+        let epoch = session.epoch
         getProperty("HasAccelerometer") { [weak self] value in
-            guard let self, epoch == self.epoch else { return }
+            guard let self, self.session.isCurrent(epoch) else { return }
             guard let has = value?.bool else {
-                self.service.log.warning("could not read HasAccelerometer from iio-sensor-proxy; waiting for it to change")
+                self.log.warning("could not read HasAccelerometer from iio-sensor-proxy; waiting for it to change")
                 return
             }
             self.setHasAccelerometer(has)
@@ -185,13 +202,13 @@ final class SensorWatcher {
     /// orientation; `SensorAvailable` turns false and `SensorSource` manual.
     private func vanished() {
         guard owner != nil else { return }
-        service.log.info("iio-sensor-proxy left the system bus; scenes keep their orientation")
-        epoch += 1
+        log.info("iio-sensor-proxy left the system bus; scenes keep their orientation")
+        session.newPeer()
         owner = nil
         hasAccelerometer = false
-        claim = .released
+        claimed = false
         claimFailed = false
-        service.performInternal(.setSensorAvailable(false))
+        report?(.available(false))
     }
 
     private func setHasAccelerometer(_ has: Bool) {
@@ -199,10 +216,11 @@ final class SensorWatcher {
         if has != hasAccelerometer {
             hasAccelerometer = has
             claimFailed = false
-            service.log.info(has ? "iio-sensor-proxy has an accelerometer" : "iio-sensor-proxy has no accelerometer; following manual input")
+            log.info(has ? "iio-sensor-proxy has an accelerometer" : "iio-sensor-proxy has no accelerometer; following manual input")
         }
-        // Publishes SensorAvailable, then (through perform) updates the claim.
-        service.performInternal(.setSensorAvailable(available))
+        // Publishes SensorAvailable (the core answers with `sensorWanted` when that changes
+        // whether it wants the accelerometer), then claims or releases as wanted.
+        report?(.available(available))
         updateClaim()
     }
 
@@ -216,42 +234,40 @@ final class SensorWatcher {
 
     // MARK: The claim
 
-    /// Claims while a scene on the built-in display exists and the accelerometer is there;
-    /// releases when none does. Called after every command the service runs.
-    func updateClaim() {
+    func claim(_ wanted: Bool) {
+        self.wanted = wanted
+        updateClaim()
+    }
+
+    /// Claims while the core wants the accelerometer and it is there; releases otherwise.
+    private func updateClaim() {
         guard let bus, let owner else { return }
-        let wanted = available && service.manager.needsSensor
-        switch (claim, wanted) {
-        case (.released, true) where !claimFailed:
-            send("ClaimAccelerometer", to: owner, on: bus, pending: .claiming, done: .claimed)
-        case (.claimed, false):
-            send("ReleaseAccelerometer", to: owner, on: bus, pending: .releasing, done: .released)
-        default:
-            break  // in flight (its reply re-checks), already right, or failed at this epoch
-        }
+        let claim = available && wanted
+        // Already right, or failed at this epoch.
+        guard claim != claimed, !(claim && claimFailed) else { return }
+        // One in flight: its reply re-checks.
+        guard session.calls.submit(claim) != nil else { return }
+        send(claim ? "ClaimAccelerometer" : "ReleaseAccelerometer", claiming: claim, to: owner, on: bus)
     }
 
     /// Calls `method` on the proxy's unique name (never on a later owner of the well-known one).
-    private func send(_ method: String, to owner: String, on bus: BusConnection, pending: ClaimState, done: ClaimState) {
-        claim = pending
-        let epoch = self.epoch
+    private func send(_ method: String, claiming: Bool, to owner: String, on bus: BusConnection) {
+        let epoch = session.epoch
         bus.callAsync(destination: owner, path: Self.path, interface: Self.interface, method: method) { [weak self] result in
-            // From a proxy that has gone since: the new epoch already starts from .released.
-            guard let self, epoch == self.epoch else { return }
+            // From a proxy that has gone since: the new epoch already starts unclaimed.
+            guard let self, self.session.isCurrent(epoch) else { return }
+            self.session.calls.finish()
             switch result {
             case .success:
-                self.claim = done
-                self.service.log.debug("\(method) done")
-                if done == .claimed { self.readOrientation() }
+                self.claimed = claiming
+                self.log.debug("\(method) done")
+                if claiming { self.readOrientation() }
             case .failure(let error):
-                self.service.log.warning("\(method) failed: \(error.message)")
-                if done == .claimed {
-                    self.claim = .released
-                    self.claimFailed = true
-                } else {
-                    // Whatever the proxy thinks, do not release twice; a later claim starts afresh.
-                    self.claim = .released
-                }
+                self.log.warning("\(method) failed: \(error.message)")
+                // A failed Release: whatever the proxy thinks, do not release twice; a later
+                // claim starts afresh.
+                self.claimed = false
+                if claiming { self.claimFailed = true }
             }
             self.updateClaim()
         }
@@ -260,9 +276,9 @@ final class SensorWatcher {
     /// iio-sensor-proxy sends PropertiesChanged only to claimants (dbusmock), or only after
     /// its next poll (the real daemon): read the value right after claiming.
     private func readOrientation() {
-        let epoch = self.epoch
+        let epoch = session.epoch
         getProperty("AccelerometerOrientation") { [weak self] value in
-            guard let self, epoch == self.epoch, self.hasAccelerometer else { return }
+            guard let self, self.session.isCurrent(epoch), self.hasAccelerometer else { return }
             if let reading = value?.string { self.received(reading) }
         }
     }
@@ -283,23 +299,11 @@ final class SensorWatcher {
     private func received(_ value: String) {
         guard hasAccelerometer else { return }
         guard let reading = SensorReading(rawValue: value) else {
-            service.log.warning("iio-sensor-proxy reported an unknown orientation '\(value)'; ignored")
+            log.warning("iio-sensor-proxy reported an unknown orientation '\(value)'; ignored")
             return
         }
         let orientation = reading.deviceOrientation(natural: natural)
-        service.log.debug("sensor: \(value) → \(orientation.rawValue)")
-        service.performInternal(.deviceReading(orientation, source: .iioSensorProxy))
-    }
-}
-
-extension OrientationService {
-    /// Starts following iio-sensor-proxy, as `--sensor` says.
-    func startSensor() {
-        guard options.sensor != .none else {
-            log.info("--sensor none: manual input only (SetDeviceOrientation); the system bus is not used")
-            return
-        }
-        let watcher = SensorWatcher(service: self, mode: options.sensor, natural: options.naturalOrientation)
-        if watcher.start() { sensor = watcher }
+        log.debug("sensor: \(value) → \(orientation.rawValue)")
+        report?(.reading(orientation))
     }
 }

@@ -55,31 +55,37 @@ enum NameLoss {
     }
 }
 
+/// Whether orientd owns its well-known name, and whether it did at some point of this run.
+struct NameOwnership {
+    var owns = false
+    var servedBefore = false
+}
+
 extension OrientationService {
     /// The bus gave orientd the well-known name (at start, or back after a squatter let go).
     func nameAcquired(_ name: String) {
-        ownsName = true
-        if waitsForStateLock {
+        ownership.owns = true
+        if stateFolder.waitsForLock {
             startTakingOverStateFolder()
         }
-        if servedBefore {
+        if ownership.servedBefore {
             log.info("\(name) is orientd's again: serving")
         } else {
-            log.info("serving \(name) on \(connection.uniqueName) (interfaces from \(contract.directory), settings in \(store.path))")
+            log.info("serving \(name) on \(connection.uniqueName) (interfaces from \(contract.directory), settings in \(stateFolder.store.path))")
         }
-        servedBefore = true
+        ownership.servedBefore = true
     }
 
     /// The well-known name is someone else's: it was taken while orientd owned it, or it was
     /// owned already when orientd asked (orientd is in the bus's queue for it either way).
     func nameNotOwned(_ name: String) {
         let owner = NameLoss.newOwner(of: name, on: connection)
-        let wasOwner = ownsName
-        ownsName = false
+        let wasOwner = ownership.owns
+        ownership.owns = false
         if wasOwner && owner.isReplacingOrientd {
             log.info("\(name) was taken over by another instance (orientd --replace: \(owner.description)); exiting")
             stop(status: 0)
-        } else if !wasOwner && !servedBefore && owner.isOrientd {
+        } else if !wasOwner && !ownership.servedBefore && owner.isOrientd {
             log.error("\(name) is owned by another process, an orientd: \(owner.description); run with --replace to take it over")
             stop(status: 1)
         } else if wasOwner {

@@ -13,7 +13,7 @@ extension OrientationService {
             switch methods.manager.method(of: call) {
             case .registerScene:
                 let registration = withManifestWhitelist(try Decode.registration(call.argument(0), ownAppId: manager.identity(of: caller).sandboxedAppId))
-                if let jump = sceneNumbers.prepare(next: manager.lastSceneID + 1, log: log) {
+                if let jump = stateFolder.sceneNumbers.prepare(next: manager.lastSceneID + 1, log: log) {
                     manager.continueSceneNumbers(after: jump)
                 }
                 let reply = try perform(.registerScene(registration), caller: caller)

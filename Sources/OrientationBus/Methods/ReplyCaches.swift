@@ -63,7 +63,8 @@ final class ReplyCaches {
             case .managerPropertiesChanged(let properties) where properties.contains(.kioskMode):
                 sceneEntries.removeAll()
                 managedObjects = nil
-            case .managerPropertiesChanged, .deviceOrientationChanged, .rotationSuggested, .settingsChanged, .applyOutput:
+            case .managerPropertiesChanged, .deviceOrientationChanged, .rotationSuggested, .settingsChanged, .applyOutput,
+                 .sensorWanted:
                 break
             }
         }

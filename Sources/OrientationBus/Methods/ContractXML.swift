@@ -31,8 +31,16 @@ public struct ContractXML {
         let prefix = SafeFile.folder(of: SafeFile.folder(of: resolved(CommandLine.arguments.first ?? "")))
         dirs.append((prefix == "/" ? "" : prefix) + "/share/dbus-1/interfaces")
         dirs += ["/usr/local/share/dbus-1/interfaces", "/usr/share/dbus-1/interfaces"]
-        dirs.append(SafeFile.folder(of: SafeFile.folder(of: SafeFile.folder(of: #filePath))) + "/dbus")
+        if let root = sourceRoot() { dirs.append(root + "/dbus") }
         return dirs
+    }
+
+    /// The source tree this file was built from (`#filePath` up to its `Sources` folder),
+    /// however deep in `Sources` the file lies; nil when it is not in one.
+    static func sourceRoot(of file: String = #filePath) -> String? {
+        let components = file.split(separator: "/", omittingEmptySubsequences: false)
+        guard let sources = components.lastIndex(of: "Sources") else { return nil }
+        return components[..<sources].joined(separator: "/")
     }
 
     /// `path` made absolute (from the current folder) with its symbolic links resolved; only
