@@ -1,11 +1,11 @@
 import XCTest
 
-/// The seeds' video-player flow played with orientctl alone, as a shell script would:
+/// The iOS practice's video-player flow played with orientctl alone, as a shell script would:
 /// a portrait list in a navigation controller, a full-screen landscape player presented with
 /// a preferred orientation, the device turning under it, and the dismissal back to portrait
 /// while the device is still landscape.
 final class VideoPlayerScriptTests: OrientctlTestCase {
-    func testTheSeedsVideoPlayerFlow() throws {
+    func testTheIOSPracticeVideoPlayerFlow() throws {
         try ok("device", "portrait")
         // The phone's default whitelist is portrait only: the app declares landscape too.
         let scene = try register("org.example.Video", "--supported", "portrait", "landscape")

@@ -2,7 +2,7 @@ import GLibBridge
 import TestSupport
 import XCTest
 
-/// The seeds' video player: a portrait list in a navigation controller, a full-screen landscape
+/// The video player of the iOS practice: a portrait list in a navigation controller, a full-screen landscape
 /// player presented with a preferred orientation, the device turning under it, and the
 /// dismissal back to portrait while the device is still landscape.
 final class VideoPlayerFlowTests: OrientdTestCase {
@@ -30,7 +30,7 @@ final class VideoPlayerFlowTests: OrientdTestCase {
         XCTAssertEqual(values["DecidingController"]?.string, deciding, file: file, line: line)
     }
 
-    func testTheSeedsVideoPlayerFlow() throws {
+    func testTheIOSPracticeVideoPlayerFlow() throws {
         let scene = try listScene()
         let recorder = try recordSignals(member: "OrientationChanged")
         try assertState(scene, "portrait", 390, 844, deciding: "list")
@@ -120,7 +120,7 @@ final class VideoPlayerFlowTests: OrientdTestCase {
         try callScene(scene, "SetRootController", [.s("player"), .s("view"), .vardict([:])])
         let recorder = try recordSignals(member: "OrientationChanged")
 
-        // The seeds' setOrientationMode + updateOrientation pair.
+        // The iOS practice's setOrientationMode + updateOrientation pair.
         try callScene(scene, "SetOrientationMode", [.s("player"), .s("landscape")])
         XCTAssertEqual(try orientation(of: scene), "portrait", "recorded, not applied until the next evaluation")
         XCTAssertEqual(try property("SupportedOrientations", of: scene).stringArray, ["portrait", "landscape-right", "landscape-left"])

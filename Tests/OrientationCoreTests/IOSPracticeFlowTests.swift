@@ -1,8 +1,8 @@
 import OrientationCore
 import XCTest
 
-/// The seeds' flows, end to end, as an app and a user would drive them.
-final class SeedFlowTests: XCTestCase {
+/// The iOS practice's flows, end to end, as an app and a user would drive them.
+final class IOSPracticeFlowTests: XCTestCase {
     func testVideoPlayerFlowFromPortraitListToLandscapeAndBack() throws {
         var rig = Rig(settleTime: 250)
         // The app: portrait and landscape in Info.plist; a portrait list in a navigation controller.
