@@ -54,12 +54,18 @@ let package = Package(
         // through the client library (GLibBridge: the values it prints and the main loop
         // `monitor` waits in).
         .target(name: "OrientctlKit", dependencies: ["OrientationClient", "GLibBridge"]),
-        // Private buses, child processes and "eventually" for the tests.
-        .target(name: "TestSupport", dependencies: ["GLibBridge", "CGio"]),
+        // Child processes, private buses, the built orientd and "eventually": shared by the
+        // tests (through TestSupport) and orientd-bench, so the shipped benchmark needs no test code.
+        .target(name: "ProcessSupport", dependencies: ["GLibBridge"]),
+        // The seeded generator of the randomised tests, on its own so the core's tests need no GLib.
+        .target(name: "SeededRandom"),
+        // The tests' harness: ProcessSupport and SeededRandom, the tests' own copy of the
+        // contract's names, signal recording and the "orientd on a private bus" test case.
+        .target(name: "TestSupport", dependencies: ["ProcessSupport", "SeededRandom", "GLibBridge", "CGio"]),
 
         .executableTarget(name: "orientd", dependencies: ["OrientationBus"]),
         .executableTarget(name: "orientctl", dependencies: ["OrientctlKit"]),
-        .executableTarget(name: "orientd-bench", dependencies: ["OrientationCore", "OrientationClient", "GLibBridge", "TestSupport", "CGio", "CWaylandProtocols"]),
+        .executableTarget(name: "orientd-bench", dependencies: ["OrientationCore", "OrientationWire", "OrientationClient", "GLibBridge", "ProcessSupport", "CGio", "CWaylandProtocols"]),
         // The least a GDBus service in C does for each of orientd's call shapes: orientd-bench's yardstick.
         .executableTarget(name: "orientd-reference-peer", dependencies: ["CGio"],
                           // CGio's module map links GIO for Swift importers only; C links it here.
@@ -67,7 +73,7 @@ let package = Package(
         // examples/swift: an app registering its window through OrientationClient.
         .executableTarget(name: "orientation-example", dependencies: ["OrientationClient"], path: "examples/swift"),
 
-        .testTarget(name: "OrientationCoreTests", dependencies: ["OrientationCore"]),
+        .testTarget(name: "OrientationCoreTests", dependencies: ["OrientationCore", "SeededRandom"]),
         .testTarget(name: "OrientationWireTests", dependencies: ["OrientationWire", "OrientationCore", "GLibBridge"]),
         .testTarget(name: "GLibBridgeTests", dependencies: ["GLibBridge", "TestSupport", "CGio"]),
         .testTarget(name: "OrientationBusTests", dependencies: ["OrientationBus", "OrientationWire", "OrientationCore", "GLibBridge", "TestSupport", "CGio"]),

@@ -1,6 +1,6 @@
-/// The D-Bus contract's fixed names, spelled out once for the tests and the benchmark — not
-/// imported from the service, so a renamed constant in the service cannot silently rename
-/// what the tests check.
+/// The D-Bus contract's fixed names, spelled out once for the tests — not imported from the
+/// service or OrientationWire, so a renamed constant there cannot silently rename what the
+/// tests check (ContractNamesTests checks these against dbus/*.xml).
 public enum ContractNames {
     public static let busName = "io.github.orientd.OrientationManager1"
     public static let managerPath = "/io/github/orientd/OrientationManager1"

@@ -3,7 +3,7 @@ import Glibc
 import GLibBridge
 import OrientationClient
 import Synchronization
-import TestSupport
+import ProcessSupport
 
 /// The fan-out as apps see it: the same scenes spread over 1, 10 and 50 apps, each app an
 /// `OrientationClient` (its own connection and loop thread) watching its own scenes with

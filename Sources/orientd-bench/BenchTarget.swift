@@ -1,7 +1,7 @@
 import Foundation
 import GLibBridge
 import Glibc
-import TestSupport
+import ProcessSupport
 
 /// The orientd under test: a private session bus and the orientd built beside this program
 /// (`OrientdInstance` finds it, or `$ORIENTD_BINARY`), with no sensor and a fresh state folder.
@@ -16,7 +16,7 @@ final class BenchTarget {
         guard FileManager.default.isExecutableFile(atPath: binary) else {
             throw BenchError("no orientd at \(binary): build it (swift build -c release) or set ORIENTD_BINARY")
         }
-        instance = try OrientdInstance(arguments: ["--sensor", "none"])
+        instance = try OrientdInstance(busName: Names.bus, arguments: ["--sensor", "none"])
         let connection = try instance.bus.connect()
         defer { connection.close() }
         guard let owner = try connection.nameOwner(Names.bus) else { throw BenchError("orientd does not own its name") }

@@ -1,7 +1,7 @@
 import Foundation
 import GLibBridge
 import Glibc
-import TestSupport
+import ProcessSupport
 
 /// What a phone pays for orientd beside the reference peer (a plain C GDBus service): start-up
 /// from exec to the well-known name owned, resident memory at idle and with 100 scenes, and

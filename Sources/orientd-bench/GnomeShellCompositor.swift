@@ -1,6 +1,6 @@
 import Foundation
 import GLibBridge
-import TestSupport
+import ProcessSupport
 
 /// GNOME Shell 43 headless (`--wayland --headless --no-x11`, a 480×800 virtual monitor) on
 /// the benchmark's bus, python-dbusmock's logind on a private system bus, orientd's extension

@@ -1,12 +1,13 @@
 import GLibBridge
-import TestSupport
+import OrientationWire
 
-/// The contract's names and the few argument shapes the benchmark sends.
+/// The contract's names (the product's own, from OrientationWire) and the few argument shapes
+/// the benchmark sends.
 enum Names {
-    static let bus = ContractNames.busName
-    static let managerPath = ContractNames.managerPath
-    static let manager = ContractNames.managerInterface
-    static let scene = ContractNames.sceneInterface
+    static let bus = BusNames.wellKnownName
+    static let managerPath = BusNames.managerPath
+    static let manager = BusNames.managerInterface
+    static let scene = BusNames.sceneInterface
     static let peer = "org.freedesktop.DBus.Peer"
 
     /// RegisterScene's argument: a phone window that may take every orientation but upside-down.

@@ -2,7 +2,7 @@ import Dispatch
 import Foundation
 import GLibBridge
 import Synchronization
-import TestSupport
+import ProcessSupport
 
 /// The mutter output backend: how long after a scene's OrientationChanged the panel is
 /// turned, on a real headless mutter (`--output-backend mutter`). The panel counts as turned
@@ -66,7 +66,7 @@ enum OutputSection {
             if let status = mutter.exitStatus { throw BenchError("mutter exited (\(status)): \(mutter.standardError)") }
             return try probe.nameOwner(displayConfig) != nil
         }
-        let orientd = try OrientdInstance(arguments: ["--sensor", "none", "--output-backend", "mutter", "--output", "Meta-0"],
+        let orientd = try OrientdInstance(busName: Names.bus, arguments: ["--sensor", "none", "--output-backend", "mutter", "--output", "Meta-0"],
                                           environment: env, bus: bus, stateHome: scratch + "/state")
         defer { orientd.stop() }
         let peer = try probe.nameOwner(Names.bus)!

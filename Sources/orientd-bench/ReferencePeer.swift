@@ -1,5 +1,5 @@
 import GLibBridge
-import TestSupport
+import ProcessSupport
 
 /// `orientd-reference-peer`: a minimal C service on GDBus, on the same private bus as
 /// orientd, answering the same call shapes. Each of orientd's calls is timed against the

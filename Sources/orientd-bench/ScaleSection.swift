@@ -1,6 +1,6 @@
 import GLibBridge
 import Glibc
-import TestSupport
+import ProcessSupport
 
 /// RegisterScene at scale; GetManagedObjects of every scene against the reference peer's
 /// listing of as many; orientd's memory before, with the scenes, during and after listing

@@ -1,6 +1,6 @@
 import Foundation
 import Glibc
-import TestSupport
+import ProcessSupport
 
 /// A compositor the window section runs on: started with a portrait panel, the environment
 /// orientd and the apps get, orientd's arguments for it, and a task switcher.

@@ -1,7 +1,7 @@
 import Foundation
 import GLibBridge
 import Glibc
-import TestSupport
+import ProcessSupport
 
 /// Following the window in front: how long after a task switcher activates an unmodified
 /// app's window the app in front is given the turned panel, on real compositors with orientd's
@@ -62,7 +62,7 @@ enum WindowSection {
         var orientdEnv = env
         orientdEnv.merge(["XDG_DATA_DIRS": scratch + "/data", "XDG_DATA_HOME": scratch + "/data-home"]) { $1 }
         let verbose = ProcessInfo.processInfo.environment["ORIENTD_BENCH_DEBUG"] != nil ? ["--verbose"] : []
-        let orientd = try OrientdInstance(arguments: ["--sensor", "none"] + verbose + compositor.orientdArguments,
+        let orientd = try OrientdInstance(busName: Names.bus, arguments: ["--sensor", "none"] + verbose + compositor.orientdArguments,
                                           environment: orientdEnv, bus: bus, stateHome: scratch + "/state")
         defer { orientd.stop() }
         let probe = try bus.connect()

@@ -3,16 +3,6 @@ import GLibBridge
 import TestSupport
 import XCTest
 
-/// Short spellings for the values the tests send.
-extension Variant {
-    static func s(_ value: String) -> Variant { Variant(string: value) }
-    static func b(_ value: Bool) -> Variant { Variant(bool: value) }
-    static func u(_ value: UInt32) -> Variant { Variant(uint32: value) }
-    static func o(_ value: String) -> Variant { Variant(objectPath: value) }
-    static func strings(_ value: [String]) -> Variant { Variant(strings: value) }
-    static func vardict(_ value: [String: Variant]) -> Variant { Variant(vardict: value) }
-}
-
 /// A test of orientd turning a real compositor's output: a private session bus, the
 /// compositors the test starts on it (stopped after the test), orientd started by the test
 /// with its output options, and an in-process client. When a test fails, every log is printed.

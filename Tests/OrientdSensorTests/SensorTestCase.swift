@@ -20,12 +20,6 @@ enum Sensor {
     static let mockInterface = "org.freedesktop.DBus.Mock"
 }
 
-extension Variant {
-    static func s(_ value: String) -> Variant { Variant(string: value) }
-    static func b(_ value: Bool) -> Variant { Variant(bool: value) }
-    static func u(_ value: UInt32) -> Variant { Variant(uint32: value) }
-}
-
 /// `Tests/Fixtures/sensor`: the fixture scripts and the umockdev device description.
 let fixturesDirectory = URL(fileURLWithPath: #filePath)
     .deletingLastPathComponent().deletingLastPathComponent()

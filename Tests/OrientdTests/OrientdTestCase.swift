@@ -29,16 +29,6 @@ enum Contract {
     static let interfaceOrientations = ["portrait", "landscape-right", "landscape-left", "portrait-upside-down"]
 }
 
-/// Short spellings for the values the tests send.
-extension Variant {
-    static func s(_ value: String) -> Variant { Variant(string: value) }
-    static func b(_ value: Bool) -> Variant { Variant(bool: value) }
-    static func u(_ value: UInt32) -> Variant { Variant(uint32: value) }
-    static func o(_ value: String) -> Variant { Variant(objectPath: value) }
-    static func strings(_ value: [String]) -> Variant { Variant(strings: value) }
-    static func vardict(_ value: [String: Variant]) -> Variant { Variant(vardict: value) }
-}
-
 /// A test with a built orientd on a private bus (started in setUp unless `startsOrientdInSetUp`
 /// is false), an in-process GLibBridge client with a loop thread, and helpers for busctl,
 /// gdbus, dbus-send and python3-dbus. When a test fails, the log of every orientd it started

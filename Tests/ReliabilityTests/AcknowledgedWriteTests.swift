@@ -111,7 +111,7 @@ final class AcknowledgedWriteTests: XCTestCase {
             XCTAssertTrue(error.message.contains(settingsPath), error.message)
         }
         let policy = client.connection.orientd(Contract.managerPath, Contract.manager, "SetAppPolicy",
-                                               [.s("org.example.App"), .dict(["follow-sensor": .b(false)])])
+                                               [.s("org.example.App"), .vardict(["follow-sensor": .b(false)])])
         XCTAssertEqual(policy.errorName, Contract.error("SaveFailed"))
         let owner = try XCTUnwrap(try client.connection.nameOwner(Contract.name))
         try recorder.drain(through: owner)

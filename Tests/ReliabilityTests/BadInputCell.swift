@@ -40,12 +40,12 @@ struct MatrixFixture {
 
     static func make(owner: BusConnection, intruder: BusConnection) throws -> MatrixFixture {
         let a = try owner.register(app: "matrix.app")
-        try owner.scene(a, "SetRootController", [.s("tabs"), .s("tab"), .emptyDict])
-        try owner.scene(a, "AddTab", [.s("tabs"), .s("nav"), .s("navigation"), .emptyDict])
-        try owner.scene(a, "PushController", [.s("nav"), .s("home"), .s("view"), .emptyDict])
-        try owner.scene(a, "AddTab", [.s("tabs"), .s("settings"), .s("view"), .dict(["supported-orientations": .strings(["portrait"])])])
-        try owner.scene(a, "AddTab", [.s("tabs"), .s("wide"), .s("view"), .dict(["supported-orientations": .strings(["landscape"])])])
-        try owner.scene(a, "PresentController", [.s("home"), .s("sheet"), .s("view"), .dict(["fills-window": .b(false)])])
+        try owner.scene(a, "SetRootController", [.s("tabs"), .s("tab"), .emptyVardict])
+        try owner.scene(a, "AddTab", [.s("tabs"), .s("nav"), .s("navigation"), .emptyVardict])
+        try owner.scene(a, "PushController", [.s("nav"), .s("home"), .s("view"), .emptyVardict])
+        try owner.scene(a, "AddTab", [.s("tabs"), .s("settings"), .s("view"), .vardict(["supported-orientations": .strings(["portrait"])])])
+        try owner.scene(a, "AddTab", [.s("tabs"), .s("wide"), .s("view"), .vardict(["supported-orientations": .strings(["landscape"])])])
+        try owner.scene(a, "PresentController", [.s("home"), .s("sheet"), .s("view"), .vardict(["fills-window": .b(false)])])
         let pad = try owner.register(["app-id": .s("matrix.pad"), "idiom": .s("pad"), "width": .u(400), "height": .u(1180)])
         let removed = try owner.register(app: "matrix.gone")
         try owner.manager("UnregisterScene", [.o(removed)])

@@ -10,12 +10,12 @@ func managerCells(_ f: MatrixFixture) -> [Cell] {
     // RegisterScene(a{sv})
     func register(_ label: String, _ options: [String: Variant], _ error: String?, _ mentions: [String] = [],
                   accepted: ((BusConnection, Variant) throws -> Void)? = nil) {
-        cells.append(.manager(label, "RegisterScene", [.dict(options)], error, mentions, accepted: accepted))
+        cells.append(.manager(label, "RegisterScene", [.vardict(options)], error, mentions, accepted: accepted))
     }
     let app: Variant = .s("matrix.new")
     cells.append(.wrongType(mp, mi, "RegisterScene", [.s("matrix.new")], expected: "(a{sv})"))
     cells.append(.wrongType(mp, mi, "RegisterScene", [], expected: "(a{sv})"))
-    cells.append(.wrongType(mp, mi, "RegisterScene", [.dict(["app-id": app]), .b(true)], expected: "(a{sv})"))
+    cells.append(.wrongType(mp, mi, "RegisterScene", [.vardict(["app-id": app]), .b(true)], expected: "(a{sv})"))
     register("unknown key", ["app-id": app, "bogus": .s("x")], E.invalidArgs, ["'bogus'", "app-id (s)"])
     register("key in the wrong case", ["app-id": app, "Idiom": .s("pad")], E.invalidArgs, ["'Idiom'"])
     for (key, value, type) in [("app-id", Variant.u(1), "s"), ("idiom", .b(true), "s"),
@@ -124,7 +124,7 @@ func managerCells(_ f: MatrixFixture) -> [Cell] {
     // SetAppPolicy(s, a{sv})
     func policy(_ label: String, _ appId: String, _ entries: [String: Variant], _ error: String?, _ mentions: [String] = [],
                 accepted: ((BusConnection, Variant) throws -> Void)? = nil) {
-        cells.append(.manager(label, "SetAppPolicy", [.s(appId), .dict(entries)], error, mentions, accepted: accepted))
+        cells.append(.manager(label, "SetAppPolicy", [.s(appId), .vardict(entries)], error, mentions, accepted: accepted))
     }
     cells.append(.wrongType(mp, mi, "SetAppPolicy", [.s("matrix.app")], expected: "(sa{sv})"))
     cells.append(.wrongType(mp, mi, "SetAppPolicy", [.s("matrix.app"), .strings(["portrait"])], expected: "(sa{sv})"))
@@ -148,7 +148,7 @@ func managerCells(_ f: MatrixFixture) -> [Cell] {
         let stored = policies["matrix.other"]?.vardict?["allowed-orientations"]?.stringArray
         try require(stored == ["portrait", "landscape-right", "landscape-left"],
                     "the policy's mask should fold to canonical single names, got \(String(describing: stored))")
-        try owner.manager("SetAppPolicy", [.s("matrix.other"), .emptyDict])
+        try owner.manager("SetAppPolicy", [.s("matrix.other"), .emptyVardict])
     }
 
     // GetAppPolicies(), GetHistory(u), GetManagedObjects()

@@ -9,14 +9,14 @@ func sceneCells(_ f: MatrixFixture) -> [Cell] {
              accepted: ((BusConnection, Variant) throws -> Void)? = nil) {
         cells.append(.scene(a, label, method, arguments, error, mentions, accepted: accepted))
     }
-    let empty = Variant.emptyDict
+    let empty = Variant.emptyVardict
     let validKinds = "view, navigation, tab"
     let validKeys = "should-autorotate (b)"
 
     /// The bad controller properties every method taking a vardict is checked with.
     func badProperties(_ method: String, _ prefix: [Variant], suffix: [Variant] = []) {
         func call(_ label: String, _ properties: [String: Variant], _ error: String, _ mentions: [String]) {
-            add(label, method, prefix + [.dict(properties)] + suffix, error, mentions)
+            add(label, method, prefix + [.vardict(properties)] + suffix, error, mentions)
         }
         call("unknown property key", ["bogus": .b(true)], E.invalidArgs, ["'bogus'", validKeys, "forwards-orientation (b)"])
         call("property key in the wrong case", ["Should-Autorotate": .b(true)], E.invalidArgs, ["'Should-Autorotate'"])
@@ -61,7 +61,7 @@ func sceneCells(_ f: MatrixFixture) -> [Cell] {
     }
     badProperties("SetRootController", [.s("root"), .s("view")])
     add("a root the window cannot show", "SetRootController",
-        [.s("root"), .s("view"), .dict(["supported-orientations": .strings(["landscape"])])],
+        [.s("root"), .s("view"), .vardict(["supported-orientations": .strings(["landscape"])])],
         E.noSupported, ["[portrait]", "[landscape-right, landscape-left]"])
 
     // PushController(s navigation, s id, s kind, a{sv} properties)
@@ -74,10 +74,10 @@ func sceneCells(_ f: MatrixFixture) -> [Cell] {
     }
     badNewController("PushController", [.s("nav")], duplicate: "settings")
     add("a pushed controller the window cannot show", "PushController",
-        [.s("nav"), .s("fresh"), .s("view"), .dict(["supported-orientations": .strings(["landscape-left"])])],
+        [.s("nav"), .s("fresh"), .s("view"), .vardict(["supported-orientations": .strings(["landscape-left"])])],
         E.noSupported, ["[portrait]", "[landscape-left]"])
     add("duplicates in supported-orientations (accepted, folded)", "PushController",
-        [.s("nav"), .s("fresh"), .s("view"), .dict(["supported-orientations": .strings(["portrait", "portrait", "all-but-upside-down", "landscape"])])],
+        [.s("nav"), .s("fresh"), .s("view"), .vardict(["supported-orientations": .strings(["portrait", "portrait", "all-but-upside-down", "landscape"])])],
         nil) { owner, _ in
         let steps = try owner.scene(a, "Explain").child(at: 0).children
         let controller = steps.first { $0.child(at: 0).string == "controller" }?.child(at: 2).string ?? ""
@@ -120,7 +120,7 @@ func sceneCells(_ f: MatrixFixture) -> [Cell] {
         ["'home'", "'sheet'", "dismiss it first"])
     badNewController("PresentController", [.s("settings")], duplicate: "nav")
     add("a full-screen controller the window cannot show", "PresentController",
-        [.s("tabs"), .s("fresh"), .s("view"), .dict(["supported-orientations": .strings(["landscape"])])],
+        [.s("tabs"), .s("fresh"), .s("view"), .vardict(["supported-orientations": .strings(["landscape"])])],
         E.noSupported, ["[portrait]", "[landscape-right, landscape-left]"])
 
     // DismissController(s id)
@@ -136,13 +136,13 @@ func sceneCells(_ f: MatrixFixture) -> [Cell] {
     add("empty id", "SetControllerProperties", [.s(""), empty], E.unknownController, ["''"])
     badProperties("SetControllerProperties", [.s("home")])
     add("preferred outside the default mask", "SetControllerProperties",
-        [.s("home"), .dict(["preferred-orientation": .s("portrait-upside-down")])], E.unsupported,
+        [.s("home"), .vardict(["preferred-orientation": .s("portrait-upside-down")])], E.unsupported,
         ["portrait-upside-down", "[portrait, landscape-right, landscape-left]"])
     add("a mask the window cannot show on the deciding controller", "SetControllerProperties",
-        [.s("home"), .dict(["supported-orientations": .strings(["landscape"])])], E.noSupported,
+        [.s("home"), .vardict(["supported-orientations": .strings(["landscape"])])], E.noSupported,
         ["[portrait]", "'home'", "[landscape-right, landscape-left]"])
     add("duplicates in supported-orientations (accepted, folded)", "SetControllerProperties",
-        [.s("settings"), .dict(["supported-orientations": .strings(["portrait", "portrait"])])], nil) { owner, _ in
+        [.s("settings"), .vardict(["supported-orientations": .strings(["portrait", "portrait"])])], nil) { owner, _ in
         // 'settings' already declares [portrait]: folded, the duplicates change nothing. Selecting it shows its mask.
         try owner.scene(a, "SelectTab", [.s("tabs"), .s("settings")])
         let steps = try owner.scene(a, "Explain").child(at: 0).children
@@ -232,7 +232,7 @@ func sceneCells(_ f: MatrixFixture) -> [Cell] {
 /// Every owner-only Scene method, with arguments the owner could use: from another client
 /// each is `AccessDenied`; on a path with no scene each is `UnknownScene`.
 func ownerOnlyCalls() -> [(method: String, arguments: [Variant])] {
-    let empty = Variant.emptyDict
+    let empty = Variant.emptyVardict
     return [
         ("SetRootController", [.s("root"), .s("view"), empty]),
         ("PushController", [.s("nav"), .s("fresh"), .s("view"), empty]),
@@ -241,7 +241,7 @@ func ownerOnlyCalls() -> [(method: String, arguments: [Variant])] {
         ("SelectTab", [.s("tabs"), .s("settings")]),
         ("PresentController", [.s("settings"), .s("fresh"), .s("view"), empty]),
         ("DismissController", [.s("sheet")]),
-        ("SetControllerProperties", [.s("home"), .dict(["should-autorotate": .b(false)])]),
+        ("SetControllerProperties", [.s("home"), .vardict(["should-autorotate": .b(false)])]),
         ("SetOrientationMode", [.s("home"), .s("portrait")]),
         ("UpdateOrientation", []),
         ("SetWindowOrientations", [.strings(["portrait"]), .strings([])]),

@@ -22,7 +22,7 @@ final class BusLossTests: XCTestCase {
                 // Settings that must come back after the restart.
                 try client.manager("SetKioskMode", [.b(true), .s("landscape-left")])
                 try client.manager("SetRotationLocked", [.b(true)])
-                try client.manager("SetAppPolicy", [.s("busloss.app"), .dict(["follow-sensor": .b(false)])])
+                try client.manager("SetAppPolicy", [.s("busloss.app"), .vardict(["follow-sensor": .b(false)])])
             }
             for _ in 0..<5 { earlierPaths.append(try client.register(app: "busloss.app", supported: ["all"])) }
 

@@ -12,7 +12,7 @@ final class CallBoundsTests: OrientdTestCase {
         let huge = Variant(strings: Array(repeating: "portrait", count: 4_000_000))
         let started = ContinuousClock.now
         let result = client.orientd(Contract.managerPath, Contract.manager, "SetAppPolicy",
-                                    [.s("bounds.app"), .dict(["allowed-orientations": huge])], timeout: 120_000)
+                                    [.s("bounds.app"), .vardict(["allowed-orientations": huge])], timeout: 120_000)
         let took = ContinuousClock.now - started
         XCTAssertEqual(result.errorName, E.limit, "\(result)")
         XCTAssertTrue(result.errorMessage.contains("key 'allowed-orientations'") && result.errorMessage.contains("4000000 entries; the limit is 32"),
@@ -29,15 +29,15 @@ final class CallBoundsTests: OrientdTestCase {
         let returned = try XCTUnwrap(residentKilobytes(of: pid))
 
         // The legal maximum still works: 32 names, duplicates folded.
-        try client.manager("SetAppPolicy", [.s("bounds.app"), .dict(["allowed-orientations": .strings(Array(repeating: "portrait", count: 32))])])
+        try client.manager("SetAppPolicy", [.s("bounds.app"), .vardict(["allowed-orientations": .strings(Array(repeating: "portrait", count: 32))])])
         XCTAssertEqual(try client.manager("GetAppPolicies").child(at: 0).stringDictionary?["bounds.app"]?.vardict?["allowed-orientations"],
                        .strings(["portrait"]))
         let over = client.orientd(Contract.managerPath, Contract.manager, "SetAppPolicy",
-                                  [.s("bounds.app"), .dict(["allowed-orientations": .strings(Array(repeating: "portrait", count: 33))])])
+                                  [.s("bounds.app"), .vardict(["allowed-orientations": .strings(Array(repeating: "portrait", count: 33))])])
         XCTAssertEqual(over.errorName, E.limit)
         // Every array of every method has the same bound (here RegisterScene's masks).
         let registration = client.orientd(Contract.managerPath, Contract.manager, "RegisterScene",
-                                          [.dict(["app-id": .s("bounds.app"), "supported-orientations": .strings(Array(repeating: "all", count: 33))])])
+                                          [.vardict(["app-id": .s("bounds.app"), "supported-orientations": .strings(Array(repeating: "all", count: 33))])])
         XCTAssertEqual(registration.errorName, E.limit)
         XCTAssertTrue(client.orientdAnswers())
         report("huge array", "SetAppPolicy with 4,000,000 allowed-orientations refused with LimitExceeded in \(took); VmRSS \(before) kB before, \(after) kB at the reply, \(returned) kB once trimmed")

@@ -28,7 +28,7 @@ final class ClientCrashTests: XCTestCase {
             theirs.append(try bystander.register(app: "crash.bystander\(index)", supported: ["all"], display: "hdmi-1"))
         }
         try bystander.scene(theirs[0], "RequestOrientation", [.s("landscape-left")])
-        try bystander.scene(theirs[1], "SetRootController", [.s("root"), .s("navigation"), .emptyDict])
+        try bystander.scene(theirs[1], "SetRootController", [.s("root"), .s("navigation"), .emptyVardict])
         try bystander.scene(theirs[2], "SetActivationState", [.s("background")])
         XCTAssertEqual(try sensor.owners(), [], "no scene on the built-in display yet: nothing to claim")
 

@@ -47,19 +47,19 @@ final class ForgeryTests: XCTestCase {
         let client = try orientd.bus.connect()
         defer { client.close() }
         let scene = try client.register(app: "forgery.app", supported: ["all"])
-        try client.scene(scene, "SetRootController", [.s("nav"), .s("navigation"), .emptyDict])
+        try client.scene(scene, "SetRootController", [.s("nav"), .s("navigation"), .emptyVardict])
         let before = try client.scene(scene, "GetControllers")
         let planted = ["\u{1B}]0;pwned\u{07}", "a\rb", "x\n* └─ forged  ← decides", "del\u{7F}", "c1\u{9B}2J", "\u{1B}[2J"]
         var refusals = 0
         for bad in planted {
             let calls: [(String, String, String, [Variant])] = [
-                (scene, Contract.scene, "SetRootController", [.s(bad), .s("view"), .emptyDict]),
-                (scene, Contract.scene, "PushController", [.s("nav"), .s(bad), .s("view"), .emptyDict]),
-                (scene, Contract.scene, "PushController", [.s(bad), .s("x"), .s("view"), .emptyDict]),
+                (scene, Contract.scene, "SetRootController", [.s(bad), .s("view"), .emptyVardict]),
+                (scene, Contract.scene, "PushController", [.s("nav"), .s(bad), .s("view"), .emptyVardict]),
+                (scene, Contract.scene, "PushController", [.s(bad), .s("x"), .s("view"), .emptyVardict]),
                 (scene, Contract.scene, "PopController", [.s(bad)]),
-                (Contract.managerPath, Contract.manager, "RegisterScene", [.dict(["app-id": .s("forgery.app"), "display": .s(bad)])]),
-                (Contract.managerPath, Contract.manager, "RegisterScene", [.dict(["app-id": .s("forgery" + bad)])]),
-                (Contract.managerPath, Contract.manager, "SetAppPolicy", [.s(bad), .dict(["follow-sensor": .b(false)])]),
+                (Contract.managerPath, Contract.manager, "RegisterScene", [.vardict(["app-id": .s("forgery.app"), "display": .s(bad)])]),
+                (Contract.managerPath, Contract.manager, "RegisterScene", [.vardict(["app-id": .s("forgery" + bad)])]),
+                (Contract.managerPath, Contract.manager, "SetAppPolicy", [.s(bad), .vardict(["follow-sensor": .b(false)])]),
             ]
             for (path, interface, method, arguments) in calls {
                 let result = client.orientd(path, interface, method, arguments)

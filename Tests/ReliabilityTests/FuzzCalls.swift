@@ -1,4 +1,5 @@
 import GLibBridge
+import TestSupport
 
 /// One random call: where, what, with which arguments, and the reply type a success must have.
 struct FuzzCall {
@@ -67,7 +68,7 @@ struct FuzzCallMaker {
         var entries: [String: Variant] = [:]
         for key in keys where chance(35) { entries[key] = chance(90) ? value(&self, key) : anyValue() }
         if chance(8) { entries[pick(["bogus", "App-Id", ""])] = anyValue() }
-        return .dict(entries)
+        return .vardict(entries)
     }
 
     mutating func registration() -> Variant {
@@ -84,7 +85,7 @@ struct FuzzCallMaker {
             }
         }
         for (key, value) in extra.vardict ?? [:] { options[key] = value }
-        return .dict(options)
+        return .vardict(options)
     }
 
     mutating func controllerProperties() -> Variant {
@@ -98,7 +99,7 @@ struct FuzzCallMaker {
     }
 
     mutating func policy() -> Variant {
-        chance(15) ? .emptyDict : vardict(["allowed-orientations", "follow-sensor"]) { maker, key in
+        chance(15) ? .emptyVardict : vardict(["allowed-orientations", "follow-sensor"]) { maker, key in
             key == "follow-sensor" ? .b(maker.chance(50)) : maker.mask()
         }
     }

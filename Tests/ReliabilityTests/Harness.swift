@@ -39,18 +39,6 @@ enum Contract {
 /// A string of `count` copies of `character`.
 func long(_ count: Int, _ character: Character = "x") -> String { String(repeating: character, count: count) }
 
-extension Variant {
-    /// A vardict from Swift values already made into variants.
-    static func dict(_ entries: [String: Variant]) -> Variant { Variant(vardict: entries) }
-    static func s(_ value: String) -> Variant { Variant(string: value) }
-    static func b(_ value: Bool) -> Variant { Variant(bool: value) }
-    static func u(_ value: UInt32) -> Variant { Variant(uint32: value) }
-    static func i(_ value: Int32) -> Variant { Variant(int32: value) }
-    static func o(_ value: String) -> Variant { Variant(objectPath: value) }
-    static func strings(_ value: [String]) -> Variant { Variant(strings: value) }
-    static let emptyDict = Variant(vardict: [:])
-}
-
 extension BusConnection {
     /// A call to orientd; the result rather than a throw, for tables of expected outcomes.
     func orientd(_ path: String, _ interface: String, _ method: String, _ arguments: [Variant] = [],
@@ -176,19 +164,6 @@ func residentKilobytes(of pid: pid_t) -> Int? {
         return Int(line.split(separator: " ", omittingEmptySubsequences: true).dropFirst().first ?? "")
     }
     return nil
-}
-
-/// A deterministic generator (SplitMix64), so that a failing seed can be replayed.
-struct SeededGenerator: RandomNumberGenerator {
-    private var state: UInt64
-    init(seed: UInt64) { state = seed }
-    mutating func next() -> UInt64 {
-        state &+= 0x9E37_79B9_7F4A_7C15
-        var z = state
-        z = (z ^ (z >> 30)) &* 0xBF58_476D_1CE4_E5B9
-        z = (z ^ (z >> 27)) &* 0x94D0_49BB_1331_11EB
-        return z ^ (z >> 31)
-    }
 }
 
 /// The seed of a randomized test: `$ORIENTD_TEST_SEED` to replay one, else a fixed default.

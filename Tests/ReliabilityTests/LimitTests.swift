@@ -18,11 +18,11 @@ final class LimitTests: OrientdTestCase {
         let builder = try orientd.bus.connectWithLoop(name: "limits-builder")
         defer { builder.close() }
         let scene = try builder.connection.register(app: "limits.tree", supported: ["all"])
-        try builder.connection.scene(scene, "SetRootController", [.s("tabs"), .s("tab"), .emptyDict])
-        try builder.connection.scene(scene, "AddTab", [.s("tabs"), .s("nav"), .s("navigation"), .emptyDict])
+        try builder.connection.scene(scene, "SetRootController", [.s("tabs"), .s("tab"), .emptyVardict])
+        try builder.connection.scene(scene, "AddTab", [.s("tabs"), .s("nav"), .s("navigation"), .emptyVardict])
         // 998 pages make 1,000 controllers, the limit; then 3 more pushes.
         let pushes = try builder.pipeline(Self.controllers - 2 + 3) { index in
-            (scene, Contract.scene, "PushController", [.s("nav"), .s("page\(index + 1)"), .s("view"), .emptyDict])
+            (scene, Contract.scene, "PushController", [.s("nav"), .s("page\(index + 1)"), .s("view"), .emptyVardict])
         }
         XCTAssertEqual(pushes.prefix(Self.controllers - 2).compactMap(\.errorName), [], "the first 998 pushes succeed")
         for result in pushes.suffix(3) {
@@ -30,16 +30,16 @@ final class LimitTests: OrientdTestCase {
             XCTAssertTrue(result.errorMessage.contains("1000 controllers; the limit is 1000 per scene"), result.errorMessage)
         }
         // Every way of adding a controller meets the same limit.
-        for (method, arguments) in [("AddTab", [Variant.s("tabs"), .s("extra"), .s("view"), .emptyDict]),
-                                    ("PresentController", [.s("page998"), .s("extra"), .s("view"), .emptyDict])] {
+        for (method, arguments) in [("AddTab", [Variant.s("tabs"), .s("extra"), .s("view"), .emptyVardict]),
+                                    ("PresentController", [.s("page998"), .s("extra"), .s("view"), .emptyVardict])] {
             let result = builder.connection.orientd(scene, Contract.scene, method, arguments)
             XCTAssertEqual(result.errorName, E.limit, "\(method): \(result)")
         }
         XCTAssertEqual(try builder.connection.sceneProperty(scene, "DecidingController").string, "page998")
         // The limit is a count: popping one makes room for one.
         XCTAssertEqual(try builder.connection.scene(scene, "PopController", [.s("nav")]).child(at: 0).string, "page998")
-        XCTAssertNoThrow(try builder.connection.scene(scene, "PresentController", [.s("page997"), .s("extra"), .s("view"), .emptyDict]))
-        XCTAssertEqual(builder.connection.orientd(scene, Contract.scene, "PushController", [.s("nav"), .s("x"), .s("view"), .emptyDict]).errorName, E.limit)
+        XCTAssertNoThrow(try builder.connection.scene(scene, "PresentController", [.s("page997"), .s("extra"), .s("view"), .emptyVardict]))
+        XCTAssertEqual(builder.connection.orientd(scene, Contract.scene, "PushController", [.s("nav"), .s("x"), .s("view"), .emptyVardict]).errorName, E.limit)
         XCTAssertEqual(try builder.connection.scene(scene, "Explain").child(at: 0).childCount, 8)
         report("controller limit", "LimitExceeded at controller 1001 of a scene (three pushes, an AddTab and a presentation refused; a pop made room for one)")
     }
@@ -50,8 +50,8 @@ final class LimitTests: OrientdTestCase {
         // The bystander: one scene with a tree, registered before the flood.
         let bystander = client!
         let theirs = try bystander.register(app: "limits.bystander", supported: ["all"])
-        try bystander.scene(theirs, "SetRootController", [.s("nav"), .s("navigation"), .emptyDict])
-        try bystander.scene(theirs, "PushController", [.s("nav"), .s("home"), .s("view"), .emptyDict])
+        try bystander.scene(theirs, "SetRootController", [.s("nav"), .s("navigation"), .emptyVardict])
+        try bystander.scene(theirs, "PushController", [.s("nav"), .s("home"), .s("view"), .emptyVardict])
         let theirProperties = try bystander.orientd(theirs, Contract.properties, "GetAll", [.s(Contract.scene)]).get()
         let watcher = try orientd.bus.connectWithLoop(name: "limits-watcher")
         defer { watcher.close() }

@@ -91,8 +91,8 @@ final class LoadClient: Sendable {
                 }
             }
             try bus.syncWithBus()
-            try bus.scene(path, "SetRootController", [.s("nav"), .s("navigation"), .emptyDict])
-            try bus.scene(path, "PushController", [.s("nav"), .s("c0"), .s("view"), .emptyDict])
+            try bus.scene(path, "SetRootController", [.s("nav"), .s("navigation"), .emptyVardict])
+            try bus.scene(path, "PushController", [.s("nav"), .s("c0"), .s("view"), .emptyVardict])
         }
     }
 
@@ -125,7 +125,7 @@ final class LoadClient: Sendable {
                 let mask = masks[Int.random(in: 0..<masks.count, using: &s.random)]
                 m.stack.append(id)
                 m.declarations[id] = .init(supported: Set(mask))
-                return (slot, "PushController", [.s("nav"), .s(id), .s("view"), .dict(["supported-orientations": .strings(mask)])], nil)
+                return (slot, "PushController", [.s("nav"), .s(id), .s("view"), .vardict(["supported-orientations": .strings(mask)])], nil)
             case 14..<26 where m.stack.count > 1:
                 let top = m.stack.removeLast()
                 if let presented = m.presented.removeValue(forKey: top) { m.declarations[presented] = nil }
@@ -135,7 +135,7 @@ final class LoadClient: Sendable {
                 let mask = masks[Int.random(in: 0..<masks.count, using: &s.random)]
                 m.presented[m.stack.last!] = id
                 m.declarations[id] = .init(supported: Set(mask))
-                return (slot, "PresentController", [.s(m.stack.last!), .s(id), .s("view"), .dict(["supported-orientations": .strings(mask)])], nil)
+                return (slot, "PresentController", [.s(m.stack.last!), .s(id), .s("view"), .vardict(["supported-orientations": .strings(mask)])], nil)
             case 26..<34:
                 let presented = m.presented.removeValue(forKey: m.stack.last!)!
                 m.declarations[presented] = nil
@@ -143,7 +143,7 @@ final class LoadClient: Sendable {
             case 34..<44:
                 let mask = masks[Int.random(in: 0..<masks.count, using: &s.random)]
                 m.declarations[m.deciding]!.supported = Set(mask)
-                return (slot, "SetControllerProperties", [.s(m.deciding), .dict(["supported-orientations": .strings(mask)])], nil)
+                return (slot, "SetControllerProperties", [.s(m.deciding), .vardict(["supported-orientations": .strings(mask)])], nil)
             case 44..<52:
                 let mode = ["portrait", "landscape", "dynamic", "none"][Int.random(in: 0..<4, using: &s.random)]
                 m.declarations[m.deciding]!.mode = mode == "none" ? nil : mode

@@ -58,8 +58,8 @@ final class MemoryReturnTests: OrientdTestCase {
             let paths = try app.registerMany(1_000, app: "leaving.app").map { try $0.get().child(at: 0).string ?? "" }
             let trees = try app.pipeline(2 * paths.count) { index in
                 index % 2 == 0
-                    ? (paths[index / 2], Contract.scene, "SetRootController", [.s("nav"), .s("navigation"), .dict([:])])
-                    : (paths[index / 2], Contract.scene, "PushController", [.s("nav"), .s("list"), .s("view"), .dict([:])])
+                    ? (paths[index / 2], Contract.scene, "SetRootController", [.s("nav"), .s("navigation"), .vardict([:])])
+                    : (paths[index / 2], Contract.scene, "PushController", [.s("nav"), .s("list"), .s("view"), .vardict([:])])
             }
             XCTAssertEqual(trees.compactMap(\.errorName), [])
         }

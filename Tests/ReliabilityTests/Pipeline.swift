@@ -49,7 +49,7 @@ extension LoopConnection {
         try pipeline(count) { index in
             var options: [String: Variant] = ["app-id": .s(app)]
             if detached(index) { options["detached"] = .b(true) }
-            return (Contract.managerPath, Contract.manager, "RegisterScene", [.dict(options)])
+            return (Contract.managerPath, Contract.manager, "RegisterScene", [.vardict(options)])
         }
     }
 }

@@ -76,7 +76,7 @@ final class RecoveryTests: XCTestCase {
         let asked = ContinuousClock.now
         let served = client.orientd(Contract.managerPath, Contract.properties, "Get", [.s(Contract.manager), .s("SettleTime")], timeout: 20_000)
         XCTAssertEqual(try served.get().child(at: 0).unboxed?.uint32, 77, "the settings on disk, at once: \(second.log)")
-        let scene = client.orientd(Contract.managerPath, Contract.manager, "RegisterScene", [.dict(["app-id": .s("replace.app")])], timeout: 20_000)
+        let scene = client.orientd(Contract.managerPath, Contract.manager, "RegisterScene", [.vardict(["app-id": .s("replace.app")])], timeout: 20_000)
         XCTAssertNil(scene.errorName, "\(scene)")
         let took = ContinuousClock.now - asked
         let refused = client.orientd(Contract.managerPath, Contract.manager, "SetSettleTime", [.u(78)], timeout: 20_000)

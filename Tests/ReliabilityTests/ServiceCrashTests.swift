@@ -42,7 +42,7 @@ final class ServiceCrashTests: XCTestCase {
         // A settings file of a few kB: app policies that must survive every crash too.
         var orientd = try OrientdInstance(bus: bus, stateHome: stateHome)
         for index in 0..<Self.policies {
-            try client.manager("SetAppPolicy", [.s("crash.policy\(index)"), .dict(["allowed-orientations": .strings(["portrait", "landscape"])])])
+            try client.manager("SetAppPolicy", [.s("crash.policy\(index)"), .vardict(["allowed-orientations": .strings(["portrait", "landscape"])])])
         }
         try client.manager("SetSettleTime", [.u(0)])
         try client.manager("SetSplitViewThreshold", [.u(0)])

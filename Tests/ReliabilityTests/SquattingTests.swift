@@ -25,7 +25,7 @@ final class SquattingTests: OrientdTestCase {
         XCTAssertEqual(try client.managedObjects().count, 2_000)
         // Only another detached scene is refused, until one goes.
         XCTAssertEqual(client.orientd(Contract.managerPath, Contract.manager, "RegisterScene",
-                                      [.dict(["app-id": .s("squat.app"), "detached": .b(true)])]).errorName, E.limit)
+                                      [.vardict(["app-id": .s("squat.app"), "detached": .b(true)])]).errorName, E.limit)
         try client.manager("UnregisterScene", [.o(try first[0].get().child(at: 0).string!)])
         XCTAssertNoThrow(try client.register(app: "squat.app", detached: true))
         report("detached squatting", "1,000 detached scenes left behind by 2 clients: the 1,001st detached refused, 1,000 live registrations of an app accepted")
@@ -34,11 +34,11 @@ final class SquattingTests: OrientdTestCase {
     /// Issue 28, item 9: 1,001 junk policies once evicted the user's own policy, silently. A
     /// full table now refuses a new policy, naming the limit, and drops none.
     func testAFullPolicyTableDropsNoPolicyAndSaysHowToMakeRoom() throws {
-        try client.manager("SetAppPolicy", [.s("org.example.Real"), .dict(["allowed-orientations": .strings(["portrait"])])])
+        try client.manager("SetAppPolicy", [.s("org.example.Real"), .vardict(["allowed-orientations": .strings(["portrait"])])])
         let junk = (0..<1_001).map { String(format: "junk.app%04d", $0) }
         let flooder = try orientd.bus.connectWithLoop(name: "policy-flooder")
         let set = try flooder.pipeline(junk.count) { index in
-            (Contract.managerPath, Contract.manager, "SetAppPolicy", [.s(junk[index]), .dict(["follow-sensor": .b(false)])])
+            (Contract.managerPath, Contract.manager, "SetAppPolicy", [.s(junk[index]), .vardict(["follow-sensor": .b(false)])])
         }
         flooder.close()
         XCTAssertEqual(set.prefix(999).compactMap(\.errorName), [])
@@ -57,12 +57,12 @@ final class SquattingTests: OrientdTestCase {
         orientd.stop()
         orientd = try OrientdInstance(bus: bus, stateHome: stateHome)
         client = try bus.connect()
-        let refused = client.orientd(Contract.managerPath, Contract.manager, "SetAppPolicy", [.s("new.app"), .dict(["follow-sensor": .b(false)])])
+        let refused = client.orientd(Contract.managerPath, Contract.manager, "SetAppPolicy", [.s("new.app"), .vardict(["follow-sensor": .b(false)])])
         XCTAssertEqual(refused.errorName, E.limit)
         XCTAssertTrue(refused.errorMessage.contains("ResetSetting"), refused.errorMessage)
         // Removing one makes room for one.
         try client.manager("ResetSetting", [.s("App junk.app0000")])
-        try client.manager("SetAppPolicy", [.s("new.app"), .dict(["follow-sensor": .b(false)])])
+        try client.manager("SetAppPolicy", [.s("new.app"), .vardict(["follow-sensor": .b(false)])])
         policies = try XCTUnwrap(client.manager("GetAppPolicies").child(at: 0).stringDictionary)
         XCTAssertNotNil(policies["new.app"])
         XCTAssertNotNil(policies["org.example.Real"])
@@ -118,7 +118,7 @@ final class SquattingTests: OrientdTestCase {
                 defer { group.leave() }
                 // Every call written before any reply is read: the whole load at once.
                 let replies = try? flooder.pipeline(1_000, window: 1_000) { _ in
-                    (Contract.managerPath, Contract.manager, "RegisterScene", [.dict(["app-id": .s("at.once")])])
+                    (Contract.managerPath, Contract.manager, "RegisterScene", [.vardict(["app-id": .s("at.once")])])
                 }
                 let errors = replies?.filter { $0.errorName != nil }.count ?? -1
                 results.withLock { $0.append(errors) }

@@ -71,10 +71,10 @@ final class StarvationTests: OrientdTestCase {
         let builder = try orientd.bus.connectWithLoop(name: "tree-builder")
         defer { builder.close() }
         let big = try builder.connection.register(app: "starve.tree", supported: ["all"])
-        try builder.connection.scene(big, "SetRootController", [.s("nav"), .s("navigation"), .emptyDict])
+        try builder.connection.scene(big, "SetRootController", [.s("nav"), .s("navigation"), .emptyVardict])
         let id = String(repeating: "c", count: 250)
         let pushes = try builder.pipeline(999) { index in
-            (big, Contract.scene, "PushController", [.s("nav"), .s("\(id)\(index)"), .s("view"), .emptyDict])
+            (big, Contract.scene, "PushController", [.s("nav"), .s("\(id)\(index)"), .s("view"), .emptyVardict])
         }
         XCTAssertEqual(pushes.compactMap(\.errorName), [])
         let before = try XCTUnwrap(residentKilobytes(of: pid))
@@ -142,22 +142,22 @@ extension StarvationTests {
         let before = try XCTUnwrap(residentKilobytes(of: pid))
         // Ten scenes of 1,000 controllers with 255-character ids: the most one connection may hold.
         let scenes = try builder.registerMany(11, app: "starve.controllers").map { try $0.get().child(at: 0).string! }
-        let roots = try builder.pipeline(10) { (scenes[$0], Contract.scene, "SetRootController", [.s("nav"), .s("navigation"), .emptyDict]) }
+        let roots = try builder.pipeline(10) { (scenes[$0], Contract.scene, "SetRootController", [.s("nav"), .s("navigation"), .emptyVardict]) }
         XCTAssertEqual(roots.compactMap(\.errorName), [])
         let pushes = try builder.pipeline(10 * 999) { index in
             let id = String(format: "%05d", index) + String(repeating: "x", count: 250)
-            return (scenes[index % 10], Contract.scene, "PushController", [.s("nav"), .s(id), .s("view"), .emptyDict])
+            return (scenes[index % 10], Contract.scene, "PushController", [.s("nav"), .s(id), .s("view"), .emptyVardict])
         }
         XCTAssertEqual(pushes.compactMap(\.errorName), [])
         let full = try XCTUnwrap(residentKilobytes(of: pid))
         // The 10,001st controller of the connection is refused, in any scene.
-        let refused = builder.connection.orientd(scenes[10], Contract.scene, "SetRootController", [.s("one"), .s("view"), .emptyDict])
+        let refused = builder.connection.orientd(scenes[10], Contract.scene, "SetRootController", [.s("one"), .s("view"), .emptyVardict])
         XCTAssertEqual(refused.errorName, E.limit)
         XCTAssertTrue(refused.errorMessage.contains("10000 controllers in the scenes it registered; the limit is 10000 per connection"),
                       refused.errorMessage)
         // Another connection is not affected.
         let theirs = try client.register(app: "starve.bystander")
-        XCTAssertNoThrow(try client.scene(theirs, "SetRootController", [.s("root"), .s("view"), .emptyDict]))
+        XCTAssertNoThrow(try client.scene(theirs, "SetRootController", [.s("root"), .s("view"), .emptyVardict]))
         let perController = Double(full - before) / 10_000
         XCTAssertLessThan(perController, 4.0, "10,000 controllers took VmRSS from \(before) kB to \(full) kB")
         report("controllers per connection", "10,000 controllers with 255-character ids in 10 scenes: VmRSS \(before) → \(full) kB (\(String(format: "%.2f", perController)) kB per controller); the 10,001st refused")

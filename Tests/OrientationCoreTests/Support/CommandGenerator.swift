@@ -1,15 +1,16 @@
 import OrientationCore
+import SeededRandom
 
 /// Random but mostly meaningful commands over a manager's current scenes and trees: targets
 /// are usually controllers that exist and have the right kind, so most commands succeed and
 /// the failures cover every error.
 struct CommandGenerator {
-    var random: SplitMix64
+    var random: SeededGenerator
     let callers = [":1.1", ":1.2", ":1.3"]
     let appIds = ["org.example.One", "org.example.Two", "org.example.Three"]
     let idPool = (0..<14).map { "c\($0)" }
 
-    init(seed: UInt64) { random = SplitMix64(seed: seed) }
+    init(seed: UInt64) { random = SeededGenerator(seed: seed) }
 
     mutating func mask() -> OrientationMask {
         switch random.below(10) {

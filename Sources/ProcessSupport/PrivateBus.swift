@@ -13,8 +13,8 @@ public final class PrivateBus: Sendable {
     public let process: ChildProcess
 
     /// Starts the daemon, with `configFile` instead of the session configuration if given.
-    /// - Throws: `TestSupportError` if it does not start or print its address in time.
-    public init(configFile: String? = nil, timeout: Duration = .seconds(10)) throws(TestSupportError) {
+    /// - Throws: `ProcessSupportError` if it does not start or print its address in time.
+    public init(configFile: String? = nil, timeout: Duration = .seconds(10)) throws(ProcessSupportError) {
         var argv = ["dbus-daemon", "--nofork", "--print-address=1"]
         argv.append(configFile.map { "--config-file=\($0)" } ?? "--session")
         process = try ChildProcess(argv)

@@ -12,18 +12,18 @@ public struct ProcessOutput: Sendable, CustomStringConvertible {
 
 /// Runs a command to completion (named so as not to clash with `XCTestCase.run()`) (such as `busctl`, `gdbus`, `dbus-send` or
 /// `/usr/bin/python3`) with this process's environment plus `environment`.
-/// - Throws: `TestSupportError` if it cannot start, or runs past `timeout` (it is then
+/// - Throws: `ProcessSupportError` if it cannot start, or runs past `timeout` (it is then
 ///   killed).
 public func runCommand(
     _ argv: [String], environment: [String: String] = [:], timeout: Duration = .seconds(30)
-) throws(TestSupportError) -> ProcessOutput {
+) throws(ProcessSupportError) -> ProcessOutput {
     let child = try ChildProcess(argv, environment: environment)
     let status: ExitStatus
     do {
         status = try child.wait(timeout: timeout)
     } catch {
         child.kill()
-        throw TestSupportError("\(error.message); stderr:\n\(child.standardError)")
+        throw ProcessSupportError("\(error.message); stderr:\n\(child.standardError)")
     }
     return ProcessOutput(status: status, stdout: child.standardOutput, stderr: child.standardError)
 }

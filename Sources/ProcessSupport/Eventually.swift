@@ -8,7 +8,7 @@ import Glibc
 /// context the calling thread may own, such as `MainLoop()` on the test's main thread when
 /// nothing runs it); otherwise the events must be dispatched elsewhere, such as by a
 /// `LoopConnection`'s thread.
-/// - Throws: `TestSupportError` naming `what`, the timeout and the call site.
+/// - Throws: `ProcessSupportError` naming `what`, the timeout and the call site.
 public func eventually(
     _ what: @autoclosure () -> String = "a condition",
     timeout: Duration = .seconds(20),
@@ -21,7 +21,7 @@ public func eventually(
         if let loop { while loop.iterate() {} }
         if try condition() { return }
         if ContinuousClock.now >= deadline {
-            throw TestSupportError("timed out after \(timeout) waiting for \(what()) (\(file):\(line))")
+            throw ProcessSupportError("timed out after \(timeout) waiting for \(what()) (\(file):\(line))")
         }
         usleep(2_000)
     }

@@ -5,7 +5,7 @@ import Glibc
 /// Other descriptors are inherited unless close-on-exec (GLib and Foundation set that).
 func spawn(
     _ argv: [String], environment: [String: String], stdout: String, stderr: String
-) throws(TestSupportError) -> pid_t {
+) throws(ProcessSupportError) -> pid_t {
     var attributes = posix_spawnattr_t()
     posix_spawnattr_init(&attributes)
     defer { posix_spawnattr_destroy(&attributes) }
@@ -36,7 +36,7 @@ func spawn(
     var pid = pid_t()
     let result = posix_spawnp(&pid, argv[0], &actions, &attributes, arguments, variables)
     guard result == 0 else {
-        throw TestSupportError("cannot start \(argv.joined(separator: " ")): \(String(cString: strerror(result)))")
+        throw ProcessSupportError("cannot start \(argv.joined(separator: " ")): \(String(cString: strerror(result)))")
     }
     return pid
 }

@@ -1,14 +1,12 @@
 import Foundation
 import GLibBridge
 
-/// A built `orientd` running on a private session bus with its own state folder, for one test.
+/// A built `orientd` running on a private session bus with its own state folder, for one test
+/// or one benchmark run.
 ///
-/// The binary is the one built beside the test bundle (`swift build --build-tests` builds it),
-/// or `$ORIENTD_BINARY`. Tests print `log` when they fail.
+/// The binary is the one built beside the test bundle or the benchmark (`swift build
+/// --build-tests` builds it), or `$ORIENTD_BINARY`. Tests print `log` when they fail.
 public final class OrientdInstance: Sendable {
-    public static let busName = ContractNames.busName
-    public static let managerPath = ContractNames.managerPath
-
     public let bus: PrivateBus
     /// `XDG_STATE_HOME` of the instance; settings live in `<stateHome>/orientd/settings.ini`.
     public let stateHome: String
@@ -38,10 +36,10 @@ public final class OrientdInstance: Sendable {
     /// `XDG_DATA_DIRS`), for a client of the same session such as `orientctl cat-config`.
     public let configurationEnvironment: [String: String]
 
-    /// Starts orientd with `arguments` (default `--sensor none`: no system bus) on `bus` (a new
-    /// one by default) with `stateHome` (a new temporary folder by default), and waits until it
-    /// owns its name.
-    public init(arguments: [String] = ["--sensor", "none"], environment: [String: String] = [:],
+    /// Starts orientd with `arguments` on `bus` (a new one by default) with `stateHome` (a new
+    /// temporary folder by default), and waits until it owns `busName` (the caller says which
+    /// name, so the tests can check it against their own copy of the contract).
+    public init(busName: String, arguments: [String], environment: [String: String] = [:],
                 bus: PrivateBus? = nil, stateHome: String? = nil, timeout: Duration = .seconds(10)) throws {
         self.bus = try bus ?? PrivateBus()
         if let stateHome {
@@ -62,11 +60,11 @@ public final class OrientdInstance: Sendable {
         process = try ChildProcess([Self.product("orientd")] + arguments, environment: env)
         let connection = try self.bus.connect()
         defer { connection.close() }
-        try eventually("orientd owns \(Self.busName); its log:\n\(process.standardError)", timeout: timeout) {
+        try eventually("orientd owns \(busName); its log:\n\(process.standardError)", timeout: timeout) {
             if let status = process.exitStatus {
-                throw TestSupportError("orientd exited (\(status)) before owning its name; its log:\n\(process.standardError)")
+                throw ProcessSupportError("orientd exited (\(status)) before owning its name; its log:\n\(process.standardError)")
             }
-            return try connection.nameOwner(Self.busName) != nil
+            return try connection.nameOwner(busName) != nil
         }
     }
 
@@ -81,7 +79,7 @@ public final class OrientdInstance: Sendable {
     public static func temporaryDirectory() throws -> String {
         let base = ProcessInfo.processInfo.environment["TMPDIR"] ?? "/tmp"
         var template = Array("\(base)/orientd-state-XXXXXX".utf8CString)
-        guard let made = mkdtemp(&template) else { throw TestSupportError("cannot create a temporary folder in \(base)") }
+        guard let made = mkdtemp(&template) else { throw ProcessSupportError("cannot create a temporary folder in \(base)") }
         return String(cString: made)
     }
 }

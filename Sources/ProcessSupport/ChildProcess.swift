@@ -22,8 +22,8 @@ public final class ChildProcess: Sendable {
     private let status = Mutex<ExitStatus?>(nil)
 
     /// Starts `argv` with this process's environment plus `environment` (which overrides).
-    /// - Throws: `TestSupportError` if it cannot start (such as: no such program).
-    public init(_ argv: [String], environment: [String: String] = [:]) throws(TestSupportError) {
+    /// - Throws: `ProcessSupportError` if it cannot start (such as: no such program).
+    public init(_ argv: [String], environment: [String: String] = [:]) throws(ProcessSupportError) {
         precondition(!argv.isEmpty, "ChildProcess needs a program")
         self.argv = argv
         directory = try makeTemporaryDirectory()
@@ -76,14 +76,14 @@ public final class ChildProcess: Sendable {
     public var isRunning: Bool { exitStatus == nil }
 
     /// Waits until it ends, polling every 2 ms.
-    /// - Throws: `TestSupportError` if it still runs after `timeout` (it keeps running).
+    /// - Throws: `ProcessSupportError` if it still runs after `timeout` (it keeps running).
     @discardableResult
-    public func wait(timeout: Duration = .seconds(10)) throws(TestSupportError) -> ExitStatus {
+    public func wait(timeout: Duration = .seconds(10)) throws(ProcessSupportError) -> ExitStatus {
         let deadline = ContinuousClock.now + timeout
         while true {
             if let status = exitStatus { return status }
             if ContinuousClock.now >= deadline {
-                throw TestSupportError("\(argv.joined(separator: " ")) (pid \(pid)) still runs after \(timeout)")
+                throw ProcessSupportError("\(argv.joined(separator: " ")) (pid \(pid)) still runs after \(timeout)")
             }
             usleep(2_000)
         }
@@ -107,16 +107,16 @@ public final class ChildProcess: Sendable {
 
     /// Waits until a complete line of standard output equals `line` (other lines may come
     /// before it, as an app's reports can come before its "shown").
-    /// - Throws: `TestSupportError` on timeout or if the process ends first (with its stderr).
-    public func waitForLine(_ line: String, timeout: Duration = .seconds(10)) throws(TestSupportError) {
+    /// - Throws: `ProcessSupportError` on timeout or if the process ends first (with its stderr).
+    public func waitForLine(_ line: String, timeout: Duration = .seconds(10)) throws(ProcessSupportError) {
         let deadline = ContinuousClock.now + timeout
         while true {
             if standardOutput.split(separator: "\n").contains(where: { $0 == line }) { return }
             if let status = exitStatus {
-                throw TestSupportError("\(argv[0]) ended (\(status)) before writing '\(line)'; stderr:\n\(standardError)")
+                throw ProcessSupportError("\(argv[0]) ended (\(status)) before writing '\(line)'; stderr:\n\(standardError)")
             }
             if ContinuousClock.now >= deadline {
-                throw TestSupportError("\(argv[0]) wrote no '\(line)' in \(timeout); stdout:\n\(standardOutput)\nstderr:\n\(standardError)")
+                throw ProcessSupportError("\(argv[0]) wrote no '\(line)' in \(timeout); stdout:\n\(standardOutput)\nstderr:\n\(standardError)")
             }
             usleep(2_000)
         }
@@ -124,17 +124,17 @@ public final class ChildProcess: Sendable {
 
     /// Waits for the first complete line of standard output and returns it, without the
     /// newline.
-    /// - Throws: `TestSupportError` on timeout or if the process ends first (with its stderr).
-    public func firstLineOfOutput(timeout: Duration = .seconds(10)) throws(TestSupportError) -> String {
+    /// - Throws: `ProcessSupportError` on timeout or if the process ends first (with its stderr).
+    public func firstLineOfOutput(timeout: Duration = .seconds(10)) throws(ProcessSupportError) -> String {
         let deadline = ContinuousClock.now + timeout
         while true {
             let output = standardOutput
             if let newline = output.firstIndex(of: "\n") { return String(output[..<newline]) }
             if let status = exitStatus {
-                throw TestSupportError("\(argv[0]) ended (\(status)) before writing a line; stderr:\n\(standardError)")
+                throw ProcessSupportError("\(argv[0]) ended (\(status)) before writing a line; stderr:\n\(standardError)")
             }
             if ContinuousClock.now >= deadline {
-                throw TestSupportError("\(argv[0]) wrote no line in \(timeout); stderr:\n\(standardError)")
+                throw ProcessSupportError("\(argv[0]) wrote no line in \(timeout); stderr:\n\(standardError)")
             }
             usleep(2_000)
         }
@@ -148,11 +148,11 @@ func readText(_ path: String) -> String {
 }
 
 /// Creates a fresh private directory under `$TMPDIR` (or /tmp).
-func makeTemporaryDirectory() throws(TestSupportError) -> String {
+func makeTemporaryDirectory() throws(ProcessSupportError) -> String {
     let base = ProcessInfo.processInfo.environment["TMPDIR"] ?? "/tmp"
     var template = Array("\(base)/orientd-test-XXXXXX".utf8CString)
     guard let made = mkdtemp(&template) else {
-        throw TestSupportError("cannot create a temporary directory in \(base): errno \(errno)")
+        throw ProcessSupportError("cannot create a temporary directory in \(base): errno \(errno)")
     }
     return String(cString: made)
 }
