@@ -4,185 +4,185 @@ import XCTest
 /// The walk from the root to the one controller that decides, and the tree operations.
 final class DecidingControllerTests: XCTestCase {
     /// A phone scene that allows everything but upside-down, so controllers decide.
-    private func scene(_ rig: inout Rig) throws -> SceneID {
-        try rig.register { $0.supported = .allButUpsideDown }
+    private func scene(_ subject: inout ManagerUnderTest) throws -> SceneID {
+        try subject.register { $0.supported = .allButUpsideDown }
     }
 
-    private func deciding(_ rig: Rig, _ id: SceneID) -> String { rig.snapshot(id).decidingController }
+    private func deciding(_ subject: ManagerUnderTest, _ id: SceneID) -> String { subject.snapshot(id).decidingController }
 
     func testNavigationControllerHandsOverToItsTopChild() throws {
-        var rig = Rig()
-        let id = try scene(&rig)
-        try rig.on(id, .setRoot(navigation("nav", .portrait)))
-        XCTAssertEqual(deciding(rig, id), "nav", "an empty stack decides itself")
-        try rig.on(id, .push(navigation: "nav", view("list", .portrait)))
-        try rig.on(id, .push(navigation: "nav", view("detail", .landscape)))
-        XCTAssertEqual(deciding(rig, id), "detail")
-        XCTAssertEqual(rig.orientation(id), .landscapeRight)
-        XCTAssertEqual(rig.changes, [OrientationChangedEvent(id, .portrait, .landscapeRight, .navigation)])
-        XCTAssertEqual(try rig.on(id, .pop(navigation: "nav")).reply, .controller("detail"))
-        XCTAssertEqual(deciding(rig, id), "list")
-        XCTAssertEqual(rig.orientation(id), .portrait)
-        XCTAssertEqual(rig.changes, [OrientationChangedEvent(id, .landscapeRight, .portrait, .navigation)])
+        var subject = ManagerUnderTest()
+        let id = try scene(&subject)
+        try subject.on(id, .setRoot(navigation("nav", .portrait)))
+        XCTAssertEqual(deciding(subject, id), "nav", "an empty stack decides itself")
+        try subject.on(id, .push(navigation: "nav", view("list", .portrait)))
+        try subject.on(id, .push(navigation: "nav", view("detail", .landscape)))
+        XCTAssertEqual(deciding(subject, id), "detail")
+        XCTAssertEqual(subject.orientation(id), .landscapeRight)
+        XCTAssertEqual(subject.changes, [OrientationChangedEvent(id, .portrait, .landscapeRight, .navigation)])
+        XCTAssertEqual(try subject.on(id, .pop(navigation: "nav")).reply, .controller("detail"))
+        XCTAssertEqual(deciding(subject, id), "list")
+        XCTAssertEqual(subject.orientation(id), .portrait)
+        XCTAssertEqual(subject.changes, [OrientationChangedEvent(id, .landscapeRight, .portrait, .navigation)])
     }
 
     func testTabControllerHandsOverToItsSelectedChild() throws {
-        var rig = Rig()
-        let id = try scene(&rig)
-        try rig.on(id, .setRoot(tabs("tabs")))
-        try rig.on(id, .addTab(tab: "tabs", view("feed", .portrait)))
-        try rig.on(id, .addTab(tab: "tabs", view("video", .landscape)))
-        try rig.on(id, .selectTab(tab: "tabs", child: "video"))
-        XCTAssertEqual(deciding(rig, id), "video")
-        XCTAssertEqual(rig.orientation(id), .landscapeRight)
-        XCTAssertEqual(rig.changes, [OrientationChangedEvent(id, .portrait, .landscapeRight, .tab)])
-        try rig.on(id, .selectTab(tab: "tabs", child: "feed"))
-        XCTAssertEqual(rig.orientation(id), .portrait)
-        XCTAssertEqual(rig.changes, [OrientationChangedEvent(id, .landscapeRight, .portrait, .tab)])
+        var subject = ManagerUnderTest()
+        let id = try scene(&subject)
+        try subject.on(id, .setRoot(tabs("tabs")))
+        try subject.on(id, .addTab(tab: "tabs", view("feed", .portrait)))
+        try subject.on(id, .addTab(tab: "tabs", view("video", .landscape)))
+        try subject.on(id, .selectTab(tab: "tabs", child: "video"))
+        XCTAssertEqual(deciding(subject, id), "video")
+        XCTAssertEqual(subject.orientation(id), .landscapeRight)
+        XCTAssertEqual(subject.changes, [OrientationChangedEvent(id, .portrait, .landscapeRight, .tab)])
+        try subject.on(id, .selectTab(tab: "tabs", child: "feed"))
+        XCTAssertEqual(subject.orientation(id), .portrait)
+        XCTAssertEqual(subject.changes, [OrientationChangedEvent(id, .landscapeRight, .portrait, .tab)])
         // Selecting the selected child again changes nothing.
-        try rig.on(id, .selectTab(tab: "tabs", child: "feed"))
-        XCTAssertEqual(rig.events, [])
+        try subject.on(id, .selectTab(tab: "tabs", child: "feed"))
+        XCTAssertEqual(subject.events, [])
     }
 
     func testTabControllerDecidesByItsFirstChildUntilOneIsSelected() throws {
-        var rig = Rig()
-        let id = try scene(&rig)
-        try rig.on(id, .setRoot(tabs("tabs")))
-        try rig.on(id, .addTab(tab: "tabs", view("first", .landscape)))
-        XCTAssertEqual(deciding(rig, id), "first")
-        XCTAssertEqual(rig.orientation(id), .landscapeRight)
-        XCTAssertEqual(rig.changes, [OrientationChangedEvent(id, .portrait, .landscapeRight, .tab)])
-        try rig.on(id, .addTab(tab: "tabs", view("second", .portrait)))
-        XCTAssertEqual(deciding(rig, id), "first", "a later tab is not selected by being added")
-        XCTAssertEqual(rig.orientation(id), .landscapeRight)
+        var subject = ManagerUnderTest()
+        let id = try scene(&subject)
+        try subject.on(id, .setRoot(tabs("tabs")))
+        try subject.on(id, .addTab(tab: "tabs", view("first", .landscape)))
+        XCTAssertEqual(deciding(subject, id), "first")
+        XCTAssertEqual(subject.orientation(id), .landscapeRight)
+        XCTAssertEqual(subject.changes, [OrientationChangedEvent(id, .portrait, .landscapeRight, .tab)])
+        try subject.on(id, .addTab(tab: "tabs", view("second", .portrait)))
+        XCTAssertEqual(deciding(subject, id), "first", "a later tab is not selected by being added")
+        XCTAssertEqual(subject.orientation(id), .landscapeRight)
     }
 
     func testWindowFillingPresentationTakesOverTheDecision() throws {
-        var rig = Rig()
-        let id = try scene(&rig)
-        try rig.on(id, .setRoot(navigation("nav")))
-        try rig.on(id, .push(navigation: "nav", view("list", .portrait)))
-        try rig.on(id, .present(presenter: "list", view("player", .landscape)))
-        XCTAssertEqual(deciding(rig, id), "player")
-        XCTAssertEqual(rig.orientation(id), .landscapeRight)
-        XCTAssertEqual(rig.changes, [OrientationChangedEvent(id, .portrait, .landscapeRight, .presentation)])
+        var subject = ManagerUnderTest()
+        let id = try scene(&subject)
+        try subject.on(id, .setRoot(navigation("nav")))
+        try subject.on(id, .push(navigation: "nav", view("list", .portrait)))
+        try subject.on(id, .present(presenter: "list", view("player", .landscape)))
+        XCTAssertEqual(deciding(subject, id), "player")
+        XCTAssertEqual(subject.orientation(id), .landscapeRight)
+        XCTAssertEqual(subject.changes, [OrientationChangedEvent(id, .portrait, .landscapeRight, .presentation)])
         // A presentation from the root container also takes over, before its children.
-        try rig.on(id, .dismiss("player"))
-        XCTAssertEqual(rig.changes, [OrientationChangedEvent(id, .landscapeRight, .portrait, .dismissal)])
-        try rig.on(id, .present(presenter: "nav", view("modal", .landscape)))
-        XCTAssertEqual(deciding(rig, id), "modal")
+        try subject.on(id, .dismiss("player"))
+        XCTAssertEqual(subject.changes, [OrientationChangedEvent(id, .landscapeRight, .portrait, .dismissal)])
+        try subject.on(id, .present(presenter: "nav", view("modal", .landscape)))
+        XCTAssertEqual(deciding(subject, id), "modal")
     }
 
     func testSheetPresentationDoesNotTakeOver() throws {
-        var rig = Rig()
-        let id = try scene(&rig)
-        try rig.on(id, .setRoot(view("list", .portrait)))
-        try rig.on(id, .present(presenter: "list", view("sheet", .landscape, fillsWindow: false)))
-        XCTAssertEqual(deciding(rig, id), "list")
-        XCTAssertEqual(rig.orientation(id), .portrait)
-        XCTAssertEqual(rig.changes, [])
+        var subject = ManagerUnderTest()
+        let id = try scene(&subject)
+        try subject.on(id, .setRoot(view("list", .portrait)))
+        try subject.on(id, .present(presenter: "list", view("sheet", .landscape, fillsWindow: false)))
+        XCTAssertEqual(deciding(subject, id), "list")
+        XCTAssertEqual(subject.orientation(id), .portrait)
+        XCTAssertEqual(subject.changes, [])
         // Making it window-filling is a declaration: it takes over at the next evaluation.
-        try rig.on(id, .setProperties("sheet", patch(fillsWindow: true)))
-        XCTAssertEqual(deciding(rig, id), "list")
-        try rig.on(id, .update)
-        XCTAssertEqual(deciding(rig, id), "sheet")
-        XCTAssertEqual(rig.orientation(id), .landscapeRight)
+        try subject.on(id, .setProperties("sheet", patch(fillsWindow: true)))
+        XCTAssertEqual(deciding(subject, id), "list")
+        try subject.on(id, .update)
+        XCTAssertEqual(deciding(subject, id), "sheet")
+        XCTAssertEqual(subject.orientation(id), .landscapeRight)
     }
 
     func testNonForwardingContainerDecidesItselfLikeStockUIKit() throws {
-        var rig = Rig()
-        let id = try scene(&rig)
-        try rig.on(id, .setRoot(navigation("nav", .portrait, forwards: false)))
-        try rig.on(id, .push(navigation: "nav", view("detail", .landscape)))
-        XCTAssertEqual(deciding(rig, id), "nav")
-        XCTAssertEqual(rig.orientation(id), .portrait)
-        let path = try rig.manager.explain(id).first { $0.name == "path" }!.sentence
+        var subject = ManagerUnderTest()
+        let id = try scene(&subject)
+        try subject.on(id, .setRoot(navigation("nav", .portrait, forwards: false)))
+        try subject.on(id, .push(navigation: "nav", view("detail", .landscape)))
+        XCTAssertEqual(deciding(subject, id), "nav")
+        XCTAssertEqual(subject.orientation(id), .portrait)
+        let path = try subject.manager.explain(id).first { $0.name == "path" }!.sentence
         XCTAssertTrue(path.contains("does not forward"), path)
 
-        try rig.on(id, .setRoot(tabs("tabs", .portrait, forwards: false)))
-        try rig.on(id, .addTab(tab: "tabs", view("video", .landscape)))
-        XCTAssertEqual(deciding(rig, id), "tabs")
-        XCTAssertEqual(rig.orientation(id), .portrait)
+        try subject.on(id, .setRoot(tabs("tabs", .portrait, forwards: false)))
+        try subject.on(id, .addTab(tab: "tabs", view("video", .landscape)))
+        XCTAssertEqual(deciding(subject, id), "tabs")
+        XCTAssertEqual(subject.orientation(id), .portrait)
         // A window-filling presentation still takes over a non-forwarding container.
-        try rig.on(id, .present(presenter: "tabs", view("modal", .landscape)))
-        XCTAssertEqual(deciding(rig, id), "modal")
-        XCTAssertEqual(rig.orientation(id), .landscapeRight)
+        try subject.on(id, .present(presenter: "tabs", view("modal", .landscape)))
+        XCTAssertEqual(deciding(subject, id), "modal")
+        XCTAssertEqual(subject.orientation(id), .landscapeRight)
     }
 
     func testEmptyTreeBehavesAsADefaultViewController() throws {
-        var rig = Rig()
-        let phone = try scene(&rig)
-        let pad = try rig.register(idiom: .pad) { $0.supported = .all }
-        XCTAssertEqual(deciding(rig, phone), "")
-        XCTAssertEqual(rig.snapshot(phone).supported, .allButUpsideDown)
-        XCTAssertEqual(rig.snapshot(pad).supported, .all)
-        try rig.device(.landscapeRight)
-        XCTAssertEqual(rig.orientation(phone), .landscapeLeft, "the default controller autorotates")
-        let controller = try rig.manager.explain(phone).first { $0.name == "controller" }!.sentence
+        var subject = ManagerUnderTest()
+        let phone = try scene(&subject)
+        let pad = try subject.register(idiom: .pad) { $0.supported = .all }
+        XCTAssertEqual(deciding(subject, phone), "")
+        XCTAssertEqual(subject.snapshot(phone).supported, .allButUpsideDown)
+        XCTAssertEqual(subject.snapshot(pad).supported, .all)
+        try subject.device(.landscapeRight)
+        XCTAssertEqual(subject.orientation(phone), .landscapeLeft, "the default controller autorotates")
+        let controller = try subject.manager.explain(phone).first { $0.name == "controller" }!.sentence
         XCTAssertTrue(controller.contains("default view controller"), controller)
     }
 
     func testDeepWalkThroughContainersAndPresentations() throws {
-        var rig = Rig()
-        let id = try scene(&rig)
-        try rig.on(id, .setRoot(tabs("tabs")))
-        try rig.on(id, .addTab(tab: "tabs", navigation("nav")))
-        try rig.on(id, .push(navigation: "nav", view("page")))
-        try rig.on(id, .present(presenter: "page", navigation("modalNav")))
-        try rig.on(id, .push(navigation: "modalNav", view("inner", .landscapeLeft)))
-        XCTAssertEqual(deciding(rig, id), "inner")
-        XCTAssertEqual(rig.orientation(id), .landscapeLeft)
-        let path = try rig.manager.explain(id).first { $0.name == "path" }!.sentence
+        var subject = ManagerUnderTest()
+        let id = try scene(&subject)
+        try subject.on(id, .setRoot(tabs("tabs")))
+        try subject.on(id, .addTab(tab: "tabs", navigation("nav")))
+        try subject.on(id, .push(navigation: "nav", view("page")))
+        try subject.on(id, .present(presenter: "page", navigation("modalNav")))
+        try subject.on(id, .push(navigation: "modalNav", view("inner", .landscapeLeft)))
+        XCTAssertEqual(deciding(subject, id), "inner")
+        XCTAssertEqual(subject.orientation(id), .landscapeLeft)
+        let path = try subject.manager.explain(id).first { $0.name == "path" }!.sentence
         XCTAssertEqual(path, "Deciding path: root 'tabs' (tab) → selected tab 'nav' (navigation) → top child 'page' (view) → presented 'modalNav' (navigation) → top child 'inner' (view).")
         // Dismissing the presentation removes everything in it.
-        try rig.on(id, .dismiss("modalNav"))
-        XCTAssertEqual(deciding(rig, id), "page")
-        XCTAssertEqual(rig.manager.scenes[id]!.tree.ids, ["nav", "page", "tabs"])
+        try subject.on(id, .dismiss("modalNav"))
+        XCTAssertEqual(deciding(subject, id), "page")
+        XCTAssertEqual(subject.manager.scenes[id]!.tree.ids, ["nav", "page", "tabs"])
     }
 
     func testTreeOperationsRefuseBadTargets() throws {
-        var rig = Rig()
-        let id = try scene(&rig)
-        try rig.on(id, .setRoot(navigation("nav")))
-        try rig.on(id, .push(navigation: "nav", view("list")))
-        rig.expectFailure(.notPermitted, on: id, .pop(navigation: "nav")) // keeps its root child
-        rig.expectFailure(.unknownController, on: id, .push(navigation: "nope", view("x")))
-        rig.expectFailure(.wrongControllerKind, on: id, .push(navigation: "list", view("x")))
-        rig.expectFailure(.wrongControllerKind, on: id, .addTab(tab: "nav", view("x")))
-        rig.expectFailure(.wrongControllerKind, on: id, .selectTab(tab: "nav", child: "list"))
-        rig.expectFailure(.duplicateController, on: id, .push(navigation: "nav", view("list")))
-        rig.expectFailure(.duplicateController, on: id, .present(presenter: "list", view("nav")))
-        rig.expectFailure(.notPermitted, on: id, .dismiss("list")) // not presented
-        rig.expectFailure(.unknownController, on: id, .dismiss("ghost"))
-        rig.expectFailure(.unknownController, on: id, .setProperties("ghost", patch(.portrait)))
-        rig.expectFailure(.unknownController, on: id, .setMode("ghost", .portrait))
-        rig.expectFailure(.invalidArgs, on: id, .push(navigation: "nav", view("")))
-        try rig.on(id, .present(presenter: "list", view("sheet", fillsWindow: false)))
-        let error = rig.expectFailure(.notPermitted, on: id, .present(presenter: "list", view("another")))
+        var subject = ManagerUnderTest()
+        let id = try scene(&subject)
+        try subject.on(id, .setRoot(navigation("nav")))
+        try subject.on(id, .push(navigation: "nav", view("list")))
+        subject.expectFailure(.notPermitted, on: id, .pop(navigation: "nav")) // keeps its root child
+        subject.expectFailure(.unknownController, on: id, .push(navigation: "nope", view("x")))
+        subject.expectFailure(.wrongControllerKind, on: id, .push(navigation: "list", view("x")))
+        subject.expectFailure(.wrongControllerKind, on: id, .addTab(tab: "nav", view("x")))
+        subject.expectFailure(.wrongControllerKind, on: id, .selectTab(tab: "nav", child: "list"))
+        subject.expectFailure(.duplicateController, on: id, .push(navigation: "nav", view("list")))
+        subject.expectFailure(.duplicateController, on: id, .present(presenter: "list", view("nav")))
+        subject.expectFailure(.notPermitted, on: id, .dismiss("list")) // not presented
+        subject.expectFailure(.unknownController, on: id, .dismiss("ghost"))
+        subject.expectFailure(.unknownController, on: id, .setProperties("ghost", patch(.portrait)))
+        subject.expectFailure(.unknownController, on: id, .setMode("ghost", .portrait))
+        subject.expectFailure(.invalidArgs, on: id, .push(navigation: "nav", view("")))
+        try subject.on(id, .present(presenter: "list", view("sheet", fillsWindow: false)))
+        let error = subject.expectFailure(.notPermitted, on: id, .present(presenter: "list", view("another")))
         XCTAssertTrue(error?.message.contains("sheet") ?? false)
         // SelectTab with a controller that is not one of the tab's children.
-        try rig.on(id, .setRoot(tabs("tabs")))
-        try rig.on(id, .addTab(tab: "tabs", view("a")))
-        try rig.on(id, .addTab(tab: "tabs", navigation("b")))
-        try rig.on(id, .push(navigation: "b", view("deep")))
-        let notChild = rig.expectFailure(.unknownController, on: id, .selectTab(tab: "tabs", child: "deep"))
+        try subject.on(id, .setRoot(tabs("tabs")))
+        try subject.on(id, .addTab(tab: "tabs", view("a")))
+        try subject.on(id, .addTab(tab: "tabs", navigation("b")))
+        try subject.on(id, .push(navigation: "b", view("deep")))
+        let notChild = subject.expectFailure(.unknownController, on: id, .selectTab(tab: "tabs", child: "deep"))
         XCTAssertTrue(notChild?.message.contains("a, b") ?? false, notChild?.message ?? "")
         // An empty tab controller and an empty stack also refuse.
-        try rig.on(id, .setRoot(navigation("empty")))
-        rig.expectFailure(.notPermitted, on: id, .pop(navigation: "empty"))
+        try subject.on(id, .setRoot(navigation("empty")))
+        subject.expectFailure(.notPermitted, on: id, .pop(navigation: "empty"))
     }
 
     func testSetRootReplacesTheWholeTree() throws {
-        var rig = Rig()
-        let id = try scene(&rig)
-        try rig.on(id, .setRoot(navigation("nav")))
-        try rig.on(id, .push(navigation: "nav", view("a", .landscape)))
-        try rig.on(id, .present(presenter: "a", view("b")))
-        try rig.on(id, .setRoot(view("fresh", .portrait)))
-        XCTAssertEqual(rig.manager.scenes[id]!.tree.ids, ["fresh"])
-        XCTAssertEqual(rig.orientation(id), .portrait)
-        XCTAssertEqual(rig.changes, [OrientationChangedEvent(id, .landscapeRight, .portrait, .navigation)])
+        var subject = ManagerUnderTest()
+        let id = try scene(&subject)
+        try subject.on(id, .setRoot(navigation("nav")))
+        try subject.on(id, .push(navigation: "nav", view("a", .landscape)))
+        try subject.on(id, .present(presenter: "a", view("b")))
+        try subject.on(id, .setRoot(view("fresh", .portrait)))
+        XCTAssertEqual(subject.manager.scenes[id]!.tree.ids, ["fresh"])
+        XCTAssertEqual(subject.orientation(id), .portrait)
+        XCTAssertEqual(subject.changes, [OrientationChangedEvent(id, .landscapeRight, .portrait, .navigation)])
         // Old ids are free again.
-        try rig.on(id, .present(presenter: "fresh", view("a", fillsWindow: false)))
+        try subject.on(id, .present(presenter: "fresh", view("a", fillsWindow: false)))
     }
 }

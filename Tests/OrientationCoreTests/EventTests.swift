@@ -5,58 +5,58 @@ import XCTest
 /// listing every changed property, derived ones included.
 final class EventTests: XCTestCase {
     func testExactlyOneOrientationChangedPerRealChangeWithItsReason() throws {
-        var rig = Rig()
-        let id = try rig.register(idiom: .pad) { $0.supported = .all }
+        var subject = ManagerUnderTest()
+        let id = try subject.register(idiom: .pad) { $0.supported = .all }
         var seen: [ChangeReason] = []
         func expect(_ from: InterfaceOrientation, _ to: InterfaceOrientation, _ reason: ChangeReason,
                     line: UInt = #line) {
-            XCTAssertEqual(rig.changes, [OrientationChangedEvent(id, from, to, reason)], line: line)
-            XCTAssertEqual(rig.events.filter { if case .orientationChanged = $0 { return true }; return false }.count, 1,
+            XCTAssertEqual(subject.changes, [OrientationChangedEvent(id, from, to, reason)], line: line)
+            XCTAssertEqual(subject.events.filter { if case .orientationChanged = $0 { return true }; return false }.count, 1,
                            line: line)
-            XCTAssertEqual(rig.propertiesChanged[id]?.first, .interfaceOrientation, line: line)
-            XCTAssertEqual(rig.manager.history.newest(1).first?.reason, reason, line: line)
+            XCTAssertEqual(subject.propertiesChanged[id]?.first, .interfaceOrientation, line: line)
+            XCTAssertEqual(subject.manager.history.newest(1).first?.reason, reason, line: line)
             seen.append(reason)
         }
-        try rig.device(.landscapeLeft)
+        try subject.device(.landscapeLeft)
         expect(.portrait, .landscapeRight, .device)
-        try rig.on(id, .setRoot(navigation("nav", .portrait)))
+        try subject.on(id, .setRoot(navigation("nav", .portrait)))
         expect(.landscapeRight, .portrait, .navigation)
-        try rig.on(id, .setProperties("nav", patch(.all)))
-        try rig.on(id, .update)
+        try subject.on(id, .setProperties("nav", patch(.all)))
+        try subject.on(id, .update)
         expect(.portrait, .landscapeRight, .update)
-        try rig.on(id, .request(.landscapeLeft))
+        try subject.on(id, .request(.landscapeLeft))
         expect(.landscapeRight, .landscapeLeft, .request)
-        try rig.on(id, .present(presenter: "nav", view("modal", .portrait)))
+        try subject.on(id, .present(presenter: "nav", view("modal", .portrait)))
         expect(.landscapeLeft, .portrait, .presentation)
-        try rig.on(id, .dismiss("modal"))
+        try subject.on(id, .dismiss("modal"))
         expect(.portrait, .landscapeRight, .dismissal)
-        try rig.on(id, .present(presenter: "nav", tabs("tabs")))
-        XCTAssertEqual(rig.changes, [], "the device is still followed: nothing changes")
-        try rig.on(id, .addTab(tab: "tabs", view("first", .portraitUpsideDown)))
+        try subject.on(id, .present(presenter: "nav", tabs("tabs")))
+        XCTAssertEqual(subject.changes, [], "the device is still followed: nothing changes")
+        try subject.on(id, .addTab(tab: "tabs", view("first", .portraitUpsideDown)))
         expect(.landscapeRight, .portraitUpsideDown, .tab)
-        rig.expectFailure(.noSupportedOrientation, on: id, .setWindowOrientations(sceneDelegate: .landscape, appDelegate: nil))
-        try rig.on(id, .dismiss("tabs"))
+        subject.expectFailure(.noSupportedOrientation, on: id, .setWindowOrientations(sceneDelegate: .landscape, appDelegate: nil))
+        try subject.on(id, .dismiss("tabs"))
         expect(.portraitUpsideDown, .landscapeRight, .dismissal)
-        try rig.on(id, .setWindowOrientations(sceneDelegate: .portrait, appDelegate: nil))
+        try subject.on(id, .setWindowOrientations(sceneDelegate: .portrait, appDelegate: nil))
         expect(.landscapeRight, .portrait, .policy)
-        try rig.on(id, .setWindowOrientations(sceneDelegate: nil, appDelegate: nil))
+        try subject.on(id, .setWindowOrientations(sceneDelegate: nil, appDelegate: nil))
         expect(.portrait, .landscapeRight, .policy)
-        try rig.on(id, .setActivation(.background))
+        try subject.on(id, .setActivation(.background))
         expect(.landscapeRight, .portrait, .activation)
-        try rig.on(id, .setActivation(.foregroundActive))
+        try subject.on(id, .setActivation(.foregroundActive))
         expect(.portrait, .landscapeRight, .activation)
-        try rig.on(id, .setGeometry(width: 1180, height: 500)) // split view: frozen in landscape
-        try rig.device(.portrait)
-        XCTAssertEqual(rig.changes, [])
-        try rig.on(id, .setGeometry(width: 1180, height: 820))
+        try subject.on(id, .setGeometry(width: 1180, height: 500)) // split view: frozen in landscape
+        try subject.device(.portrait)
+        XCTAssertEqual(subject.changes, [])
+        try subject.on(id, .setGeometry(width: 1180, height: 820))
         expect(.landscapeRight, .portrait, .geometry)
         XCTAssertEqual(Set(seen), Set(ChangeReason.allCases))
     }
 
     func testADeviceRotationReachesEverySceneBeforeThePropertyUpdates() throws {
-        var rig = Rig()
-        let ids = try (0..<3).map { _ in try rig.register { $0.supported = .allButUpsideDown } }
-        let outcome = try rig.device(.landscapeLeft)
+        var subject = ManagerUnderTest()
+        let ids = try (0..<3).map { _ in try subject.register { $0.supported = .allButUpsideDown } }
+        let outcome = try subject.device(.landscapeLeft)
         let kinds = outcome.events.map { event -> String in
             switch event {
             case .orientationChanged: return "orientation"
@@ -76,12 +76,12 @@ final class EventTests: XCTestCase {
     /// A device turn reports its events as it decides each scene: the shell can send the first
     /// scenes' OrientationChanged before the last scene is decided.
     func testADeviceTurnReportsEachScenesChangeAsItIsDecided() throws {
-        var rig = Rig()
-        let ids = try (0..<3).map { _ in try rig.register { $0.supported = .allButUpsideDown } }
-        _ = try rig.register { $0.supported = .portrait }  // decided, but does not turn
+        var subject = ManagerUnderTest()
+        let ids = try (0..<3).map { _ in try subject.register { $0.supported = .allButUpsideDown } }
+        _ = try subject.register { $0.supported = .portrait }  // decided, but does not turn
         var reports: [[Event]] = []
-        let outcome = try rig.manager.apply(.deviceReading(.landscapeLeft, source: .manual), caller: Caller.shell,
-                                            at: rig.now) { reports.append($0) }
+        let outcome = try subject.manager.apply(.deviceReading(.landscapeLeft, source: .manual), caller: Caller.shell,
+                                            at: subject.now) { reports.append($0) }
         XCTAssertEqual(reports.count, 3, "once per scene that turned")
         for report in reports {
             XCTAssertEqual(Array(outcome.events.prefix(report.count)), report, "each report is a prefix of the outcome")
@@ -98,7 +98,7 @@ final class EventTests: XCTestCase {
                        "property updates come after every OrientationChanged, with the outcome")
 
         // The same turn settled by a tick reports too; other commands do not.
-        var settling = Rig(settleTime: 100)
+        var settling = ManagerUnderTest(settleTime: 100)
         _ = try settling.register { $0.supported = .allButUpsideDown }
         var heard = 0
         _ = try settling.manager.apply(.deviceReading(.landscapeLeft, source: .iioSensorProxy), caller: Caller.shell,
@@ -110,53 +110,53 @@ final class EventTests: XCTestCase {
     }
 
     func testNothingIsEmittedWithoutAChange() throws {
-        var rig = Rig()
-        let id = try rig.register { $0.supported = .allButUpsideDown }
-        try rig.on(id, .setRoot(view("root")))
-        try rig.on(id, .update)
-        XCTAssertEqual(rig.events, [])
-        try rig.on(id, .request(.portrait))
-        XCTAssertEqual(rig.events, [])
-        try rig.device(.portrait)
-        XCTAssertEqual(rig.events, [.deviceOrientationChanged(.portrait), .managerPropertiesChanged([.deviceOrientation])])
-        try rig.device(.portrait)
-        XCTAssertEqual(rig.events, [])
-        try rig.on(id, .setActivation(.foregroundActive))
-        XCTAssertEqual(rig.events, [])
+        var subject = ManagerUnderTest()
+        let id = try subject.register { $0.supported = .allButUpsideDown }
+        try subject.on(id, .setRoot(view("root")))
+        try subject.on(id, .update)
+        XCTAssertEqual(subject.events, [])
+        try subject.on(id, .request(.portrait))
+        XCTAssertEqual(subject.events, [])
+        try subject.device(.portrait)
+        XCTAssertEqual(subject.events, [.deviceOrientationChanged(.portrait), .managerPropertiesChanged([.deviceOrientation])])
+        try subject.device(.portrait)
+        XCTAssertEqual(subject.events, [])
+        try subject.on(id, .setActivation(.foregroundActive))
+        XCTAssertEqual(subject.events, [])
     }
 
     func testPropertiesChangedListsEveryChangedPropertyIncludingDerivedOnes() throws {
-        var rig = Rig()
-        let id = try rig.register { $0.supported = .allButUpsideDown }
-        try rig.on(id, .setRoot(view("root", .portrait)))
-        XCTAssertEqual(rig.propertiesChanged[id], [.supportedOrientations, .supportedOrientationsMask, .decidingController])
-        XCTAssertEqual(rig.snapshot(id).supported.rawValue, 2)
-        try rig.on(id, .setRoot(view("other", .landscape)))
-        XCTAssertEqual(rig.propertiesChanged[id], [.interfaceOrientation, .supportedOrientations, .supportedOrientationsMask,
+        var subject = ManagerUnderTest()
+        let id = try subject.register { $0.supported = .allButUpsideDown }
+        try subject.on(id, .setRoot(view("root", .portrait)))
+        XCTAssertEqual(subject.propertiesChanged[id], [.supportedOrientations, .supportedOrientationsMask, .decidingController])
+        XCTAssertEqual(subject.snapshot(id).supported.rawValue, 2)
+        try subject.on(id, .setRoot(view("other", .landscape)))
+        XCTAssertEqual(subject.propertiesChanged[id], [.interfaceOrientation, .supportedOrientations, .supportedOrientationsMask,
                                                    .decidingController, .width, .height])
-        XCTAssertEqual(rig.snapshot(id).supported.rawValue, 24)
+        XCTAssertEqual(subject.snapshot(id).supported.rawValue, 24)
         // Properties of other scenes are not listed.
-        let bystander = try rig.register("org.example.Other") { $0.supported = .allButUpsideDown }
-        try rig.on(id, .request(.landscapeLeft))
-        XCTAssertEqual(Array(rig.propertiesChanged.keys), [id])
-        XCTAssertNotNil(rig.snapshot(bystander))
+        let bystander = try subject.register("org.example.Other") { $0.supported = .allButUpsideDown }
+        try subject.on(id, .request(.landscapeLeft))
+        XCTAssertEqual(Array(subject.propertiesChanged.keys), [id])
+        XCTAssertNotNil(subject.snapshot(bystander))
         // Events come in order: the change, then the properties.
-        try rig.on(id, .request(.landscapeRight))
-        XCTAssertEqual(rig.events, [.orientationChanged(id, from: .landscapeLeft, to: .landscapeRight, reason: .request),
+        try subject.on(id, .request(.landscapeRight))
+        XCTAssertEqual(subject.events, [.orientationChanged(id, from: .landscapeLeft, to: .landscapeRight, reason: .request),
                                     .scenePropertiesChanged(id, [.interfaceOrientation])])
     }
 
     func testRegistrationAndRemovalEmitAddedAndRemovedOnly() throws {
-        var rig = Rig()
-        let id = try rig.register()
+        var subject = ManagerUnderTest()
+        let id = try subject.register()
         // Besides the scene itself, only FrontScene and FrontApp: a new scene on builtin comes to the front.
-        XCTAssertEqual(rig.events, [.sceneAdded(id), .managerPropertiesChanged([.frontScene, .frontApp])])
-        try rig.run(.unregisterScene(id))
-        XCTAssertEqual(rig.events, [.sceneRemoved(id), .managerPropertiesChanged([.frontScene, .frontApp])])
-        let external = try rig.register { $0.display = "HDMI-1" }
-        XCTAssertEqual(rig.events, [.sceneAdded(external)])
-        try rig.run(.unregisterScene(external))
-        XCTAssertEqual(rig.events, [.sceneRemoved(external)])
-        XCTAssertNil(rig.manager.snapshot(of: id))
+        XCTAssertEqual(subject.events, [.sceneAdded(id), .managerPropertiesChanged([.frontScene, .frontApp])])
+        try subject.run(.unregisterScene(id))
+        XCTAssertEqual(subject.events, [.sceneRemoved(id), .managerPropertiesChanged([.frontScene, .frontApp])])
+        let external = try subject.register { $0.display = "HDMI-1" }
+        XCTAssertEqual(subject.events, [.sceneAdded(external)])
+        try subject.run(.unregisterScene(external))
+        XCTAssertEqual(subject.events, [.sceneRemoved(external)])
+        XCTAssertNil(subject.manager.snapshot(of: id))
     }
 }

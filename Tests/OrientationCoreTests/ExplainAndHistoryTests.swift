@@ -6,12 +6,12 @@ final class ExplainAndHistoryTests: XCTestCase {
     // MARK: Explain
 
     func testExplainReportsEveryLayerInOrderThenThePathAndTheDecision() throws {
-        var rig = Rig()
-        try rig.device(.landscapeLeft)
-        let id = try rig.register(idiom: .pad) { $0.supported = .all; $0.appDelegate = .allButUpsideDown }
-        try rig.on(id, .setRoot(navigation("nav")))
-        try rig.on(id, .push(navigation: "nav", view("page", .landscape)))
-        let steps = try rig.manager.explain(id)
+        var subject = ManagerUnderTest()
+        try subject.device(.landscapeLeft)
+        let id = try subject.register(idiom: .pad) { $0.supported = .all; $0.appDelegate = .allButUpsideDown }
+        try subject.on(id, .setRoot(navigation("nav")))
+        try subject.on(id, .push(navigation: "nav", view("page", .landscape)))
+        let steps = try subject.manager.explain(id)
         XCTAssertEqual(steps.map(\.name),
                        ["whitelist", "window-policy", "kiosk", "app-policy", "split-view", "controller", "path", "decision"])
         XCTAssertEqual(steps.map(\.mask), [.all, .allButUpsideDown, .allButUpsideDown, .allButUpsideDown,
@@ -26,29 +26,29 @@ final class ExplainAndHistoryTests: XCTestCase {
     }
 
     func testExplainNamesTheRuleOfEachDecision() throws {
-        var rig = Rig()
-        let id = try rig.register { $0.supported = .allButUpsideDown }
-        try rig.on(id, .setRoot(view("root", preferred: .landscapeLeft)))
-        var decision: String { (try? rig.manager.explain(id).last?.sentence) ?? "" }
+        var subject = ManagerUnderTest()
+        let id = try subject.register { $0.supported = .allButUpsideDown }
+        try subject.on(id, .setRoot(view("root", preferred: .landscapeLeft)))
+        var decision: String { (try? subject.manager.explain(id).last?.sentence) ?? "" }
         XCTAssertTrue(decision.hasPrefix("portrait: the current orientation is still allowed"), decision)
-        try rig.on(id, .request(.landscapeRight))
+        try subject.on(id, .request(.landscapeRight))
         XCTAssertTrue(decision.contains("requested by the app"), decision)
         XCTAssertTrue(decision.contains("last change by request"), decision)
-        try rig.on(id, .setActivation(.background))
+        try subject.on(id, .setActivation(.background))
         XCTAssertTrue(decision.hasPrefix("landscape-left: the default orientation while in the background"), decision)
-        try rig.run(.setRotationLocked(true), as: Caller.shell)
+        try subject.run(.setRotationLocked(true), as: Caller.shell)
         XCTAssertTrue(decision.contains("rotation lock is on"), decision)
     }
 
     func testExplainReportsSystemPolicyAndAppPolicy() throws {
-        var rig = Rig()
-        let id = try rig.register { $0.supported = .allButUpsideDown }
-        try rig.run(.setAppPolicy(appId: "org.example.App", AppPolicy(allowed: .portrait, followSensor: false)), as: Caller.shell)
-        var step = try rig.manager.explain(id)[3]
+        var subject = ManagerUnderTest()
+        let id = try subject.register { $0.supported = .allButUpsideDown }
+        try subject.run(.setAppPolicy(appId: "org.example.App", AppPolicy(allowed: .portrait, followSensor: false)), as: Caller.shell)
+        var step = try subject.manager.explain(id)[3]
         XCTAssertEqual(step.mask, .portrait)
         XCTAssertTrue(step.sentence.contains("allows [portrait]") && step.sentence.contains("following the sensor"), step.sentence)
-        try rig.run(.setKioskMode(true, .landscapeLeft), as: Caller.shell)
-        let steps = try rig.manager.explain(id)
+        try subject.run(.setKioskMode(true, .landscapeLeft), as: Caller.shell)
+        let steps = try subject.manager.explain(id)
         XCTAssertEqual(steps[2].mask, .landscapeLeft)
         XCTAssertTrue(steps[2].sentence.contains("forces landscape-left"), steps[2].sentence)
         step = steps[3]
@@ -65,13 +65,13 @@ final class ExplainAndHistoryTests: XCTestCase {
     // MARK: History
 
     func testHistoryKeepsChangesNewestFirst() throws {
-        var rig = Rig()
-        let id = try rig.register("org.example.Hist") { $0.supported = .allButUpsideDown }
-        let t0 = rig.now.wall
-        try rig.on(id, .request(.landscapeLeft))
-        rig.advance(milliseconds: 5)
-        try rig.on(id, .request(.landscapeRight))
-        let entries = rig.manager.history.newest(0)
+        var subject = ManagerUnderTest()
+        let id = try subject.register("org.example.Hist") { $0.supported = .allButUpsideDown }
+        let t0 = subject.now.wall
+        try subject.on(id, .request(.landscapeLeft))
+        subject.advance(milliseconds: 5)
+        try subject.on(id, .request(.landscapeRight))
+        let entries = subject.manager.history.newest(0)
         XCTAssertEqual(entries.count, 2)
         XCTAssertEqual(entries[0].scene, id)
         XCTAssertEqual(entries[0].appId, "org.example.Hist")
@@ -81,23 +81,23 @@ final class ExplainAndHistoryTests: XCTestCase {
         XCTAssertEqual(entries[0].reason, .request)
         XCTAssertEqual(entries[1].time, t0)
         XCTAssertEqual(entries[1].current, .landscapeLeft)
-        XCTAssertEqual(rig.manager.history.newest(1), [entries[0]])
+        XCTAssertEqual(subject.manager.history.newest(1), [entries[0]])
         // Entries outlive their scene.
-        try rig.run(.unregisterScene(id))
-        XCTAssertEqual(rig.manager.history.count, 2)
+        try subject.run(.unregisterScene(id))
+        XCTAssertEqual(subject.manager.history.count, 2)
     }
 
     func testHistoryIsABoundedRing() throws {
         var limits = Limits()
         limits.historyEntries = 5
-        var rig = Rig(limits: limits)
-        let id = try rig.register { $0.supported = .allButUpsideDown }
+        var subject = ManagerUnderTest(limits: limits)
+        let id = try subject.register { $0.supported = .allButUpsideDown }
         let cycle: [InterfaceOrientation] = [.landscapeLeft, .landscapeRight, .portrait]
         for step in 0..<12 {
-            rig.advance(milliseconds: 1)
-            try rig.on(id, .request(cycle[step % 3]))
+            subject.advance(milliseconds: 1)
+            try subject.on(id, .request(cycle[step % 3]))
         }
-        let history = rig.manager.history
+        let history = subject.manager.history
         XCTAssertEqual(history.capacity, 5)
         XCTAssertEqual(history.count, 5)
         let entries = history.newest(0)
@@ -108,19 +108,19 @@ final class ExplainAndHistoryTests: XCTestCase {
     }
 
     func testHistoryRingWrapsAtEveryFillLevel() throws {
-        var rig = Rig()
-        XCTAssertEqual(rig.manager.history.newest(0), [])
+        var subject = ManagerUnderTest()
+        XCTAssertEqual(subject.manager.history.newest(0), [])
         XCTAssertEqual(HistoryRing(capacity: 0).capacity, 1)
         var limits = Limits()
         limits.historyEntries = 3
-        rig = Rig(limits: limits)
-        let id = try rig.register { $0.supported = .allButUpsideDown }
+        subject = ManagerUnderTest(limits: limits)
+        let id = try subject.register { $0.supported = .allButUpsideDown }
         var expected: [InterfaceOrientation] = []
         for step in 0..<7 {
             let target: InterfaceOrientation = step.isMultiple(of: 2) ? .landscapeLeft : .portrait
-            try rig.on(id, .request(target))
+            try subject.on(id, .request(target))
             expected.insert(target, at: 0)
-            XCTAssertEqual(rig.manager.history.newest(0).map(\.current), Array(expected.prefix(3)), "after \(step + 1)")
+            XCTAssertEqual(subject.manager.history.newest(0).map(\.current), Array(expected.prefix(3)), "after \(step + 1)")
         }
     }
 }

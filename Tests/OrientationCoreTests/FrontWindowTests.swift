@@ -6,41 +6,41 @@ import XCTest
 /// activated the most recent `foreground-active` scene that is not window-backed; else none,
 /// and the panel follows the device, the lock or kiosk mode.
 final class FrontWindowTests: XCTestCase {
-    var rig = Rig()
+    var subject = ManagerUnderTest()
     let a = "org.example.A", b = "org.example.B", c = "org.example.C"
 
-    func attach() throws { try rig.run(.window(.attached(.wlroots)), as: Caller.shell) }
+    func attach() throws { try subject.run(.window(.attached(.wlroots)), as: Caller.shell) }
 
     func window(_ handle: UInt64, _ appId: String, activated: Bool = false, minimized: Bool = false,
                 manifest: OrientationMask? = nil) throws {
-        try rig.run(.window(.window(TrackedWindow(handle: handle, appId: appId, activated: activated, minimized: minimized,
+        try subject.run(.window(.window(TrackedWindow(handle: handle, appId: appId, activated: activated, minimized: minimized,
                                                   manifest: manifest.map { AppManifest(mask: $0, file: "/\(appId).desktop") }))),
                     as: Caller.shell)
     }
 
     func register(_ appId: String) throws -> SceneID {
-        try rig.register(appId, idiom: .pad) { $0.supported = .all }
+        try subject.register(appId, idiom: .pad) { $0.supported = .all }
     }
 
-    func observed(_ handle: UInt64) -> SceneID? { rig.manager.windows.observedScenes[handle] }
+    func observed(_ handle: UInt64) -> SceneID? { subject.manager.windows.observedScenes[handle] }
 
     var applied: [InterfaceOrientation] {
-        rig.events.compactMap { if case .applyOutput(let row) = $0 { return row }; return nil }
+        subject.events.compactMap { if case .applyOutput(let row) = $0 { return row }; return nil }
     }
 
     func testTheActivatedWindowsAppIsInFrontOverANewerScene() throws {
         let sceneA = try register(a)
         let sceneB = try register(b)
         try attach()
-        XCTAssertEqual(rig.manager.frontScene, sceneB, "no window yet: today's rule")
+        XCTAssertEqual(subject.manager.frontScene, sceneB, "no window yet: today's rule")
         try window(1, a, activated: true)
         try window(2, b)
-        XCTAssertEqual(rig.manager.frontScene, sceneA)
-        XCTAssertEqual(rig.manager.managerSnapshot.frontApp, a)
+        XCTAssertEqual(subject.manager.frontScene, sceneA)
+        XCTAssertEqual(subject.manager.managerSnapshot.frontApp, a)
         try window(1, a)
         try window(2, b, activated: true)
-        XCTAssertEqual(rig.manager.frontScene, sceneB)
-        XCTAssertEqual(rig.events.managerPropertyChanges, [.frontScene, .frontApp])
+        XCTAssertEqual(subject.manager.frontScene, sceneB)
+        XCTAssertEqual(subject.events.managerPropertyChanges, [.frontScene, .frontApp])
     }
 
     func testTheActivatedAppsMostRecentForegroundActiveSceneIsInFront() throws {
@@ -48,9 +48,9 @@ final class FrontWindowTests: XCTestCase {
         _ = try register(b)
         try attach()
         try window(1, a, activated: true)
-        XCTAssertEqual(rig.manager.frontScene, second)
-        try rig.on(second, .setActivation(.foregroundInactive))
-        XCTAssertEqual(rig.manager.frontScene, first)
+        XCTAssertEqual(subject.manager.frontScene, second)
+        try subject.on(second, .setActivation(.foregroundInactive))
+        XCTAssertEqual(subject.manager.frontScene, first)
     }
 
     func testAnActivatedAppWithNoActiveSceneLeavesNoneInFront() throws {
@@ -58,9 +58,9 @@ final class FrontWindowTests: XCTestCase {
         _ = try register(c)
         try attach()
         try window(1, a, activated: true)
-        try rig.on(sceneA, .setActivation(.background))
-        XCTAssertNil(rig.manager.frontScene, "not C: the compositor has A in front")
-        XCTAssertEqual(rig.manager.managerSnapshot.frontApp, "")
+        try subject.on(sceneA, .setActivation(.background))
+        XCTAssertNil(subject.manager.frontScene, "not C: the compositor has A in front")
+        XCTAssertEqual(subject.manager.managerSnapshot.frontApp, "")
     }
 
     func testWithNoActivatedWindowTheNewestSceneThatIsNotWindowBackedIsInFront() throws {
@@ -68,100 +68,100 @@ final class FrontWindowTests: XCTestCase {
         _ = try register(a)
         try attach()
         try window(1, a)
-        XCTAssertEqual(rig.manager.frontScene, unseen, "A's scene is window-backed and A is not activated")
-        let detached = try rig.register("org.example.Detached", idiom: .pad) { $0.detached = true }
-        XCTAssertEqual(rig.manager.frontScene, detached)
+        XCTAssertEqual(subject.manager.frontScene, unseen, "A's scene is window-backed and A is not activated")
+        let detached = try subject.register("org.example.Detached", idiom: .pad) { $0.detached = true }
+        XCTAssertEqual(subject.manager.frontScene, detached)
     }
 
     func testWithOnlyWindowBackedScenesAndNoActivatedWindowNoneIsInFront() throws {
         _ = try register(a)
         try attach()
         try window(1, a)
-        XCTAssertNil(rig.manager.frontScene)
+        XCTAssertNil(subject.manager.frontScene)
     }
 
     func testTheActivatedWindowsObservedSceneIsInFrontWhenItsAppRegisteredNone() throws {
         try attach()
         try window(1, a, activated: true)
         try window(2, b)
-        XCTAssertEqual(rig.manager.frontScene, observed(1))
+        XCTAssertEqual(subject.manager.frontScene, observed(1))
         try window(1, a)
         try window(2, b, activated: true)
-        XCTAssertEqual(rig.manager.frontScene, observed(2))
-        XCTAssertEqual(rig.manager.managerSnapshot.frontApp, b)
+        XCTAssertEqual(subject.manager.frontScene, observed(2))
+        XCTAssertEqual(subject.manager.managerSnapshot.frontApp, b)
     }
 
     func testTheMostRecentlyActivatedWindowWins() throws {
         try attach()
         try window(1, a, activated: true)
         try window(2, b, activated: true)
-        XCTAssertEqual(rig.manager.frontScene, observed(2))
+        XCTAssertEqual(subject.manager.frontScene, observed(2))
         try window(2, b)
-        XCTAssertEqual(rig.manager.frontScene, observed(1))
+        XCTAssertEqual(subject.manager.frontScene, observed(1))
     }
 
     func testAMinimizedWindowIsNotInFront() throws {
         let unseen = try register(c)
         try attach()
         try window(1, a, activated: true, minimized: true)
-        XCTAssertEqual(rig.manager.frontScene, unseen)
+        XCTAssertEqual(subject.manager.frontScene, unseen)
     }
 
     func testAnActivatedWindowOfNoKnownAppLeavesNoneInFront() throws {
         _ = try register(c)
         try attach()
         try window(1, "", activated: true)
-        XCTAssertNil(rig.manager.frontScene)
+        XCTAssertNil(subject.manager.frontScene)
     }
 
     func testTrackerAbsentOrEmptyIsTodaysRule() throws {
         let first = try register(a), second = try register(b)
-        XCTAssertEqual(rig.manager.frontScene, second)
+        XCTAssertEqual(subject.manager.frontScene, second)
         try attach()
-        XCTAssertEqual(rig.manager.frontScene, second)
-        try rig.on(second, .setActivation(.background), as: Caller.app)
-        XCTAssertEqual(rig.manager.frontScene, first)
+        XCTAssertEqual(subject.manager.frontScene, second)
+        try subject.on(second, .setActivation(.background), as: Caller.app)
+        XCTAssertEqual(subject.manager.frontScene, first)
         try window(1, b, activated: true)
-        try rig.run(.window(.detached), as: Caller.shell)
-        XCTAssertEqual(rig.manager.frontScene, first, "the tracker gone, the scenes' own order decides again")
+        try subject.run(.window(.detached), as: Caller.shell)
+        XCTAssertEqual(subject.manager.frontScene, first, "the tracker gone, the scenes' own order decides again")
     }
 
     // MARK: The panel
 
     func testThePanelTurnsToTheFrontAppAndBack() throws {
-        try rig.run(.output(.attached(.wlroots, name: "X11-1", showing: .portrait)), as: Caller.shell)
-        try rig.device(.portrait)
+        try subject.run(.output(.attached(.wlroots, name: "X11-1", showing: .portrait)), as: Caller.shell)
+        try subject.device(.portrait)
         try attach()
         try window(1, a, activated: true, manifest: .landscape)
         let game = try XCTUnwrap(observed(1))
-        XCTAssertTrue(rig.orientation(game).isLandscape)
-        XCTAssertEqual(applied, [rig.orientation(game)])
+        XCTAssertTrue(subject.orientation(game).isLandscape)
+        XCTAssertEqual(applied, [subject.orientation(game)])
         // A notes app (portrait by the phone's default) comes in front: the panel turns back.
         try window(2, b, activated: true)
-        XCTAssertEqual(rig.manager.frontScene, observed(2))
+        XCTAssertEqual(subject.manager.frontScene, observed(2))
         XCTAssertEqual(applied, [.portrait])
         try window(1, a)
         XCTAssertEqual(applied, [])
         // Closing it brings the game back in front.
-        try rig.run(.window(.closed(handle: 2)), as: Caller.shell)
+        try subject.run(.window(.closed(handle: 2)), as: Caller.shell)
         try window(1, a, activated: true)
-        XCTAssertEqual(rig.manager.outputOrientationRule, rig.orientation(game))
+        XCTAssertEqual(subject.manager.outputOrientationRule, subject.orientation(game))
     }
 
     func testAnAppsConstraintDoesNotOutliveItsFrontPlace() throws {
-        try rig.run(.output(.attached(.wlroots, name: "X11-1", showing: .portrait)), as: Caller.shell)
+        try subject.run(.output(.attached(.wlroots, name: "X11-1", showing: .portrait)), as: Caller.shell)
         try attach()
         try window(1, a, activated: true, manifest: .portrait)
-        try rig.device(.landscapeLeft)
-        XCTAssertEqual(rig.manager.outputOrientationRule, .portrait)
+        try subject.device(.landscapeLeft)
+        XCTAssertEqual(subject.manager.outputOrientationRule, .portrait)
         // The lock screen (or the overview) takes the focus: no app window is activated.
         try window(1, a)
-        XCTAssertNil(rig.manager.frontScene)
-        XCTAssertEqual(rig.manager.outputOrientationRule, DeviceOrientation.landscapeLeft.interfaceOrientation)
+        XCTAssertNil(subject.manager.frontScene)
+        XCTAssertEqual(subject.manager.outputOrientationRule, DeviceOrientation.landscapeLeft.interfaceOrientation)
         // Kiosk mode and the rotation lock decide with nothing in front, as without a tracker.
-        try rig.run(.setRotationLocked(true), as: Caller.shell)
-        XCTAssertNil(rig.manager.outputOrientationRule)
-        try rig.run(.setKioskMode(true, .landscapeRight), as: Caller.shell)
-        XCTAssertEqual(rig.manager.outputOrientationRule, .landscapeRight)
+        try subject.run(.setRotationLocked(true), as: Caller.shell)
+        XCTAssertNil(subject.manager.outputOrientationRule)
+        try subject.run(.setKioskMode(true, .landscapeRight), as: Caller.shell)
+        XCTAssertEqual(subject.manager.outputOrientationRule, .landscapeRight)
     }
 }

@@ -9,17 +9,17 @@ final class QuotaAndTextTests: XCTestCase {
         var limits = Limits()
         limits.scenesInAll = 3
         limits.detachedScenesInAll = 2
-        var rig = Rig(limits: limits)
-        for _ in 0..<2 { _ = try rig.register(as: Caller.other) { $0.detached = true } }
-        let refused = rig.expectFailure(.limitExceeded, .registerScene(detachedRegistration()), as: Caller.other)
+        var subject = ManagerUnderTest(limits: limits)
+        for _ in 0..<2 { _ = try subject.register(as: Caller.other) { $0.detached = true } }
+        let refused = subject.expectFailure(.limitExceeded, .registerScene(detachedRegistration()), as: Caller.other)
         XCTAssertTrue(refused?.message.contains("2 detached scenes; the limit is 2 detached scenes in all") == true, refused?.message ?? "")
         // Live apps still register, up to their own limit.
-        let live = try (0..<3).map { _ in try rig.register() }
-        let full = rig.expectFailure(.limitExceeded, .registerScene(SceneRegistration(appId: "org.example.App")))
+        let live = try (0..<3).map { _ in try subject.register() }
+        let full = subject.expectFailure(.limitExceeded, .registerScene(SceneRegistration(appId: "org.example.App")))
         XCTAssertTrue(full?.message.contains("3 scenes of live apps; the limit is 3 in all") == true, full?.message ?? "")
-        try rig.run(.unregisterScene(live[0]))
-        XCTAssertNoThrow(try rig.register())
-        XCTAssertEqual(rig.manager.detachedSceneCount, 2)
+        try subject.run(.unregisterScene(live[0]))
+        XCTAssertNoThrow(try subject.register())
+        XCTAssertEqual(subject.manager.detachedSceneCount, 2)
     }
 
     func testControllersAreCappedPerConnectionAndInAll() throws {
@@ -27,30 +27,30 @@ final class QuotaAndTextTests: XCTestCase {
         limits.controllersPerConnection = 3
         limits.controllersInAll = 4
         limits.detachedControllersInAll = 2
-        var rig = Rig(limits: limits)
-        let mine = try rig.register()
-        try rig.on(mine, .setRoot(navigation("nav")))
-        try rig.on(mine, .push(navigation: "nav", view("a")))
-        try rig.on(mine, .push(navigation: "nav", view("b")))
-        let perConnection = rig.expectFailure(.limitExceeded, on: mine, .push(navigation: "nav", view("c")))
+        var subject = ManagerUnderTest(limits: limits)
+        let mine = try subject.register()
+        try subject.on(mine, .setRoot(navigation("nav")))
+        try subject.on(mine, .push(navigation: "nav", view("a")))
+        try subject.on(mine, .push(navigation: "nav", view("b")))
+        let perConnection = subject.expectFailure(.limitExceeded, on: mine, .push(navigation: "nav", view("c")))
         XCTAssertTrue(perConnection?.message.contains("has 3 controllers in the scenes it registered; the limit is 3 per connection") == true,
                       perConnection?.message ?? "")
-        let theirs = try rig.register(as: Caller.other)
-        try rig.on(theirs, .setRoot(view("x")), as: Caller.other)
+        let theirs = try subject.register(as: Caller.other)
+        try subject.on(theirs, .setRoot(view("x")), as: Caller.other)
         // Replacing a root of one controller by another adds none, at the limit in all.
-        try rig.on(theirs, .setRoot(navigation("y")), as: Caller.other)
-        let inAll = rig.expectFailure(.limitExceeded, on: theirs, .push(navigation: "y", view("z")), as: Caller.other)
+        try subject.on(theirs, .setRoot(navigation("y")), as: Caller.other)
+        let inAll = subject.expectFailure(.limitExceeded, on: theirs, .push(navigation: "y", view("z")), as: Caller.other)
         XCTAssertTrue(inAll?.message.contains("4 controllers in the scenes of live apps; the limit is 4 in all") == true, inAll?.message ?? "")
-        let detached = try rig.register(as: Caller.shell) { $0.detached = true }
-        try rig.on(detached, .setRoot(navigation("nav")), as: Caller.shell)
-        try rig.on(detached, .push(navigation: "nav", view("a")), as: Caller.shell)
-        let detachedFull = rig.expectFailure(.limitExceeded, on: detached, .push(navigation: "nav", view("b")), as: Caller.shell)
+        let detached = try subject.register(as: Caller.shell) { $0.detached = true }
+        try subject.on(detached, .setRoot(navigation("nav")), as: Caller.shell)
+        try subject.on(detached, .push(navigation: "nav", view("a")), as: Caller.shell)
+        let detachedFull = subject.expectFailure(.limitExceeded, on: detached, .push(navigation: "nav", view("b")), as: Caller.shell)
         XCTAssertTrue(detachedFull?.message.contains("the limit is 2 in all detached scenes") == true, detachedFull?.message ?? "")
-        XCTAssertEqual(rig.manager.controllerCount, 6)
+        XCTAssertEqual(subject.manager.controllerCount, 6)
         // Removing a scene gives its controllers back.
-        try rig.run(.unregisterScene(mine))
-        XCTAssertEqual(rig.manager.controllerCount, 3)
-        try rig.on(theirs, .push(navigation: "y", view("z")), as: Caller.other)
+        try subject.run(.unregisterScene(mine))
+        XCTAssertEqual(subject.manager.controllerCount, 3)
+        try subject.on(theirs, .push(navigation: "y", view("z")), as: Caller.other)
     }
 
     /// Issue 28, item 9: a full table never drops a policy to make room (junk set by a
@@ -59,19 +59,19 @@ final class QuotaAndTextTests: XCTestCase {
     func testAFullPolicyTableRefusesANewPolicyAndDropsNone() throws {
         var limits = Limits()
         limits.appPolicies = 3
-        var rig = Rig(limits: limits) { settings in
+        var subject = ManagerUnderTest(limits: limits) { settings in
             settings.appPolicies["users.own"] = AppPolicy(allowed: .portrait)
         }
-        try rig.run(.setAppPolicy(appId: "junk.one", AppPolicy(followSensor: false)), as: Caller.other)
-        try rig.run(.setAppPolicy(appId: "junk.two", AppPolicy(followSensor: false)), as: Caller.other)
-        let refused = rig.expectFailure(.limitExceeded, .setAppPolicy(appId: "junk.three", AppPolicy(followSensor: false)), as: Caller.other)
+        try subject.run(.setAppPolicy(appId: "junk.one", AppPolicy(followSensor: false)), as: Caller.other)
+        try subject.run(.setAppPolicy(appId: "junk.two", AppPolicy(followSensor: false)), as: Caller.other)
+        let refused = subject.expectFailure(.limitExceeded, .setAppPolicy(appId: "junk.three", AppPolicy(followSensor: false)), as: Caller.other)
         XCTAssertTrue(refused?.message.contains("There are already 3 app policies; the limit is 3") == true, refused?.message ?? "")
         XCTAssertTrue(refused?.message.contains("ResetSetting") == true, refused?.message ?? "")
-        XCTAssertEqual(Set(rig.manager.settings.appPolicies.keys), ["users.own", "junk.one", "junk.two"], "nothing dropped")
+        XCTAssertEqual(Set(subject.manager.settings.appPolicies.keys), ["users.own", "junk.one", "junk.two"], "nothing dropped")
         // Changing or removing an existing policy is fine at the limit, and removing makes room.
-        XCTAssertNoThrow(try rig.run(.setAppPolicy(appId: "users.own", AppPolicy(allowed: .landscape))))
-        try rig.run(.setAppPolicy(appId: "junk.two", nil), as: Caller.other)
-        XCTAssertNoThrow(try rig.run(.setAppPolicy(appId: "users.new", AppPolicy(followSensor: false))))
+        XCTAssertNoThrow(try subject.run(.setAppPolicy(appId: "users.own", AppPolicy(allowed: .landscape))))
+        try subject.run(.setAppPolicy(appId: "junk.two", nil), as: Caller.other)
+        XCTAssertNoThrow(try subject.run(.setAppPolicy(appId: "users.new", AppPolicy(followSensor: false))))
     }
 
     /// Issue 28, item 9: connections at their own limit cannot fill the last scenes of the
@@ -82,45 +82,45 @@ final class QuotaAndTextTests: XCTestCase {
         limits.scenesKeptForSmallConnections = 10
         limits.smallConnectionScenes = 3
         limits.scenesPerConnection = 50
-        var rig = Rig(limits: limits)
-        for _ in 0..<50 { _ = try rig.register(as: ":1.1") }
-        for _ in 0..<40 { _ = try rig.register(as: ":1.2") }
-        let big = rig.expectFailure(.limitExceeded, .registerScene(SceneRegistration(appId: "squat.app")), as: ":1.2")
+        var subject = ManagerUnderTest(limits: limits)
+        for _ in 0..<50 { _ = try subject.register(as: ":1.1") }
+        for _ in 0..<40 { _ = try subject.register(as: ":1.2") }
+        let big = subject.expectFailure(.limitExceeded, .registerScene(SceneRegistration(appId: "squat.app")), as: ":1.2")
         XCTAssertTrue(big?.message.contains("the last 10 of the limit of 100 in all are kept for connections with fewer than 3 scenes") == true,
                       big?.message ?? "")
         // A new connection registers up to the small size, and more small ones fill the rest.
-        for _ in 0..<3 { _ = try rig.register(as: ":1.3") }
-        rig.expectFailure(.limitExceeded, .registerScene(SceneRegistration(appId: "new.app")), as: ":1.3")
-        for caller in [":1.4", ":1.5"] { for _ in 0..<3 { _ = try rig.register(as: caller) } }
-        _ = try rig.register(as: ":1.6")
-        let full = rig.expectFailure(.limitExceeded, .registerScene(SceneRegistration(appId: "new.app")), as: ":1.7")
+        for _ in 0..<3 { _ = try subject.register(as: ":1.3") }
+        subject.expectFailure(.limitExceeded, .registerScene(SceneRegistration(appId: "new.app")), as: ":1.3")
+        for caller in [":1.4", ":1.5"] { for _ in 0..<3 { _ = try subject.register(as: caller) } }
+        _ = try subject.register(as: ":1.6")
+        let full = subject.expectFailure(.limitExceeded, .registerScene(SceneRegistration(appId: "new.app")), as: ":1.7")
         XCTAssertTrue(full?.message.contains("There are already 100 scenes of live apps; the limit is 100 in all") == true, full?.message ?? "")
         // A detached scene counts against its creator's holding but not the live limit.
-        XCTAssertNoThrow(try rig.register(as: ":1.7") { $0.detached = true })
+        XCTAssertNoThrow(try subject.register(as: ":1.7") { $0.detached = true })
     }
 
     func testControlCharactersAreRefusedInEveryIdAndName() throws {
-        var rig = Rig()
-        let id = try rig.register()
-        try rig.on(id, .setRoot(navigation("nav")))
+        var subject = ManagerUnderTest()
+        let id = try subject.register()
+        try subject.on(id, .setRoot(navigation("nav")))
         for bad in ["\u{1B}]0;title\u{07}", "a\rb", "line\nforged", "del\u{7F}", "c1\u{9B}2J", "tab\there"] {
             for call: SceneCommand in [.setRoot(view(bad)), .push(navigation: "nav", view(bad)), .push(navigation: bad, view("x")),
                                        .pop(navigation: bad), .dismiss(bad), .setMode(bad, .portrait),
                                        .selectTab(tab: bad, child: "x"), .present(presenter: bad, view("x"))] {
-                let error = rig.expectFailure(.invalidArgs, on: id, call)
+                let error = subject.expectFailure(.invalidArgs, on: id, call)
                 XCTAssertTrue(error?.message.contains("control character") == true, "\(call): \(error?.message ?? "")")
                 XCTAssertFalse(error?.message.unicodeScalars.contains { $0.value < 0x20 || (0x7F...0x9F).contains($0.value) } ?? true,
                                "the message itself carries no control character: \(error?.message.debugDescription ?? "")")
             }
             var display = SceneRegistration(appId: "org.example.App")
             display.display = bad
-            XCTAssertTrue(rig.expectFailure(.invalidArgs, .registerScene(display))?.message.contains("display name") == true)
-            let app = rig.expectFailure(.invalidArgs, .registerScene(SceneRegistration(appId: "org" + bad)))
+            XCTAssertTrue(subject.expectFailure(.invalidArgs, .registerScene(display))?.message.contains("display name") == true)
+            let app = subject.expectFailure(.invalidArgs, .registerScene(SceneRegistration(appId: "org" + bad)))
             XCTAssertFalse(app?.message.unicodeScalars.contains { $0.value < 0x20 || (0x7F...0x9F).contains($0.value) } ?? true)
-            rig.expectFailure(.invalidArgs, .setAppPolicy(appId: bad, AppPolicy(followSensor: false)))
+            subject.expectFailure(.invalidArgs, .setAppPolicy(appId: bad, AppPolicy(followSensor: false)))
         }
         // Printable text beyond ASCII stays allowed.
-        XCTAssertNoThrow(try rig.on(id, .push(navigation: "nav", view("Überblick ← 一覧"))))
+        XCTAssertNoThrow(try subject.on(id, .push(navigation: "nav", view("Überblick ← 一覧"))))
     }
 
     func testNumberingContinuesAfterTheLastNumberOfAnEarlierRun() throws {

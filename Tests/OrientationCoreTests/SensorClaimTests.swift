@@ -5,77 +5,77 @@ import XCTest
 /// the panel goes: while the sensor is there and a scene on the built-in display exists.
 final class SensorClaimTests: XCTestCase {
     func testNoClaimWithoutASensor() throws {
-        var rig = Rig()
-        let builtin = try rig.register()
-        XCTAssertEqual(rig.events.sensorClaims, [])
-        XCTAssertTrue(rig.manager.needsSensor)
-        XCTAssertFalse(rig.manager.wantsSensor, "no sensor to claim")
-        try rig.run(.unregisterScene(builtin))
-        XCTAssertEqual(rig.events.sensorClaims, [])
+        var subject = ManagerUnderTest()
+        let builtin = try subject.register()
+        XCTAssertEqual(subject.events.sensorClaims, [])
+        XCTAssertTrue(subject.manager.needsSensor)
+        XCTAssertFalse(subject.manager.wantsSensor, "no sensor to claim")
+        try subject.run(.unregisterScene(builtin))
+        XCTAssertEqual(subject.events.sensorClaims, [])
     }
 
     func testClaimedWhileABuiltinSceneExistsAndReleasedWithTheLast() throws {
-        var rig = Rig()
-        try rig.run(.setSensorAvailable(true), as: Caller.shell)
-        XCTAssertEqual(rig.events.sensorClaims, [], "no scene yet")
-        let external = try rig.register { $0.display = "hdmi-1" }
-        XCTAssertEqual(rig.events.sensorClaims, [], "a scene on another display does not follow the sensor")
-        let first = try rig.register()
-        XCTAssertEqual(rig.events.sensorClaims, [true])
-        XCTAssertEqual(rig.events.last, .sensorWanted(true), "after every other event of the command")
-        let second = try rig.register()
-        XCTAssertEqual(rig.events.sensorClaims, [], "claimed once")
-        try rig.run(.unregisterScene(first))
-        XCTAssertEqual(rig.events.sensorClaims, [])
-        try rig.run(.unregisterScene(external))
-        XCTAssertEqual(rig.events.sensorClaims, [])
-        try rig.run(.unregisterScene(second))
-        XCTAssertEqual(rig.events.sensorClaims, [false])
-        XCTAssertFalse(rig.manager.wantsSensor)
+        var subject = ManagerUnderTest()
+        try subject.run(.setSensorAvailable(true), as: Caller.shell)
+        XCTAssertEqual(subject.events.sensorClaims, [], "no scene yet")
+        let external = try subject.register { $0.display = "hdmi-1" }
+        XCTAssertEqual(subject.events.sensorClaims, [], "a scene on another display does not follow the sensor")
+        let first = try subject.register()
+        XCTAssertEqual(subject.events.sensorClaims, [true])
+        XCTAssertEqual(subject.events.last, .sensorWanted(true), "after every other event of the command")
+        let second = try subject.register()
+        XCTAssertEqual(subject.events.sensorClaims, [], "claimed once")
+        try subject.run(.unregisterScene(first))
+        XCTAssertEqual(subject.events.sensorClaims, [])
+        try subject.run(.unregisterScene(external))
+        XCTAssertEqual(subject.events.sensorClaims, [])
+        try subject.run(.unregisterScene(second))
+        XCTAssertEqual(subject.events.sensorClaims, [false])
+        XCTAssertFalse(subject.manager.wantsSensor)
     }
 
     func testTheSensorComingAndGoingClaimsAndReleases() throws {
-        var rig = Rig()
-        _ = try rig.register()
-        try rig.run(.setSensorAvailable(true), as: Caller.shell)
-        XCTAssertEqual(rig.events.sensorClaims, [true], "a scene waits for the sensor that appears")
-        try rig.run(.setSensorAvailable(true), as: Caller.shell)
-        XCTAssertEqual(rig.events.sensorClaims, [], "no change, no event")
-        try rig.run(.setSensorAvailable(false), as: Caller.shell)
-        XCTAssertEqual(rig.events.sensorClaims, [false])
-        try rig.run(.setSensorAvailable(false), as: Caller.shell)
-        XCTAssertEqual(rig.events.sensorClaims, [])
+        var subject = ManagerUnderTest()
+        _ = try subject.register()
+        try subject.run(.setSensorAvailable(true), as: Caller.shell)
+        XCTAssertEqual(subject.events.sensorClaims, [true], "a scene waits for the sensor that appears")
+        try subject.run(.setSensorAvailable(true), as: Caller.shell)
+        XCTAssertEqual(subject.events.sensorClaims, [], "no change, no event")
+        try subject.run(.setSensorAvailable(false), as: Caller.shell)
+        XCTAssertEqual(subject.events.sensorClaims, [false])
+        try subject.run(.setSensorAvailable(false), as: Caller.shell)
+        XCTAssertEqual(subject.events.sensorClaims, [])
     }
 
     func testTheRotationLockKeepsTheClaim() throws {
         // Under the lock the readings are still followed for RotationSuggested.
-        var rig = Rig()
-        try rig.run(.setSensorAvailable(true), as: Caller.shell)
-        _ = try rig.register()
-        try rig.run(.setRotationLocked(true))
-        XCTAssertEqual(rig.events.sensorClaims, [])
-        XCTAssertTrue(rig.manager.wantsSensor)
-        try rig.run(.setRotationLocked(false))
-        XCTAssertEqual(rig.events.sensorClaims, [])
+        var subject = ManagerUnderTest()
+        try subject.run(.setSensorAvailable(true), as: Caller.shell)
+        _ = try subject.register()
+        try subject.run(.setRotationLocked(true))
+        XCTAssertEqual(subject.events.sensorClaims, [])
+        XCTAssertTrue(subject.manager.wantsSensor)
+        try subject.run(.setRotationLocked(false))
+        XCTAssertEqual(subject.events.sensorClaims, [])
     }
 
     func testTheLastClientLeavingReleases() throws {
-        var rig = Rig()
-        try rig.run(.setSensorAvailable(true), as: Caller.shell)
-        _ = try rig.register()
-        _ = try rig.register()
-        try rig.run(.clientVanished(Caller.app), as: "")
-        XCTAssertEqual(rig.events.sensorClaims, [false])
+        var subject = ManagerUnderTest()
+        try subject.run(.setSensorAvailable(true), as: Caller.shell)
+        _ = try subject.register()
+        _ = try subject.register()
+        try subject.run(.clientVanished(Caller.app), as: "")
+        XCTAssertEqual(subject.events.sensorClaims, [false])
     }
 
     func testAnObservedWindowClaims() throws {
-        var rig = Rig()
-        try rig.run(.setSensorAvailable(true), as: Caller.shell)
-        try rig.run(.window(.attached(.wlroots)), as: Caller.shell)
-        try rig.run(.window(.window(TrackedWindow(handle: 1, appId: "org.example.Observed", activated: true,
+        var subject = ManagerUnderTest()
+        try subject.run(.setSensorAvailable(true), as: Caller.shell)
+        try subject.run(.window(.attached(.wlroots)), as: Caller.shell)
+        try subject.run(.window(.window(TrackedWindow(handle: 1, appId: "org.example.Observed", activated: true,
                                                   minimized: false))), as: Caller.shell)
-        XCTAssertEqual(rig.events.sensorClaims, [true], "an observed window's scene follows the sensor")
-        try rig.run(.window(.closed(handle: 1)), as: Caller.shell)
-        XCTAssertEqual(rig.events.sensorClaims, [false])
+        XCTAssertEqual(subject.events.sensorClaims, [true], "an observed window's scene follows the sensor")
+        try subject.run(.window(.closed(handle: 1)), as: Caller.shell)
+        XCTAssertEqual(subject.events.sensorClaims, [false])
     }
 }

@@ -45,32 +45,32 @@ final class BadInputMatrixTests: OrientdTestCase {
         let intruder = try orientd.bus.connect()
         defer { intruder.close() }
         let fixture = try MatrixFixture.make(owner: client, intruder: intruder)
-        let cells = managerCells(fixture) + sceneCells(fixture) + ownershipAndPathCells(fixture)
+        let cases = managerCases(fixture) + sceneCases(fixture) + ownershipAndPathCases(fixture)
 
         var failures: [String] = []
-        var errorCells = 0
-        var acceptedCells = 0
-        for cell in cells {
+        var errorCases = 0
+        var acceptedCases = 0
+        for badInput in cases {
             let before = try Snapshot.take(client)
-            let caller = cell.caller == .owner ? client! : intruder
-            let result = caller.orientd(cell.path, cell.interface, cell.method, cell.arguments)
+            let caller = badInput.caller == .owner ? client! : intruder
+            let result = caller.orientd(badInput.path, badInput.interface, badInput.method, badInput.arguments)
             var problems: [String] = []
-            switch (cell.error, result) {
+            switch (badInput.error, result) {
             case (let expected?, .failure(let error)):
-                errorCells += 1
+                errorCases += 1
                 if error.name != expected { problems.append("error \(error.name) instead of \(expected)") }
                 if error.message.isEmpty { problems.append("an empty message") }
                 if error.message.hasPrefix("GDBus.Error:") { problems.append("a message with GDBus's internal prefix") }
-                for needle in cell.mentions where !error.message.contains(needle) {
+                for needle in badInput.mentions where !error.message.contains(needle) {
                     problems.append("the message does not mention \"\(needle.prefix(80))\"")
                 }
                 if !problems.isEmpty { problems.append("message: \(error.message.prefix(400))") }
             case (let expected?, .success(let reply)):
                 problems.append("succeeded (\(reply)) instead of failing with \(expected)")
             case (nil, .success(let reply)):
-                acceptedCells += 1
+                acceptedCases += 1
                 do {
-                    try cell.accepted?(client, reply)
+                    try badInput.accepted?(client, reply)
                 } catch {
                     problems.append("accepted, but: \(error)")
                 }
@@ -79,17 +79,17 @@ final class BadInputMatrixTests: OrientdTestCase {
             }
             if !client.orientdAnswers() {
                 problems.append("orientd no longer answers")
-                failures.append("\(cell.label): \(problems.joined(separator: "; "))")
+                failures.append("\(badInput.label): \(problems.joined(separator: "; "))")
                 break
             }
             let after = try Snapshot.take(client)
             if after != before { problems.append("the state changed:\n\(before.difference(to: after))") }
-            if !problems.isEmpty { failures.append("\(cell.label): \(problems.joined(separator: "; "))") }
+            if !problems.isEmpty { failures.append("\(badInput.label): \(problems.joined(separator: "; "))") }
         }
 
-        XCTAssertTrue(failures.isEmpty, "\(failures.count) of \(cells.count) cells failed:\n" + failures.joined(separator: "\n"))
-        XCTAssertGreaterThan(errorCells, 200, "the matrix should hold a few hundred error cells")
+        XCTAssertTrue(failures.isEmpty, "\(failures.count) of \(cases.count) cells failed:\n" + failures.joined(separator: "\n"))
+        XCTAssertGreaterThan(errorCases, 200, "the matrix should hold a few hundred error cells")
         XCTAssertTrue(orientd.process.isRunning)
-        report("bad-input matrix", "\(cells.count) cells (\(errorCells) errors, \(acceptedCells) accepted-and-folded), \(failures.count) failed, \(String(format: "%.1f", seconds(since: start))) s")
+        report("bad-input matrix", "\(cases.count) cells (\(errorCases) errors, \(acceptedCases) accepted-and-folded), \(failures.count) failed, \(String(format: "%.1f", seconds(since: start))) s")
     }
 }

@@ -1,21 +1,21 @@
 import GLibBridge
 
-/// The bad-input cells of the manager interface (and the ObjectManager and Properties
+/// The bad-input cases of the manager interface (and the ObjectManager and Properties
 /// interfaces on the manager object).
-func managerCells(_ f: MatrixFixture) -> [Cell] {
+func managerCases(_ f: MatrixFixture) -> [BadInputCase] {
     let mp = Contract.managerPath
     let mi = Contract.manager
-    var cells: [Cell] = []
+    var cases: [BadInputCase] = []
 
     // RegisterScene(a{sv})
     func register(_ label: String, _ options: [String: Variant], _ error: String?, _ mentions: [String] = [],
                   accepted: ((BusConnection, Variant) throws -> Void)? = nil) {
-        cells.append(.manager(label, "RegisterScene", [.vardict(options)], error, mentions, accepted: accepted))
+        cases.append(.manager(label, "RegisterScene", [.vardict(options)], error, mentions, accepted: accepted))
     }
     let app: Variant = .s("matrix.new")
-    cells.append(.wrongType(mp, mi, "RegisterScene", [.s("matrix.new")], expected: "(a{sv})"))
-    cells.append(.wrongType(mp, mi, "RegisterScene", [], expected: "(a{sv})"))
-    cells.append(.wrongType(mp, mi, "RegisterScene", [.vardict(["app-id": app]), .b(true)], expected: "(a{sv})"))
+    cases.append(.wrongType(mp, mi, "RegisterScene", [.s("matrix.new")], expected: "(a{sv})"))
+    cases.append(.wrongType(mp, mi, "RegisterScene", [], expected: "(a{sv})"))
+    cases.append(.wrongType(mp, mi, "RegisterScene", [.vardict(["app-id": app]), .b(true)], expected: "(a{sv})"))
     register("unknown key", ["app-id": app, "bogus": .s("x")], E.invalidArgs, ["'bogus'", "app-id (s)"])
     register("key in the wrong case", ["app-id": app, "Idiom": .s("pad")], E.invalidArgs, ["'Idiom'"])
     for (key, value, type) in [("app-id", Variant.u(1), "s"), ("idiom", .b(true), "s"),
@@ -78,56 +78,56 @@ func managerCells(_ f: MatrixFixture) -> [Cell] {
     }
 
     // UnregisterScene(o)
-    cells.append(.wrongType(mp, mi, "UnregisterScene", [.s(f.sceneA)], expected: "(o)"))
-    cells.append(.wrongType(mp, mi, "UnregisterScene", [.o(f.sceneA), .o(f.sceneA)], expected: "(o)"))
+    cases.append(.wrongType(mp, mi, "UnregisterScene", [.s(f.sceneA)], expected: "(o)"))
+    cases.append(.wrongType(mp, mi, "UnregisterScene", [.o(f.sceneA), .o(f.sceneA)], expected: "(o)"))
     for (label, path) in [("never registered", Contract.scenePath(999_999)), ("already removed", f.removedScene),
                           ("the root path", "/"), ("the manager's path", mp),
                           ("scene 0", Contract.scenePath(0)), ("a scene path with a leading zero", "\(mp)/scene/01"),
                           ("a path below a scene", f.sceneA + "/child")] {
-        cells.append(.manager(label, "UnregisterScene", [.o(path)], E.unknownScene, ["No scene at \(path)"]))
+        cases.append(.manager(label, "UnregisterScene", [.o(path)], E.unknownScene, ["No scene at \(path)"]))
     }
-    cells.append(.manager("another client's scene", "UnregisterScene", [.o(f.sceneA)], E.accessDenied,
+    cases.append(.manager("another client's scene", "UnregisterScene", [.o(f.sceneA)], E.accessDenied,
                           ["belongs to \(f.owner.uniqueName)"], caller: .intruder))
 
     // SetDeviceOrientation(s)
-    cells.append(.wrongType(mp, mi, "SetDeviceOrientation", [.b(true)], expected: "(s)"))
-    cells.append(.wrongType(mp, mi, "SetDeviceOrientation", [.u(1)], expected: "(s)"))
+    cases.append(.wrongType(mp, mi, "SetDeviceOrientation", [.b(true)], expected: "(s)"))
+    cases.append(.wrongType(mp, mi, "SetDeviceOrientation", [.u(1)], expected: "(s)"))
     for value in ["sideways", "", "Portrait", "landscape", "upside-down", long(100_000)] {
-        cells.append(.manager("'\(value.prefix(20))' (\(value.count) characters)", "SetDeviceOrientation", [.s(value)], E.invalidArgs,
+        cases.append(.manager("'\(value.prefix(20))' (\(value.count) characters)", "SetDeviceOrientation", [.s(value)], E.invalidArgs,
                               ["Unknown device orientation '\(value.prefix(50))", "face-up, face-down"]))
     }
 
     // SetRotationLocked(b)
-    cells.append(.wrongType(mp, mi, "SetRotationLocked", [.s("true")], expected: "(b)"))
-    cells.append(.wrongType(mp, mi, "SetRotationLocked", [.u(1)], expected: "(b)"))
-    cells.append(.wrongType(mp, mi, "SetRotationLocked", [], expected: "(b)"))
+    cases.append(.wrongType(mp, mi, "SetRotationLocked", [.s("true")], expected: "(b)"))
+    cases.append(.wrongType(mp, mi, "SetRotationLocked", [.u(1)], expected: "(b)"))
+    cases.append(.wrongType(mp, mi, "SetRotationLocked", [], expected: "(b)"))
 
     // SetKioskMode(b, s)
-    cells.append(.wrongType(mp, mi, "SetKioskMode", [.b(true)], expected: "(bs)"))
-    cells.append(.wrongType(mp, mi, "SetKioskMode", [.s("portrait"), .b(true)], expected: "(bs)"))
+    cases.append(.wrongType(mp, mi, "SetKioskMode", [.b(true)], expected: "(bs)"))
+    cases.append(.wrongType(mp, mi, "SetKioskMode", [.s("portrait"), .b(true)], expected: "(bs)"))
     for value in ["sideways", "landscape", "face-up", "PORTRAIT", "all", long(256)] {
-        cells.append(.manager("orientation '\(value.prefix(20))'", "SetKioskMode", [.b(true), .s(value)], E.invalidArgs,
+        cases.append(.manager("orientation '\(value.prefix(20))'", "SetKioskMode", [.b(true), .s(value)], E.invalidArgs,
                               ["kiosk orientation '\(value.prefix(50))", "portrait, landscape-right, landscape-left, portrait-upside-down"]))
     }
-    cells.append(.manager("bad orientation while turning it off", "SetKioskMode", [.b(false), .s("sideways")], E.invalidArgs, ["'sideways'"]))
+    cases.append(.manager("bad orientation while turning it off", "SetKioskMode", [.b(false), .s("sideways")], E.invalidArgs, ["'sideways'"]))
 
     // SetSplitViewThreshold(u), SetSettleTime(u)
-    cells.append(.wrongType(mp, mi, "SetSplitViewThreshold", [.i(500)], expected: "(u)"))
-    cells.append(.wrongType(mp, mi, "SetSplitViewThreshold", [.s("500")], expected: "(u)"))
-    cells.append(.manager("100001 points", "SetSplitViewThreshold", [.u(100_001)], E.invalidArgs, ["100001", "0–100000"]))
-    cells.append(.manager("4294967295 points", "SetSplitViewThreshold", [.u(.max)], E.invalidArgs, ["4294967295", "0–100000"]))
-    cells.append(.wrongType(mp, mi, "SetSettleTime", [.s("100")], expected: "(u)"))
-    cells.append(.wrongType(mp, mi, "SetSettleTime", [.i(-1)], expected: "(u)"))
-    cells.append(.manager("10001 ms", "SetSettleTime", [.u(10_001)], E.invalidArgs, ["10001 ms", "0–10000"]))
-    cells.append(.manager("4294967295 ms", "SetSettleTime", [.u(.max)], E.invalidArgs, ["4294967295 ms", "0–10000"]))
+    cases.append(.wrongType(mp, mi, "SetSplitViewThreshold", [.i(500)], expected: "(u)"))
+    cases.append(.wrongType(mp, mi, "SetSplitViewThreshold", [.s("500")], expected: "(u)"))
+    cases.append(.manager("100001 points", "SetSplitViewThreshold", [.u(100_001)], E.invalidArgs, ["100001", "0–100000"]))
+    cases.append(.manager("4294967295 points", "SetSplitViewThreshold", [.u(.max)], E.invalidArgs, ["4294967295", "0–100000"]))
+    cases.append(.wrongType(mp, mi, "SetSettleTime", [.s("100")], expected: "(u)"))
+    cases.append(.wrongType(mp, mi, "SetSettleTime", [.i(-1)], expected: "(u)"))
+    cases.append(.manager("10001 ms", "SetSettleTime", [.u(10_001)], E.invalidArgs, ["10001 ms", "0–10000"]))
+    cases.append(.manager("4294967295 ms", "SetSettleTime", [.u(.max)], E.invalidArgs, ["4294967295 ms", "0–10000"]))
 
     // SetAppPolicy(s, a{sv})
     func policy(_ label: String, _ appId: String, _ entries: [String: Variant], _ error: String?, _ mentions: [String] = [],
                 accepted: ((BusConnection, Variant) throws -> Void)? = nil) {
-        cells.append(.manager(label, "SetAppPolicy", [.s(appId), .vardict(entries)], error, mentions, accepted: accepted))
+        cases.append(.manager(label, "SetAppPolicy", [.s(appId), .vardict(entries)], error, mentions, accepted: accepted))
     }
-    cells.append(.wrongType(mp, mi, "SetAppPolicy", [.s("matrix.app")], expected: "(sa{sv})"))
-    cells.append(.wrongType(mp, mi, "SetAppPolicy", [.s("matrix.app"), .strings(["portrait"])], expected: "(sa{sv})"))
+    cases.append(.wrongType(mp, mi, "SetAppPolicy", [.s("matrix.app")], expected: "(sa{sv})"))
+    cases.append(.wrongType(mp, mi, "SetAppPolicy", [.s("matrix.app"), .strings(["portrait"])], expected: "(sa{sv})"))
     let allowed: [String: Variant] = ["allowed-orientations": .strings(["portrait"])]
     policy("empty app-id", "", allowed, E.invalidArgs, ["app-id", "1–255"])
     policy("app-id of 256 characters", long(256), allowed, E.invalidArgs, ["app-id", "1–255"])
@@ -152,18 +152,18 @@ func managerCells(_ f: MatrixFixture) -> [Cell] {
     }
 
     // GetAppPolicies(), GetHistory(u), GetManagedObjects()
-    cells.append(.wrongType(mp, mi, "GetAppPolicies", [.s("matrix.app")], expected: "()"))
-    cells.append(.wrongType(mp, mi, "GetHistory", [.s("10")], expected: "(u)"))
-    cells.append(.wrongType(mp, mi, "GetHistory", [.i(-1)], expected: "(u)"))
-    cells.append(.wrongType(mp, Contract.objectManager, "GetManagedObjects", [.s("x")], expected: "()"))
+    cases.append(.wrongType(mp, mi, "GetAppPolicies", [.s("matrix.app")], expected: "()"))
+    cases.append(.wrongType(mp, mi, "GetHistory", [.s("10")], expected: "(u)"))
+    cases.append(.wrongType(mp, mi, "GetHistory", [.i(-1)], expected: "(u)"))
+    cases.append(.wrongType(mp, Contract.objectManager, "GetManagedObjects", [.s("x")], expected: "()"))
 
     // Unknown members and properties.
-    cells.append(Cell(label: "unknown manager method", path: mp, interface: mi, method: "Frobnicate", arguments: [],
+    cases.append(BadInputCase(label: "unknown manager method", path: mp, interface: mi, method: "Frobnicate", arguments: [],
                       error: E.unknownMethod, mentions: ["Frobnicate"]))
-    cells.append(Cell(label: "Properties.Get of an unknown property", path: mp, interface: Contract.properties, method: "Get",
+    cases.append(BadInputCase(label: "Properties.Get of an unknown property", path: mp, interface: Contract.properties, method: "Get",
                       arguments: [.s(mi), .s("Bogus")], error: E.invalidArgs, mentions: ["Bogus"]))
-    cells.append(Cell(label: "Properties.Set of a read-only property", path: mp, interface: Contract.properties, method: "Set",
+    cases.append(BadInputCase(label: "Properties.Set of a read-only property", path: mp, interface: Contract.properties, method: "Set",
                       arguments: [.s(mi), .s("RotationLocked"), Variant(boxing: .b(true))], error: E.invalidArgs,
                       mentions: ["RotationLocked", "not writable"]))
-    return cells
+    return cases
 }

@@ -9,7 +9,7 @@ enum Caller {
 }
 
 /// A manager driven by commands at explicit moments: time is a value, nothing sleeps.
-struct Rig {
+struct ManagerUnderTest {
     var manager: OrientationManager
     /// Monotonic microseconds.
     var clock: Int64 = 1_000_000
@@ -166,7 +166,7 @@ extension [Event] {
 }
 
 extension OrientationManager {
-    /// A snapshot for the error path of `Rig.snapshot`.
+    /// A snapshot for the error path of `ManagerUnderTest.snapshot`.
     static let placeholderSnapshot: SceneSnapshot = {
         var manager = OrientationManager()
         let outcome = try! manager.apply(.registerScene(SceneRegistration(appId: "placeholder")), caller: ":0",

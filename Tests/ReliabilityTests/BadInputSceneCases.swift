@@ -1,13 +1,13 @@
 import GLibBridge
 
-/// The bad-input cells of the Scene interface, on the fixture's scene A (and its pad scene).
-func sceneCells(_ f: MatrixFixture) -> [Cell] {
+/// The bad-input cases of the Scene interface, on the fixture's scene A (and its pad scene).
+func sceneCases(_ f: MatrixFixture) -> [BadInputCase] {
     let a = f.sceneA
     let si = Contract.scene
-    var cells: [Cell] = []
+    var cases: [BadInputCase] = []
     func add(_ label: String, _ method: String, _ arguments: [Variant], _ error: String?, _ mentions: [String] = [],
              accepted: ((BusConnection, Variant) throws -> Void)? = nil) {
-        cells.append(.scene(a, label, method, arguments, error, mentions, accepted: accepted))
+        cases.append(.scene(a, label, method, arguments, error, mentions, accepted: accepted))
     }
     let empty = Variant.emptyVardict
     let validKinds = "view, navigation, tab"
@@ -52,8 +52,8 @@ func sceneCells(_ f: MatrixFixture) -> [Cell] {
     }
 
     // SetRootController(s id, s kind, a{sv} properties)
-    cells.append(.wrongType(a, si, "SetRootController", [.s("root"), .s("view")], expected: "(ssa{sv})"))
-    cells.append(.wrongType(a, si, "SetRootController", [.s("root"), .u(0), empty], expected: "(ssa{sv})"))
+    cases.append(.wrongType(a, si, "SetRootController", [.s("root"), .s("view")], expected: "(ssa{sv})"))
+    cases.append(.wrongType(a, si, "SetRootController", [.s("root"), .u(0), empty], expected: "(ssa{sv})"))
     add("empty id", "SetRootController", [.s(""), .s("view"), empty], E.invalidArgs, ["controller id", "must not be empty"])
     add("id of 256 characters", "SetRootController", [.s(long(256)), .s("view"), empty], E.limit, ["controller id", "255"])
     for kind in ["window", "", "NAVIGATION"] {
@@ -65,7 +65,7 @@ func sceneCells(_ f: MatrixFixture) -> [Cell] {
         E.noSupported, ["[portrait]", "[landscape-right, landscape-left]"])
 
     // PushController(s navigation, s id, s kind, a{sv} properties)
-    cells.append(.wrongType(a, si, "PushController", [.s("nav"), .s("x"), .s("view")], expected: "(sssa{sv})"))
+    cases.append(.wrongType(a, si, "PushController", [.s("nav"), .s("x"), .s("view")], expected: "(sssa{sv})"))
     for (navigation, error, mentions) in [("nope", E.unknownController, ["'nope'"]), ("", E.unknownController, ["''"]),
                                           (long(300), E.unknownController, ["No controller"]),
                                           ("home", E.wrongKind, ["'home'", "view", "needs a navigation"]),
@@ -88,8 +88,8 @@ func sceneCells(_ f: MatrixFixture) -> [Cell] {
     }
 
     // PopController(s navigation) → (s popped)
-    cells.append(.wrongType(a, si, "PopController", [.u(1)], expected: "(s)"))
-    cells.append(.wrongType(a, si, "PopController", [], expected: "(s)"))
+    cases.append(.wrongType(a, si, "PopController", [.u(1)], expected: "(s)"))
+    cases.append(.wrongType(a, si, "PopController", [], expected: "(s)"))
     add("unknown navigation", "PopController", [.s("nope")], E.unknownController, ["'nope'"])
     add("empty navigation", "PopController", [.s("")], E.unknownController, ["''"])
     add("navigation of 100000 characters", "PopController", [.s(long(100_000))], E.unknownController, ["No controller"])
@@ -97,13 +97,13 @@ func sceneCells(_ f: MatrixFixture) -> [Cell] {
     add("only the root child left", "PopController", [.s("nav")], E.notPermitted, ["'nav'", "root child"])
 
     // AddTab(s tab, s id, s kind, a{sv} properties)
-    cells.append(.wrongType(a, si, "AddTab", [.s("tabs"), .s("x"), .s("view"), .strings([])], expected: "(sssa{sv})"))
+    cases.append(.wrongType(a, si, "AddTab", [.s("tabs"), .s("x"), .s("view"), .strings([])], expected: "(sssa{sv})"))
     add("unknown tab", "AddTab", [.s("nope"), .s("fresh"), .s("view"), empty], E.unknownController, ["'nope'"])
     add("not a tab controller", "AddTab", [.s("nav"), .s("fresh"), .s("view"), empty], E.wrongKind, ["'nav'", "navigation", "needs a tab"])
     badNewController("AddTab", [.s("tabs")], duplicate: "home")
 
     // SelectTab(s tab, s child)
-    cells.append(.wrongType(a, si, "SelectTab", [.s("tabs")], expected: "(ss)"))
+    cases.append(.wrongType(a, si, "SelectTab", [.s("tabs")], expected: "(ss)"))
     add("unknown tab", "SelectTab", [.s("nope"), .s("settings")], E.unknownController, ["'nope'"])
     add("not a tab controller", "SelectTab", [.s("nav"), .s("home")], E.wrongKind, ["'nav'", "needs a tab"])
     add("a controller that is not one of its children", "SelectTab", [.s("tabs"), .s("home")], E.unknownController,
@@ -114,7 +114,7 @@ func sceneCells(_ f: MatrixFixture) -> [Cell] {
     add("a tab the window cannot show", "SelectTab", [.s("tabs"), .s("wide")], E.noSupported, ["[portrait]", "'wide'", "[landscape-right, landscape-left]"])
 
     // PresentController(s presenter, s id, s kind, a{sv} properties)
-    cells.append(.wrongType(a, si, "PresentController", [.s("home"), .s("x"), .s("view"), .b(true)], expected: "(sssa{sv})"))
+    cases.append(.wrongType(a, si, "PresentController", [.s("home"), .s("x"), .s("view"), .b(true)], expected: "(sssa{sv})"))
     add("unknown presenter", "PresentController", [.s("nope"), .s("fresh"), .s("view"), empty], E.unknownController, ["'nope'"])
     add("a presenter that already presents", "PresentController", [.s("home"), .s("fresh"), .s("view"), empty], E.notPermitted,
         ["'home'", "'sheet'", "dismiss it first"])
@@ -124,14 +124,14 @@ func sceneCells(_ f: MatrixFixture) -> [Cell] {
         E.noSupported, ["[portrait]", "[landscape-right, landscape-left]"])
 
     // DismissController(s id)
-    cells.append(.wrongType(a, si, "DismissController", [.o("/")], expected: "(s)"))
+    cases.append(.wrongType(a, si, "DismissController", [.o("/")], expected: "(s)"))
     add("unknown controller", "DismissController", [.s("nope")], E.unknownController, ["'nope'"])
     add("empty id", "DismissController", [.s("")], E.unknownController, ["''"])
     add("id of 100000 characters", "DismissController", [.s(long(100_000))], E.unknownController, ["No controller"])
     add("a controller that is not presented", "DismissController", [.s("nav")], E.notPermitted, ["'nav'", "not presented"])
 
     // SetControllerProperties(s id, a{sv} properties)
-    cells.append(.wrongType(a, si, "SetControllerProperties", [.s("home")], expected: "(sa{sv})"))
+    cases.append(.wrongType(a, si, "SetControllerProperties", [.s("home")], expected: "(sa{sv})"))
     add("unknown controller", "SetControllerProperties", [.s("nope"), empty], E.unknownController, ["'nope'"])
     add("empty id", "SetControllerProperties", [.s(""), empty], E.unknownController, ["''"])
     badProperties("SetControllerProperties", [.s("home")])
@@ -153,8 +153,8 @@ func sceneCells(_ f: MatrixFixture) -> [Cell] {
     }
 
     // SetOrientationMode(s id, s mode)
-    cells.append(.wrongType(a, si, "SetOrientationMode", [.s("home")], expected: "(ss)"))
-    cells.append(.wrongType(a, si, "SetOrientationMode", [.s("home"), .u(1)], expected: "(ss)"))
+    cases.append(.wrongType(a, si, "SetOrientationMode", [.s("home")], expected: "(ss)"))
+    cases.append(.wrongType(a, si, "SetOrientationMode", [.s("home"), .u(1)], expected: "(ss)"))
     add("unknown controller", "SetOrientationMode", [.s("nope"), .s("portrait")], E.unknownController, ["'nope'"])
     for mode in ["sideways", "", "Portrait", "landscape-left", long(100_000)] {
         add("mode '\(mode.prefix(20))'", "SetOrientationMode", [.s("home"), .s(mode)], E.invalidArgs,
@@ -164,22 +164,22 @@ func sceneCells(_ f: MatrixFixture) -> [Cell] {
         E.noSupported, ["[portrait]", "[landscape-right, landscape-left]"])
 
     // UpdateOrientation() → (s)
-    cells.append(.wrongType(a, si, "UpdateOrientation", [.s("portrait")], expected: "()"))
+    cases.append(.wrongType(a, si, "UpdateOrientation", [.s("portrait")], expected: "()"))
 
     // RequestOrientation(s) → (s)
-    cells.append(.wrongType(a, si, "RequestOrientation", [.u(2)], expected: "(s)"))
+    cases.append(.wrongType(a, si, "RequestOrientation", [.u(2)], expected: "(s)"))
     for value in ["sideways", "", "landscape", "face-up", "Portrait", long(100_000)] {
         add("'\(value.prefix(20))'", "RequestOrientation", [.s(value)], E.invalidArgs,
             ["interface orientation '\(value.prefix(50))", "portrait, landscape-right, landscape-left, portrait-upside-down"])
     }
     add("outside the effective mask", "RequestOrientation", [.s("landscape-left")], E.unsupported,
         ["Requested: landscape-left", "Supported: [portrait]"])
-    cells.append(.scene(f.padScene, "in split view", "RequestOrientation", [.s("landscape-left")], E.notPermitted,
+    cases.append(.scene(f.padScene, "in split view", "RequestOrientation", [.s("landscape-left")], E.notPermitted,
                         ["split view", "400×1180"]))
 
     // SetWindowOrientations(as scene_delegate, as app_delegate)
-    cells.append(.wrongType(a, si, "SetWindowOrientations", [.strings(["portrait"])], expected: "(asas)"))
-    cells.append(.wrongType(a, si, "SetWindowOrientations", [.s("portrait"), .s("portrait")], expected: "(asas)"))
+    cases.append(.wrongType(a, si, "SetWindowOrientations", [.strings(["portrait"])], expected: "(asas)"))
+    cases.append(.wrongType(a, si, "SetWindowOrientations", [.s("portrait"), .s("portrait")], expected: "(asas)"))
     add("unknown name in the scene delegate mask", "SetWindowOrientations", [.strings(["sideways"]), .strings([])],
         E.invalidArgs, ["'sideways'", "scene delegate"])
     add("unknown name in the app delegate mask", "SetWindowOrientations", [.strings([]), .strings(["portrait", "bogus"])],
@@ -203,30 +203,30 @@ func sceneCells(_ f: MatrixFixture) -> [Cell] {
     }
 
     // SetGeometry(u width, u height)
-    cells.append(.wrongType(a, si, "SetGeometry", [.i(390), .i(844)], expected: "(uu)"))
-    cells.append(.wrongType(a, si, "SetGeometry", [.u(390)], expected: "(uu)"))
+    cases.append(.wrongType(a, si, "SetGeometry", [.i(390), .i(844)], expected: "(uu)"))
+    cases.append(.wrongType(a, si, "SetGeometry", [.u(390)], expected: "(uu)"))
     for (w, h, bad) in [(UInt32(0), UInt32(844), "width 0"), (390, 0, "height 0"), (100_001, 844, "width 100001"),
                         (390, .max, "height 4294967295")] {
         add("\(w)×\(h)", "SetGeometry", [.u(w), .u(h)], E.invalidArgs, [bad, "1–100000"])
     }
 
     // SetActivationState(s state)
-    cells.append(.wrongType(a, si, "SetActivationState", [.b(false)], expected: "(s)"))
+    cases.append(.wrongType(a, si, "SetActivationState", [.b(false)], expected: "(s)"))
     for state in ["sleeping", "", "Background", "foreground", long(100_000)] {
         add("'\(state.prefix(20))'", "SetActivationState", [.s(state)], E.invalidArgs,
             ["activation state '\(state.prefix(50))", "foreground-active, foreground-inactive, background"])
     }
 
     // Explain() → (a(sass)), unknown members, properties.
-    cells.append(.wrongType(a, si, "Explain", [.b(true)], expected: "()"))
-    cells.append(Cell(label: "unknown scene method", path: a, interface: si, method: "Frobnicate", arguments: [],
+    cases.append(.wrongType(a, si, "Explain", [.b(true)], expected: "()"))
+    cases.append(BadInputCase(label: "unknown scene method", path: a, interface: si, method: "Frobnicate", arguments: [],
                       error: E.unknownMethod, mentions: ["Frobnicate"]))
-    cells.append(Cell(label: "Properties.Get of an unknown scene property", path: a, interface: Contract.properties,
+    cases.append(BadInputCase(label: "Properties.Get of an unknown scene property", path: a, interface: Contract.properties,
                       method: "Get", arguments: [.s(si), .s("Bogus")], error: E.invalidArgs, mentions: ["Bogus"]))
-    cells.append(Cell(label: "Properties.Set of a read-only scene property", path: a, interface: Contract.properties,
+    cases.append(BadInputCase(label: "Properties.Set of a read-only scene property", path: a, interface: Contract.properties,
                       method: "Set", arguments: [.s(si), .s("Width"), Variant(boxing: .u(1))], error: E.invalidArgs,
                       mentions: ["Width", "not writable"]))
-    return cells
+    return cases
 }
 
 /// Every owner-only Scene method, with arguments the owner could use: from another client
@@ -250,11 +250,11 @@ func ownerOnlyCalls() -> [(method: String, arguments: [Variant])] {
     ]
 }
 
-/// Ownership and unknown-path cells.
-func ownershipAndPathCells(_ f: MatrixFixture) -> [Cell] {
-    var cells: [Cell] = []
+/// Ownership and unknown-path cases.
+func ownershipAndPathCases(_ f: MatrixFixture) -> [BadInputCase] {
+    var cases: [BadInputCase] = []
     for call in ownerOnlyCalls() {
-        cells.append(.scene(f.sceneA, "from a client that does not own the scene", call.method, call.arguments,
+        cases.append(.scene(f.sceneA, "from a client that does not own the scene", call.method, call.arguments,
                             E.accessDenied, ["belongs to \(f.owner.uniqueName)", "only its owner"], caller: .intruder))
     }
     let open: [(String, [Variant])] = [("RequestOrientation", [.s("portrait")]), ("Explain", [])]
@@ -262,11 +262,11 @@ func ownershipAndPathCells(_ f: MatrixFixture) -> [Cell] {
                  ("a scene path that is not a number", "\(Contract.managerPath)/scene/abc")]
     for (label, path) in paths {
         for (method, arguments) in ownerOnlyCalls() + open {
-            cells.append(.scene(path, "on \(label)", method, arguments, E.unknownScene, ["No scene at \(path)"]))
+            cases.append(.scene(path, "on \(label)", method, arguments, E.unknownScene, ["No scene at \(path)"]))
         }
     }
-    cells.append(Cell(label: "Properties.Get on a removed scene", path: f.removedScene, interface: Contract.properties,
+    cases.append(BadInputCase(label: "Properties.Get on a removed scene", path: f.removedScene, interface: Contract.properties,
                       method: "Get", arguments: [.s(Contract.scene), .s("Width")], error: E.unknownScene,
                       mentions: ["No scene at \(f.removedScene)"]))
-    return cells
+    return cases
 }

@@ -1,8 +1,8 @@
 import GLibBridge
 import TestSupport
 
-/// One cell of the bad-input matrix: a call with one thing wrong, and what must come back.
-struct Cell {
+/// One case of the bad-input matrix: a call with one thing wrong, and what must come back.
+struct BadInputCase {
     enum Caller { case owner, intruder }
 
     var label: String
@@ -54,26 +54,26 @@ struct MatrixFixture {
 }
 
 /// Builders for the tables.
-extension Cell {
+extension BadInputCase {
     static func manager(_ label: String, _ method: String, _ arguments: [Variant], _ error: String?,
                         _ mentions: [String] = [], caller: Caller = .owner,
-                        accepted: ((BusConnection, Variant) throws -> Void)? = nil) -> Cell {
-        Cell(label: "\(method): \(label)", caller: caller, path: Contract.managerPath, interface: Contract.manager,
+                        accepted: ((BusConnection, Variant) throws -> Void)? = nil) -> BadInputCase {
+        BadInputCase(label: "\(method): \(label)", caller: caller, path: Contract.managerPath, interface: Contract.manager,
              method: method, arguments: arguments, error: error, mentions: mentions, accepted: accepted)
     }
 
     static func scene(_ path: String, _ label: String, _ method: String, _ arguments: [Variant], _ error: String?,
                       _ mentions: [String] = [], caller: Caller = .owner,
-                      accepted: ((BusConnection, Variant) throws -> Void)? = nil) -> Cell {
-        Cell(label: "\(method): \(label)", caller: caller, path: path, interface: Contract.scene,
+                      accepted: ((BusConnection, Variant) throws -> Void)? = nil) -> BadInputCase {
+        BadInputCase(label: "\(method): \(label)", caller: caller, path: path, interface: Contract.scene,
              method: method, arguments: arguments, error: error, mentions: mentions, accepted: accepted)
     }
 
     /// A call whose D-Bus signature is wrong: GDBus itself refuses it, naming the expected type.
     static func wrongType(_ path: String, _ interface: String, _ method: String, _ arguments: [Variant],
-                          expected signature: String) -> Cell {
+                          expected signature: String) -> BadInputCase {
         let given = "(" + arguments.map(\.typeString).joined() + ")"
-        return Cell(label: "\(method): D-Bus type \(given) instead of \(signature)", path: path, interface: interface,
+        return BadInputCase(label: "\(method): D-Bus type \(given) instead of \(signature)", path: path, interface: interface,
                     method: method, arguments: arguments, error: Contract.invalidArgs, mentions: [signature], accepted: nil)
     }
 }
