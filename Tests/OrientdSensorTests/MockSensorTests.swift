@@ -11,7 +11,7 @@ final class MockSensorTests: SensorTestCase {
     /// overrides the sensor until its next reading.
     func testFollowsEveryOrientationString() throws {
         try startMock("normal")
-        try launch()
+        try startOrientd()
         try waitFor("SensorAvailable", "true")
         let scene = try registerScene()
         try eventually("orientd claims the accelerometer") { try orientdHoldsClaim() }
@@ -44,14 +44,14 @@ final class MockSensorTests: SensorTestCase {
         try waitFor("InterfaceOrientation", of: scene, "portrait-upside-down")
         try assertState(device: "portrait-upside-down", scene: scene, sceneOrientation: "portrait-upside-down",
                         available: true, source: "iio-sensor-proxy")
-        XCTAssertTrue(logLines(containing: "warning").isEmpty, "unexpected warnings:\n\(orientd.log)")
+        XCTAssertTrue(orientdLogLines(containing: "warning").isEmpty, "unexpected warnings:\n\(orientd.log)")
     }
 
     /// Sensor readings go through the settle time (the default 250 ms here): a reading that
     /// does not hold is never followed, one that holds is followed once.
     func testReadingsGoThroughTheSettleTime() throws {
         try startMock("normal")
-        try launch(settleTime: nil)
+        try startOrientd(settleTime: nil)
         XCTAssertEqual(try property("SettleTime").uint32, 250)
         let scene = try registerScene()
         try waitFor("DeviceOrientation", "portrait")
@@ -76,7 +76,7 @@ final class MockSensorTests: SensorTestCase {
     /// owner leaves the bus), and a claim still in flight when the scene goes is released.
     func testClaimHeldOnlyWhileBuiltinScenesExist() throws {
         let mock = try startMock("normal")
-        try launch()
+        try startOrientd()
         try waitFor("SensorAvailable", "true")
         let external = try registerScene(display: "hdmi-1")
         XCTAssertEqual(try claimants(), [])
@@ -118,7 +118,7 @@ final class MockSensorTests: SensorTestCase {
     /// service vanishing (HasAccelerometer false) and comes back.
     func testVanishAndReturn() throws {
         let mock = try startMock("left-up")
-        try launch()
+        try startOrientd()
         let scene = try registerScene()
         try waitFor("InterfaceOrientation", of: scene, "landscape-left")
         try eventually("claimed") { try orientdHoldsClaim() }
@@ -158,7 +158,7 @@ final class MockSensorTests: SensorTestCase {
     /// follows it (the mock signals claimants only, so without the claim nothing would arrive).
     func testClaimInFlightWhenTheProxyIsReplaced() throws {
         let old = try startMock("normal")
-        try launch()
+        try startOrientd()
         try waitFor("SensorAvailable", "true")
         // The old service answers ClaimAccelerometer only after 2 s.
         try systemClient.call(
@@ -184,7 +184,7 @@ final class MockSensorTests: SensorTestCase {
     /// `--natural-orientation landscape`: a quarter turn before the table (most x86 convertibles).
     func testLandscapeNaturalOrientation() throws {
         try startMock("normal")
-        try launch(["--sensor", "auto", "--natural-orientation", "landscape"])
+        try startOrientd(["--sensor", "auto", "--natural-orientation", "landscape"])
         let scene = try registerScene()
         let table: [(reading: String, device: String, interface: String)] = [
             ("normal", "landscape-left", "landscape-right"),

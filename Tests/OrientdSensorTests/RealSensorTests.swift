@@ -103,7 +103,7 @@ final class RealSensorTests: SensorTestCase {
     func testRealSensorTiltsReachTheScene() throws {
         let sensor = try startRealSensor()
         let accelerometer = try Accelerometer(sensor: sensor)
-        try launch()
+        try startOrientd()
         try waitFor("SensorAvailable", "true")
         let scene = try registerScene()
         // A fresh daemon reads nothing until claimed; its first poll comes 0.7 s after the claim.

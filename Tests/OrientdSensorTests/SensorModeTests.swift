@@ -9,7 +9,7 @@ final class SensorModeTests: SensorTestCase {
     /// on manual input.
     func testNoneNeverTouchesTheSystemBus() throws {
         try startMock("left-up")
-        try launch(["--sensor", "none"])
+        try startOrientd(["--sensor", "none"])
         let scene = try registerScene()
         try callManager("SetDeviceOrientation", [.s("landscape-left")])
         try waitFor("InterfaceOrientation", of: scene, "landscape-right")
@@ -18,15 +18,15 @@ final class SensorModeTests: SensorTestCase {
         XCTAssertEqual(try claimants(), [])
         try assertState(device: "landscape-left", scene: scene, sceneOrientation: "landscape-right", available: false,
                         source: "manual")
-        XCTAssertEqual(logLines(containing: "--sensor none").count, 1, orientd.log)
-        XCTAssertTrue(logLines(containing: "sensor-proxy").isEmpty, orientd.log)
+        XCTAssertEqual(orientdLogLines(containing: "--sensor none").count, 1, orientd.log)
+        XCTAssertTrue(orientdLogLines(containing: "sensor-proxy").isEmpty, orientd.log)
     }
 
     /// `--sensor auto` with no system bus at all: manual input, said once in the log however
     /// many scenes come and go.
     func testAutoWithoutSystemBusRunsOnManualInputAndSaysSoOnce() throws {
         let nowhere = try temporaryDirectory() + "/no-system-bus"
-        try launch(["--sensor", "auto"], environment: ["DBUS_SYSTEM_BUS_ADDRESS": "unix:path=" + nowhere])
+        try startOrientd(["--sensor", "auto"], environment: ["DBUS_SYSTEM_BUS_ADDRESS": "unix:path=" + nowhere])
         for orientation in ["landscape-left", "portrait", "landscape-right"] {
             let scene = try registerScene()
             try callManager("SetDeviceOrientation", [.s(orientation)])
@@ -38,8 +38,8 @@ final class SensorModeTests: SensorTestCase {
         try waitFor("InterfaceOrientation", of: scene, "portrait-upside-down")
         try assertState(device: "portrait-upside-down", scene: scene, sceneOrientation: "portrait-upside-down",
                         available: false, source: "manual")
-        XCTAssertEqual(logLines(containing: "no system bus").count, 1, orientd.log)
-        XCTAssertEqual(logLines(containing: "manual input").count, 1, orientd.log)
+        XCTAssertEqual(orientdLogLines(containing: "no system bus").count, 1, orientd.log)
+        XCTAssertEqual(orientdLogLines(containing: "manual input").count, 1, orientd.log)
         XCTAssertTrue(orientd.process.isRunning)
     }
 
@@ -65,8 +65,8 @@ final class SensorModeTests: SensorTestCase {
             </busconfig>
             """.write(toFile: config, atomically: true, encoding: .utf8)
 
-        try launch(["--sensor", "iio"], environment: ["DBUS_SYSTEM_BUS_ADDRESS": "unix:path=" + socket])
-        try eventually("orientd says it waits") { !logLines(containing: "waiting for the system bus").isEmpty }
+        try startOrientd(["--sensor", "iio"], environment: ["DBUS_SYSTEM_BUS_ADDRESS": "unix:path=" + socket])
+        try eventually("orientd says it waits") { !orientdLogLines(containing: "waiting for the system bus").isEmpty }
         let scene = try registerScene()
         try callManager("SetDeviceOrientation", [.s("landscape-left")])
         try waitFor("InterfaceOrientation", of: scene, "landscape-right")
@@ -81,7 +81,7 @@ final class SensorModeTests: SensorTestCase {
         try waitFor("InterfaceOrientation", of: scene, "portrait")
         try eventually("claimed on the new bus") { try orientdHoldsClaim(on: control) }
         XCTAssertEqual(try property("SensorSource").string, "iio-sensor-proxy")
-        XCTAssertEqual(logLines(containing: "waiting for the system bus").count, 1, orientd.log)
+        XCTAssertEqual(orientdLogLines(containing: "waiting for the system bus").count, 1, orientd.log)
 
         // The bus goes (the mock ends with it): the scene keeps its orientation.
         control.close()
@@ -89,7 +89,7 @@ final class SensorModeTests: SensorTestCase {
         XCTAssertEqual(try firstMock.process.wait(timeout: .seconds(30)), .exited(0))
         try waitFor("SensorAvailable", "false")
         try assertState(device: "portrait", scene: scene, sceneOrientation: "portrait", available: false, source: "manual")
-        try eventually("orientd noticed") { !logLines(containing: "system bus connection closed").isEmpty }
+        try eventually("orientd noticed") { !orientdLogLines(containing: "system bus connection closed").isEmpty }
 
         // A bus comes back at the same address, with a sensor held left-up.
         bus = try PrivateBus(configFile: config)

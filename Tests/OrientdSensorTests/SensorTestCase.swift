@@ -12,171 +12,24 @@ enum Contract {
     static let properties = ContractNames.properties
 }
 
-/// iio-sensor-proxy's names.
-enum Sensor {
-    static let name = "net.hadess.SensorProxy"
-    static let path = "/net/hadess/SensorProxy"
-    static let interface = "net.hadess.SensorProxy"
-    static let mockInterface = "org.freedesktop.DBus.Mock"
-}
-
-/// `Tests/Fixtures/sensor`: the fixture scripts and the umockdev device description.
-let fixturesDirectory = URL(fileURLWithPath: #filePath)
-    .deletingLastPathComponent().deletingLastPathComponent()
-    .appendingPathComponent("Fixtures/sensor").path
-
-/// A service holding `net.hadess.SensorProxy` on a bus: the dbusmock template
-/// (`mock-sensor.sh`) or the real daemon under umockdev (`real-sensor.sh`). Both scripts run
-/// their Python with `/usr/bin/python3` (the one with dbusmock and gi), whatever `PATH` says.
-final class SensorService {
-    enum Kind { case mock, real }
-
-    let kind: Kind
-    /// The script's working folder (dbusmock.log, iio-sensor-proxy.log, sysfs-path).
-    let workDirectory: String
-    let process: ChildProcess
-    /// Its unique name on the bus once it owns `net.hadess.SensorProxy`.
-    let uniqueName: String
-
-    /// Starts it on the bus at `address` and waits until it owns the name.
-    /// With `replacing`, waits until the name has left that one.
-    init(_ kind: Kind, address: String, orientation: String = "normal", workDirectory: String,
-         replacing previous: SensorService? = nil) throws {
-        self.kind = kind
-        self.workDirectory = workDirectory
-        switch kind {
-        case .mock:
-            process = try ChildProcess([fixturesDirectory + "/mock-sensor.sh", workDirectory, address, orientation])
-        case .real:
-            process = try ChildProcess([fixturesDirectory + "/real-sensor.sh", workDirectory, address])
-        }
-        let connection = try BusConnection(address: address)
-        defer { connection.close() }
-        var owner: String?
-        let process = self.process
-        try eventually("\(Sensor.name) on the bus", timeout: .seconds(10)) {
-            if let status = process.exitStatus {
-                throw TestSupportError("the sensor script ended (\(status)): \(process.standardError)")
-            }
-            owner = try connection.nameOwner(Sensor.name)
-            return owner != nil && owner != previous?.uniqueName
-        }
-        uniqueName = owner!
-    }
-
-    /// SIGTERM; returns how it ended (both scripts exit 0).
-    @discardableResult
-    func stop() -> ExitStatus { process.stop() }
-
-    /// The service's own log, for failure reports.
-    var log: String {
-        let file = kind == .mock ? "dbusmock.log" : "iio-sensor-proxy.log"
-        return (try? String(contentsOfFile: workDirectory + "/" + file, encoding: .utf8)) ?? ""
-    }
-}
-
-/// A test with a private session bus for orientd and a private bus that orientd uses as its
-/// system bus, with helpers to drive orientd and the sensor. Every process a test starts is
-/// stopped in teardown; logs are printed when a test fails.
-class SensorTestCase: XCTestCase {
-    /// The bus orientd reaches as its system bus.
-    var systemBus: PrivateBus!
-    /// A plain connection to the system bus (mock control, name and pid queries).
-    var systemClient: BusConnection!
-    var orientd: OrientdInstance!
-    /// An in-process client on orientd's session bus.
-    var client: LoopConnection!
-    var sensors: [SensorService] = []
-    private var instances: [OrientdInstance] = []
-    private var connections: [LoopConnection] = []
-    private var directories: [String] = []
+/// A test of orientd with a private bus it reaches as its system bus, where a test starts a
+/// mock or the real sensor; orientd starts with `--sensor auto` when a test calls
+/// `startOrientd()`. Adds the sensor's own checks: claims, the mock's properties and calls.
+class SensorTestCase: OrientdTestCase {
+    override var startsOrientdInSetUp: Bool { false }
+    override var orientdArguments: [String] { ["--sensor", "auto"] }
 
     override func setUpWithError() throws {
-        addTeardownBlock { [unowned self] in self.cleanUp() }
-        systemBus = try PrivateBus()
-        systemClient = try systemBus.connect()
-    }
-
-    private func cleanUp() {
-        if (testRun?.totalFailureCount ?? 0) > 0 {
-            for (index, instance) in instances.enumerated() {
-                print("---- orientd #\(index + 1) log (\(name)) ----\n\(instance.log)---- end ----")
-            }
-            for sensor in sensors {
-                print("---- \(sensor.kind) sensor log ----\n\(sensor.log)\(sensor.process.standardError)---- end ----")
-            }
-        }
-        for connection in connections { connection.close() }
-        for instance in instances where instance.process.isRunning { instance.stop() }
-        for sensor in sensors where sensor.process.isRunning { sensor.stop() }
-        systemClient?.close()
-        systemBus?.stop()
-        for directory in directories { try? FileManager.default.removeItem(atPath: directory) }
-        connections = []
-        instances = []
-        sensors = []
-        client = nil
-        orientd = nil
-        systemClient = nil
-        systemBus = nil
-    }
-
-    /// A fresh temporary folder, removed after the test.
-    func temporaryDirectory() throws -> String {
-        let directory = try OrientdInstance.temporaryDirectory()
-        directories.append(directory)
-        return directory
-    }
-
-    // MARK: processes
-
-    /// Starts orientd with `arguments` reaching `systemBus` as its system bus (unless
-    /// `environment` says otherwise), connects `client` and sets the settle time.
-    @discardableResult
-    func launch(_ arguments: [String] = ["--sensor", "auto"], environment: [String: String]? = nil,
-                settleTime: UInt32? = 0) throws -> OrientdInstance {
-        let instance = try OrientdInstance(arguments: arguments, environment: environment ?? systemBus.systemEnvironment)
-        instances.append(instance)
-        orientd = instance
-        let connection = try instance.bus.connectWithLoop(name: "test-client")
-        connections.append(connection)
-        client = connection
-        if let settleTime { try callManager("SetSettleTime", [.u(settleTime)]) }
-        return instance
-    }
-
-    /// Starts the dbusmock template on the system bus with an initial orientation.
-    @discardableResult
-    func startMock(_ orientation: String = "normal", address: String? = nil,
-                   replacing previous: SensorService? = nil) throws -> SensorService {
-        let sensor = try SensorService(.mock, address: address ?? systemBus.address, orientation: orientation,
-                                       workDirectory: temporaryDirectory(), replacing: previous)
-        sensors.append(sensor)
-        return sensor
-    }
-
-    /// Starts the real iio-sensor-proxy under umockdev on the system bus.
-    func startRealSensor() throws -> SensorService {
-        let sensor = try SensorService(.real, address: systemBus.address, workDirectory: temporaryDirectory())
-        sensors.append(sensor)
-        return sensor
+        try super.setUpWithError()
+        try startSystemBus()
     }
 
     /// A new connection on orientd's session bus, closed after the test.
     func connectToOrientd() throws -> LoopConnection {
-        let connection = try orientd.bus.connectWithLoop(name: "extra-client")
-        connections.append(connection)
-        return connection
+        try connect(name: "extra-client")
     }
 
     // MARK: orientd
-
-    @discardableResult
-    func callManager(_ method: String, _ arguments: [Variant] = [], on connection: LoopConnection? = nil) throws -> Variant {
-        try (connection ?? client).connection.call(
-            destination: Contract.busName, path: Contract.managerPath, interface: Contract.managerInterface,
-            method: method, parameters: Variant(tuple: arguments), timeoutMilliseconds: 5_000)
-    }
 
     /// A scene that allows every orientation (pad idiom, every orientation whitelisted), on
     /// `display` (default the built-in one); returns its path.
@@ -191,15 +44,6 @@ class SensorTestCase: XCTestCase {
 
     func unregister(_ scene: String, on connection: LoopConnection? = nil) throws {
         try callManager("UnregisterScene", [Variant(objectPath: scene)], on: connection)
-    }
-
-    /// A property of orientd's manager (or of a scene, given its path), unboxed.
-    func property(_ name: String, of path: String = Contract.managerPath) throws -> Variant {
-        let interface = path == Contract.managerPath ? Contract.managerInterface : Contract.sceneInterface
-        let reply = try client.connection.call(
-            destination: Contract.busName, path: path, interface: Contract.properties, method: "Get",
-            parameters: Variant(tuple: [.s(interface), .s(name)]), replyType: "(v)", timeoutMilliseconds: 5_000)
-        return try XCTUnwrap(reply.child(at: 0).unboxed)
     }
 
     /// Waits until the manager's (or a scene's) property `name` shows `value` (a string or a Bool).
@@ -287,10 +131,5 @@ class SensorTestCase: XCTestCase {
     /// How many times the mock was called with `method` (its `-l` call log).
     func mockCalls(_ method: String, in sensor: SensorService) -> Int {
         sensor.log.split(separator: "\n").filter { $0.contains(" \(method)") }.count
-    }
-
-    /// The lines of orientd's log that contain `text`.
-    func logLines(containing text: String) -> [Substring] {
-        orientd.log.split(separator: "\n").filter { $0.contains(text) }
     }
 }

@@ -5,7 +5,7 @@ import XCTest
 /// orientd started with no arguments, as the conformance suite starts it, shows exactly the
 /// documented interfaces (every member compared with dbus/*.xml) and their defaults.
 final class ContractIntrospectionTests: OrientdTestCase {
-    override var setUpArguments: [String] { [] }
+    override var orientdArguments: [String] { [] }
     override var setUpSettleTime: UInt32? { nil }
 
     override func setUpWithError() throws {

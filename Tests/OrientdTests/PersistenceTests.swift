@@ -7,7 +7,7 @@ import XCTest
 /// policies survive a restart on the same XDG_STATE_HOME; scenes and history do not; a
 /// corrupt settings file is moved aside with a warning and orientd serves the defaults.
 final class PersistenceTests: OrientdTestCase {
-    override var setUpArguments: [String] { [] }
+    override var orientdArguments: [String] { [] }
     override var setUpSettleTime: UInt32? { nil }
 
     private var settingsPath: String { orientd.stateHome + "/orientd/settings.ini" }

@@ -7,7 +7,7 @@ import XCTest
 /// state as it was (GetManagedObjects, the manager's properties, the app policies, every
 /// scene's Explain and the history compared before and after), and leave the service
 /// answering.
-final class BadInputMatrixTests: OrientdTestCase {
+final class BadInputMatrixTests: ReliabilityTestCase {
     /// Everything a failed call must leave unchanged.
     struct Snapshot: Equatable {
         var scenes: [String: SceneProperties]
@@ -44,15 +44,15 @@ final class BadInputMatrixTests: OrientdTestCase {
         let start = ContinuousClock.now
         let intruder = try orientd.bus.connect()
         defer { intruder.close() }
-        let fixture = try MatrixFixture.make(owner: client, intruder: intruder)
+        let fixture = try MatrixFixture.make(owner: clientConnection, intruder: intruder)
         let cases = managerCases(fixture) + sceneCases(fixture) + ownershipAndPathCases(fixture)
 
         var failures: [String] = []
         var errorCases = 0
         var acceptedCases = 0
         for badInput in cases {
-            let before = try Snapshot.take(client)
-            let caller = badInput.caller == .owner ? client! : intruder
+            let before = try Snapshot.take(clientConnection)
+            let caller = badInput.caller == .owner ? clientConnection : intruder
             let result = caller.orientd(badInput.path, badInput.interface, badInput.method, badInput.arguments)
             var problems: [String] = []
             switch (badInput.error, result) {
@@ -70,19 +70,19 @@ final class BadInputMatrixTests: OrientdTestCase {
             case (nil, .success(let reply)):
                 acceptedCases += 1
                 do {
-                    try badInput.accepted?(client, reply)
+                    try badInput.accepted?(clientConnection, reply)
                 } catch {
                     problems.append("accepted, but: \(error)")
                 }
             case (nil, .failure(let error)):
                 problems.append("refused (\(error)) input the contract accepts")
             }
-            if !client.orientdAnswers() {
+            if !clientConnection.orientdAnswers() {
                 problems.append("orientd no longer answers")
                 failures.append("\(badInput.label): \(problems.joined(separator: "; "))")
                 break
             }
-            let after = try Snapshot.take(client)
+            let after = try Snapshot.take(clientConnection)
             if after != before { problems.append("the state changed:\n\(before.difference(to: after))") }
             if !problems.isEmpty { failures.append("\(badInput.label): \(problems.joined(separator: "; "))") }
         }

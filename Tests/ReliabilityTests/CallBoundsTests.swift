@@ -5,19 +5,19 @@ import XCTest
 
 /// Issue 13, item 2: per-call bounds. An oversized array is refused before it is decoded, at
 /// the cost of counting its entries, and the memory it took goes back.
-final class CallBoundsTests: OrientdTestCase {
+final class CallBoundsTests: ReliabilityTestCase {
     func testAnArrayOfFourMillionEntriesIsRefusedCheaply() throws {
         let pid = orientd.process.pid
         let before = try XCTUnwrap(residentKilobytes(of: pid))
         let huge = Variant(strings: Array(repeating: "portrait", count: 4_000_000))
         let started = ContinuousClock.now
-        let result = client.orientd(Contract.managerPath, Contract.manager, "SetAppPolicy",
+        let result = clientConnection.orientd(Contract.managerPath, Contract.manager, "SetAppPolicy",
                                     [.s("bounds.app"), .vardict(["allowed-orientations": huge])], timeout: 120_000)
         let took = ContinuousClock.now - started
         XCTAssertEqual(result.errorName, E.limit, "\(result)")
         XCTAssertTrue(result.errorMessage.contains("key 'allowed-orientations'") && result.errorMessage.contains("4000000 entries; the limit is 32"),
                       result.errorMessage)
-        XCTAssertEqual(try client.manager("GetAppPolicies").child(at: 0).childCount, 0, "nothing was set")
+        XCTAssertEqual(try clientConnection.manager("GetAppPolicies").child(at: 0).childCount, 0, "nothing was set")
         let after = try XCTUnwrap(residentKilobytes(of: pid))
         // GDBus parsed the whole message (a GVariant node per name, ~700 MB) before orientd
         // refused it; the refusal has that memory trimmed once GDBus has freed the message.
@@ -29,17 +29,17 @@ final class CallBoundsTests: OrientdTestCase {
         let returned = try XCTUnwrap(residentKilobytes(of: pid))
 
         // The legal maximum still works: 32 names, duplicates folded.
-        try client.manager("SetAppPolicy", [.s("bounds.app"), .vardict(["allowed-orientations": .strings(Array(repeating: "portrait", count: 32))])])
-        XCTAssertEqual(try client.manager("GetAppPolicies").child(at: 0).stringDictionary?["bounds.app"]?.vardict?["allowed-orientations"],
+        try clientConnection.manager("SetAppPolicy", [.s("bounds.app"), .vardict(["allowed-orientations": .strings(Array(repeating: "portrait", count: 32))])])
+        XCTAssertEqual(try clientConnection.manager("GetAppPolicies").child(at: 0).stringDictionary?["bounds.app"]?.vardict?["allowed-orientations"],
                        .strings(["portrait"]))
-        let over = client.orientd(Contract.managerPath, Contract.manager, "SetAppPolicy",
+        let over = clientConnection.orientd(Contract.managerPath, Contract.manager, "SetAppPolicy",
                                   [.s("bounds.app"), .vardict(["allowed-orientations": .strings(Array(repeating: "portrait", count: 33))])])
         XCTAssertEqual(over.errorName, E.limit)
         // Every array of every method has the same bound (here RegisterScene's masks).
-        let registration = client.orientd(Contract.managerPath, Contract.manager, "RegisterScene",
+        let registration = clientConnection.orientd(Contract.managerPath, Contract.manager, "RegisterScene",
                                           [.vardict(["app-id": .s("bounds.app"), "supported-orientations": .strings(Array(repeating: "all", count: 33))])])
         XCTAssertEqual(registration.errorName, E.limit)
-        XCTAssertTrue(client.orientdAnswers())
+        XCTAssertTrue(clientConnection.orientdAnswers())
         report("huge array", "SetAppPolicy with 4,000,000 allowed-orientations refused with LimitExceeded in \(took); VmRSS \(before) kB before, \(after) kB at the reply, \(returned) kB once trimmed")
     }
 }

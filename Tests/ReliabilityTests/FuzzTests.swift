@@ -7,7 +7,7 @@ import XCTest
 /// several clients at once. Every reply must be a success of the right type or a named error
 /// (the contract's, or the standard InvalidArgs / AccessDenied / UnknownMethod); afterwards
 /// orientd is alive and the core's invariants hold for every scene.
-final class FuzzTests: OrientdTestCase {
+final class FuzzTests: ReliabilityTestCase {
     static let clients = 4
     static let callsPerClient = 1_200
     static let timeLimit: Duration = .seconds(6)
@@ -69,28 +69,28 @@ final class FuzzTests: OrientdTestCase {
         let elapsed = seconds(since: start)
 
         XCTAssertTrue(orientd.process.isRunning, "orientd died: \(String(describing: orientd.process.exitStatus))")
-        XCTAssertTrue(client.orientdAnswers(), "orientd no longer answers")
+        XCTAssertTrue(clientConnection.orientdAnswers(), "orientd no longer answers")
         XCTAssertTrue(result.unexpected.isEmpty, "\(result.unexpected.count) unexpected replies:\n" + result.unexpected.prefix(30).joined(separator: "\n"))
         XCTAssertGreaterThan(result.calls, 1_000, "the fuzz run made too few calls to mean much")
         XCTAssertGreaterThan(result.successes, result.calls / 10, "too few calls succeeded: the fuzz would only test argument checks")
 
         // The invariants, for every scene left.
-        let scenes = try client.managedObjects()
+        let scenes = try clientConnection.managedObjects()
         var violations: [String] = []
         for (path, properties) in scenes {
             for problem in properties.violations(checkShape: !result.geometrySet.contains(path)) {
                 violations.append("\(path): \(problem) [\(properties)]")
             }
-            if case .failure(let error) = client.orientd(path, Contract.scene, "Explain") {
+            if case .failure(let error) = clientConnection.orientd(path, Contract.scene, "Explain") {
                 violations.append("\(path): Explain failed: \(error)")
             }
             // Scenes of the fuzz clients (all still connected) or detached ones.
-            let owners = Set(connections.map(\.uniqueName) + [client.uniqueName, ""])
+            let owners = Set(connections.map(\.uniqueName) + [clientConnection.uniqueName, ""])
             if !owners.contains(properties.owner) { violations.append("\(path): owner \(properties.owner) is not a client") }
         }
         XCTAssertTrue(violations.isEmpty, violations.prefix(30).joined(separator: "\n"))
         XCTAssertFalse(scenes.isEmpty, "no scene survived the fuzz run: the invariants were checked on nothing")
-        XCTAssertNoThrow(try client.manager("GetHistory", [.u(0)]))
+        XCTAssertNoThrow(try clientConnection.manager("GetHistory", [.u(0)]))
 
         let errorList = result.errors.sorted { $0.value > $1.value }.map { "\($0.key.split(separator: ".").last!) \($0.value)" }
         report("fuzz", "seed \(seed), \(Self.clients) clients, \(result.calls) calls in \(String(format: "%.1f", elapsed)) s, \(result.successes) successes, errors: \(errorList.joined(separator: ", ")); \(scenes.count) scenes checked")

@@ -182,30 +182,9 @@ func report(_ test: String, _ figures: String) {
     print("RELIABILITY \(test): \(figures)")
 }
 
-/// A base class with a running orientd and a client connection, printing orientd's log when a
-/// test fails.
-class OrientdTestCase: XCTestCase {
-    var orientd: OrientdInstance!
-    var client: BusConnection!
-
-    /// The arguments orientd starts with; `--sensor none` by default.
-    var orientdArguments: [String] { ["--sensor", "none"] }
-
-    override func setUpWithError() throws {
-        orientd = try OrientdInstance(arguments: orientdArguments)
-        client = try orientd.bus.connect()
-        // Settled device orientations apply at once.
-        try client.manager("SetSettleTime", [.u(0)])
-    }
-
-    override func tearDown() {
-        if let orientd, let run = testRun, run.failureCount + run.unexpectedExceptionCount > 0 {
-            print("orientd's log:\n\(orientd.log.suffix(20_000))")
-        }
-        client?.close()
-        orientd?.stop()
-        orientd?.bus.stop()
-        client = nil
-        orientd = nil
-    }
+/// The reliability tests' case: the harness's orientd (with `orientdArguments`, settle time 0)
+/// and client, whose plain connection the typed calls above take.
+class ReliabilityTestCase: OrientdTestCase {
+    /// The connection of the harness's `client`.
+    var clientConnection: BusConnection { client.connection }
 }

@@ -8,7 +8,7 @@ import XCTest
 /// untrusted input. A FIFO as the app's entry neither blocks orientd nor keeps SIGTERM from
 /// ending it; a 200 MB entry is refused from its size (no 200 MB peak); an entry whose `Exec`
 /// is not on orientd's PATH and a Lomiri entry both apply.
-final class HostileDesktopEntryTests: OrientdTestCase {
+final class HostileDesktopEntryTests: ReliabilityTestCase {
     /// The bound for a bystander's call while a hostile entry is looked up.
     static let bystanderBound = Duration.seconds(1)
 
@@ -30,12 +30,12 @@ final class HostileDesktopEntryTests: OrientdTestCase {
     /// connection reads its scene's property again and again; returns the scenes' whitelist
     /// and the bystander's slowest answer.
     private func registerWithBystander(_ app: String) throws -> (supported: [String], slowest: Duration) {
-        let theirs = try client.register(app: "hostile.bystander", supported: ["all"])
+        let theirs = try clientConnection.register(app: "hostile.bystander", supported: ["all"])
         let watch = try Watch(orientd: orientd, path: theirs)
         var supported: [String] = []
         for _ in 0..<20 {
-            let path = try client.register(app: app)
-            supported = try client.sceneProperty(path, "SupportedOrientations").stringArray ?? []
+            let path = try clientConnection.register(app: app)
+            supported = try clientConnection.sceneProperty(path, "SupportedOrientations").stringArray ?? []
         }
         let figures = watch.finish()
         XCTAssertEqual(figures.wrongAnswers, 0)
@@ -72,27 +72,27 @@ final class HostileDesktopEntryTests: OrientdTestCase {
 
     func testAnEntryWhoseExecIsNotOnPathApplies() throws {
         try write("org.example.Installed.Elsewhere.desktop", "Exec=/opt/not-installed-here/bin/app --flag\nX-Orientd-SupportedOrientations=landscape;")
-        let path = try client.register(app: "org.example.Installed.Elsewhere")
-        XCTAssertEqual(try client.sceneProperty(path, "SupportedOrientations").stringArray, ["landscape-right", "landscape-left"])
+        let path = try clientConnection.register(app: "org.example.Installed.Elsewhere")
+        XCTAssertEqual(try clientConnection.sceneProperty(path, "SupportedOrientations").stringArray, ["landscape-right", "landscape-left"])
     }
 
     func testALomiriEntryApplies() throws {
         try write("org.example.Lomiri.desktop", "Exec=lomiri-app\nX-Ubuntu-Supported-Orientations=landscape;invertedLandscape")
         try write("org.example.Primary.desktop", "Exec=lomiri-app\nX-Ubuntu-Supported-Orientations=primary")
-        let landscape = try client.register(app: "org.example.Lomiri")
-        XCTAssertEqual(try client.sceneProperty(landscape, "SupportedOrientations").stringArray, ["landscape-right", "landscape-left"])
-        let primary = try client.register(app: "org.example.Primary", idiom: "pad")
-        XCTAssertEqual(try client.sceneProperty(primary, "SupportedOrientations").stringArray, ["portrait"], "a portrait panel's own orientation")
+        let landscape = try clientConnection.register(app: "org.example.Lomiri")
+        XCTAssertEqual(try clientConnection.sceneProperty(landscape, "SupportedOrientations").stringArray, ["landscape-right", "landscape-left"])
+        let primary = try clientConnection.register(app: "org.example.Primary", idiom: "pad")
+        XCTAssertEqual(try clientConnection.sceneProperty(primary, "SupportedOrientations").stringArray, ["portrait"], "a portrait panel's own orientation")
     }
 
     func testAnEntryInASubfolderAndAnEditedEntryApply() throws {
         try FileManager.default.createDirectory(atPath: applications + "/games", withIntermediateDirectories: true)
         try write("games/org.example.Racer.desktop", "Exec=racer\nX-Orientd-SupportedOrientations=landscape-left")
-        let first = try client.register(app: "games-org.example.Racer")
-        XCTAssertEqual(try client.sceneProperty(first, "SupportedOrientations").stringArray, ["landscape-left"])
+        let first = try clientConnection.register(app: "games-org.example.Racer")
+        XCTAssertEqual(try clientConnection.sceneProperty(first, "SupportedOrientations").stringArray, ["landscape-left"])
         try write("games/org.example.Racer.desktop", "Exec=racer\nX-Orientd-SupportedOrientations=portrait")
-        let second = try client.register(app: "games-org.example.Racer")
-        XCTAssertEqual(try client.sceneProperty(second, "SupportedOrientations").stringArray, ["portrait"], "the edit is seen at the next registration")
+        let second = try clientConnection.register(app: "games-org.example.Racer")
+        XCTAssertEqual(try clientConnection.sceneProperty(second, "SupportedOrientations").stringArray, ["portrait"], "the edit is seen at the next registration")
     }
 
     /// docs/app-manifest.md's example, saved where it says, works as a new user follows it
@@ -105,9 +105,9 @@ final class HostileDesktopEntryTests: OrientdTestCase {
         XCTAssertTrue(block.contains("# ~/.local/share/applications/org.example.Video.desktop"), block)
         try FileManager.default.createDirectory(atPath: applications, withIntermediateDirectories: true)
         try block.write(toFile: applications + "/org.example.Video.desktop", atomically: true, encoding: .utf8)
-        let phone = try client.register(app: "org.example.Video")
-        XCTAssertEqual(try client.sceneProperty(phone, "SupportedOrientations").stringArray, ["portrait", "landscape-right", "landscape-left"])
-        let pad = try client.register(app: "org.example.Video", idiom: "pad")
-        XCTAssertEqual(try client.sceneProperty(pad, "SupportedOrientations").stringArray, ["portrait", "landscape-right", "landscape-left", "portrait-upside-down"])
+        let phone = try clientConnection.register(app: "org.example.Video")
+        XCTAssertEqual(try clientConnection.sceneProperty(phone, "SupportedOrientations").stringArray, ["portrait", "landscape-right", "landscape-left"])
+        let pad = try clientConnection.register(app: "org.example.Video", idiom: "pad")
+        XCTAssertEqual(try clientConnection.sceneProperty(pad, "SupportedOrientations").stringArray, ["portrait", "landscape-right", "landscape-left", "portrait-upside-down"])
     }
 }

@@ -7,7 +7,7 @@ import XCTest
 /// the documented limit (1,000 scenes per connection, detached ones included; 10,000 scenes of
 /// live apps in all, detached ones counted apart, the last 1,000 kept for connections holding
 /// fewer than 10; 1,000 controllers per scene), memory stays bounded (VmRSS), and a bystander is unaffected.
-final class LimitTests: OrientdTestCase {
+final class LimitTests: ReliabilityTestCase {
     static let perConnection = 1_000
     static let inAll = 10_000
     /// The last scenes of `inAll`, kept for connections holding fewer than 10.
@@ -48,7 +48,7 @@ final class LimitTests: OrientdTestCase {
         let start = ContinuousClock.now
         let pid = orientd.process.pid
         // The bystander: one scene with a tree, registered before the flood.
-        let bystander = client!
+        let bystander = clientConnection
         let theirs = try bystander.register(app: "limits.bystander", supported: ["all"])
         try bystander.scene(theirs, "SetRootController", [.s("nav"), .s("navigation"), .emptyVardict])
         try bystander.scene(theirs, "PushController", [.s("nav"), .s("home"), .s("view"), .emptyVardict])

@@ -9,7 +9,7 @@ import XCTest
 /// registration, agreeing with every UpdateOrientation and RequestOrientation reply, and
 /// counted against an observer that sees every scene); the final state of every scene is the
 /// one its client's model expects.
-final class LoadTests: OrientdTestCase {
+final class LoadTests: ReliabilityTestCase {
     static let clients = 32
     static let operations = 1_000
     static let window = 8
@@ -31,7 +31,7 @@ final class LoadTests: OrientdTestCase {
         }
         try observer.connection.syncWithBus()
 
-        try client.manager("SetDeviceOrientation", [.s("portrait")])
+        try clientConnection.manager("SetDeviceOrientation", [.s("portrait")])
         let clients = try (0..<Self.clients).map { try LoadClient(index: $0, address: bus.address, seed: seed &+ UInt64($0)) }
         defer { clients.forEach { $0.connection.close() } }
         for loadClient in clients { try loadClient.setUp(scenes: Self.scenesPerClient) }
@@ -84,7 +84,7 @@ final class LoadTests: OrientdTestCase {
             observed.value.values.reduce(0, +) >= signalTotal
         }
 
-        let objects = try client.managedObjects()
+        let objects = try clientConnection.managedObjects()
         XCTAssertEqual(objects.count, Self.clients * Self.scenesPerClient)
         var problems: [String] = []
         var errors: [String] = []

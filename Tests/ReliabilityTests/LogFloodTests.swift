@@ -5,7 +5,7 @@ import XCTest
 
 /// Issue 28, item 10 (the log's half): a flood of calls cannot flood the log, and a value from
 /// a file can neither forge a line nor make one a megabyte long.
-final class LogFloodTests: OrientdTestCase {
+final class LogFloodTests: ReliabilityTestCase {
     func testAFloodOfReloadsWritesAFewLinesAndSaysHowManyWentUnsaid() throws {
         // Each Reload logs one line per bad file and per reload: with a bad file, three places.
         let folder = orientd.stateHome + "/xdg-config/orientd"
@@ -32,7 +32,7 @@ final class LogFloodTests: OrientdTestCase {
         try FileManager.default.createDirectory(atPath: folder, withIntermediateDirectories: true)
         let value = "\u{1B}[2J\rforged: line" + String(repeating: "x", count: 1_000_000)
         try "[Manager]\nSettleTime=\(value)\n".write(toFile: folder + "/orientd.conf", atomically: true, encoding: .utf8)
-        try client.manager("Reload")
+        try clientConnection.manager("Reload")
         orientd.stop()
         let lines = orientd.log.split(separator: "\n")
         let longest = lines.map(\.count).max() ?? 0

@@ -8,7 +8,7 @@ import XCTest
 /// (`GetManagedObjects`, which `orientctl status` and `list` send). Without it, one listing
 /// of 10,000 scenes held ~85 MiB for good. (Scenes that leave are trimmed the same way;
 /// `orientd-bench` measures that at 10,000 scenes, where it shows.)
-final class MemoryReturnTests: OrientdTestCase {
+final class MemoryReturnTests: ReliabilityTestCase {
     static let scenes = 3_000
 
     /// VmHWM (peak resident size) in kB.
@@ -29,7 +29,7 @@ final class MemoryReturnTests: OrientdTestCase {
         // Writing 5 to clear_refs resets VmHWM to the current size: the peak from here on.
         try "5".write(toFile: "/proc/\(pid)/clear_refs", atomically: false, encoding: .utf8)
         for _ in 0..<3 {
-            XCTAssertEqual(try client.managedObjects().count, Self.scenes)
+            XCTAssertEqual(try clientConnection.managedObjects().count, Self.scenes)
         }
         let peak = try XCTUnwrap(peakKilobytes(of: pid))
         // Built as a node per value, the reply of 3,000 scenes took ~25 MiB more; each scene's
@@ -66,7 +66,7 @@ final class MemoryReturnTests: OrientdTestCase {
         let withScenes = try XCTUnwrap(residentKilobytes(of: pid))
         let last = LockedValue(withScenes)
         for app in apps { app.close() }
-        try eventually("every scene is gone", timeout: .seconds(60)) { try client.managedObjects().isEmpty }
+        try eventually("every scene is gone", timeout: .seconds(60)) { try clientConnection.managedObjects().isEmpty }
         try eventually("orientd's RSS back within 1.5× of the \(before) kB it had before the scenes (\(withScenes) kB with them, \(last.value) kB at the end)",
                        timeout: .seconds(30)) {
             let now = try XCTUnwrap(residentKilobytes(of: pid))
@@ -84,7 +84,7 @@ final class MemoryReturnTests: OrientdTestCase {
         let hasGSlice = glib_check_version(2, 76, 0) != nil
         XCTAssertEqual(environment.contains("G_SLICE=always-malloc"), hasGSlice, "GLib \(glib_major_version).\(glib_minor_version)")
         XCTAssertTrue(orientd.process.isRunning)
-        XCTAssertNoThrow(try client.manager("SetSettleTime", [.u(0)]), "the same process answers after running itself again")
+        XCTAssertNoThrow(try clientConnection.manager("SetSettleTime", [.u(0)]), "the same process answers after running itself again")
     }
 
     /// Running itself again keeps the process's name: `pgrep orientd`, `ps -C orientd`, `top`

@@ -69,9 +69,9 @@ extension Result where Success == Variant, Failure == DBusError {
 
 extension PrivateBus {
     /// `count` live scenes from new connections holding 10 each: the last 1,000 of the 10,000
-    /// live scenes in all are kept for connections holding fewer than 10 (issue 28), so a
-    /// test that needs 10,000 registers the last ones this way. Close the connections to
-    /// drop the scenes.
+    /// live scenes in all are kept for connections holding fewer than 10 (so a few connections
+    /// at their own limit cannot keep a new app out), and a test that needs 10,000 registers
+    /// the last ones this way. Close the connections to drop the scenes.
     func registerInSmallConnections(_ count: Int, app: String) throws -> [BusConnection] {
         var connections: [BusConnection] = []
         for start in stride(from: 0, to: count, by: 10) {

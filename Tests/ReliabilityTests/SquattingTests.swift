@@ -6,7 +6,7 @@ import XCTest
 /// Issue 13, item 3, and issue 28, item 9: no client can squat. Detached scenes left behind
 /// have a cap of their own and the last live scenes are kept for connections holding few, so
 /// apps can always register; a full app-policy table drops none of the user's policies.
-final class SquattingTests: OrientdTestCase {
+final class SquattingTests: ReliabilityTestCase {
     func testDetachedScenesLeftBehindNeverKeepAppsFromRegistering() throws {
         // Two squatters fill the detached cap (1,000) and leave.
         let squatters = try (0..<2).map { try orientd.bus.connectWithLoop(name: "squatter\($0)") }
@@ -22,19 +22,19 @@ final class SquattingTests: OrientdTestCase {
         let app = try orientd.bus.connectWithLoop(name: "squat-app")
         defer { app.close() }
         XCTAssertEqual(try app.registerMany(1_000, app: "squat.app").compactMap(\.errorName), [])
-        XCTAssertEqual(try client.managedObjects().count, 2_000)
+        XCTAssertEqual(try clientConnection.managedObjects().count, 2_000)
         // Only another detached scene is refused, until one goes.
-        XCTAssertEqual(client.orientd(Contract.managerPath, Contract.manager, "RegisterScene",
+        XCTAssertEqual(clientConnection.orientd(Contract.managerPath, Contract.manager, "RegisterScene",
                                       [.vardict(["app-id": .s("squat.app"), "detached": .b(true)])]).errorName, E.limit)
-        try client.manager("UnregisterScene", [.o(try first[0].get().child(at: 0).string!)])
-        XCTAssertNoThrow(try client.register(app: "squat.app", detached: true))
+        try clientConnection.manager("UnregisterScene", [.o(try first[0].get().child(at: 0).string!)])
+        XCTAssertNoThrow(try clientConnection.register(app: "squat.app", detached: true))
         report("detached squatting", "1,000 detached scenes left behind by 2 clients: the 1,001st detached refused, 1,000 live registrations of an app accepted")
     }
 
     /// Issue 28, item 9: 1,001 junk policies once evicted the user's own policy, silently. A
     /// full table now refuses a new policy, naming the limit, and drops none.
     func testAFullPolicyTableDropsNoPolicyAndSaysHowToMakeRoom() throws {
-        try client.manager("SetAppPolicy", [.s("org.example.Real"), .vardict(["allowed-orientations": .strings(["portrait"])])])
+        try clientConnection.manager("SetAppPolicy", [.s("org.example.Real"), .vardict(["allowed-orientations": .strings(["portrait"])])])
         let junk = (0..<1_001).map { String(format: "junk.app%04d", $0) }
         let flooder = try orientd.bus.connectWithLoop(name: "policy-flooder")
         let set = try flooder.pipeline(junk.count) { index in
@@ -46,7 +46,7 @@ final class SquattingTests: OrientdTestCase {
             XCTAssertEqual(refused.errorName, E.limit)
             XCTAssertTrue(refused.errorMessage.contains("There are already 1000 app policies; the limit is 1000"), refused.errorMessage)
         }
-        var policies = try XCTUnwrap(client.manager("GetAppPolicies").child(at: 0).stringDictionary)
+        var policies = try XCTUnwrap(clientConnection.manager("GetAppPolicies").child(at: 0).stringDictionary)
         XCTAssertEqual(policies.count, 1_000)
         XCTAssertNotNil(policies["org.example.Real"], "the user's own policy stays")
 
@@ -55,15 +55,15 @@ final class SquattingTests: OrientdTestCase {
         let bus = orientd.bus
         client.close()
         orientd.stop()
-        orientd = try OrientdInstance(bus: bus, stateHome: stateHome)
-        client = try bus.connect()
-        let refused = client.orientd(Contract.managerPath, Contract.manager, "SetAppPolicy", [.s("new.app"), .vardict(["follow-sensor": .b(false)])])
+        orientd = try launch(bus: bus, stateHome: stateHome)
+        client = try connect(to: orientd)
+        let refused = clientConnection.orientd(Contract.managerPath, Contract.manager, "SetAppPolicy", [.s("new.app"), .vardict(["follow-sensor": .b(false)])])
         XCTAssertEqual(refused.errorName, E.limit)
         XCTAssertTrue(refused.errorMessage.contains("ResetSetting"), refused.errorMessage)
         // Removing one makes room for one.
-        try client.manager("ResetSetting", [.s("App junk.app0000")])
-        try client.manager("SetAppPolicy", [.s("new.app"), .vardict(["follow-sensor": .b(false)])])
-        policies = try XCTUnwrap(client.manager("GetAppPolicies").child(at: 0).stringDictionary)
+        try clientConnection.manager("ResetSetting", [.s("App junk.app0000")])
+        try clientConnection.manager("SetAppPolicy", [.s("new.app"), .vardict(["follow-sensor": .b(false)])])
+        policies = try XCTUnwrap(clientConnection.manager("GetAppPolicies").child(at: 0).stringDictionary)
         XCTAssertNotNil(policies["new.app"])
         XCTAssertNotNil(policies["org.example.Real"])
         report("policy squatting", "1,001 junk policies after the user's own: the last 2 refused (LimitExceeded naming the limit), none dropped, the user's kept over a restart; ResetSetting of one made room")

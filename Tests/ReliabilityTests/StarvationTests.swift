@@ -7,7 +7,7 @@ import XCTest
 /// (GetManagedObjects, GetControllers), so a client that pipelines them delays a bystander's
 /// call by at most the documented bound; the memory of a 10,000-scene client goes back when
 /// it leaves.
-final class StarvationTests: OrientdTestCase {
+final class StarvationTests: ReliabilityTestCase {
     /// The documented bound (dbus/io.github.orientd.OrientationManager1.xml, "Fairness"):
     /// what one flooding client may add to another client's call at 10,000 scenes. A
     /// bystander waits for at most one expensive reply (~0.5 s for GetManagedObjects at
@@ -25,7 +25,7 @@ final class StarvationTests: OrientdTestCase {
     func testAFloodOfGetManagedObjectsAtTenThousandScenesDelaysABystanderLittle() throws {
         let pid = orientd.process.pid
         let before = try XCTUnwrap(residentKilobytes(of: pid))
-        let theirs = try client.register(app: "starve.bystander", supported: ["all"])
+        let theirs = try clientConnection.register(app: "starve.bystander", supported: ["all"])
 
         // 9,999 more scenes: 8,999 from nine fillers, pipelined, and the 1,000 kept for
         // connections holding few from 100 small ones.
@@ -51,7 +51,7 @@ final class StarvationTests: OrientdTestCase {
         // The fillers leave: their scenes go, and the memory with them.
         fillers.forEach { $0.close() }
         small.forEach { $0.close() }
-        try eventually("the fillers' scenes are gone", timeout: .seconds(30)) { try client.managedObjects().count == 1 }
+        try eventually("the fillers' scenes are gone", timeout: .seconds(30)) { try clientConnection.managedObjects().count == 1 }
         // The cached reply and the scenes are gone, and orientd gives their memory back once
         // the burst is over: VmRSS within 1.5× of what it was before the fillers came.
         let settled = LockedValue(0)
@@ -67,7 +67,7 @@ final class StarvationTests: OrientdTestCase {
 
     func testAFloodOfGetControllersOnAThousandControllerSceneDelaysABystanderLittle() throws {
         let pid = orientd.process.pid
-        let theirs = try client.register(app: "starve.bystander", supported: ["all"])
+        let theirs = try clientConnection.register(app: "starve.bystander", supported: ["all"])
         let builder = try orientd.bus.connectWithLoop(name: "tree-builder")
         defer { builder.close() }
         let big = try builder.connection.register(app: "starve.tree", supported: ["all"])
@@ -156,8 +156,8 @@ extension StarvationTests {
         XCTAssertTrue(refused.errorMessage.contains("10000 controllers in the scenes it registered; the limit is 10000 per connection"),
                       refused.errorMessage)
         // Another connection is not affected.
-        let theirs = try client.register(app: "starve.bystander")
-        XCTAssertNoThrow(try client.scene(theirs, "SetRootController", [.s("root"), .s("view"), .emptyVardict]))
+        let theirs = try clientConnection.register(app: "starve.bystander")
+        XCTAssertNoThrow(try clientConnection.scene(theirs, "SetRootController", [.s("root"), .s("view"), .emptyVardict]))
         let perController = Double(full - before) / 10_000
         XCTAssertLessThan(perController, 4.0, "10,000 controllers took VmRSS from \(before) kB to \(full) kB")
         report("controllers per connection", "10,000 controllers with 255-character ids in 10 scenes: VmRSS \(before) → \(full) kB (\(String(format: "%.2f", perController)) kB per controller); the 10,001st refused")
