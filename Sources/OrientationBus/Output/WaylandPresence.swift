@@ -19,7 +19,7 @@ final class WaylandPresence: CompositorPresence {
     var applied: (WaylandConnection.ApplyResult) -> Void = { _ in }
     /// The connection while the compositor is there.
     private(set) var connection: WaylandConnection?
-    private var appearance: SocketAppearance?
+    private var appearance: SocketFileWatch?
     private var callbacks: (present: () -> Void, changed: () -> Void, gone: (String) -> Void)?
     private var retryTimer: guint = 0
 
@@ -38,7 +38,7 @@ final class WaylandPresence: CompositorPresence {
         let slash = socketPath.lastIndex(of: "/")!
         let directory = String(socketPath[..<slash])
         let name = String(socketPath[socketPath.index(after: slash)...])
-        appearance = SocketAppearance(directory: directory, name: name) { [weak self] in
+        appearance = SocketFileWatch(directory: directory, name: name) { [weak self] in
             self?.connect(retriesLeft: Self.connectRetries.count)
         }
         connect(retriesLeft: 0)

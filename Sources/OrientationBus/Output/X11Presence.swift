@@ -20,7 +20,7 @@ final class X11Presence: CompositorPresence {
 
     let display: String
     private var xev: ToolWatchProcess?
-    private var appearance: SocketAppearance?
+    private var appearance: SocketFileWatch?
     private var callbacks: (present: () -> Void, changed: () -> Void, gone: (String) -> Void)?
 
     init(display: String) { self.display = display }
@@ -31,7 +31,7 @@ final class X11Presence: CompositorPresence {
             gone(display.isEmpty ? "no X display: DISPLAY is not set" : "DISPLAY \(display) is not a local X server")
             return
         }
-        appearance = SocketAppearance(directory: Self.socketDirectory, name: "X\(number)") { [weak self] in
+        appearance = SocketFileWatch(directory: Self.socketDirectory, name: "X\(number)") { [weak self] in
             guard let self, self.xev == nil else { return }
             self.watch()
         }

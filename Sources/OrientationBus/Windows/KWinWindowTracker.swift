@@ -27,7 +27,7 @@ final class KWinWindowTracker: WindowTracker {
     let socketPath: String?
     let log: Log
     private var connection: WaylandConnection?
-    private var appearance: SocketAppearance?
+    private var appearance: SocketFileWatch?
     private var report: ((WindowTrackerEvent) -> Void)?
     private var retry: guint = 0
     /// What was last reported of each window.
@@ -56,7 +56,7 @@ final class KWinWindowTracker: WindowTracker {
             return
         }
         let slash = socketPath.lastIndex(of: "/")!
-        appearance = SocketAppearance(directory: String(socketPath[..<slash]),
+        appearance = SocketFileWatch(directory: String(socketPath[..<slash]),
                                       name: String(socketPath[socketPath.index(after: slash)...])) { [weak self] in
             self?.connect(retriesLeft: WaylandPresence.connectRetries.count)
         }

@@ -18,7 +18,7 @@ final class WlrootsWindowTracker: WindowTracker {
     let socketPath: String?
     let log: Log
     private var connection: WaylandConnection?
-    private var appearance: SocketAppearance?
+    private var appearance: SocketFileWatch?
     private var report: ((WindowTrackerEvent) -> Void)?
     private var retry: guint = 0
     /// What was last reported of each window.
@@ -45,7 +45,7 @@ final class WlrootsWindowTracker: WindowTracker {
             return
         }
         let slash = socketPath.lastIndex(of: "/")!
-        appearance = SocketAppearance(directory: String(socketPath[..<slash]),
+        appearance = SocketFileWatch(directory: String(socketPath[..<slash]),
                                       name: String(socketPath[socketPath.index(after: slash)...])) { [weak self] in
             self?.connect(retriesLeft: WaylandPresence.connectRetries.count)
         }

@@ -21,7 +21,7 @@ final class X11WindowTracker: WindowTracker {
     private var generation = 0
     /// Bumped by each look for the window manager: answers to an older look are dropped.
     private var check = 0
-    private var appearance: SocketAppearance?
+    private var appearance: SocketFileWatch?
     /// Tries after the socket file appears: the server binds it a moment before it listens
     /// (up to 9 s: on a loaded machine an X server can take seconds between the two).
     static let connectRetries = (count: 30, milliseconds: UInt32(300))
@@ -64,7 +64,7 @@ final class X11WindowTracker: WindowTracker {
         stop()
         self.events = events
         if let number = X11Presence.socketNumber(display: display) {
-            appearance = SocketAppearance(directory: X11Presence.socketDirectory, name: "X\(number)") { [weak self] in
+            appearance = SocketFileWatch(directory: X11Presence.socketDirectory, name: "X\(number)") { [weak self] in
                 self?.retriesLeft = Self.connectRetries.count
                 self?.connect()
             }

@@ -3,7 +3,7 @@ import CGio
 /// Tells when a socket file appears in a folder (a compositor or X server starting binds
 /// it): GFileMonitor on the folder (inotify), so a compositor's return is noticed without
 /// polling. Runs on the thread-default main context at creation (the service's loop).
-final class SocketAppearance {
+final class SocketFileWatch {
     private var monitor: OpaquePointer?
     private var handler: gulong = 0
 
