@@ -68,7 +68,10 @@ glib_minimum=2.74
 depends=$(sed "s/libglib2\.0-0 ([^)]*)/libglib2.0-0 (>= $glib_minimum)/" <<< "$depends")
 # The binaries' relocations are packed (RELR), which glibc reads from 2.36 on; Debian 12's
 # symbols file does not know GLIBC_ABI_DT_RELR, so dpkg-shlibdeps asks for less.
-if readelf -V "$stage/usr/bin/orientd" | grep -q GLIBC_ABI_DT_RELR; then
+# (The whole listing first: grep -q would stop reading early, and pipefail would then take
+# readelf's SIGPIPE for "not found".)
+versions=$(readelf -V "$stage/usr/bin/orientd")
+if [[ $versions == *GLIBC_ABI_DT_RELR* ]]; then
   [[ $depends == *"libc6 ("* ]] || { echo "make-deb: no versioned libc6 in: $depends" >&2; exit 1; }
   depends=$(sed "s/libc6 ([^)]*)/libc6 (>= 2.36)/" <<< "$depends")
 fi
