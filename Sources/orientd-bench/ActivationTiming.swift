@@ -1,7 +1,7 @@
 import Foundation
 import GLibBridge
 import Glibc
-import TestSupport
+import ProcessSupport
 
 /// D-Bus activation of the orientd under test, as an installed package is started: a private
 /// bus whose service folder names the binary, a call to the manager with nothing running,

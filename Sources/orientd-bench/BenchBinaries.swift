@@ -1,5 +1,5 @@
 import Foundation
-import TestSupport
+import ProcessSupport
 
 /// Which orientd and which reference peer the benchmark runs. `make bench` points both at what
 /// a device runs: orientd as `make install` builds it (static Swift runtime, stripped) and the
