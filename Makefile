@@ -39,10 +39,9 @@ test:
 	$(SWIFT) build --build-tests $(SWIFT_BUILD_FLAGS)
 	$(SWIFT) test --skip-build $(SWIFT_BUILD_FLAGS)
 
-bench: release install-binaries
+bench: install-binaries
 	scripts/install-deps.sh test  # the output section drives a real headless mutter
 	$(SWIFT) build -c release --product orientd-bench $(SWIFT_BUILD_FLAGS)
-	$(SWIFT) build -c release --product orientd-reference-peer $(SWIFT_BUILD_FLAGS)
 	clang -O2 -o $(INSTALL_SCRATCH)/orientd-reference-peer Sources/orientd-reference-peer/main.c \
 	  $$(pkg-config --cflags --libs gio-2.0)
 	ORIENTD_BINARY=$(INSTALL_SCRATCH)/stripped/orientd ORIENTD_PEER_BINARY=$(INSTALL_SCRATCH)/orientd-reference-peer \

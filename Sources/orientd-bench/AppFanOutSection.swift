@@ -50,6 +50,7 @@ enum AppFanOutSection {
             // during the fan-out (orientd, the bus daemon, the apps with this program).
             var pingCPU = CPUTimes(), fanOutCPU = CPUTimes()
             let devices = ["landscape-left", "portrait"]
+            let interfaces = ["landscape-right", "portrait"]  // what each device orientation turns the scenes to
             for round in 0..<(options.fanOutRounds + 2) {
                 let beforePings = try CPUTimes.now(target)
                 let pings = try pipelinedPings(control.connection, on: control.loop, to: owner, count: scenes, window: options.window)
@@ -61,7 +62,7 @@ enum AppFanOutSection {
                 let afterFanOut = try CPUTimes.now(target)
                 peerCounter.expect(scenes)
                 let peerStart = ContinuousClock.now
-                try control.connection.peer(peer, "TurnPaths", [Variant(objectPaths: paths), Variant(string: devices[round % 2] == "portrait" ? "portrait" : "landscape-right")])
+                try control.connection.peer(peer, "TurnPaths", [Variant(objectPaths: paths), Variant(string: interfaces[round % 2])])
                 let peerEnd = try peerCounter.wait(timeout: 120)
                 guard round >= 2 else { continue }  // two rounds of warm-up
                 times.append((end - start).milliseconds)
