@@ -21,7 +21,7 @@ public struct ManagerProperties: Sendable, Equatable {
     /// Every manager property's name, in the contract's order.
     public static let names = PropertyNames.manager
     /// The properties that report the configuration files: the files applied, the keys they lock.
-    public static let configurationNames = [PropertyNames.configFiles, PropertyNames.lockedSettings]
+    public static let configurationNames = ManagerProperty.allCases.filter(\.isConfiguration).map(\.rawValue)
 
     /// A string property as received.
     public func string(_ property: ManagerProperty) -> String? { properties[property.rawValue]?.string }
@@ -42,9 +42,9 @@ public struct ManagerProperties: Sendable, Equatable {
     /// The pad split-view threshold, in points.
     public var splitViewThreshold: UInt32 { uint32(.splitViewThreshold) ?? 0 }
     /// The configuration files applied, in order.
-    public var configFiles: [String] { properties[PropertyNames.configFiles]?.stringArray ?? [] }
+    public var configFiles: [String] { properties[ManagerProperty.configFiles.rawValue]?.stringArray ?? [] }
     /// The settings the administrator's configuration locks, as names.
-    public var lockedSettingNames: [String] { properties[PropertyNames.lockedSettings]?.stringArray ?? [] }
+    public var lockedSettingNames: [String] { properties[ManagerProperty.lockedSettings.rawValue]?.stringArray ?? [] }
     /// The locked settings this library knows.
     public var lockedSettings: [SettingKey] { lockedSettingNames.compactMap(SettingKey.init(rawValue:)) }
     /// The compositor interface that turns the panel; nil when none does.

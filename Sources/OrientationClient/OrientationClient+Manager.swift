@@ -85,7 +85,7 @@ extension OrientationClient {
 
     /// The configuration files orientd applied, in order (`ConfigFiles`).
     public func configurationFiles() throws(OrientationClientError) -> [String] {
-        try managerProperty(PropertyNames.configFiles).stringArray ?? []
+        try managerProperty(ManagerProperty.configFiles.rawValue).stringArray ?? []
     }
 
     /// Every scene orientd holds, of every app, with its properties (`GetManagedObjects`),

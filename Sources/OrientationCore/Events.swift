@@ -17,10 +17,16 @@ public enum ManagerProperty: String, CaseIterable, Sendable {
     case version = "Version", deviceOrientation = "DeviceOrientation", rotationLocked = "RotationLocked"
     case kioskMode = "KioskMode", kioskOrientation = "KioskOrientation"
     case splitViewThreshold = "SplitViewThreshold", settleTime = "SettleTime"
+    /// The configuration files applied, in order, and the settings they lock: they change only
+    /// on a reload, in a `managerPropertiesChanged` of their own after the reload's other events.
+    case configFiles = "ConfigFiles", lockedSettings = "LockedSettings"
     case sensorAvailable = "SensorAvailable", sensorSource = "SensorSource"
     case outputBackend = "OutputBackend", outputName = "OutputName", outputOrientation = "OutputOrientation"
     case outputStatus = "OutputStatus", frontScene = "FrontScene"
     case windowTracking = "WindowTracking", trackedWindows = "TrackedWindows", frontApp = "FrontApp"
+
+    /// ConfigFiles and LockedSettings: what the configuration files say about themselves.
+    public var isConfiguration: Bool { self == .configFiles || self == .lockedSettings }
 }
 
 /// What the service must emit after a command, in order.

@@ -105,6 +105,7 @@ public struct OrientationManager: Sendable {
                         kioskMode: settings.kioskMode, kioskOrientation: settings.kioskOrientation,
                         splitViewThreshold: settings.splitViewThreshold,
                         settleTime: settings.settleTimeMilliseconds,
+                        configFiles: configuration.files, lockedSettings: configuration.lockedKeys,
                         sensorAvailable: sensorAvailable, sensorSource: sensorSource,
                         outputBackend: output.backend, outputName: output.name,
                         outputOrientation: output.showing, outputStatus: output.status, frontScene: output.frontScene,
@@ -215,9 +216,11 @@ public struct OrientationManager: Sendable {
         updateFront()
         updateOutput(events: &events)
         let changed = managerBefore.changes(to: managerSnapshot)
-        if !changed.isEmpty { events.append(.managerPropertiesChanged(changed)) }
+        let state = changed.filter { !$0.isConfiguration }, files = changed.filter(\.isConfiguration)
+        if !state.isEmpty { events.append(.managerPropertiesChanged(state)) }
         if let userBefore, user != userBefore { events.append(.settingsChanged) }
         if wantsSensor != sensorWantedBefore { events.append(.sensorWanted(wantsSensor)) }
+        if !files.isEmpty { events.append(.managerPropertiesChanged(files)) }
         return Outcome(reply: reply, events: events)
     }
 }

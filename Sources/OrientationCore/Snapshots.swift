@@ -59,6 +59,10 @@ public struct ManagerSnapshot: Sendable, Equatable {
     public var kioskOrientation: InterfaceOrientation
     public var splitViewThreshold: UInt32
     public var settleTime: UInt32
+    /// The configuration files applied, in order.
+    public var configFiles: [String] = []
+    /// The settings the configuration files lock.
+    public var lockedSettings: [SettingKey] = []
     public var sensorAvailable: Bool
     public var sensorSource: SensorSource
     public var outputBackend: OutputBackendKind? = nil
@@ -85,6 +89,8 @@ public struct ManagerSnapshot: Sendable, Equatable {
         if kioskOrientation != other.kioskOrientation { result.append(.kioskOrientation) }
         if splitViewThreshold != other.splitViewThreshold { result.append(.splitViewThreshold) }
         if settleTime != other.settleTime { result.append(.settleTime) }
+        if configFiles != other.configFiles { result.append(.configFiles) }
+        if lockedSettings != other.lockedSettings { result.append(.lockedSettings) }
         if sensorAvailable != other.sensorAvailable { result.append(.sensorAvailable) }
         if sensorSource != other.sensorSource { result.append(.sensorSource) }
         if outputBackend != other.outputBackend { result.append(.outputBackend) }

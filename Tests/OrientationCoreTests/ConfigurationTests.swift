@@ -148,6 +148,27 @@ final class ConfigurationTests: XCTestCase {
         XCTAssertTrue(subject.events.contains(.managerPropertiesChanged([.kioskMode, .kioskOrientation])), "\(subject.events)")
     }
 
+    /// The files' own properties are said apart, last: a client following the settings sees
+    /// them change first, then which files say so.
+    func testAReloadNamesTheFilesAndTheirLocksLastAndOnlyWhenTheyChange() throws {
+        var subject = subject { _ in }
+        var configuration = Configuration()
+        configuration.values.rotationLocked = true
+        configuration.locks[.rotationLocked] = Self.admin
+        configuration.files = [Self.admin]
+        try subject.run(.reloadConfiguration(configuration))
+        XCTAssertEqual(subject.events.last, .managerPropertiesChanged([.configFiles, .lockedSettings]), "\(subject.events)")
+        XCTAssertEqual(subject.events.managerPropertyChanges, [.rotationLocked, .configFiles, .lockedSettings])
+        XCTAssertEqual(subject.manager.managerSnapshot.configFiles, [Self.admin])
+        XCTAssertEqual(subject.manager.managerSnapshot.lockedSettings, [.rotationLocked])
+
+        configuration.locks[.rotationLocked] = nil
+        try subject.run(.reloadConfiguration(configuration))
+        XCTAssertEqual(subject.events, [.managerPropertiesChanged([.lockedSettings])], "the same file, no lock: only the locks changed")
+        try subject.run(.reloadConfiguration(configuration))
+        XCTAssertEqual(subject.events, [], "the same files and locks: nothing to say")
+    }
+
     func testExplainNamesWhereTheWhitelistAndThePolicyCameFrom() throws {
         var subject = subject {
             $0.values.appPolicies["org.example.App"] = AppPolicy(followSensor: false)

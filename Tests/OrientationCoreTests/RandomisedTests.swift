@@ -300,6 +300,8 @@ struct InvariantChecker {
             case .kioskOrientation: return a.kioskOrientation != b.kioskOrientation
             case .splitViewThreshold: return a.splitViewThreshold != b.splitViewThreshold
             case .settleTime: return a.settleTime != b.settleTime
+            case .configFiles: return a.configFiles != b.configFiles
+            case .lockedSettings: return a.lockedSettings != b.lockedSettings
             case .sensorAvailable: return a.sensorAvailable != b.sensorAvailable
             case .sensorSource: return a.sensorSource != b.sensorSource
             case .outputBackend: return a.outputBackend != b.outputBackend

@@ -4,45 +4,16 @@ import GLibBridge
 import OrientationCore
 import OrientationWire
 
-/// The manager's configuration members: Reload, ResetSetting, ConfigFiles, LockedSettings,
-/// GetAppPolicies' `source` and `locked`, and the desktop entry as the app's manifest.
+/// The manager's configuration members: Reload, GetAppPolicies' `source` and `locked`, and the
+/// desktop entry as the app's manifest.
 extension OrientationService {
-    static let configFilesProperty = PropertyNames.configFiles
-    static let lockedSettingsProperty = PropertyNames.lockedSettings
-
     /// Reads every configuration file again and applies the result at once (Reload, SIGHUP).
     public func reloadConfiguration(because why: String) {
         log.info("reloading the configuration (\(why))")
-        let before = manager.configuration
         let configuration = configurationFiles.read(log: log, limits: options.limits)
         performInternal(.reloadConfiguration(configuration))
-        var changed: [(key: String, value: Variant)] = []
-        if before.lockedKeys != configuration.lockedKeys {
-            changed.append((Self.lockedSettingsProperty, configurationProperty(Self.lockedSettingsProperty)!))
-        }
-        if before.files != configuration.files {
-            changed.insert((Self.configFilesProperty, configurationProperty(Self.configFilesProperty)!), at: 0)
-        }
-        if !changed.isEmpty {
-            do {
-                try connection.emitSignal(path: BusNames.managerPath, interface: BusNames.propertiesInterface, signal: "PropertiesChanged",
-                                          parameters: Variant(tuple: Encode.propertiesChanged(interface: BusNames.managerInterface,
-                                                                                               changed: Variant(vardictEntries: changed))))
-            } catch {
-                log.warning("could not emit PropertiesChanged: \(error)")
-            }
-        }
         let files = configuration.files.isEmpty ? "no configuration files" : configuration.files.joined(separator: ", ")
         log.info("configuration reloaded: \(files)")
-    }
-
-    /// ConfigFiles and LockedSettings, or nil for another property.
-    func configurationProperty(_ name: String) -> Variant? {
-        switch name {
-        case Self.configFilesProperty: return Variant(strings: manager.configuration.files)
-        case Self.lockedSettingsProperty: return Variant(strings: manager.configuration.lockedKeys.map(\.rawValue))
-        default: return nil
-        }
     }
 
     /// GetAppPolicies: every policy in force with the keys it sets, where it comes from and

@@ -64,7 +64,6 @@ extension OrientationService {
     }
 
     func managerProperty(_ request: PropertyRequest) -> Variant? {
-        if let value = configurationProperty(request.propertyName) { return value }
         guard let property = ManagerProperty(rawValue: request.propertyName) else { return nil }
         return Encode.managerProperty(property, manager.managerSnapshot)
     }

@@ -66,6 +66,8 @@ enum Encode {
         case .kioskOrientation: return Variant(string: m.kioskOrientation.rawValue)
         case .splitViewThreshold: return Variant(uint32: m.splitViewThreshold)
         case .settleTime: return Variant(uint32: m.settleTime)
+        case .configFiles: return Variant(strings: m.configFiles)
+        case .lockedSettings: return Variant(strings: m.lockedSettings.map(\.rawValue))
         case .sensorAvailable: return Variant(bool: m.sensorAvailable)
         case .sensorSource: return Variant(string: m.sensorSource.rawValue)
         case .outputBackend: return Variant(string: OutputBackendKind.name(of: m.outputBackend))
