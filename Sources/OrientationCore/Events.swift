@@ -49,6 +49,10 @@ public enum Event: Sendable, Equatable {
     /// Claim the device's sensor (true) or release it (false): sent when `wantsSensor`
     /// changes, so only while a sensor is there to claim.
     case sensorWanted(Bool)
+    /// Send `.tick` at this moment (monotonic microseconds; nil: none is due): sent when
+    /// `nextDeadline` changes, and after a tick that came before it: the core reads no clock,
+    /// so this is how it asks for time to pass.
+    case tickDue(at: Int64?)
 }
 
 /// What a command answers besides its events.

@@ -139,6 +139,7 @@ public struct OrientationManager: Sendable {
                                progress: Progress? = nil) throws(OrientationError) -> Outcome {
         let managerBefore = managerSnapshot
         let sensorWantedBefore = wantsSensor
+        let deadlineBefore = nextDeadline
         // A scene command never changes the user's settings: the hot path skips comparing
         // them (the app policies among them). Settings adopted from disk need no saving.
         let userBefore: SettingLayer? = switch command {
@@ -221,6 +222,10 @@ public struct OrientationManager: Sendable {
         if let userBefore, user != userBefore { events.append(.settingsChanged) }
         if wantsSensor != sensorWantedBefore { events.append(.sensorWanted(wantsSensor)) }
         if !files.isEmpty { events.append(.managerPropertiesChanged(files)) }
+        // A tick that came before the deadline (a timer may fire early) asks again.
+        var tickedEarly = false
+        if case .tick = command { tickedEarly = nextDeadline != nil }
+        if nextDeadline != deadlineBefore || tickedEarly { events.append(.tickDue(at: nextDeadline)) }
         return Outcome(reply: reply, events: events)
     }
 }

@@ -31,17 +31,20 @@ final class ChoosingRulesTests: XCTestCase {
         let id = try subject.register { $0.supported = .allButUpsideDown }
         let start = subject.clock
         try subject.device(.landscapeLeft)
-        XCTAssertEqual(subject.events, [])
+        XCTAssertEqual(subject.events, [.tickDue(at: start + 250_000)], "only the shell's timer hears of it")
         XCTAssertEqual(subject.manager.managerSnapshot.deviceOrientation, .unknown)
         XCTAssertEqual(subject.manager.nextDeadline, start + 250_000)
         subject.advance(milliseconds: 249)
         try subject.tick()
         XCTAssertEqual(subject.orientation(id), .portrait, "not yet held for 250 ms")
+        XCTAssertEqual(subject.events, [.tickDue(at: start + 250_000)], "a tick before the deadline asks again")
         // The same reading again does not restart the clock.
         try subject.device(.landscapeLeft)
         XCTAssertEqual(subject.manager.nextDeadline, start + 250_000)
+        XCTAssertEqual(subject.events, [], "the deadline stands: nothing to say")
         subject.advance(milliseconds: 1)
         try subject.tick()
+        XCTAssertEqual(subject.events.last, .tickDue(at: nil), "no tick is due any more")
         XCTAssertEqual(subject.orientation(id), .landscapeRight)
         XCTAssertEqual(subject.changes, [OrientationChangedEvent(id, .portrait, .landscapeRight, .device)])
         XCTAssertEqual(subject.events.deviceChanges, [.landscapeLeft])

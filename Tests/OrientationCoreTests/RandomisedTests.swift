@@ -161,6 +161,16 @@ struct InvariantChecker {
         check(wants == (manager.sensorAvailable && builtinScene), "wantsSensor")
         check(events.sensorClaims == (wantedBefore == wants ? [] : [wants]),
               "sensorWanted \(events.sensorClaims) for \(wantedBefore) → \(wants)")
+        // The shell's timer hears of every new deadline, and again after a tick before it.
+        var tickedEarly = false
+        if case .tick = command { tickedEarly = manager.nextDeadline != nil }
+        let dues = events.compactMap { event -> Int64?? in
+            if case .tickDue(let at) = event { return at }
+            return nil
+        }
+        let deadlineBefore = saved.nextDeadline, deadline = manager.nextDeadline
+        check(dues == (deadlineBefore != deadline || tickedEarly ? [deadline] : []),
+              "tickDue \(dues) for \(String(describing: deadlineBefore)) → \(String(describing: deadline))")
         // Replies.
         switch (command, outcome.reply) {
         case (.registerScene, .scene(let id)):

@@ -47,6 +47,8 @@ extension OrientationService {
             applyOutput(row)
         case .sensorWanted(let wanted):
             sensor?.claim(wanted)
+        case .tickDue(let deadline):
+            settleTimer.schedule(deadline)
         case .settingsChanged:
             // perform() saved them before the reply.
             break

@@ -161,7 +161,6 @@ public final class OrientationService {
         if scenesGone > 0 { memory.released(scenesGone) }
         caches.invalidate(after: command, events: outcome.events)
         emit(outcome.events[sent...])
-        scheduleTick()
         return outcome.reply
     }
 
@@ -172,10 +171,6 @@ public final class OrientationService {
         } catch {
             log.warning("internal command \(command) failed: \(error)")
         }
-    }
-
-    func scheduleTick() {
-        settleTimer.schedule(manager.nextDeadline)
     }
 
     func nameOwnerChanged(_ signal: ReceivedSignal) {

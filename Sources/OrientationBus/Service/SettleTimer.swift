@@ -12,7 +12,7 @@ final class SettleTimer {
 
     init(loop: MainLoop) { self.loop = loop }
 
-    /// Arms the timer to call `fire` at `deadline` (the core's `nextDeadline`; nil: disarms it),
+    /// Arms the timer to call `fire` at `deadline` (the core's `tickDue`; nil: disarms it),
     /// unless it is armed for that deadline already.
     func schedule(_ deadline: Int64?) {
         guard deadline != self.deadline else { return }
