@@ -17,9 +17,9 @@ final class WindowTrackerRun: @unchecked Sendable {
     let loop = MainLoop.startThread(name: "window-tracker")
     let events = LockedValue<[WindowTrackerEvent]>([])
     /// Only touched on the loop's thread.
-    private var tracker: WindowTracker?
+    private var tracker: (any WindowTracker)?
 
-    init(_ make: @escaping @Sendable () -> WindowTracker) {
+    init(_ make: @escaping @Sendable () -> any WindowTracker) {
         loop.sync { [self] in
             let tracker = make()
             tracker.start { [events] event in events.withLock { $0.append(event) } }

@@ -22,7 +22,7 @@ struct KScreenDoctorTool: OutputTool {
 }
 
 enum KWinBackend {
-    static func make(environment: [String: String], output: String?, log: Log) -> OutputBackend {
+    static func make(environment: [String: String], output: String?, log: Log) -> any OutputBackend {
         ToolOutputBackend(tool: KScreenDoctorTool(),
                           presence: WaylandPresence(environment: environment, required: KScreenDoctorTool.managementInterfaces,
                                                     what: "KWin"),

@@ -72,8 +72,8 @@ final class MutterBackend: OutputBackend {
     /// DisplayConfig's owner now (nil: not on the bus).
     var compositor: String? { owner }
 
-    func start(events: @escaping (OutputBackendEvent) -> Void) {
-        report = events
+    func start(reports: @escaping (OutputBackendEvent) -> Void) {
+        report = reports
         reader.refreshed = { [weak self] result in
             guard let self else { return }
             switch result {

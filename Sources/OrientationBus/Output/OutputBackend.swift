@@ -2,18 +2,16 @@ import OrientationCore
 
 /// One compositor's interface for turning the built-in panel. Lives on the GLib main loop thread.
 /// It watches its compositor (no polling: change notifications, or apply-and-read-back) and
-/// reports what it sees through `events`; it never decides what the panel should show.
-protocol OutputBackend: AnyObject {
+/// reports what it sees through `reports`; it never decides what the panel should show.
+protocol OutputBackend: PeerAdapter where Report == OutputBackendEvent {
     /// `mutter`, `wlroots`, `kwin` or `x11` (OrientationCore's OutputBackendKind).
     var kind: OutputBackendKind { get }
-    /// Starts watching; reports `.attached` when the compositor and the panel are found,
-    /// `.detached(reason:)` when it is not there or goes away (and keeps watching for its return).
-    func start(events: @escaping (OutputBackendEvent) -> Void)
+    // `start` reports `.attached` when the compositor and the panel are found,
+    // `.detached(reason:)` when it is not there or goes away.
     /// Turns the panel to show `orientation` (already shifted for --natural-orientation by the
     /// service or core), then reads back and reports `.orientationRead`.
     func apply(_ orientation: InterfaceOrientation)
-    /// Stops watching and hands the panel back (e.g. restores the GSettings key for mutter).
-    func stop()
+    // `stop` hands the panel back (e.g. restores the GSettings key for mutter).
 }
 
 /// What a backend saw of its compositor.

@@ -4,7 +4,7 @@ import OrientationCore
 /// `--output-backend`: makes the backend chosen, or for `auto` the first one whose
 /// compositor is there, in docs/output.md's order.
 enum OutputBackendChoosing {
-    static func make(for options: ServiceOptions, connection: BusConnection, log: Log) -> OutputBackend? {
+    static func make(for options: ServiceOptions, connection: BusConnection, log: Log) -> (any OutputBackend)? {
         switch options.outputBackend {
         case .none:
             return nil
@@ -21,7 +21,7 @@ enum OutputBackendChoosing {
     }
 
     /// One backend by kind; nil when this build has none for it.
-    static func make(_ kind: OutputBackendKind, options: ServiceOptions, connection: BusConnection, log: Log) -> OutputBackend? {
+    static func make(_ kind: OutputBackendKind, options: ServiceOptions, connection: BusConnection, log: Log) -> (any OutputBackend)? {
         switch kind {
         case .mutter:
             return MutterBackend(connection: connection, output: options.outputName, log: log,
@@ -38,7 +38,7 @@ enum OutputBackendChoosing {
 
     /// DisplayConfig owned on the session bus → mutter; else the other compositors in order;
     /// with none there, mutter's name is watched, so a GNOME session starting later is driven.
-    static func auto(options: ServiceOptions, connection: BusConnection, log: Log) -> OutputBackend? {
+    static func auto(options: ServiceOptions, connection: BusConnection, log: Log) -> (any OutputBackend)? {
         if (try? connection.nameOwner(MutterBackend.busName)) != nil {
             log.info("output: --output-backend auto: \(MutterBackend.busName) is on the session bus: mutter")
             return make(.mutter, options: options, connection: connection, log: log)

@@ -5,7 +5,7 @@ import OrientationCore
 /// one, whether its absence was logged, and the panel orientation on its way to it.
 struct OutputLink {
     /// The compositor backend turning the panel, while there is one.
-    var backend: OutputBackend?
+    var backend: (any OutputBackend)?
     /// Whether the backend's absence was logged (said once, then only after it was attached).
     var reportedDetached = false
     /// The panel's orientation the core decided last, not yet handed to the backend, and the

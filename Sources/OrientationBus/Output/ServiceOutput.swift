@@ -30,7 +30,7 @@ extension OrientationService {
     }
 
     /// A backend's report, turned into a core command.
-    func outputEvent(_ event: OutputBackendEvent, from backend: OutputBackend) {
+    func outputEvent(_ event: OutputBackendEvent, from backend: any OutputBackend) {
         guard backend === outputLink.backend else { return }
         switch event {
         case .attached(let name, let showing):
@@ -54,7 +54,7 @@ extension OrientationService {
 
     /// The manager's `OutputStatus` for a backend's reason: the backend's name and its reason,
     /// or, when `--output-backend auto` found no compositor and waits for mutter, that.
-    func outputStatus(_ backend: OutputBackend, _ reason: String) -> String {
+    func outputStatus(_ backend: any OutputBackend, _ reason: String) -> String {
         if options.outputBackend == .auto, reason == MutterBackend.absentReason {
             return "--output-backend auto found no compositor (no \(MutterBackend.busName) on the session bus, "
                 + "no wlroots or KWin output management on WAYLAND_DISPLAY, no X server on DISPLAY); "

@@ -58,8 +58,8 @@ final class ToolOutputBackend: OutputBackend {
         self.log = log
     }
 
-    func start(events: @escaping (OutputBackendEvent) -> Void) {
-        report = events
+    func start(reports: @escaping (OutputBackendEvent) -> Void) {
+        report = reports
         presence.start(present: { [weak self] in
             guard let self else { return }
             self.session.newPeer()

@@ -29,7 +29,7 @@ final class WlrootsBackend: OutputBackend {
         self.log = log
     }
 
-    static func make(environment: [String: String], output: String?, log: Log) -> OutputBackend {
+    static func make(environment: [String: String], output: String?, log: Log) -> any OutputBackend {
         WlrootsBackend(environment: environment, output: output, log: log)
     }
 
@@ -38,8 +38,8 @@ final class WlrootsBackend: OutputBackend {
         WaylandSocket.compositorOffers(any: [managerInterface], environment: environment)
     }
 
-    func start(events: @escaping (OutputBackendEvent) -> Void) {
-        report = events
+    func start(reports: @escaping (OutputBackendEvent) -> Void) {
+        report = reports
         presence.heads = { [weak self] in self?.take($0) }
         presence.applied = { [weak self] in self?.answered($0) }
         presence.start(present: { [weak self] in

@@ -20,7 +20,7 @@ struct XrandrTool: OutputTool {
 
 enum X11Backend {
     /// `touchDevices`: `--touch-device` (empty: every touchscreen; `none`: no touch mapping).
-    static func make(environment: [String: String], output: String?, touchDevices: [String] = [], log: Log) -> OutputBackend {
+    static func make(environment: [String: String], output: String?, touchDevices: [String] = [], log: Log) -> any OutputBackend {
         let panel = ToolOutputBackend(tool: XrandrTool(), presence: X11Presence(display: environment["DISPLAY"] ?? ""),
                                       output: output, log: log)
         return X11TouchFollowingBackend(panel: panel, touch: X11TouchMapping(names: touchDevices, log: log))
@@ -51,10 +51,10 @@ final class X11TouchFollowingBackend: OutputBackend {
         self.touch = touch
     }
 
-    func start(events: @escaping (OutputBackendEvent) -> Void) {
+    func start(reports: @escaping (OutputBackendEvent) -> Void) {
         panel.start { [weak self] event in
             self?.follow(event)
-            events(event)
+            reports(event)
         }
     }
 

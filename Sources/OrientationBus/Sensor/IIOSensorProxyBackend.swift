@@ -68,24 +68,21 @@ final class IIOSensorProxyBackend: SensorBackend {
 
     // MARK: The system bus
 
-    /// Connects to the system bus now. With `--sensor auto`, no system bus at start means
-    /// manual input for good (said once); with `--sensor iio` it keeps trying.
-    /// Returns false when the backend gave up (auto mode, no system bus).
-    func start(events: @escaping (SensorBackendEvent) -> Void) -> Bool {
-        report = events
+    /// Starts watching. With `--sensor auto` and no system bus it gives up at once, says so and
+    /// stays idle (the device follows manual input only); `--sensor iio` waits for the bus.
+    func start(reports: @escaping (SensorBackendEvent) -> Void) {
+        report = reports
         do {
             try connect()
-            return true
         } catch {
             if mode == .iio {
                 log.info("--sensor iio: waiting for the system bus (\(error.message)); following manual input until then")
                 saidWaiting = true
                 scheduleReconnect()
-                return true
+                return
             }
             log.info("no system bus (\(error.message)): following manual input only (SetDeviceOrientation)")
             report = nil
-            return false
         }
     }
 

@@ -1,13 +1,10 @@
 import OrientationCore
 
 /// A source of the device's orientation (iio-sensor-proxy's accelerometer). Lives on the GLib
-/// main loop thread. It watches its peer and reports what it sees through `events`; it claims
+/// main loop thread. It watches its peer and reports what it sees through `reports`; it claims
 /// the sensor only when the core says so (`claim`), the way an `OutputBackend` turns the panel
 /// only when the core says where it goes.
-protocol SensorBackend: AnyObject {
-    /// Starts watching. Returns false when it gave up at once (no system bus with
-    /// `--sensor auto`): the device then follows manual input only.
-    func start(events: @escaping (SensorBackendEvent) -> Void) -> Bool
+protocol SensorBackend: PeerAdapter where Report == SensorBackendEvent {
     /// The core's `sensorWanted`: claim the sensor (true) or release it (false). A claim waits
     /// for the sensor to be there; one that failed is not retried until the sensor changes.
     func claim(_ wanted: Bool)

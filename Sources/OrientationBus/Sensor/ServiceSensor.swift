@@ -9,11 +9,10 @@ extension OrientationService {
         }
         let backend = IIOSensorProxyBackend(mode: options.sensor, natural: options.naturalOrientation, loop: loop, log: log)
         sensor = backend
-        let started = backend.start { [unowned self, weak backend] event in
+        backend.start { [unowned self, weak backend] event in
             guard let backend, backend === self.sensor else { return }
             self.sensorEvent(event)
         }
-        if !started { sensor = nil }
     }
 
     /// Stops following the sensor (orientd is exiting: its claim ends with its connection).

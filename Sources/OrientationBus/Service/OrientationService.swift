@@ -33,7 +33,7 @@ public final class OrientationService {
     var ownership = NameOwnership()
     /// The adapters: the sensor backend (ServiceSensor.swift), the output backend (Output/) and
     /// the window tracker (Windows/), each while there is one.
-    var sensor: SensorBackend?
+    var sensor: (any SensorBackend)?
     var outputLink = OutputLink()
     var windowLink = WindowLink()
     /// The status the process should exit with once the loop returns.

@@ -52,8 +52,8 @@ final class GnomeWindowTracker: WindowTracker {
         (try? connection.nameOwner(shellName)) != nil
     }
 
-    func start(events: @escaping (WindowTrackerEvent) -> Void) {
-        report = events
+    func start(reports: @escaping (WindowTrackerEvent) -> Void) {
+        report = reports
         nameWatch = connection.watchName(Self.shellName, appeared: { [weak self] _, owner in
             self?.shellAppeared(owner)
         }, vanished: { [weak self] _ in

@@ -21,7 +21,7 @@ extension OrientationService {
     }
 
     /// A tracker's report, turned into a core command (with the app's manifest, read here).
-    func windowEvent(_ event: WindowTrackerEvent, from tracker: WindowTracker) {
+    func windowEvent(_ event: WindowTrackerEvent, from tracker: any WindowTracker) {
         guard tracker === windowLink.tracker else { return }
         switch event {
         case .attached:

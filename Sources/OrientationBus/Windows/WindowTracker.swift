@@ -1,15 +1,12 @@
 import OrientationCore
 
 /// One compositor family's list of app windows. Lives on the GLib main loop thread. It watches
-/// its compositor and reports what it sees through `events`; it never decides which window
+/// its compositor and reports what it sees through `reports`; it never decides which window
 /// is in front (the core does).
-protocol WindowTracker: AnyObject {
+protocol WindowTracker: PeerAdapter where Report == WindowTrackerEvent {
     var kind: WindowTrackerKind { get }
-    /// Starts watching; reports `.attached` when the compositor's window list is found,
-    /// `.detached(reason:)` when it is not there or goes away (and keeps watching for its return).
-    func start(events: @escaping (WindowTrackerEvent) -> Void)
-    /// Stops watching.
-    func stop()
+    // `start` reports `.attached` when the compositor's window list is found,
+    // `.detached(reason:)` when it is not there or goes away.
 }
 
 /// What a tracker saw.

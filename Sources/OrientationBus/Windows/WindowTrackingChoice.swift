@@ -22,7 +22,7 @@ public enum WindowTrackingChoice: String, CaseIterable, Sendable {
 /// Makes the tracker `--window-tracking` chose; nil when none is chosen or this build has no
 /// tracker for it (each tracker plugs in at `make(_:options:connection:log:)`).
 enum WindowTrackerChoosing {
-    static func make(for options: ServiceOptions, connection: BusConnection, log: Log) -> WindowTracker? {
+    static func make(for options: ServiceOptions, connection: BusConnection, log: Log) -> (any WindowTracker)? {
         switch options.windowTracking {
         case .none:
             return nil
@@ -53,7 +53,7 @@ enum WindowTrackerChoosing {
     }
 
     /// One tracker by kind; nil when this build has none for it.
-    static func make(_ kind: WindowTrackerKind, options: ServiceOptions, connection: BusConnection, log: Log) -> WindowTracker? {
+    static func make(_ kind: WindowTrackerKind, options: ServiceOptions, connection: BusConnection, log: Log) -> (any WindowTracker)? {
         switch kind {
         case .x11:
             // A window without _GTK_APPLICATION_ID is claimed by the desktop entry whose

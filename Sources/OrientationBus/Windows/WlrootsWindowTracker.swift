@@ -38,10 +38,10 @@ final class WlrootsWindowTracker: WindowTracker {
         WaylandSocket.compositorOffers(any: [managerInterface], environment: environment)
     }
 
-    func start(events: @escaping (WindowTrackerEvent) -> Void) {
-        report = events
+    func start(reports: @escaping (WindowTrackerEvent) -> Void) {
+        report = reports
         guard let socketPath else {
-            events(.detached(reason: "no Wayland session: XDG_RUNTIME_DIR is not set"))
+            reports(.detached(reason: "no Wayland session: XDG_RUNTIME_DIR is not set"))
             return
         }
         let slash = socketPath.lastIndex(of: "/")!

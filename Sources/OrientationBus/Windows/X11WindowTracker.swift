@@ -60,9 +60,9 @@ final class X11WindowTracker: WindowTracker {
 
     deinit { stop() }
 
-    func start(events: @escaping (WindowTrackerEvent) -> Void) {
+    func start(reports: @escaping (WindowTrackerEvent) -> Void) {
         stop()
-        self.events = events
+        self.events = reports
         if let number = X11Presence.socketNumber(display: display) {
             appearance = SocketFileWatch(directory: X11Presence.socketDirectory, name: "X\(number)") { [weak self] in
                 self?.retriesLeft = Self.connectRetries.count
