@@ -58,7 +58,7 @@ public struct ControllerSpec: Sendable, Equatable {
 }
 
 /// One controller in a scene's tree.
-public struct Controller: Sendable {
+public struct ControllerNode: Sendable {
     public let id: String
     public let kind: ControllerKind
     public internal(set) var declaration: ControllerDeclaration

@@ -1,7 +1,7 @@
 /// A scene's controllers: a root with navigation stacks, tabs and modal presentations.
 /// Controllers live in a slot array addressed by handles, with an index by id.
 public struct ControllerTree: Sendable {
-    private var slots: [Controller?] = []
+    private var slots: [ControllerNode?] = []
     private var freeSlots: [Int] = []
     private var handles: [String: Int] = [:]
     public private(set) var root: Int?
@@ -12,7 +12,7 @@ public struct ControllerTree: Sendable {
     public var count: Int { handles.count }
     public var isEmpty: Bool { handles.isEmpty }
 
-    public subscript(handle: Int) -> Controller {
+    public subscript(handle: Int) -> ControllerNode {
         get { slots[handle]! }
         set { slots[handle] = newValue }
     }
@@ -30,7 +30,7 @@ public struct ControllerTree: Sendable {
 
     /// Adds a controller under `parent` (as a contained child, or presented), or as the root.
     @discardableResult
-    mutating func insert(_ controller: Controller, under parent: Int?, presented: Bool) -> Int {
+    mutating func insert(_ controller: ControllerNode, under parent: Int?, presented: Bool) -> Int {
         var node = controller
         node.parent = parent
         node.isPresented = presented

@@ -1,5 +1,5 @@
 /// One line of Explain: a layer's name, the mask it left, and a sentence.
-public struct ExplainStep: Sendable, Equatable {
+public struct ExplanationLine: Sendable, Equatable {
     public var name: String
     public var mask: OrientationMask
     public var sentence: String
@@ -9,10 +9,10 @@ extension OrientationManager {
     /// The layer-by-layer reasoning for a scene: whitelist, window policy, kiosk, app policy,
     /// split view, deciding controller, the deciding path, then the decision and its rule.
     /// It describes the declarations as they stand now (what the next evaluation will use).
-    public func explain(_ id: SceneID) throws(OrientationError) -> [ExplainStep] {
+    public func explain(_ id: SceneID) throws(OrientationError) -> [ExplanationLine] {
         let scene = try self.scene(id)
         let r = Resolution(scene: scene, settings: settings)
-        var steps: [ExplainStep] = []
+        var steps: [ExplanationLine] = []
 
         var whitelist: String
         if scene.isObserved, let allowed = r.policy?.allowed {
@@ -27,7 +27,7 @@ extension OrientationManager {
         if scene.isObserved {
             whitelist = "Observed: a window of \(scene.appId) as the compositor reports it (no scene registered). " + whitelist
         }
-        steps.append(ExplainStep(name: "whitelist", mask: r.whitelist, sentence: whitelist))
+        steps.append(ExplanationLine(name: "whitelist", mask: r.whitelist, sentence: whitelist))
 
         let window: String
         switch r.windowSource {
@@ -35,9 +35,9 @@ extension OrientationManager {
         case .appDelegate: window = "The app delegate's mask \(r.window) replaces the whitelist."
         case .whitelist: window = "No delegate mask: the whitelist stands."
         }
-        steps.append(ExplainStep(name: "window-policy", mask: r.window, sentence: window))
+        steps.append(ExplanationLine(name: "window-policy", mask: r.window, sentence: window))
 
-        steps.append(ExplainStep(name: "kiosk", mask: r.afterKiosk, sentence: r.kioskActive
+        steps.append(ExplanationLine(name: "kiosk", mask: r.afterKiosk, sentence: r.kioskActive
             ? "Kiosk mode\(configuredBy(.kioskMode)) forces \(settings.kioskOrientation.rawValue) and hides the status bar."
             : "Kiosk mode is off."))
 
@@ -57,7 +57,7 @@ extension OrientationManager {
         } else {
             policy = "No user policy for \(scene.appId)."
         }
-        steps.append(ExplainStep(name: "app-policy", mask: r.afterPolicy, sentence: policy))
+        steps.append(ExplanationLine(name: "app-policy", mask: r.afterPolicy, sentence: policy))
 
         let split: String
         switch r.split {
@@ -68,7 +68,7 @@ extension OrientationManager {
         case .skipped(let family): split = "In split view, but the \(family.rawValue) family would leave the controller nothing: stabilisation skipped."
         case .overriddenByKiosk: split = "In split view, but kiosk mode decides."
         }
-        steps.append(ExplainStep(name: "split-view", mask: r.afterSystem, sentence: split))
+        steps.append(ExplanationLine(name: "split-view", mask: r.afterSystem, sentence: split))
 
         var controller: String
         if let deciding = r.deciding {
@@ -91,11 +91,11 @@ extension OrientationManager {
         } else if !r.isValid {
             controller += " The window allows none of these: the next evaluation will be refused."
         }
-        steps.append(ExplainStep(name: "controller", mask: r.final, sentence: controller))
+        steps.append(ExplanationLine(name: "controller", mask: r.final, sentence: controller))
 
-        steps.append(ExplainStep(name: "path", mask: r.final, sentence: describePath(scene)))
+        steps.append(ExplanationLine(name: "path", mask: r.final, sentence: describePath(scene)))
 
-        steps.append(ExplainStep(name: "decision", mask: OrientationMask(scene.orientation),
+        steps.append(ExplanationLine(name: "decision", mask: OrientationMask(scene.orientation),
                                  sentence: describeDecision(scene, r)))
         return steps
     }

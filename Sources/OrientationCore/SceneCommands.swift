@@ -146,11 +146,11 @@ extension OrientationManager {
         return scene.tree.insert(try makeController(spec, idiom: scene.idiom), under: parent, presented: presented)
     }
 
-    func makeController(_ spec: ControllerSpec, idiom: Idiom) throws(OrientationError) -> Controller {
+    func makeController(_ spec: ControllerSpec, idiom: Idiom) throws(OrientationError) -> ControllerNode {
         try Validate.name(spec.id, what: "controller id", limits: limits)
         let declaration = spec.patch.applied(to: ControllerDeclaration())
         try checkPreferred(declaration, mode: nil, id: spec.id, idiom: idiom)
-        return Controller(id: spec.id, kind: spec.kind, declaration: declaration)
+        return ControllerNode(id: spec.id, kind: spec.kind, declaration: declaration)
     }
 
     /// A preferred orientation must be one the controller itself supports (its mode's mask

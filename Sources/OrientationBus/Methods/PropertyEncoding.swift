@@ -111,7 +111,7 @@ enum Encode {
         })
     }
 
-    static func explain(_ steps: [ExplainStep]) -> Variant {
+    static func explain(_ steps: [ExplanationLine]) -> Variant {
         Variant(arrayOf: "(sass)", steps.map { step in
             Variant(tuple: [Variant(string: step.name), mask(step.mask), Variant(string: step.sentence)])
         })
