@@ -22,7 +22,7 @@ extension OrientationManager {
         } else if let file = scene.whitelistFile {
             whitelist = "The app's desktop entry \(file) allows \(r.whitelist)."
         } else {
-            whitelist = "The app whitelist (supported-orientations) allows \(r.whitelist)."
+            whitelist = "The app whitelist (\(RegistrationOption.supportedOrientations.rawValue)) allows \(r.whitelist)."
         }
         if scene.isObserved {
             whitelist = "Observed: a window of \(scene.appId) as the compositor reports it (no scene registered). " + whitelist
@@ -77,7 +77,7 @@ extension OrientationManager {
             if let mode = c.mode {
                 source = "its orientation mode \(mode.name)"
             } else if c.declaration.supported != nil {
-                source = "its supported-orientations"
+                source = "its \(RegistrationOption.supportedOrientations.rawValue)"
             } else {
                 source = "the \(scene.idiom.rawValue) default"
             }

@@ -7,9 +7,9 @@ extension OrientationManager {
         try Validate.name(r.display, what: "display name", limits: limits)
         if let width = r.width { try Validate.dimension(width, what: "width", limits: limits) }
         if let height = r.height { try Validate.dimension(height, what: "height", limits: limits) }
-        for (mask, what) in [(r.supported, "supported-orientations"), (r.sceneDelegate, "scene-delegate-orientations"),
-                             (r.appDelegate, "app-delegate-orientations")] where mask?.isEmpty == true {
-            throw .invalidArgs("The \(what) must name at least one orientation; valid values: \(OrientationMask.validNames.joined(separator: ", "))")
+        for (mask, option) in [(r.supported, RegistrationOption.supportedOrientations), (r.sceneDelegate, .sceneDelegateOrientations),
+                               (r.appDelegate, .appDelegateOrientations)] where mask?.isEmpty == true {
+            throw .invalidArgs("The \(option.rawValue) must name at least one orientation; valid values: \(OrientationMask.validNames.joined(separator: ", "))")
         }
         try checkSceneNumbers()
         let holder = quotaHolder(of: caller)

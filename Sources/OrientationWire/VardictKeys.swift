@@ -1,16 +1,18 @@
+import OrientationCore
+
 /// The keys of the contract's `a{sv}` arguments and replies, and the D-Bus type of each
 /// key an argument may hold (the XML documents them member by member).
 public enum VardictKey {
-    // RegisterScene's options.
-    public static let appId = "app-id"
-    public static let idiom = "idiom"
-    public static let supportedOrientations = "supported-orientations"
-    public static let sceneDelegateOrientations = "scene-delegate-orientations"
-    public static let appDelegateOrientations = "app-delegate-orientations"
-    public static let width = "width"
-    public static let height = "height"
-    public static let display = "display"
-    public static let detached = "detached"
+    // RegisterScene's options: the core's names (its errors and Explain use them too).
+    public static let appId = RegistrationOption.appId.rawValue
+    public static let idiom = RegistrationOption.idiom.rawValue
+    public static let supportedOrientations = RegistrationOption.supportedOrientations.rawValue
+    public static let sceneDelegateOrientations = RegistrationOption.sceneDelegateOrientations.rawValue
+    public static let appDelegateOrientations = RegistrationOption.appDelegateOrientations.rawValue
+    public static let width = RegistrationOption.width.rawValue
+    public static let height = RegistrationOption.height.rawValue
+    public static let display = RegistrationOption.display.rawValue
+    public static let detached = RegistrationOption.detached.rawValue
 
     // A controller's properties (SetControllerProperties, GetControllers).
     public static let shouldAutorotate = "should-autorotate"

@@ -58,4 +58,10 @@ final class WireAgainstXMLTests: XCTestCase {
             XCTAssertTrue(xml.contains(key), key)
         }
     }
+
+    /// RegisterScene's keys are the core's option names, so the core's errors name what callers send.
+    func testRegistrationKeysAreTheCoresOptionNames() {
+        XCTAssertEqual(VardictKey.registration.map(\.key), RegistrationOption.allCases.map(\.rawValue))
+        XCTAssertEqual(VardictKey.supportedOrientations, "supported-orientations")
+    }
 }
