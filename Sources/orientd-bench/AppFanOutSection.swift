@@ -1,6 +1,7 @@
 import Dispatch
 import Glibc
 import GLibBridge
+import OrientationWire
 import OrientationClient
 import Synchronization
 import ProcessSupport
@@ -19,11 +20,11 @@ enum AppFanOutSection {
         let owner = target.owner
         let control = try target.connectWithLoop("bench-apps")
         defer { control.close() }
-        try control.connection.manager(owner, "SetSettleTime", [Variant(uint32: 0)])
+        try control.connection.manager(owner, .setSettleTime, [Variant(uint32: 0)])
         for apps in options.fanOutApps {
             print("App fan-out: \(scenes) scenes over \(apps) apps (OrientationClient)")
             // Each round turns every scene: they start in portrait, the first round turns them.
-            try control.connection.manager(owner, "SetDeviceOrientation", [Variant(string: "portrait")])
+            try control.connection.manager(owner, .setDeviceOrientation, [Variant(string: "portrait")])
             let counter = ChangeCounter(), peerCounter = ChangeCounter()
             var clients: [OrientationClient] = []
             var peerCounters: [LoopConnection] = []
@@ -57,7 +58,7 @@ enum AppFanOutSection {
                 let afterPings = try CPUTimes.now(target)
                 counter.expect(scenes)
                 let start = ContinuousClock.now
-                try control.connection.manager(owner, "SetDeviceOrientation", [Variant(string: devices[round % 2])])
+                try control.connection.manager(owner, .setDeviceOrientation, [Variant(string: devices[round % 2])])
                 let end = try counter.wait(timeout: 120)
                 let afterFanOut = try CPUTimes.now(target)
                 peerCounter.expect(scenes)

@@ -1,4 +1,5 @@
 import GLibBridge
+import OrientationWire
 
 /// Sequential calls on one scene, each timed against the reference peer's same-shape call
 /// and a Ping, interleaved (see `Comparison`): ratios to the peer (what GDBus itself costs
@@ -14,8 +15,8 @@ enum CallSection {
         // member names (messages of the same size), and Explain and GetControllers with
         // copies of orientd's own replies.
         try connection.peer(peer, "ExportScene", [Variant(objectPath: scene)])
-        try connection.peer(peer, "SetExplain", [try connection.scene(owner, scene, "Explain").child(at: 0)])
-        try connection.peer(peer, "SetControllers", [try connection.scene(owner, scene, "GetControllers").child(at: 0)])
+        try connection.peer(peer, "SetExplain", [try connection.scene(owner, scene, .explain).child(at: 0)])
+        try connection.peer(peer, "SetControllers", [try connection.scene(owner, scene, .getControllers).child(at: 0)])
         func compare(_ orientd: () throws(DBusError) -> Void, _ reference: () throws(DBusError) -> Void) throws(DBusError) -> Comparison {
             try Comparison.measure(connection, ping: owner, rounds: options.rounds,
                                    perRound: max(1, options.sequentialCalls / options.rounds),
@@ -27,12 +28,12 @@ enum CallSection {
         report.spread("peer.noop", "reference peer: a C GDBus method with no work / Ping", floor.pingRatio, "×")
         report.spread("peer.string", "reference peer: a C GDBus method returning a string / Ping", floor.peerPingRatio, "×")
 
-        let update = try compare({ () throws(DBusError) in try connection.scene(owner, scene, "UpdateOrientation") },
-                                 { () throws(DBusError) in try connection.scene(peer.owner, scene, "UpdateOrientation") })
+        let update = try compare({ () throws(DBusError) in try connection.scene(owner, scene, .updateOrientation) },
+                                 { () throws(DBusError) in try connection.scene(peer.owner, scene, .updateOrientation) })
         row(report, "update", "UpdateOrientation (nothing to do)", "string reply", update)
         report.spread("update.ping", "UpdateOrientation / Ping", update.pingRatio, "×")
         report.info("update.cpu", "orientd CPU per UpdateOrientation", try cpuPerCall(target, options) { () throws(DBusError) in
-            try connection.scene(owner, scene, "UpdateOrientation")
+            try connection.scene(owner, scene, .updateOrientation)
         }, "µs")
 
         var turn = 0
@@ -40,30 +41,30 @@ enum CallSection {
         let orientations = ["landscape-right", "portrait"]
         let request = try compare({ () throws(DBusError) in
             turn += 1
-            let reply = try connection.scene(owner, scene, "RequestOrientation", [Variant(string: orientations[turn % 2])])
+            let reply = try connection.scene(owner, scene, .requestOrientation, [Variant(string: orientations[turn % 2])])
             precondition(reply.child(at: 0).string == orientations[turn % 2], "RequestOrientation did not rotate")
         }, { () throws(DBusError) in
             peerTurn += 1
-            try connection.scene(peer.owner, scene, "RequestOrientation", [Variant(string: orientations[peerTurn % 2])])
+            try connection.scene(peer.owner, scene, .requestOrientation, [Variant(string: orientations[peerTurn % 2])])
         })
         row(report, "request", "RequestOrientation rotating (OrientationChanged + PropertiesChanged)",
             "rotation emitting the same two signals", request)
         report.spread("request.ping", "RequestOrientation / Ping", request.pingRatio, "×")
         report.info("request.cpu", "orientd CPU per RequestOrientation", try cpuPerCall(target, options) { () throws(DBusError) in
             turn += 1
-            try connection.scene(owner, scene, "RequestOrientation", [Variant(string: orientations[turn % 2])])
+            try connection.scene(owner, scene, .requestOrientation, [Variant(string: orientations[turn % 2])])
         }, "µs")
 
-        let explain = try compare({ () throws(DBusError) in try connection.scene(owner, scene, "Explain") },
-                                  { () throws(DBusError) in try connection.scene(peer.owner, scene, "Explain") })
+        let explain = try compare({ () throws(DBusError) in try connection.scene(owner, scene, .explain) },
+                                  { () throws(DBusError) in try connection.scene(peer.owner, scene, .explain) })
         row(report, "explain", "Explain", "Explain-sized reply", explain)
         report.spread("explain.ping", "Explain / Ping", explain.pingRatio, "×")
         report.info("explain.cpu", "orientd CPU per Explain", try cpuPerCall(target, options) { () throws(DBusError) in
-            try connection.scene(owner, scene, "Explain")
+            try connection.scene(owner, scene, .explain)
         }, "µs")
 
-        let controllers = try compare({ () throws(DBusError) in try connection.scene(owner, scene, "GetControllers") },
-                                      { () throws(DBusError) in try connection.scene(peer.owner, scene, "GetControllers") })
+        let controllers = try compare({ () throws(DBusError) in try connection.scene(owner, scene, .getControllers) },
+                                      { () throws(DBusError) in try connection.scene(peer.owner, scene, .getControllers) })
         row(report, "controllers", "GetControllers (a navigation controller and a view)", "GetControllers-sized reply", controllers)
 
         let get = try compare({ () throws(DBusError) in
@@ -73,7 +74,7 @@ enum CallSection {
         })
         row(report, "get", "Properties.Get Version", "Properties.Get of a u", get)
 
-        try connection.manager(owner, "UnregisterScene", [Variant(objectPath: scene)])
+        try connection.manager(owner, .unregisterScene, [Variant(objectPath: scene)])
         try target.checkAlive()
         try peer.checkAlive()
     }

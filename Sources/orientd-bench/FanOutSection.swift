@@ -1,4 +1,5 @@
 import GLibBridge
+import OrientationWire
 
 /// One SetDeviceOrientation with many scenes following the device: the time until the
 /// client has every OrientationChanged, against as many pipelined Pings and against the
@@ -11,9 +12,9 @@ enum FanOutSection {
         let owner = target.owner
         let flood = try SceneFlood(target, scenes: scenes, perConnection: scenes, name: "bench-fanout")
         let connection = flood.connections[0]
-        try connection.manager(owner, "SetSettleTime", [Variant(uint32: 0)])
+        try connection.manager(owner, .setSettleTime, [Variant(uint32: 0)])
         // Each round turns every scene: they start in portrait, the first round turns them.
-        try connection.manager(owner, "SetDeviceOrientation", [Variant(string: "portrait")])
+        try connection.manager(owner, .setDeviceOrientation, [Variant(string: "portrait")])
         _ = try flood.register(owner, count: scenes, window: options.window, appId: "bench.fanout")
         let counter = try SignalCounter(connection, loop: flood.loop, sender: owner, interface: Names.scene,
                                         member: "OrientationChanged")
@@ -37,7 +38,7 @@ enum FanOutSection {
                     counter.expect(scenes)
                     let cpu = try target.usage.cpuNanoseconds()
                     let start = ContinuousClock.now
-                    try connection.manager(owner, "SetDeviceOrientation", [Variant(string: devices[round % 2])])
+                    try connection.manager(owner, .setDeviceOrientation, [Variant(string: devices[round % 2])])
                     orientdTime = try counter.wait(timeout: 120) - start
                     if round >= 2 { orientdCPU += try target.usage.cpuNanoseconds() - cpu }
                 } else {

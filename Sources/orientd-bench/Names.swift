@@ -13,8 +13,8 @@ enum Names {
     /// RegisterScene's argument: a phone window that may take every orientation but upside-down.
     static func registration(appId: String) -> Variant {
         Variant(tuple: [Variant(vardict: [
-            "app-id": Variant(string: appId),
-            "supported-orientations": Variant(strings: ["portrait", "landscape-left", "landscape-right"]),
+            VardictKey.appId: Variant(string: appId),
+            VardictKey.supportedOrientations: Variant(strings: ["portrait", "landscape-left", "landscape-right"]),
         ])])
     }
 
@@ -35,26 +35,26 @@ extension BusConnection {
 
     /// A manager method of orientd, waiting for the reply.
     @discardableResult
-    func manager(_ peer: String, _ method: String, _ arguments: [Variant] = []) throws(DBusError) -> Variant {
-        try call(destination: peer, path: Names.managerPath, interface: Names.manager, method: method,
+    func manager(_ peer: String, _ method: ManagerMethod, _ arguments: [Variant] = []) throws(DBusError) -> Variant {
+        try call(destination: peer, path: Names.managerPath, interface: Names.manager, method: method.rawValue,
                  parameters: Variant(tuple: arguments))
     }
 
     /// A scene method of orientd, waiting for the reply.
     @discardableResult
-    func scene(_ peer: String, _ path: String, _ method: String, _ arguments: [Variant] = []) throws(DBusError) -> Variant {
-        try call(destination: peer, path: path, interface: Names.scene, method: method,
+    func scene(_ peer: String, _ path: String, _ method: SceneMethod, _ arguments: [Variant] = []) throws(DBusError) -> Variant {
+        try call(destination: peer, path: path, interface: Names.scene, method: method.rawValue,
                  parameters: Variant(tuple: arguments))
     }
 
     /// Registers a scene with the small controller tree; returns its path.
     func registerSceneWithTree(_ peer: String, appId: String) throws(DBusError) -> String {
         let reply = try call(destination: peer, path: Names.managerPath, interface: Names.manager,
-                             method: "RegisterScene", parameters: Names.registration(appId: appId), replyType: "(o)")
+                             method: ManagerMethod.registerScene.rawValue, parameters: Names.registration(appId: appId), replyType: "(o)")
         let path = reply.child(at: 0).string ?? ""
-        try call(destination: peer, path: path, interface: Names.scene, method: "SetRootController",
+        try call(destination: peer, path: path, interface: Names.scene, method: SceneMethod.setRootController.rawValue,
                  parameters: Names.rootController)
-        try call(destination: peer, path: path, interface: Names.scene, method: "PushController",
+        try call(destination: peer, path: path, interface: Names.scene, method: SceneMethod.pushController.rawValue,
                  parameters: Names.pushedController)
         return path
     }

@@ -1,6 +1,7 @@
 import Dispatch
 import Foundation
 import GLibBridge
+import OrientationWire
 import Synchronization
 import ProcessSupport
 
@@ -78,10 +79,10 @@ enum OutputSection {
         let client = try bus.connectWithLoop(name: "bench-output")
         defer { client.close() }
         let connection = client.connection
-        try connection.manager(peer, "SetSettleTime", [Variant(uint32: 0)])
-        let scene = try connection.manager(peer, "RegisterScene", [Variant(vardict: [
-            "app-id": Variant(string: "bench.output"), "idiom": Variant(string: "pad"),
-            "supported-orientations": Variant(strings: ["all"]),
+        try connection.manager(peer, .setSettleTime, [Variant(uint32: 0)])
+        let scene = try connection.manager(peer, .registerScene, [Variant(vardict: [
+            VardictKey.appId: Variant(string: "bench.output"), VardictKey.idiom: Variant(string: "pad"),
+            VardictKey.supportedOrientations: Variant(strings: ["all"]),
         ])]).child(at: 0).string!
         let arrivals = Arrivals()
         client.loop.sync {
@@ -99,7 +100,7 @@ enum OutputSection {
         for round in 0..<(rounds + 2) {
             let (orientation, transform) = targets[round % 2]
             arrivals.reset()
-            _ = try connection.scene(peer, scene, "RequestOrientation", [Variant(string: orientation)])
+            _ = try connection.scene(peer, scene, .requestOrientation, [Variant(string: orientation)])
             let latency = try arrivals.wait(timeout: 30)
             let shown = try transformOfMeta0(probe, mutterPeer)
             guard shown == transform else {

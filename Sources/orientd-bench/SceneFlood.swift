@@ -1,4 +1,5 @@
 import GLibBridge
+import OrientationWire
 
 /// Registers scenes with their small controller trees, pipelined from one client loop
 /// thread over as many connections as the per-connection limit needs.
@@ -38,16 +39,16 @@ final class SceneFlood {
             let connection = index < onLarge ? connections[index / perConnection]
                 : connections[large + (index - onLarge) / Self.smallPerConnection]
             connection.callAsync(destination: peer, path: Names.managerPath, interface: Names.manager,
-                                 method: "RegisterScene", parameters: Names.registration(appId: appId),
+                                 method: ManagerMethod.registerScene.rawValue, parameters: Names.registration(appId: appId),
                                  replyType: "(o)") { result in
                 guard case .success(let reply) = result, let path = reply.child(at: 0).string else {
                     return done(result.failureMessage ?? "RegisterScene returned no path")
                 }
                 connection.callAsync(destination: peer, path: path, interface: Names.scene,
-                                     method: "SetRootController", parameters: Names.rootController) { result in
+                                     method: SceneMethod.setRootController.rawValue, parameters: Names.rootController) { result in
                     if let failure = result.failureMessage { return done(failure) }
                     connection.callAsync(destination: peer, path: path, interface: Names.scene,
-                                         method: "PushController", parameters: Names.pushedController) { result in
+                                         method: SceneMethod.pushController.rawValue, parameters: Names.pushedController) { result in
                         done(result.failureMessage)
                     }
                 }

@@ -1,5 +1,6 @@
 import Foundation
 import GLibBridge
+import OrientationWire
 import Glibc
 import ProcessSupport
 
@@ -72,7 +73,7 @@ enum WindowSection {
             try OutputSection.property(probe, peer, "OutputBackend") == compositor.backendName
                 && OutputSection.property(probe, peer, "WindowTracking") == compositor.trackerName
         }
-        try probe.manager(peer, "SetSettleTime", [Variant(uint32: 0)])
+        try probe.manager(peer, .setSettleTime, [Variant(uint32: 0)])
 
         var appEnv = env
         appEnv.merge(["GDK_BACKEND": compositor.gdkBackend, "GSK_RENDERER": "cairo", "GTK_A11Y": "none"]) { $1 }
