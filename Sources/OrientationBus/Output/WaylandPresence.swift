@@ -7,9 +7,6 @@ import CGio
 /// change. On a compositor with wlr-output-management, its heads and the answers to
 /// `connection.applyTransform` are passed on to `heads` and `applied`.
 final class WaylandPresence: CompositorPresence {
-    /// Tries after the socket file appears: it is bound a moment before the compositor listens.
-    static let connectRetries = (count: 10, milliseconds: UInt32(300))
-
     let socketPath: String?
     let required: [String]
     /// Names the compositor family in messages ("a wlroots compositor").
@@ -19,9 +16,8 @@ final class WaylandPresence: CompositorPresence {
     var applied: (WaylandConnection.ApplyResult) -> Void = { _ in }
     /// The connection while the compositor is there.
     private(set) var connection: WaylandConnection?
-    private var appearance: SocketFileWatch?
+    private var dialer: WaylandDialer?
     private var callbacks: (present: () -> Void, changed: () -> Void, gone: (String) -> Void)?
-    private var retryTimer: guint = 0
 
     init(environment: [String: String], required: [String], what: String) {
         socketPath = WaylandSocket.socketPath(environment: environment)
@@ -35,29 +31,23 @@ final class WaylandPresence: CompositorPresence {
             gone("no Wayland session: XDG_RUNTIME_DIR is not set")
             return
         }
-        let slash = socketPath.lastIndex(of: "/")!
-        let directory = String(socketPath[..<slash])
-        let name = String(socketPath[socketPath.index(after: slash)...])
-        appearance = SocketFileWatch(directory: directory, name: name) { [weak self] in
-            self?.connect(retriesLeft: Self.connectRetries.count)
-        }
-        connect(retriesLeft: 0)
+        let dialer = WaylandDialer(socketPath: socketPath)
+        self.dialer = dialer
+        dialer.start(dial: { [weak self] () throws(WaylandWatchError) in try self?.connect() },
+                     failed: { [weak self] reason in self?.callbacks?.gone(reason) })
     }
 
     func stop() {
-        appearance?.cancel()
-        appearance = nil
+        dialer?.stop()
+        dialer = nil
         connection?.close()
         connection = nil
         callbacks = nil
-        if retryTimer != 0 { cancelDelay(retryTimer) }
-        retryTimer = 0
     }
 
-    private func connect(retriesLeft: Int) {
+    /// Opens a connection unless one is open.
+    private func connect() throws(WaylandWatchError) {
         guard let socketPath, let callbacks, connection?.isOpen != true else { return }
-        if retryTimer != 0 { cancelDelay(retryTimer) }
-        retryTimer = 0
         let connection = WaylandConnection(socketPath: socketPath, binds: .outputs)
         var handlers = WaylandConnection.Handlers()
         handlers.listed = { [weak self, weak connection] globals in
@@ -74,18 +64,7 @@ final class WaylandPresence: CompositorPresence {
         handlers.heads = { [weak self] in self?.heads($0) }
         handlers.applied = { [weak self] in self?.applied($0) }
         handlers.ended = callbacks.gone
-        do throws(WaylandWatchError) {
-            try connection.open(handlers)
-            self.connection = connection
-        } catch {
-            if retriesLeft > 0 {
-                retryTimer = afterDelay(milliseconds: Self.connectRetries.milliseconds) { [weak self] in
-                    self?.retryTimer = 0
-                    self?.connect(retriesLeft: retriesLeft - 1)
-                }
-            } else {
-                callbacks.gone(error.message)
-            }
-        }
+        try connection.open(handlers)
+        self.connection = connection
     }
 }

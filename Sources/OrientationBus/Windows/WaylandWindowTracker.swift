@@ -17,9 +17,8 @@ class WaylandWindowTracker: WindowTracker {
     let socketPath: String?
     let log: Log
     private var connection: WaylandConnection?
-    private var appearance: SocketFileWatch?
+    private var dialer: WaylandDialer?
     private var report: ((WindowTrackerEvent) -> Void)?
-    private var retry: guint = 0
     /// What was last reported of each window.
     private var windows: ToplevelWindowList
     /// The compositor's absence, said once (not per retry).
@@ -40,27 +39,24 @@ class WaylandWindowTracker: WindowTracker {
             reports(.detached(reason: "no Wayland session: XDG_RUNTIME_DIR is not set"))
             return
         }
-        let slash = socketPath.lastIndex(of: "/")!
-        appearance = SocketFileWatch(directory: String(socketPath[..<slash]),
-                                      name: String(socketPath[socketPath.index(after: slash)...])) { [weak self] in
-            self?.connect(retriesLeft: WaylandPresence.connectRetries.count)
-        }
-        connect(retriesLeft: 0)
+        let dialer = WaylandDialer(socketPath: socketPath)
+        self.dialer = dialer
+        dialer.start(dial: { [weak self] () throws(WaylandWatchError) in try self?.connect() },
+                     failed: { [weak self] reason in self?.lost(reason) })
     }
 
     func stop() {
-        appearance?.cancel()
-        appearance = nil
+        dialer?.stop()
+        dialer = nil
         connection?.close()
         connection = nil
-        cancelRetry()
         windows = ToplevelWindowList(tracker: list.kind.rawValue)
         report = nil
     }
 
-    private func connect(retriesLeft: Int) {
+    /// Opens a connection unless one is open.
+    private func connect() throws(WaylandWatchError) {
         guard let socketPath, report != nil, connection?.isOpen != true else { return }
-        cancelRetry()
         let connection = WaylandConnection(socketPath: socketPath, binds: list.binds,
                                            maxToplevels: WindowReportBounds.maxWindows)
         var handlers = WaylandConnection.Handlers()
@@ -75,20 +71,9 @@ class WaylandWindowTracker: WindowTracker {
             self?.lost("the compositor on \(socketPath) stopped its window list")
         }
         handlers.ended = { [weak self] reason in self?.lost(reason) }
-        do throws(WaylandWatchError) {
-            try connection.open(handlers)
-            self.connection = connection
-            windows.bounds = WindowReportBounds()
-        } catch {
-            if retriesLeft > 0 {
-                retry = afterDelay(milliseconds: WaylandPresence.connectRetries.milliseconds) { [weak self] in
-                    self?.retry = 0
-                    self?.connect(retriesLeft: retriesLeft - 1)
-                }
-            } else {
-                lost(error.message)
-            }
-        }
+        try connection.open(handlers)
+        self.connection = connection
+        windows.bounds = WindowReportBounds()
     }
 
     private func listed(_ globals: [String]) {
@@ -115,11 +100,6 @@ class WaylandWindowTracker: WindowTracker {
         for event in windows.closeAll() { report?(event) }
         guard session.reportsAbsence(wasPresent: false) else { return }
         report?(.detached(reason: reason))
-    }
-
-    private func cancelRetry() {
-        if retry != 0 { cancelDelay(retry) }
-        retry = 0
     }
 }
 
