@@ -77,11 +77,11 @@ public final class OrientationClient: Sendable {
         let router = self.router
         let ids = loop.sync { [weak self] in
             [
-                connection.subscribeWithoutMatchRule(interface: Self.sceneInterface, member: "OrientationChanged") { signal in
+                connection.subscribeWithoutMatchRule(interface: Self.sceneInterface, member: SceneSignal.orientationChanged.rawValue) { signal in
                     Self.deliverChange(signal, router: router, listeners: listeners)
                 },
                 connection.subscribeWithoutMatchRule(
-                    interface: Self.managerInterface, member: "DeviceOrientationChanged", path: Self.managerPath
+                    interface: Self.managerInterface, member: ManagerSignal.deviceOrientationChanged.rawValue, path: Self.managerPath
                 ) { signal in
                     if router.isCurrentOwner(signal.sender) { listeners.deliver(.signal(signal), to: .device) }
                 },
@@ -249,9 +249,9 @@ public final class OrientationClient: Sendable {
 
     /// The device orientation orientd currently uses (`DeviceOrientation`).
     public func deviceOrientation() throws(OrientationClientError) -> DeviceOrientation {
-        let value = try property(Self.managerPath, Self.managerInterface, "DeviceOrientation")
+        let value = try property(Self.managerPath, Self.managerInterface, ManagerProperty.deviceOrientation.rawValue)
         guard let name = value.string, let orientation = DeviceOrientation(rawValue: name) else {
-            throw OrientationClientError.unexpectedReply("DeviceOrientation", value)
+            throw OrientationClientError.unexpectedReply(ManagerProperty.deviceOrientation.rawValue, value)
         }
         return orientation
     }

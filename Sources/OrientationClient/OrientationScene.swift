@@ -126,10 +126,10 @@ public final class OrientationScene: Sendable, Hashable, CustomStringConvertible
     /// Where the scene is now (`InterfaceOrientation`).
     public func interfaceOrientation() throws(OrientationClientError) -> InterfaceOrientation {
         let (destination, path) = try target()
-        let value = try client.property(path, OrientationClient.sceneInterface, "InterfaceOrientation",
+        let value = try client.property(path, OrientationClient.sceneInterface, SceneProperty.interfaceOrientation.rawValue,
                                         destination: destination)
         guard let name = value.string, let orientation = InterfaceOrientation(rawValue: name) else {
-            throw OrientationClientError.unexpectedReply("InterfaceOrientation", value)
+            throw OrientationClientError.unexpectedReply(SceneProperty.interfaceOrientation.rawValue, value)
         }
         return orientation
     }

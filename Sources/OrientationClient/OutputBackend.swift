@@ -5,10 +5,10 @@ extension OrientationClient {
     /// The compositor interface orientd turns the built-in panel through (`OutputBackend`):
     /// `.mutter`, `.wlroots`, `.kwin` or `.x11`; nil when none drives it.
     public func outputBackend() throws(OrientationClientError) -> OutputBackendKind? {
-        let value = try property(Self.managerPath, Self.managerInterface, "OutputBackend")
-        guard let name = value.string else { throw OrientationClientError.unexpectedReply("OutputBackend", value) }
+        let value = try property(Self.managerPath, Self.managerInterface, ManagerProperty.outputBackend.rawValue)
+        guard let name = value.string else { throw OrientationClientError.unexpectedReply(ManagerProperty.outputBackend.rawValue, value) }
         if name == OutputBackendKind.noneName { return nil }
-        guard let kind = OutputBackendKind(rawValue: name) else { throw OrientationClientError.unexpectedReply("OutputBackend", value) }
+        guard let kind = OutputBackendKind(rawValue: name) else { throw OrientationClientError.unexpectedReply(ManagerProperty.outputBackend.rawValue, value) }
         return kind
     }
 

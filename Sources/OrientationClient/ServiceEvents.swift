@@ -45,15 +45,15 @@ extension OrientationClient {
         let deliver: @Sendable (ServiceEvent) -> Void = { event in if !cancelled.withLock({ $0 }) { handler(event) } }
         let (ids, watcher) = loop.sync { () -> ([SignalSubscriptionID], NameWatcherID) in
             let ids = [
-                connection.subscribe(sender: name, interface: Self.managerInterface, member: "DeviceOrientationChanged",
+                connection.subscribe(sender: name, interface: Self.managerInterface, member: ManagerSignal.deviceOrientationChanged.rawValue,
                                      path: manager) { signal in
                     deliver(.deviceOrientationChanged(signal.argument(0).string ?? ""))
                 },
-                connection.subscribe(sender: name, interface: Self.managerInterface, member: "RotationSuggested",
+                connection.subscribe(sender: name, interface: Self.managerInterface, member: ManagerSignal.rotationSuggested.rawValue,
                                      path: manager) { signal in
                     deliver(.rotationSuggested(scene: signal.argument(0).string ?? "", orientation: signal.argument(1).string ?? ""))
                 },
-                connection.subscribe(sender: name, interface: scenes, member: "OrientationChanged") { signal in
+                connection.subscribe(sender: name, interface: scenes, member: SceneSignal.orientationChanged.rawValue) { signal in
                     deliver(.orientationChanged(scene: signal.path, previous: signal.argument(0).string ?? "",
                                                 current: signal.argument(1).string ?? "", reason: signal.argument(2).string ?? ""))
                 },

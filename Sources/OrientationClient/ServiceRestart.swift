@@ -155,9 +155,9 @@ extension OrientationClient {
                              arguments: step.arguments.map(\.variant), replyType: nil, destination: sender)
                 }
                 // Also the barrier after which the rebuilding's own signals are all queued.
-                let value = try property(path, Self.sceneInterface, "InterfaceOrientation", destination: sender)
+                let value = try property(path, Self.sceneInterface, SceneProperty.interfaceOrientation.rawValue, destination: sender)
                 guard let orientation = value.string.flatMap(InterfaceOrientation.init(rawValue:)) else {
-                    throw OrientationClientError.unexpectedReply("InterfaceOrientation", value)
+                    throw OrientationClientError.unexpectedReply(SceneProperty.interfaceOrientation.rawValue, value)
                 }
                 record.state.withLock { state in
                     state.lastOrientation = orientation

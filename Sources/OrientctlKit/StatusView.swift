@@ -9,18 +9,18 @@ public enum StatusView {
         let kiosk = m.kioskMode ? "on, \(style.highlight(kioskOrientation))" : "off (kiosk orientation \(kioskOrientation))"
         let sceneLines = scenes.isEmpty ? ["none"] : scenes.map { sceneLine($0, style: style) }
         // A setting the administrator's configuration locks is marked, so the user knows a call cannot change it.
-        func locked(_ keys: String...) -> String {
-            let hit = keys.filter(m.lockedSettingNames.contains)
+        func locked(_ keys: SettingKey...) -> String {
+            let hit = keys.map(\.rawValue).filter(m.lockedSettingNames.contains)
             if hit.isEmpty { return "" }
             return keys.count > 1 && hit.count < keys.count ? " [locked: \(hit.joined(separator: ", "))]" : " [locked]"
         }
         return TextLayout.labelled([
             ("Device orientation", [style.highlight(m.deviceText.terminalSafe) + source]),
             ("Sensor available", [m.sensorAvailable ? "yes" : "no"]),
-            ("Rotation lock", [(m.rotationLocked ? style.yellow("on") : "off") + locked("RotationLocked")]),
-            ("Kiosk mode", [kiosk + locked("KioskMode", "KioskOrientation")]),
-            ("Settle time", ["\(m.settleTime) ms" + locked("SettleTime")]),
-            ("Split-view threshold", ["\(m.splitViewThreshold) points" + locked("SplitViewThreshold")]),
+            ("Rotation lock", [(m.rotationLocked ? style.yellow("on") : "off") + locked(.rotationLocked)]),
+            ("Kiosk mode", [kiosk + locked(.kioskMode, .kioskOrientation)]),
+            ("Settle time", ["\(m.settleTime) ms" + locked(.settleTime)]),
+            ("Split-view threshold", ["\(m.splitViewThreshold) points" + locked(.splitViewThreshold)]),
             ("Output", [OutputView.outputLine(m, style: style)]),
             ("Window tracking", [OutputView.windowsLine(m)]),
             ("Front scene", [OutputView.frontSceneLine(m, scenes: scenes)]),

@@ -109,7 +109,7 @@ extension AppFanOutSection {
         let connection = try target.connectWithLoop("bench-app\(app)-peer")
         connection.loop.sync {
             connection.connection.addMatch("type='signal',interface='\(Names.scene)',member='OrientationChanged',path_namespace='\(namespace)'")
-            _ = connection.connection.subscribeWithoutMatchRule(sender: peer, interface: Names.scene, member: "OrientationChanged") { _ in
+            _ = connection.connection.subscribeWithoutMatchRule(sender: peer, interface: Names.scene, member: SceneSignal.orientationChanged.rawValue) { _ in
                 counter.count()
             }
         }

@@ -17,9 +17,9 @@ enum FanOutSection {
         try connection.manager(owner, .setDeviceOrientation, [Variant(string: "portrait")])
         _ = try flood.register(owner, count: scenes, window: options.window, appId: "bench.fanout")
         let counter = try SignalCounter(connection, loop: flood.loop, sender: owner, interface: Names.scene,
-                                        member: "OrientationChanged")
+                                        member: SceneSignal.orientationChanged.rawValue)
         let peerCounter = try SignalCounter(connection, loop: flood.loop, sender: peer.owner, interface: Names.scene,
-                                            member: "OrientationChanged")
+                                            member: SceneSignal.orientationChanged.rawValue)
 
         var rotations: [Double] = []
         var peerRotations: [Double] = []

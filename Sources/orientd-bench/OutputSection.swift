@@ -1,6 +1,7 @@
 import Dispatch
 import Foundation
 import GLibBridge
+import OrientationCore
 import OrientationWire
 import Synchronization
 import ProcessSupport
@@ -73,7 +74,7 @@ enum OutputSection {
         let peer = try probe.nameOwner(Names.bus)!
         let mutterPeer = try probe.nameOwner(displayConfig)!
         try eventually("orientd drives Meta-0", timeout: .seconds(60)) {
-            try property(probe, peer, "OutputBackend") == "mutter"
+            try property(probe, peer, ManagerProperty.outputBackend.rawValue) == "mutter"
         }
 
         let client = try bus.connectWithLoop(name: "bench-output")
@@ -86,7 +87,7 @@ enum OutputSection {
         ])]).child(at: 0).string!
         let arrivals = Arrivals()
         client.loop.sync {
-            connection.subscribe(sender: peer, interface: Names.scene, member: "OrientationChanged", path: scene) { _ in
+            connection.subscribe(sender: peer, interface: Names.scene, member: SceneSignal.orientationChanged.rawValue, path: scene) { _ in
                 arrivals.orientationChanged()
             }
             connection.subscribe(sender: mutterPeer, interface: displayConfig, member: "MonitorsChanged", path: displayConfigPath) { _ in

@@ -1,5 +1,6 @@
 import Foundation
 import GLibBridge
+import OrientationCore
 import OrientationWire
 import Glibc
 import ProcessSupport
@@ -70,8 +71,8 @@ enum WindowSection {
         defer { probe.close() }
         let peer = try probe.nameOwner(Names.bus)!
         try eventually("orientd turns the panel and follows \(compositor.name)'s windows; its log:\n\(orientd.log)", timeout: .seconds(60)) {
-            try OutputSection.property(probe, peer, "OutputBackend") == compositor.backendName
-                && OutputSection.property(probe, peer, "WindowTracking") == compositor.trackerName
+            try OutputSection.property(probe, peer, ManagerProperty.outputBackend.rawValue) == compositor.backendName
+                && OutputSection.property(probe, peer, ManagerProperty.windowTracking.rawValue) == compositor.trackerName
         }
         try probe.manager(peer, .setSettleTime, [Variant(uint32: 0)])
 
@@ -91,7 +92,7 @@ enum WindowSection {
             try eventually("orientd has \(appId)'s new window in front on \(compositor.name); the apps' reports:\n\(reports(apps))\norientd's log:\n\(orientd.log)",
                            timeout: .seconds(60)) {
                 try compositor.pump()
-                return try OutputSection.property(probe, peer, "FrontApp") == appId
+                return try OutputSection.property(probe, peer, ManagerProperty.frontApp.rawValue) == appId
             }
         }
         try eventually("the panel turns for \(landscapeApp), activated last; the apps' reports:\n\(reports(apps))\norientd's log:\n\(orientd.log)",

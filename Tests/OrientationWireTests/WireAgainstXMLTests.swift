@@ -28,6 +28,11 @@ final class WireAgainstXMLTests: XCTestCase {
         XCTAssertEqual(Set(try scene.methodNames), Set(SceneMethod.allCases.map(\.rawValue)))
     }
 
+    func testSignalNamesAreTheXMLsInItsOrder() throws {
+        XCTAssertEqual(try manager.signalNames, ManagerSignal.allCases.map(\.rawValue))
+        XCTAssertEqual(try scene.signalNames, SceneSignal.allCases.map(\.rawValue))
+    }
+
     func testPropertyNamesAreTheXMLsInItsOrder() throws {
         XCTAssertEqual(try manager.propertyNames, PropertyNames.manager)
         XCTAssertEqual(try scene.propertyNames, PropertyNames.scene)

@@ -41,7 +41,7 @@ extension OrientationService {
         case .deviceOrientationChanged(let orientation):
             try deviceOrientationChanged(orientation)
         case .rotationSuggested(let id, let orientation):
-            try signal(BusNames.managerPath, BusNames.managerInterface, "RotationSuggested",
+            try signal(BusNames.managerPath, BusNames.managerInterface, ManagerSignal.rotationSuggested.rawValue,
                        [Variant(objectPath: scenePath(id)), Variant(string: orientation.rawValue)])
         case .applyOutput(let row):
             applyOutput(row)
@@ -83,13 +83,13 @@ extension OrientationService {
     private func orientationChanged(path: String, _ id: SceneID, _ from: InterfaceOrientation, _ to: InterfaceOrientation,
                                     _ reason: ChangeReason) throws(DBusError) {
         log.debug("scene \(id): \(from.rawValue) → \(to.rawValue) (\(reason.rawValue))")
-        try connection.emitSignal(path: path, interface: BusNames.sceneInterface, signal: "OrientationChanged",
+        try connection.emitSignal(path: path, interface: BusNames.sceneInterface, signal: SceneSignal.orientationChanged.rawValue,
                                   parameters: Variant(tupleOf: Encode.orientation(from), Encode.orientation(to), Encode.reason(reason)))
     }
 
     private func deviceOrientationChanged(_ orientation: DeviceOrientation) throws(DBusError) {
         log.debug("device: \(orientation.rawValue)")
-        try signal(BusNames.managerPath, BusNames.managerInterface, "DeviceOrientationChanged", [Variant(string: orientation.rawValue)])
+        try signal(BusNames.managerPath, BusNames.managerInterface, ManagerSignal.deviceOrientationChanged.rawValue, [Variant(string: orientation.rawValue)])
     }
 
     private func signal(_ path: String, _ interface: String, _ name: String, _ arguments: [Variant]) throws(DBusError) {

@@ -18,3 +18,13 @@ public enum SceneMethod: String, CaseIterable, Sendable {
     case setWindowOrientations = "SetWindowOrientations", setGeometry = "SetGeometry"
     case setActivationState = "SetActivationState"
 }
+
+/// The signals of the manager interface, by name as in the XML.
+public enum ManagerSignal: String, CaseIterable, Sendable {
+    case deviceOrientationChanged = "DeviceOrientationChanged", rotationSuggested = "RotationSuggested"
+}
+
+/// The signals of the scene interface, by name as in the XML.
+public enum SceneSignal: String, CaseIterable, Sendable {
+    case orientationChanged = "OrientationChanged"
+}
