@@ -31,7 +31,7 @@ extension OrientationClient {
     /// Reads one property.
     func property(_ path: String, _ interface: String, _ name: String,
                   destination: String = OrientationClient.busName) throws(OrientationClientError) -> Variant {
-        let reply = try call(path: path, interface: "org.freedesktop.DBus.Properties", method: "Get",
+        let reply = try call(path: path, interface: BusNames.propertiesInterface, method: "Get",
                              arguments: [Variant(string: interface), Variant(string: name)], replyType: "(v)",
                              destination: destination)
         return reply.child(at: 0).unboxed!

@@ -87,7 +87,7 @@ public final class OrientationClient: Sendable {
                 },
                 // A scene removed (unregistered, or its owner left): finish its streams.
                 connection.subscribeWithoutMatchRule(
-                    interface: "org.freedesktop.DBus.ObjectManager", member: "InterfacesRemoved",
+                    interface: BusNames.objectManagerInterface, member: "InterfacesRemoved",
                     path: Self.managerPath
                 ) { signal in
                     guard signal.parameters.childCount > 0, let path = signal.argument(0).string else { return }

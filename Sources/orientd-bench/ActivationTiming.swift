@@ -1,5 +1,6 @@
 import Foundation
 import GLibBridge
+import OrientationWire
 import Glibc
 import ProcessSupport
 
@@ -40,7 +41,7 @@ enum ActivationTiming {
         var times: [Double] = []
         for _ in 0..<rounds {
             let start = ContinuousClock.now
-            try probe.call(destination: Names.bus, path: Names.managerPath, interface: "org.freedesktop.DBus.Properties",
+            try probe.call(destination: Names.bus, path: Names.managerPath, interface: BusNames.propertiesInterface,
                            method: "Get", parameters: Variant(tuple: [Variant(string: Names.manager), Variant(string: "Version")]),
                            timeoutMilliseconds: 30_000)
             times.append((ContinuousClock.now - start).milliseconds)

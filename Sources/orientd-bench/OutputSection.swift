@@ -114,7 +114,7 @@ enum OutputSection {
     }
 
     static func property(_ connection: BusConnection, _ peer: String, _ name: String) throws -> String? {
-        try connection.call(destination: peer, path: Names.managerPath, interface: "org.freedesktop.DBus.Properties",
+        try connection.call(destination: peer, path: Names.managerPath, interface: BusNames.propertiesInterface,
                             method: "Get", parameters: Variant(tuple: [Variant(string: Names.manager), Variant(string: name)]),
                             replyType: "(v)").child(at: 0).unboxed?.string
     }

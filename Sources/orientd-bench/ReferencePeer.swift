@@ -1,4 +1,5 @@
 import GLibBridge
+import OrientationWire
 import ProcessSupport
 
 /// `orientd-reference-peer`: a minimal C service on GDBus, on the same private bus as
@@ -43,14 +44,14 @@ extension BusConnection {
     /// `Properties.Get` of `property` on `interface` at `path` of `destination`.
     @discardableResult
     func getProperty(_ destination: String, _ path: String, _ interface: String, _ property: String) throws(DBusError) -> Variant {
-        try call(destination: destination, path: path, interface: "org.freedesktop.DBus.Properties", method: "Get",
+        try call(destination: destination, path: path, interface: BusNames.propertiesInterface, method: "Get",
                  parameters: Variant(tuple: [Variant(string: interface), Variant(string: property)]))
     }
 
     /// `ObjectManager.GetManagedObjects` at `path` of `destination`.
     @discardableResult
     func managedObjects(_ destination: String, _ path: String) throws(DBusError) -> Variant {
-        try call(destination: destination, path: path, interface: "org.freedesktop.DBus.ObjectManager",
+        try call(destination: destination, path: path, interface: BusNames.objectManagerInterface,
                  method: "GetManagedObjects", replyType: "(a{oa{sa{sv}}})")
     }
 }

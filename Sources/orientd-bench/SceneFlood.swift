@@ -66,7 +66,7 @@ final class SceneFlood {
 extension BusConnection {
     /// How many scenes orientd lists (GetManagedObjects).
     func sceneCount(_ peer: String) throws(DBusError) -> Int {
-        try call(destination: peer, path: Names.managerPath, interface: "org.freedesktop.DBus.ObjectManager",
+        try call(destination: peer, path: Names.managerPath, interface: BusNames.objectManagerInterface,
                  method: "GetManagedObjects", replyType: "(a{oa{sa{sv}}})").child(at: 0).childCount
     }
 }
