@@ -222,7 +222,7 @@ final class MutterBackend: OutputBackend {
                     guard let self, self.session.isCurrent(epoch) else { return }
                     switch result {
                     case .success:
-                        self.readBack(row, method: method, epoch: epoch)
+                        self.readBack(row, method: method, retriesLeft: retriesLeft, epoch: epoch)
                     case .failure(let error) where MutterLockedScreen.isRefusal(error):
                         self.refusedWhileLocked(row, panel: panel)
                         self.session.calls.finish()  // what waited now waits for the unlock
@@ -237,8 +237,10 @@ final class MutterBackend: OutputBackend {
         }
     }
 
-    /// After an OK: what the panel shows now. A compositor that ignored method 1 gets method 2.
-    private func readBack(_ row: InterfaceOrientation, method: UInt32, epoch: Int) {
+    /// After an OK: what the panel shows now. A compositor that ignored method 1 gets method 2;
+    /// one that still shows something else is asked once more from a fresh state (Phosh answers
+    /// OK and then drops a configuration that came while its previous one was being applied).
+    private func readBack(_ row: InterfaceOrientation, method: UInt32, retriesLeft: Int, epoch: Int) {
         reader.read { [weak self] result in
             guard let self, self.session.isCurrent(epoch) else { return }
             switch result {
@@ -251,6 +253,11 @@ final class MutterBackend: OutputBackend {
                     self.log.info("output: the compositor accepted ApplyMonitorsConfig method 1 (temporary) but ignored it; using method 2 (persistent)")
                     self.method = 2
                     self.apply(row, retriesLeft: 1, epoch: epoch)
+                    return
+                }
+                if showing != row, retriesLeft > 0 {
+                    self.log.debug("output: mutter: the compositor accepted ApplyMonitorsConfig but shows \(showing.map(\.rawValue) ?? "nothing known"); asking again")
+                    self.apply(row, retriesLeft: retriesLeft - 1, epoch: epoch)
                     return
                 }
                 self.report?(.orientationRead(showing))
