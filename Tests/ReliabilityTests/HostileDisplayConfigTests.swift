@@ -17,6 +17,11 @@ final class HostileDisplayConfigTests: XCTestCase {
     /// them there, `addCoalescedSignal`). Seen on the loaded 2-core machine: 0.5–0.8 s; 1.0–2.8 s
     /// with one main-loop dispatch per signal; 18.7 s with a read per signal.
     static let burstBound = Duration.seconds(2)
+    /// A flood's bound on a machine so loaded that the bus daemon itself answers slowly: three
+    /// times the daemon's slowest answer in the same period, if that is more than `base`.
+    static func bound(_ base: Duration, daemonSlowest: Duration) -> Duration {
+        max(base, daemonSlowest * 3)
+    }
     /// What a flood may add to orientd's memory at its peak (LimitTests' bound).
     static let peakBoundKilobytes = 64 * 1024
 
@@ -152,7 +157,8 @@ final class HostileDisplayConfigTests: XCTestCase {
         let reads = try stats().calls - readsBefore
         XCTAssertLessThan(reads, 2_000, "20,000 MonitorsChanged made \(reads) GetCurrentState calls")
         XCTAssertEqual(figures.wrongAnswers, 0)
-        XCTAssertLessThan(figures.slowest, Self.burstBound, "the bystander waited \(figures.slowest) during the flood")
+        XCTAssertLessThan(figures.slowest, Self.bound(Self.burstBound, daemonSlowest: daemonSlowest),
+                          "the bystander waited \(figures.slowest) during the flood; dbus-daemon's slowest GetId \(daemonSlowest)")
         XCTAssertLessThan(figures.peakKilobytes - before, Self.peakBoundKilobytes, "VmRSS \(before) kB before, peak \(figures.peakKilobytes) kB")
         XCTAssertEqual(try outputBackend(), "mutter")
         report("MonitorsChanged flood", "20,000 signals after start: \(reads) GetCurrentState calls; the bystander's slowest Get \(figures.slowest) (\(figures.calls) calls), dbus-daemon's own slowest GetId meanwhile \(daemonSlowest); VmRSS \(before) kB before, \(figures.peakKilobytes) kB peak")
@@ -167,14 +173,17 @@ final class HostileDisplayConfigTests: XCTestCase {
         let start = try XCTUnwrap(residentKilobytes(of: pid))
         let bystander = try client.register(app: "hostile.bystander", supported: ["all"])
         let watch = try Watch(orientd: orientd, path: bystander)
+        let daemon = try DaemonWatch(bus: bus)
         try eventually("orientd refused 20 replies of 5 MB", timeout: .seconds(120)) { try stats().calls >= 20 }
         let figures = watch.finish()
+        let daemonSlowest = daemon.finish()
         let (reads, signals, _) = try stats()
         XCTAssertTrue(orientd.log.contains("bytes; orientd reads at most 1048576"), orientd.log)
         XCTAssertLessThan(Double(reads), Double(signals) / 4, "\(signals) MonitorsChanged made \(reads) GetCurrentState calls")
         XCTAssertEqual(try outputBackend(), "none")
         XCTAssertEqual(figures.wrongAnswers, 0)
-        XCTAssertLessThan(figures.slowest, Self.bystanderBound, "the bystander waited \(figures.slowest) during the flood")
+        XCTAssertLessThan(figures.slowest, Self.bound(Self.bystanderBound, daemonSlowest: daemonSlowest),
+                          "the bystander waited \(figures.slowest) during the flood; dbus-daemon's slowest GetId \(daemonSlowest)")
         XCTAssertLessThan(figures.peakKilobytes - start, Self.peakBoundKilobytes, "VmRSS \(start) kB at start, peak \(figures.peakKilobytes) kB")
 
         fake.stop()
@@ -186,7 +195,7 @@ final class HostileDisplayConfigTests: XCTestCase {
             return Double(now) <= 1.5 * Double(start)
         }
         XCTAssertTrue(client.orientdAnswers())
-        report("5 MB GetCurrentState flood", "500 MonitorsChanged a second before orientd started, each reply 5 MB: \(reads) GetCurrentState calls for \(signals) signals, every reply refused; the bystander's slowest Get \(figures.slowest) (\(figures.calls) calls); VmRSS \(start) kB at start, \(figures.peakKilobytes) kB peak, \(settled.value) kB after the fake left")
+        report("5 MB GetCurrentState flood", "500 MonitorsChanged a second before orientd started, each reply 5 MB: \(reads) GetCurrentState calls for \(signals) signals, every reply refused; the bystander's slowest Get \(figures.slowest) (\(figures.calls) calls), dbus-daemon's own slowest GetId meanwhile \(daemonSlowest); VmRSS \(start) kB at start, \(figures.peakKilobytes) kB peak, \(settled.value) kB after the fake left")
         XCTAssertEqual(orientd.stop(), .exited(0), orientd.log)
     }
 }
