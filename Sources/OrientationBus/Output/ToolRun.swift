@@ -47,14 +47,18 @@ final class ToolRun {
         read(1)
     }
 
-    /// A timeout that holds the run until it fires or is removed; `body` runs when it fires.
+    /// A timeout that holds the run until it fires or is removed (`cancelDelay`); `body` runs
+    /// when it fires. On the thread-default context, as the run's reads are.
     private func timeoutSource(_ milliseconds: UInt32, _ body: @escaping (ToolRun) -> Void) -> guint {
+        let source = g_timeout_source_new(milliseconds)!
+        defer { g_source_unref(source) }
         let box = ToolCallbackBox<(ToolRun, (ToolRun) -> Void)>((self, body))
-        return g_timeout_add_full(G_PRIORITY_DEFAULT, milliseconds, { data in
+        g_source_set_callback(source, { data in
             let (run, body) = ToolCallbackBox<(ToolRun, (ToolRun) -> Void)>.borrow(data)
             body(run)
             return 0
         }, box.retained(), { data in _ = ToolCallbackBox<(ToolRun, (ToolRun) -> Void)>.take(data) })
+        return g_source_attach(source, g_main_context_get_thread_default())
     }
 
     private func read(_ index: Int) {
@@ -110,8 +114,8 @@ final class ToolRun {
     private func finish() {
         guard let completion else { return }
         self.completion = nil
-        if watchdog != 0 { g_source_remove(watchdog) }
-        if grace != 0 { g_source_remove(grace) }
+        if watchdog != 0 { cancelDelay(watchdog) }
+        if grace != 0 { cancelDelay(grace) }
         (watchdog, grace) = (0, 0)
         g_cancellable_cancel(cancellable)
         var stderr = String(decoding: output[1], as: UTF8.self)
