@@ -40,7 +40,7 @@ final class PhocFlowTests: OutputTestCase {
         try waitForFrontApp(Self.game, trackedWindows: 1)
         try waitForPhocPanel("landscape")
         // Notes declares nothing: the phone's default follows the portrait device.
-        let notes = try startWaylandApp(Self.notes)
+        let notes = try startWaylandAppInFront(Self.notes)
         try waitForFrontApp(Self.notes, trackedWindows: 2)
         try waitForPhocPanel("portrait")
         try closeApp(notes)
@@ -65,7 +65,7 @@ final class PhocFlowTests: OutputTestCase {
         XCTAssertTrue(steps.contains { $0.contains("The user's policy for \(Self.game) gives the window its orientations") },
                       "Explain names the user's policy: \(steps)")
 
-        _ = try startWaylandApp(Self.notes)
+        _ = try startWaylandAppInFront(Self.notes)
         try waitForFrontApp(Self.notes, trackedWindows: 2)
         try waitForPhocPanel("portrait")
         try closeApp(game)

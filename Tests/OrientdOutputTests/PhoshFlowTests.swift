@@ -43,7 +43,7 @@ final class PhoshFlowTests: OutputTestCase {
         try waitForFrontApp(Self.game, trackedWindows: 1)
         try waitForPhoshPanel("landscape")
         // 2. Notes in front turns it back.
-        let notes = try startWaylandApp(Self.notes)
+        let notes = try startWaylandAppInFront(Self.notes)
         try waitForFrontApp(Self.notes, trackedWindows: 2)
         try waitForPhoshPanel("portrait")
         // 3. Closing notes brings the game's orientation back; closing the game gives the device's.
@@ -78,7 +78,7 @@ final class PhoshFlowTests: OutputTestCase {
         XCTAssertTrue(steps.contains { $0.contains("The user's policy for \(Self.game) gives the window its orientations") },
                       "Explain names the user's policy: \(steps)")
 
-        _ = try startWaylandApp(Self.notes)
+        _ = try startWaylandAppInFront(Self.notes)
         try waitForFrontApp(Self.notes, trackedWindows: 2)
         try waitForPhoshPanel("portrait")
         try closeApp(game)
