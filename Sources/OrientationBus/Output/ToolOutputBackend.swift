@@ -48,7 +48,7 @@ final class ToolOutputBackend: OutputBackend {
     private var session = PeerSession<InterfaceOrientation>()
     /// One listing at a time: any number asked for meanwhile make one after it.
     private var listings = OneCallAtATime<Void>()
-    private(set) var attachedOutput: String?
+    private var panel = PanelAttachment()
     private var saidLeftOpen = false
 
     init(tool: OutputTool, presence: CompositorPresence, output: String?, log: Log) {
@@ -79,12 +79,12 @@ final class ToolOutputBackend: OutputBackend {
     func stop() {
         presence.stop()
         session.newPeer()
-        attachedOutput = nil
+        panel.release()
         report = nil
     }
 
     func apply(_ orientation: InterfaceOrientation) {
-        guard let output = attachedOutput, let orientation = session.calls.submit(orientation) else { return }
+        guard let output = panel.output, let orientation = session.calls.submit(orientation) else { return }
         let epoch = session.epoch
         let argv = tool.applyCommand(output: output, orientation)
         log.debug("output: \(kind.rawValue): \(argv.joined(separator: " "))")
@@ -125,21 +125,10 @@ final class ToolOutputBackend: OutputBackend {
             lost(result.succeeded ? "\(result.command) printed no listing: \(result.stdout.prefix(200))" : result.errorText)
             return
         }
-        switch PanelChoice.panel(in: outputs, requested: requestedOutput) {
-        case .failure(let notFound):
-            lost(notFound.description)
-        case .success(let panel) where panel.name == attachedOutput:
-            report?(.orientationRead(panel.showing))
-        case .success(let panel):
-            attachedOutput = panel.name
-            session.present()
-            report?(.attached(outputName: panel.name, showing: panel.showing))
-        }
+        if let event = panel.listed(outputs, requested: requestedOutput, session: &session) { report?(event) }
     }
 
     private func lost(_ reason: String) {
-        guard session.reportsAbsence(wasPresent: attachedOutput != nil) else { return }
-        attachedOutput = nil
-        report?(.detached(reason: reason))
+        if let event = panel.lost(reason, session: &session) { report?(event) }
     }
 }

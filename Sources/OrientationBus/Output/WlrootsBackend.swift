@@ -17,7 +17,7 @@ final class WlrootsBackend: OutputBackend {
     let requestedOutput: String?
     let log: Log
     private var report: ((OutputBackendEvent) -> Void)?
-    private(set) var attachedOutput: String?
+    private var panel = PanelAttachment()
     /// What the panel shows, as the latest heads said.
     private var showing: InterfaceOrientation?
     /// Its absence said once, and one configuration in flight (the orientation it applies).
@@ -55,12 +55,12 @@ final class WlrootsBackend: OutputBackend {
 
     func stop() {
         presence.stop()
-        attachedOutput = nil
+        panel.release()
         report = nil
     }
 
     func apply(_ orientation: InterfaceOrientation) {
-        guard let output = attachedOutput, let connection = presence.connection,
+        guard let output = panel.output, let connection = presence.connection,
               let orientation = session.calls.submit(orientation) else { return }  // waits for the one in flight
         if orientation == showing {
             session.calls.finish()
@@ -103,7 +103,7 @@ final class WlrootsBackend: OutputBackend {
             // (else a return to the previous orientation is judged "already shown").
             showing = orientation
         case .failed:
-            log.warning("output: wlroots: the compositor refused to turn \(attachedOutput ?? "the panel") to \(orientation.rawValue)")
+            log.warning("output: wlroots: the compositor refused to turn \(panel.output ?? "the panel") to \(orientation.rawValue)")
             report?(.orientationRead(showing))
         case .cancelled:
             next = next ?? orientation
@@ -114,23 +114,15 @@ final class WlrootsBackend: OutputBackend {
     private func take(_ heads: [WaylandConnection.Head]) {
         guard report != nil else { return }
         let outputs = heads.map { ToolOutput(name: $0.name, enabled: $0.enabled, showing: Self.orientation(forTransform: $0.transform)) }
-        switch PanelChoice.panel(in: outputs, requested: requestedOutput) {
-        case .failure(let notFound):
-            lost(notFound.description)
-        case .success(let panel) where panel.name == attachedOutput:
-            showing = panel.showing
-            report?(.orientationRead(panel.showing))
-        case .success(let panel):
-            attachedOutput = panel.name
-            showing = panel.showing
-            session.present()
-            report?(.attached(outputName: panel.name, showing: panel.showing))
+        guard let event = panel.listed(outputs, requested: requestedOutput, session: &session) else { return }
+        switch event {
+        case .orientationRead(let read), .attached(_, let read): showing = read
+        case .detached: break
         }
+        report?(event)
     }
 
     private func lost(_ reason: String) {
-        guard session.reportsAbsence(wasPresent: attachedOutput != nil) else { return }
-        attachedOutput = nil
-        report?(.detached(reason: reason))
+        if let event = panel.lost(reason, session: &session) { report?(event) }
     }
 }
