@@ -8,19 +8,16 @@ final class ConfigVerbTests: OrientctlTestCase {
     private var home = ""
     private var dropIns: String { home + "/xdg-config/orientd/orientd.conf.d" }
 
+    /// orientd starts on the test's configuration files, its settle time theirs.
+    override var startsOrientdInSetUp: Bool { false }
+
     override func setUpWithError() throws {
-        home = try OrientdInstance.temporaryDirectory()
+        try super.setUpWithError()
+        home = try temporaryDirectory()
         try FileManager.default.createDirectory(atPath: dropIns, withIntermediateDirectories: true)
         try write("10-settle.conf", "[Manager]\nSettleTime=120\n")
         try write("50-kiosk.conf", "# every kiosk upside down\n[Manager]\nKioskMode=true\nKioskOrientation=portrait-upside-down\nLocked=KioskMode;KioskOrientation\n")
-        orientd = try OrientdInstance(stateHome: home)
-        addTeardownBlock { [unowned self] in
-            if (self.testRun?.totalFailureCount ?? 0) > 0, let orientd = self.orientd {
-                print("---- orientd log (\(self.name)) ----\n\(orientd.log)---- end of log ----")
-            }
-            self.orientd?.stop()
-            self.orientd = nil
-        }
+        orientd = try launch(stateHome: home)
     }
 
     private func write(_ name: String, _ text: String) throws {

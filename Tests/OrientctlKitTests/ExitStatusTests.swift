@@ -55,8 +55,7 @@ final class ExitStatusTests: OrientctlTestCase {
     }
 
     func testNotRunningSaysSoAndHowToStartIt() throws {
-        let bus = try PrivateBus()
-        defer { bus.stop() }
+        let bus = try makeBus()
         for arguments in [["status"], ["lock"], ["explain", "1"]] {
             let output = try orientctl(arguments, environment: bus.sessionEnvironment)
             XCTAssertEqual(output.status, .exited(1), "\(output)")

@@ -6,7 +6,7 @@ import XCTest
 /// python3-gi) on a private bus: control characters in the app id, the sensor source, the
 /// output's names and a refusal's message reach the terminal escaped, and `cat-config`
 /// reads only the `ConfigFiles` paths that lie where orientd's search path puts its files.
-final class ForgedOwnerTests: XCTestCase {
+final class ForgedOwnerTests: OrientdTestCase {
     static let fixtures = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent()
         .appendingPathComponent("Fixtures")
     static let dbusFolder = fixtures.deletingLastPathComponent().deletingLastPathComponent().appendingPathComponent("dbus").path
@@ -16,26 +16,24 @@ final class ForgedOwnerTests: XCTestCase {
     private var home = ""
     private var dropIn: String { home + "/xdg-config/orientd/orientd.conf.d/10-real.conf" }
 
+    /// The forger owns orientd's name instead.
+    override var startsOrientdInSetUp: Bool { false }
+
     override func setUpWithError() throws {
-        home = try OrientdInstance.temporaryDirectory()
+        try super.setUpWithError()
+        home = try temporaryDirectory()
         try FileManager.default.createDirectory(atPath: home + "/xdg-config/orientd/orientd.conf.d",
                                                 withIntermediateDirectories: true)
         try Data("[Manager]\nSettleTime=5\n".utf8).write(to: URL(fileURLWithPath: dropIn))
-        bus = try PrivateBus()
-        owner = try ChildProcess(["/usr/bin/python3", Self.fixtures.appendingPathComponent("orientctl/forged-orientd.py").path,
-                                  Self.dbusFolder, dropIn], environment: bus.sessionEnvironment)
+        bus = try makeBus()
+        owner = try start("forged orientd", ["/usr/bin/python3", Self.fixtures.appendingPathComponent("orientctl/forged-orientd.py").path,
+                                             Self.dbusFolder, dropIn], environment: bus.sessionEnvironment)
         let connection = try bus.connect()
         defer { connection.close() }
         try eventually("the forger owns orientd's name", timeout: .seconds(60)) {
             if let status = owner.exitStatus { throw TestSupportError("the forger exited (\(status)):\n\(owner.standardError)") }
             return try connection.nameOwner("io.github.orientd.OrientationManager1") != nil
         }
-    }
-
-    override func tearDown() {
-        owner?.stop()
-        bus?.stop()
-        try? FileManager.default.removeItem(atPath: home)
     }
 
     private func orientctl(_ arguments: String...) throws -> ProcessOutput {

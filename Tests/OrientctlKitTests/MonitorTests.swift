@@ -76,8 +76,7 @@ final class MonitorTests: OrientctlTestCase {
         orientd.stop()
         let monitor = try startMonitor()
         XCTAssertTrue(monitor.standardError.contains("orientd is not running; waiting for it to start."), monitor.standardError)
-        let second = try OrientdInstance(bus: orientd.bus)
-        defer { second.stop() }
+        let second = try launch(bus: orientd.bus)
         try eventually("monitor sees orientd start; stdout: \(monitor.standardOutput)") {
             monitor.standardOutput.contains(" orientd started (:")
         }

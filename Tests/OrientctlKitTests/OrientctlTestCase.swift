@@ -4,24 +4,11 @@ import TestSupport
 import XCTest
 
 /// A test that runs the built `orientctl` against a built orientd on a private bus (settle
-/// time 0). When a test fails, orientd's log is printed.
-class OrientctlTestCase: XCTestCase {
-    var orientd: OrientdInstance!
+/// time 0): the harness's orientd, its log printed when a test fails.
+class OrientctlTestCase: OrientdTestCase {
     static let scenePrefix = "/io/github/orientd/OrientationManager1/scene/"
     /// The paths of the scenes `register` registered, by number.
     var registeredPaths: [String: String] = [:]
-
-    override func setUpWithError() throws {
-        orientd = try OrientdInstance()
-        addTeardownBlock { [unowned self] in
-            if (self.testRun?.totalFailureCount ?? 0) > 0, let orientd = self.orientd {
-                print("---- orientd log (\(self.name)) ----\n\(orientd.log)---- end of log ----")
-            }
-            self.orientd?.stop()
-            self.orientd = nil
-        }
-        try ok("set-settle", "0")
-    }
 
     /// The environment orientctl runs with: orientd's bus and configuration folders, no colours.
     var environment: [String: String] {
