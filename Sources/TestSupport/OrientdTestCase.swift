@@ -72,9 +72,10 @@ open class OrientdTestCase: XCTestCase {
     /// system bus if the test started one; `environment` overrides).
     @discardableResult
     public func launch(arguments: [String] = ["--sensor", "none"], environment: [String: String] = [:],
-                       bus: PrivateBus? = nil, stateHome: String? = nil) throws -> OrientdInstance {
+                       bus: PrivateBus? = nil, stateHome: String? = nil, timeout: Duration = .seconds(10)) throws -> OrientdInstance {
         let merged = (systemBus?.systemEnvironment ?? [:]).merging(environment) { _, new in new }
-        let instance = try OrientdInstance(arguments: arguments, environment: merged, bus: bus, stateHome: stateHome)
+        let instance = try OrientdInstance(arguments: arguments, environment: merged, bus: bus, stateHome: stateHome,
+                                           timeout: timeout)
         launched.append(instance)
         return instance
     }

@@ -11,7 +11,7 @@ final class AnySceneTests: ClientTestCase {
         defer { other.close() }
         let mine = try registerPhoneScene(appID: "org.example.Mine")
         let theirs = try registerPhoneScene(appID: "org.example.Theirs", detached: true, on: other)
-        let list = try client.sceneList()
+        let list = try library.sceneList()
         XCTAssertEqual(list.map(\.path), [mine.path, theirs.path])
         XCTAssertEqual(list.map(\.appID), ["org.example.Mine", "org.example.Theirs"])
         XCTAssertEqual(list.compactMap(\.number), [1, 2])
@@ -25,7 +25,7 @@ final class AnySceneTests: ClientTestCase {
     func testAHandleByNumberReadsAndChangesTheScene() throws {
         let scene = try registerPhoneScene(appID: "org.example.Numbered", detached: true)
         let number = try XCTUnwrap(ScenePath.number(of: scene.path))
-        let handle = client.scene(number: number)
+        let handle = library.scene(number: number)
         XCTAssertEqual(handle.path, ScenePath.short(number))
         XCTAssertEqual(try handle.properties().appID, "org.example.Numbered")
         XCTAssertEqual(try handle.property("AppId").string, "org.example.Numbered")
@@ -44,7 +44,7 @@ final class AnySceneTests: ClientTestCase {
         XCTAssertEqual(try scene.controllers(), controllers, "the same tree through the full path")
 
         // A scene that is not there: orientd's error.
-        XCTAssertThrowsError(try client.scene(number: 999).controllers())
+        XCTAssertThrowsError(try library.scene(number: 999).controllers())
     }
 
     func testUserInputFailsAsOrientdDoesForTheSameWord() throws {

@@ -18,7 +18,7 @@ final class ChangeStreamTests: ClientTestCase {
     }
 
     func testEachChangeArrivesExactlyOnceInOrderOnEveryStream() async throws {
-        let scene = try client.registerScene(SceneOptions(appID: "org.example.Streams", supportedOrientations: .all))
+        let scene = try library.registerScene(SceneOptions(appID: "org.example.Streams", supportedOrientations: .all))
         try scene.setRootController("page", properties: ControllerProperties(supportedOrientations: .all))
         let first = try scene.orientationChanges()
         let second = try scene.orientationChanges()
@@ -91,8 +91,8 @@ final class ChangeStreamTests: ClientTestCase {
     func testStreamsEndWhenTheClientCloses() async throws {
         let scene = try registerPhoneScene()
         let changes = try scene.orientationChanges()
-        let devices = try client.deviceOrientationChanges()
-        client.close()
+        let devices = try library.deviceOrientationChanges()
+        library.close()
         let received = try await collect(changes, "the scene's stream")
         let devicesReceived = try await collect(devices, "the device stream")
         XCTAssertEqual(received, [])

@@ -4,33 +4,20 @@ import OrientationClient
 import TestSupport
 import XCTest
 
-/// A test with a built orientd on a private bus (settle time 0) and an `OrientationClient`
-/// connected to it. Prints orientd's log when a test fails.
-class ClientTestCase: XCTestCase {
-    var orientd: OrientdInstance!
-    var client: OrientationClient!
+/// A test with the harness's orientd on a private bus (settle time 0: device rotations apply
+/// at once) and the library under test connected to it (`library`; the harness's `client` is
+/// a plain connection). orientd's log is printed when a test fails.
+class ClientTestCase: OrientdTestCase {
+    var library: OrientationClient!
 
     override func setUpWithError() throws {
-        orientd = try OrientdInstance()
+        try super.setUpWithError()
+        library = try makeClient()
+        // Closed before the harness stops orientd (teardown blocks run last first).
         addTeardownBlock { [unowned self] in
-            if (self.testRun?.totalFailureCount ?? 0) > 0, let orientd = self.orientd {
-                print("orientd log:\n\(orientd.log)")
-            }
+            self.library?.close()
+            self.library = nil
         }
-        // Device rotations apply at once, so the tests need not wait for the settle time.
-        let setup = try orientd.bus.connect()
-        defer { setup.close() }
-        try setup.call(destination: OrientationClient.busName, path: OrientationClient.managerPath,
-                       interface: OrientationClient.managerInterface, method: "SetSettleTime",
-                       parameters: Variant(tuple: [Variant(uint32: 0)]))
-        client = try OrientationClient(address: orientd.bus.address, timeout: .seconds(25))
-    }
-
-    override func tearDown() {
-        client?.close()
-        client = nil
-        orientd?.stop()
-        orientd = nil
     }
 
     /// Another client of the same bus.
@@ -40,8 +27,8 @@ class ClientTestCase: XCTestCase {
 
     /// The phone scene of the video-player flow: whitelist portrait and landscape.
     func registerPhoneScene(appID: String = "org.example.Test", detached: Bool = false,
-                            on client: OrientationClient? = nil) throws -> OrientationScene {
-        try (client ?? self.client).registerScene(SceneOptions(
+                            on library: OrientationClient? = nil) throws -> OrientationScene {
+        try (library ?? self.library).registerScene(SceneOptions(
             appID: appID, supportedOrientations: [.portrait, .landscape], detached: detached))
     }
 

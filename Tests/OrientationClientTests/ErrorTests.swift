@@ -23,7 +23,7 @@ final class ErrorTests: ClientTestCase {
     }
 
     func testOrientationErrorsNameWhatWouldBeAccepted() throws {
-        let scene = try client.registerScene(SceneOptions(appID: "org.example.Portrait"))  // whitelist: portrait
+        let scene = try library.registerScene(SceneOptions(appID: "org.example.Portrait"))  // whitelist: portrait
         let error = assertFails(.unsupportedOrientation) { () throws(OrientationClientError) in
             try scene.requestOrientation(.landscapeLeft)
         }
@@ -42,7 +42,7 @@ final class ErrorTests: ClientTestCase {
 
     /// The pattern docs/client-library.md shows.
     func testCatchingByCode() throws {
-        let scene = try client.registerScene(SceneOptions(appID: "org.example.Portrait"))
+        let scene = try library.registerScene(SceneOptions(appID: "org.example.Portrait"))
         var message = ""
         do {
             try scene.requestOrientation(.landscapeLeft)
@@ -57,11 +57,11 @@ final class ErrorTests: ClientTestCase {
 
     func testRegistrationErrors() {
         let error = assertFails(.invalidArgs) { () throws(OrientationClientError) in
-            try client.registerScene(SceneOptions(appID: "not an app id!"))
+            try library.registerScene(SceneOptions(appID: "not an app id!"))
         }
         XCTAssertTrue(error?.message.contains("app-id") ?? false, "\(String(describing: error))")
         assertFails(.invalidArgs) { () throws(OrientationClientError) in
-            try client.registerScene(SceneOptions(appID: ""))
+            try library.registerScene(SceneOptions(appID: ""))
         }
     }
 
@@ -89,18 +89,18 @@ final class ErrorTests: ClientTestCase {
 
     func testAClosedClientIsDisconnected() throws {
         let scene = try registerPhoneScene()
-        client.close()
-        XCTAssertTrue(client.isClosed)
+        library.close()
+        XCTAssertTrue(library.isClosed)
         assertFails(.disconnected) { () throws(OrientationClientError) in try scene.interfaceOrientation() }
         assertFails(.disconnected) { () throws(OrientationClientError) in try scene.orientationChanges() }
         assertFails(.disconnected) { () throws(OrientationClientError) in
-            try client.registerScene(SceneOptions(appID: "org.example.Late"))
+            try library.registerScene(SceneOptions(appID: "org.example.Late"))
         }
-        client.close()  // again: nothing happens
+        library.close()  // again: nothing happens
     }
 
     func testNoOrientdIsServiceUnknown() throws {
-        let emptyBus = try PrivateBus()
+        let emptyBus = try makeBus()
         let lonely = try OrientationClient(address: emptyBus.address)
         defer { lonely.close() }
         assertFails(.serviceUnknown) { () throws(OrientationClientError) in

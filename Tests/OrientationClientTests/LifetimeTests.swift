@@ -11,7 +11,7 @@ final class LifetimeTests: ClientTestCase {
         let detached = try registerPhoneScene(appID: "org.example.App", detached: true, on: app)
         XCTAssertEqual(Set(try exportedScenes()), [first.path, second.path, detached.path])
         // An observer on another connection sees the scene go.
-        let observed = try client.scene(at: first.path).orientationChanges()
+        let observed = try library.scene(at: first.path).orientationChanges()
 
         app.close()
         try eventually("orientd removes the closed client's scenes") {
@@ -20,7 +20,7 @@ final class LifetimeTests: ClientTestCase {
         let received = try await collect(observed, "the observer's stream to end")
         XCTAssertEqual(received, [])
         // The detached one stays, and any client can remove it.
-        try client.scene(at: detached.path).unregister()
+        try library.scene(at: detached.path).unregister()
         XCTAssertEqual(try exportedScenes(), [])
     }
 

@@ -5,7 +5,7 @@ import XCTest
 /// mutter case is in OrientdOutputTests).
 final class OutputBackendTests: ClientTestCase {
     func testNoCompositorMeansTheAppTurnsItsOwnDrawing() throws {
-        XCTAssertNil(try client.outputBackend())
-        XCTAssertFalse(try client.compositorTurnsContent())
+        XCTAssertNil(try library.outputBackend())
+        XCTAssertFalse(try library.compositorTurnsContent())
     }
 }

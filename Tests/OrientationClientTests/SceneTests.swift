@@ -5,15 +5,15 @@ import XCTest
 /// Registering scenes and driving their controllers through the library, against orientd.
 final class SceneTests: ClientTestCase {
     func testRegisterSendsEveryOptionAndStateReadsThemBack() throws {
-        let scene = try client.registerScene(SceneOptions(
+        let scene = try library.registerScene(SceneOptions(
             appID: "org.example.Pad", idiom: .pad, supportedOrientations: .all,
             appDelegateOrientations: [.portrait, .portraitUpsideDown],
             size: SceneSize(width: 800, height: 1000), display: "external-1"))
-        XCTAssertTrue(scene.path.hasPrefix(ContractNames.sceneNamespace(of: client.uniqueName) + "/"),
+        XCTAssertTrue(scene.path.hasPrefix(ContractNames.sceneNamespace(of: library.uniqueName) + "/"),
                       "in the namespace of the connection that registered it: \(scene.path)")
         let state = try scene.state()
         XCTAssertEqual(state.appID, "org.example.Pad")
-        XCTAssertEqual(state.owner, client.uniqueName)
+        XCTAssertEqual(state.owner, library.uniqueName)
         XCTAssertFalse(state.detached)
         XCTAssertEqual(state.idiom, .pad)
         XCTAssertEqual(state.display, "external-1")
@@ -29,7 +29,7 @@ final class SceneTests: ClientTestCase {
     }
 
     func testDefaultsAreOrientds() throws {
-        let scene = try client.registerScene(SceneOptions(appID: "org.example.Phone"))
+        let scene = try library.registerScene(SceneOptions(appID: "org.example.Phone"))
         let state = try scene.state()
         XCTAssertEqual(state.idiom, .phone)
         XCTAssertEqual(state.display, "builtin")
@@ -49,7 +49,7 @@ final class SceneTests: ClientTestCase {
         let changes = try scene.orientationChanges()
         let navigation = try scene.setRootController("nav", kind: .navigation)
         try navigation.push("list", properties: ControllerProperties(supportedOrientations: .portrait))
-        try client.setDeviceOrientation(.landscapeLeft)
+        try library.setDeviceOrientation(.landscapeLeft)
         let detail = try navigation.push("detail", properties: ControllerProperties(supportedOrientations: .allButUpsideDown))
         XCTAssertEqual(detail.id, "detail")
         XCTAssertEqual(try scene.interfaceOrientation(), .landscapeRight, "the detail page follows the device")
@@ -127,13 +127,13 @@ final class SceneTests: ClientTestCase {
         let scene = try registerPhoneScene()
         try scene.setRootController("page", properties: ControllerProperties(shouldAutorotate: false))
         XCTAssertEqual(try scene.requestOrientation(.landscapeLeft), .landscapeLeft)
-        try client.setDeviceOrientation(.landscapeLeft)
-        XCTAssertEqual(try client.deviceOrientation(), .landscapeLeft)
+        try library.setDeviceOrientation(.landscapeLeft)
+        XCTAssertEqual(try library.deviceOrientation(), .landscapeLeft)
         XCTAssertEqual(try scene.interfaceOrientation(), .landscapeLeft, "no autorotation: the device is ignored")
     }
 
     func testWindowOrientationsGeometryAndActivation() throws {
-        let scene = try client.registerScene(SceneOptions(appID: "org.example.Pad", idiom: .pad))
+        let scene = try library.registerScene(SceneOptions(appID: "org.example.Pad", idiom: .pad))
         try scene.setWindowOrientations(sceneDelegate: .landscape, appDelegate: .portrait)
         XCTAssertEqual(try scene.updateOrientation(), .landscapeRight, "the scene delegate's mask wins")
         try scene.setWindowOrientations(sceneDelegate: nil, appDelegate: nil)
@@ -159,20 +159,20 @@ final class SceneTests: ClientTestCase {
         let other = try makeClient()
         defer { other.close() }
         let registered = try registerPhoneScene(detached: true, on: other)
-        let handle = try client.scene(at: registered.path)
+        let handle = try library.scene(at: registered.path)
         try handle.setRootController("page", properties: ControllerProperties(supportedOrientations: .landscape))
         XCTAssertEqual(try registered.interfaceOrientation(), .landscapeRight)
-        XCTAssertEqual(handle, try client.scene(at: registered.path))
-        assertFails(.invalidArgs) { () throws(OrientationClientError) in try client.scene(at: "/not/a/scene") }
+        XCTAssertEqual(handle, try library.scene(at: registered.path))
+        assertFails(.invalidArgs) { () throws(OrientationClientError) in try library.scene(at: "/not/a/scene") }
         // The short path reaches the scene for calls but not its signals: a handle needs the full one.
         let number = String(registered.path.split(separator: "/").last!)
-        assertFails(.invalidArgs) { () throws(OrientationClientError) in try client.scene(at: OrientationClient.managerPath + "/scene/" + number) }
+        assertFails(.invalidArgs) { () throws(OrientationClientError) in try library.scene(at: OrientationClient.managerPath + "/scene/" + number) }
     }
 
     func testDeviceOrientationStream() async throws {
-        let devices = try client.deviceOrientationChanges()
-        try client.setDeviceOrientation(.landscapeRight)
-        try client.setDeviceOrientation(.faceUp)
+        let devices = try library.deviceOrientationChanges()
+        try library.setDeviceOrientation(.landscapeRight)
+        try library.setDeviceOrientation(.faceUp)
         let received = try await withDeadline(.seconds(20), "two device orientations") {
             var received: [DeviceOrientation] = []
             for await device in devices {
@@ -182,6 +182,6 @@ final class SceneTests: ClientTestCase {
             return received
         }
         XCTAssertEqual(received, [.landscapeRight, .faceUp])
-        XCTAssertEqual(try client.deviceOrientation(), .faceUp)
+        XCTAssertEqual(try library.deviceOrientation(), .faceUp)
     }
 }

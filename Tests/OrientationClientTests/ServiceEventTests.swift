@@ -8,7 +8,7 @@ final class ServiceEventTests: ClientTestCase {
     /// The events as short strings, in order.
     private func watch() throws -> (LockedValue<[String]>, OrientationObservation) {
         let seen = LockedValue<[String]>([])
-        let watch = try client.watchService { event in
+        let watch = try library.watchService { event in
             let line: String
             switch event {
             case .deviceOrientationChanged(let orientation): line = "device \(orientation)"
@@ -34,9 +34,9 @@ final class ServiceEventTests: ClientTestCase {
         let other = try makeClient()
         defer { other.close() }
         let scene = try registerPhoneScene(appID: "org.example.Other", detached: true, on: other)
-        try client.setDeviceOrientation(.landscapeLeft)
-        try client.setRotationLocked(true)
-        try client.setDeviceOrientation(.portrait)
+        try library.setDeviceOrientation(.landscapeLeft)
+        try library.setRotationLocked(true)
+        try library.setDeviceOrientation(.portrait)
         try scene.unregister()
         let expected = ["added 1 org.example.Other", "changed 1 portrait landscape-right device", "device landscape-left",
                         "suggested 1 portrait", "removed 1"]
@@ -52,7 +52,7 @@ final class ServiceEventTests: ClientTestCase {
         try eventually("orientd stopped") { seen.value.contains("not running") }
         watch.cancel()
         let count = seen.value.count
-        client.close()
+        library.close()
         XCTAssertEqual(seen.value.count, count, "nothing after cancel, not even the closed connection")
     }
 }

@@ -12,7 +12,7 @@ final class ServiceRestartTests: ClientTestCase {
         let bus = orientd.bus, stateHome = orientd.stateHome
         orientd.process.kill()
         _ = try orientd.process.wait(timeout: .seconds(30))
-        orientd = try OrientdInstance(bus: bus, stateHome: stateHome, timeout: .seconds(30))
+        orientd = try launch(bus: bus, stateHome: stateHome, timeout: .seconds(30))
     }
 
     /// The scene's controllers as another connection reads them (GetControllers).
@@ -26,8 +26,8 @@ final class ServiceRestartTests: ClientTestCase {
 
     /// A window with a tab bar, a navigation stack with a portrait page in mode, a
     /// full-screen landscape player, a sheet, a window policy, a size and an activation state.
-    private func registerRichScene(on client: OrientationClient, detached: Bool = false) throws -> OrientationScene {
-        let scene = try client.registerScene(SceneOptions(
+    private func registerRichScene(on library: OrientationClient, detached: Bool = false) throws -> OrientationScene {
+        let scene = try library.registerScene(SceneOptions(
             appID: "org.example.Restart", supportedOrientations: .all, detached: detached))
         try scene.setWindowOrientations(sceneDelegate: .allButUpsideDown, appDelegate: [.portrait])
         try scene.setGeometry(SceneSize(width: 400, height: 800))
@@ -74,7 +74,7 @@ final class ServiceRestartTests: ClientTestCase {
     /// Between orientd's return and the scene's, a call on the scene never reaches the new
     /// instance under the old path (there it could be another app's window).
     func testACallBeforeTheSceneIsBackNeverReachesTheNewInstanceUnderTheOldPath() async throws {
-        let restarts = try client.serviceRestarts()
+        let restarts = try library.serviceRestarts()
         let scene = try registerPhoneScene()
         let oldPath = scene.path
         orientd.process.kill()
@@ -116,12 +116,12 @@ final class ServiceRestartTests: ClientTestCase {
     /// A client made before orientd runs learns its owner when it comes: orientd's first
     /// start is not a restart, and the device's and scenes' signals are believed.
     func testAClientMadeBeforeOrientdFollowsItsFirstStart() async throws {
-        let bus = try PrivateBus()
+        let bus = try makeBus()
         let early = try OrientationClient(address: bus.address, timeout: .seconds(10))
         defer { early.close() }
         let restarts = try early.serviceRestarts()
         let devices = try early.deviceOrientationChanges()
-        var first: OrientdInstance? = try OrientdInstance(bus: bus, timeout: .seconds(30))
+        var first: OrientdInstance? = try launch(bus: bus, timeout: .seconds(30))
         let firstOwner = try bus.connect().nameOwner(OrientationClient.busName)
         let scene = try early.registerScene(SceneOptions(appID: "org.example.Early", supportedOrientations: .all))
         let changes = try scene.orientationChanges()
@@ -137,8 +137,7 @@ final class ServiceRestartTests: ClientTestCase {
         _ = try first?.process.wait(timeout: .seconds(30))
         let stateHome = try XCTUnwrap(first?.stateHome)
         first = nil
-        let second = try OrientdInstance(bus: bus, stateHome: stateHome, timeout: .seconds(30))
-        defer { second.stop() }
+        try launch(bus: bus, stateHome: stateHome, timeout: .seconds(30))
         let restart = try await withDeadline(.seconds(30), "the restart") { () -> ServiceRestart? in
             for await restart in restarts { return restart }
             return nil
@@ -152,11 +151,11 @@ final class ServiceRestartTests: ClientTestCase {
     }
 
     func testTheClientRegistersItsScenesAgainAndTellsTheApp() async throws {
-        let restarts = try client.serviceRestarts()
+        let restarts = try library.serviceRestarts()
         let told = LockedValue<[ServiceRestart]>([])
-        let observation = try client.onServiceRestart { restart in told.withLock { $0.append(restart) } }
-        let scene = try registerRichScene(on: client)
-        let detached = try registerRichScene(on: client, detached: true)
+        let observation = try library.onServiceRestart { restart in told.withLock { $0.append(restart) } }
+        let scene = try registerRichScene(on: library)
+        let detached = try registerRichScene(on: library, detached: true)
         let changes = try scene.orientationChanges()
         let oldPaths = [scene.path, detached.path]
         let oldOwner = try XCTUnwrap(orientd.bus.connect().nameOwner(OrientationClient.busName))
@@ -199,7 +198,7 @@ final class ServiceRestartTests: ClientTestCase {
     }
 
     func testScenesOfOtherAppsAndUnregisteredScenesAreNotRegisteredAgain() async throws {
-        let restarts = try client.serviceRestarts()
+        let restarts = try library.serviceRestarts()
         let other = try makeClient()
         _ = try registerPhoneScene(appID: "org.example.Other", on: other)
         let kept = try registerPhoneScene(appID: "org.example.Kept")
@@ -214,7 +213,7 @@ final class ServiceRestartTests: ClientTestCase {
         XCTAssertEqual(restart?.restored.map(\.scene), [kept])
         // The other app (the same library) put its own scene back; nothing more.
         try eventually("the other app's scene is back", timeout: .seconds(30)) { try self.exportedScenes().count == 2 }
-        let appIDs = try exportedScenes().map { try client.scene(at: $0).state().appID }
+        let appIDs = try exportedScenes().map { try library.scene(at: $0).state().appID }
         XCTAssertEqual(Set(appIDs), ["org.example.Other", "org.example.Kept"])
         other.close()
     }
@@ -222,7 +221,7 @@ final class ServiceRestartTests: ClientTestCase {
     func testAForgedSignalOnTheOldPathIsIgnoredAfterTheRestart() async throws {
         let scene = try registerPhoneScene()
         let changes = try scene.orientationChanges()
-        let restarts = try client.serviceRestarts()
+        let restarts = try library.serviceRestarts()
         let oldPath = scene.path
         try killAndRestartOrientd()
         _ = try await withDeadline(.seconds(30), "the restart") { () -> ServiceRestart? in
@@ -231,7 +230,7 @@ final class ServiceRestartTests: ClientTestCase {
         }
         // Someone still speaking for the old path, straight to the app.
         let forger = try orientd.bus.connect()
-        try forger.emitSignal(destination: client.uniqueName, path: oldPath, interface: OrientationClient.sceneInterface,
+        try forger.emitSignal(destination: library.uniqueName, path: oldPath, interface: OrientationClient.sceneInterface,
                               signal: "OrientationChanged", parameters: Variant(tuple: [
                                   Variant(string: "portrait"), Variant(string: "landscape-left"), Variant(string: "forged")]))
         try forger.syncWithBus()
@@ -246,7 +245,7 @@ final class ServiceRestartTests: ClientTestCase {
     /// without exporting the scene (so its first controller fails): both scenes are lost,
     /// the half-built one is unregistered, the app is told why, and their streams end.
     func testAScenesTheNewInstanceRefusesAreLostAndTheAppIsTold() async throws {
-        let restarts = try client.serviceRestarts()
+        let restarts = try library.serviceRestarts()
         let refused = try registerPhoneScene(appID: "org.example.Refused")
         let halfBuilt = try registerPhoneScene(appID: "org.example.HalfBuilt")
         try halfBuilt.setRootController("page")

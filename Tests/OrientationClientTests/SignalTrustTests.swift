@@ -23,16 +23,16 @@ final class SignalTrustTests: ClientTestCase {
     func testAForgedOrientationChangedIsIgnored() async throws {
         let scene = try registerPhoneScene()
         let changes = try scene.orientationChanges()
-        let devices = try client.deviceOrientationChanges()
-        try forge(to: client.uniqueName, path: scene.path, interface: OrientationClient.sceneInterface,
+        let devices = try library.deviceOrientationChanges()
+        try forge(to: library.uniqueName, path: scene.path, interface: OrientationClient.sceneInterface,
                   signal: "OrientationChanged",
                   [Variant(string: "portrait"), Variant(string: "portrait-upside-down"), Variant(string: "forged")])
-        try forge(to: client.uniqueName, path: OrientationClient.managerPath,
+        try forge(to: library.uniqueName, path: OrientationClient.managerPath,
                   interface: OrientationClient.managerInterface, signal: "DeviceOrientationChanged",
                   [Variant(string: "portrait-upside-down")])
         // The real ones, sent after the forgeries reached the bus.
         try scene.requestOrientation(.landscapeRight)
-        try client.setDeviceOrientation(.landscapeLeft)
+        try library.setDeviceOrientation(.landscapeLeft)
         let firstDevice = try await withDeadline(.seconds(20), "orientd's device change") { () -> DeviceOrientation? in
             for await orientation in devices { return orientation }
             return nil
@@ -47,7 +47,7 @@ final class SignalTrustTests: ClientTestCase {
     func testAForgedInterfacesRemovedIsIgnored() async throws {
         let scene = try registerPhoneScene()
         let changes = try scene.orientationChanges()
-        try forge(to: client.uniqueName, path: OrientationClient.managerPath,
+        try forge(to: library.uniqueName, path: OrientationClient.managerPath,
                   interface: "org.freedesktop.DBus.ObjectManager", signal: "InterfacesRemoved",
                   [Variant(objectPath: scene.path), Variant(strings: [OrientationClient.sceneInterface])])
         // Had the client believed it, the stream would have ended before this change.
@@ -99,7 +99,7 @@ final class SignalTrustTests: ClientTestCase {
             let path = scene.path
             try scene.onOrientationChange { _ in changed.withLock { _ = $0.insert(path) } }
         }
-        try client.setDeviceOrientation(.landscapeRight)
+        try library.setDeviceOrientation(.landscapeRight)
         try eventually("all 21 scenes' changes arrive", timeout: .seconds(30)) { changed.withLock { $0.count } == 21 }
     }
 
@@ -124,7 +124,7 @@ final class SignalTrustTests: ClientTestCase {
             apps.append(app)
         }
         defer { apps.forEach { $0.close() } }
-        try client.setDeviceOrientation(.landscapeRight)
+        try library.setDeviceOrientation(.landscapeRight)
 
         let changed = "\(OrientationClient.sceneInterface).OrientationChanged"
         try eventually("every app has its \(scenesPerApp) changes", timeout: .seconds(30)) {
