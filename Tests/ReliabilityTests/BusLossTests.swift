@@ -7,7 +7,10 @@ import XCTest
 /// non-zero status (so that systemd restarts it) instead of spinning; clients that register
 /// again with the restarted service get consistent state: the persisted settings, fresh
 /// scenes, signals.
-final class BusLossTests: XCTestCase {
+final class BusLossTests: OrientdTestCase {
+    /// Each test starts the orientds it needs.
+    override var startsOrientdInSetUp: Bool { false }
+
     func testOrientdExitsWhenTheBusGoesAwayAndClientsStartAgainCleanly() throws {
         let stateHome = try OrientdInstance.temporaryDirectory()
         defer { try? FileManager.default.removeItem(atPath: stateHome) }
@@ -15,8 +18,8 @@ final class BusLossTests: XCTestCase {
         var earlierPaths: [String] = []
 
         for (round, signal) in [(0, SIGKILL), (1, SIGTERM)] {
-            let bus = try PrivateBus()
-            let orientd = try OrientdInstance(bus: bus, stateHome: stateHome)
+            let bus = try makeBus()
+            let orientd = try launch(bus: bus, stateHome: stateHome)
             let client = try bus.connect()
             if round == 0 {
                 // Settings that must come back after the restart.
@@ -40,8 +43,8 @@ final class BusLossTests: XCTestCase {
         }
 
         // The service manager restarts it on a new bus; apps register again.
-        let bus = try PrivateBus()
-        let orientd = try OrientdInstance(bus: bus, stateHome: stateHome)
+        let bus = try makeBus()
+        let orientd = try launch(bus: bus, stateHome: stateHome)
         defer { orientd.stop() }
         let manager = try bus.connect()
         let properties = try manager.managerProperties()

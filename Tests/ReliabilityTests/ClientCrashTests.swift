@@ -6,12 +6,15 @@ import XCTest
 /// within a second, with one InterfacesRemoved each; the accelerometer claim (the dbusmock
 /// iio-sensors-proxy on a private system bus) is released when no scene on the built-in
 /// display is left, and kept while one is; other clients' scenes are untouched.
-final class ClientCrashTests: XCTestCase {
+final class ClientCrashTests: OrientdTestCase {
+    /// Each test starts the orientds it needs.
+    override var startsOrientdInSetUp: Bool { false }
+
     static let scenesPerClient = 200
 
     func testKilledClientsScenesGoAndTheSensorClaimFollows() throws {
         let sensor = try MockSensor(orientation: "normal")
-        let orientd = try OrientdInstance(arguments: ["--sensor", "auto"], environment: sensor.systemBus.systemEnvironment)
+        let orientd = try launch(arguments: ["--sensor", "auto"], environment: sensor.systemBus.systemEnvironment)
         defer {
             if testRun.map({ $0.failureCount + $0.unexpectedExceptionCount > 0 }) == true { print("orientd's log:\n\(orientd.log)") }
             orientd.stop()

@@ -5,7 +5,10 @@ import XCTest
 
 /// Item 4, second half: a corrupt settings file at start is set aside with a warning, and
 /// orientd serves with the defaults (and writes a good file at the next change).
-final class CorruptSettingsTests: XCTestCase {
+final class CorruptSettingsTests: OrientdTestCase {
+    /// Each test starts the orientds it needs.
+    override var startsOrientdInSetUp: Bool { false }
+
     static let defaults: [String: Variant] = [
         "RotationLocked": .b(false), "KioskMode": .b(false), "KioskOrientation": .s("portrait"),
         "SplitViewThreshold": .u(768), "SettleTime": .u(250),
@@ -28,7 +31,7 @@ final class CorruptSettingsTests: XCTestCase {
     ]
 
     func testCorruptSettingsAreSetAsideAndDefaultsServed() throws {
-        let bus = try PrivateBus()
+        let bus = try makeBus()
         let client = try bus.connect()
         defer { client.close() }
         var failures: [String] = []
@@ -40,7 +43,7 @@ final class CorruptSettingsTests: XCTestCase {
             let path = folder + "/settings.ini"
             try Data(bytes).write(to: URL(fileURLWithPath: path))
 
-            let orientd = try OrientdInstance(bus: bus, stateHome: stateHome)
+            let orientd = try launch(bus: bus, stateHome: stateHome)
             defer { orientd.stop() }
             var problems: [String] = []
             let log = orientd.log
@@ -73,14 +76,14 @@ final class CorruptSettingsTests: XCTestCase {
         try FileManager.default.createDirectory(atPath: folder, withIntermediateDirectories: true)
         try Data("[orientd\nKioskMode=yes".utf8).write(to: URL(fileURLWithPath: folder + "/settings.ini"))
 
-        var orientd = try OrientdInstance(stateHome: stateHome)
+        var orientd = try launch(stateHome: stateHome)
         var client = try orientd.bus.connect()
         try client.manager("SetKioskMode", [.b(true), .s("portrait-upside-down")])
         client.close()
         orientd.stop()
 
         let good = try String(contentsOfFile: folder + "/settings.ini", encoding: .utf8)
-        orientd = try OrientdInstance(stateHome: stateHome)
+        orientd = try launch(stateHome: stateHome)
         client = try orientd.bus.connect()
         defer {
             client.close()
@@ -94,14 +97,14 @@ final class CorruptSettingsTests: XCTestCase {
 
     /// Two corrupt files set aside in a row (a restart loop does that within a second) are both kept.
     func testCorruptFilesInARowAreAllKept() throws {
-        let bus = try PrivateBus()
+        let bus = try makeBus()
         let stateHome = try OrientdInstance.temporaryDirectory()
         defer { try? FileManager.default.removeItem(atPath: stateHome) }
         let folder = stateHome + "/orientd"
         try FileManager.default.createDirectory(atPath: folder, withIntermediateDirectories: true)
         for round in 0..<3 {
             try Data("not a key file \(round)".utf8).write(to: URL(fileURLWithPath: folder + "/settings.ini"))
-            let orientd = try OrientdInstance(bus: bus, stateHome: stateHome)
+            let orientd = try launch(bus: bus, stateHome: stateHome)
             orientd.stop()
             XCTAssertTrue(orientd.log.contains("moved it to"), "round \(round): \(orientd.log)")
         }

@@ -5,9 +5,12 @@ import XCTest
 
 /// Issue 13, item 4 (the service's side): a stale scene path from before a restart reaches no
 /// other app's window, and no id or name carries a control character.
-final class ForgeryTests: XCTestCase {
+final class ForgeryTests: OrientdTestCase {
+    /// Each test starts the orientds it needs.
+    override var startsOrientdInSetUp: Bool { false }
+
     func testScenePathsAreNeverReusedAcrossRestarts() throws {
-        let bus = try PrivateBus()
+        let bus = try makeBus()
         defer { bus.stop() }
         let stateHome = try OrientdInstance.temporaryDirectory()
         defer { try? FileManager.default.removeItem(atPath: stateHome) }
@@ -21,7 +24,7 @@ final class ForgeryTests: XCTestCase {
             if round == 2 {
                 try "not a number\n".write(toFile: stateHome + "/orientd/scene-numbers", atomically: true, encoding: .utf8)
             }
-            let orientd = try OrientdInstance(bus: bus, stateHome: stateHome)
+            let orientd = try launch(bus: bus, stateHome: stateHome)
             let app = try bus.connect()
             let paths = try (0..<3).map { _ in try app.register(app: "forgery.app\(round)", supported: ["all"]) }
             XCTAssertTrue(Set(paths).isDisjoint(with: seen), "round \(round): \(paths) reuses one of \(seen)")
@@ -42,7 +45,7 @@ final class ForgeryTests: XCTestCase {
     }
 
     func testControlCharactersAreRefusedInIdsAndNames() throws {
-        let orientd = try OrientdInstance()
+        let orientd = try launch()
         defer { orientd.stop(); orientd.bus.stop() }
         let client = try orientd.bus.connect()
         defer { client.close() }

@@ -9,9 +9,12 @@ import XCTest
 /// service for good, as every restart would find the name taken); `orientd --replace` takes
 /// over (exit 0), also from a stopped instance without blocking; empty option values are
 /// usage errors.
-final class RecoveryTests: XCTestCase {
+final class RecoveryTests: OrientdTestCase {
+    /// Each test starts the orientds it needs.
+    override var startsOrientdInSetUp: Bool { false }
+
     func testAClientTakingTheNameLeavesOrientdQueuedUntilItIsReleased() throws {
-        let orientd = try OrientdInstance()
+        let orientd = try launch()
         defer { orientd.stop(); orientd.bus.stop() }
         let squatter = try orientd.bus.connect()
         defer { squatter.close() }
@@ -35,14 +38,14 @@ final class RecoveryTests: XCTestCase {
     /// Started (three times, as a service manager would) while a client holds the name:
     /// orientd queues instead of exiting, and serves once the client goes.
     func testStartsWhileAClientHoldsTheNameQueueAndServeOnceItGoes() throws {
-        let bus = try PrivateBus()
+        let bus = try makeBus()
         defer { bus.stop() }
         let squatter = try bus.connect()
         XCTAssertEqual(try squatter.requestName(OrientdInstance.busName, flags: [.doNotQueue]), .primaryOwner)
         var instances: [OrientdInstance] = []
         defer { instances.forEach { $0.stop() } }
         for _ in 0..<3 {
-            let orientd = try OrientdInstance(bus: bus)
+            let orientd = try launch(bus: bus)
             instances.append(orientd)
             try eventually("orientd logs the holder: \(orientd.log)", timeout: .seconds(20)) {
                 orientd.log.contains("is owned by \(squatter.uniqueName) (process \(getpid())")
@@ -61,14 +64,14 @@ final class RecoveryTests: XCTestCase {
     /// answers at once with the settings on disk, refuses to save while the stopped one holds
     /// the state folder, and takes the folder over once it lets go.
     func testReplacingAStoppedInstanceAnswersAtOnceAndSavesOnceItLetsGo() throws {
-        let first = try OrientdInstance()
+        let first = try launch()
         defer { first.process.send(SIGCONT); first.stop(); first.bus.stop() }
         let client = try first.bus.connect()
         defer { client.close() }
         try client.manager("SetSettleTime", [.u(77)])
         let firstName = try XCTUnwrap(client.nameOwner(OrientdInstance.busName))
         first.process.send(SIGSTOP)
-        let second = try OrientdInstance(arguments: ["--sensor", "none", "--replace"], bus: first.bus, stateHome: first.stateHome)
+        let second = try launch(arguments: ["--sensor", "none", "--replace"], bus: first.bus, stateHome: first.stateHome)
         defer { second.stop() }
         try eventually("the new instance owns the name", timeout: .seconds(20)) {
             try client.nameOwner(OrientdInstance.busName) != firstName
@@ -95,9 +98,9 @@ final class RecoveryTests: XCTestCase {
     }
 
     func testReplaceByAnotherOrientdExitsZero() throws {
-        let first = try OrientdInstance()
+        let first = try launch()
         defer { first.stop(); first.bus.stop() }
-        let second = try OrientdInstance(arguments: ["--sensor", "none", "--replace"], bus: first.bus)
+        let second = try launch(arguments: ["--sensor", "none", "--replace"], bus: first.bus)
         defer { second.stop() }
         XCTAssertEqual(try first.process.wait(timeout: .seconds(20)), .exited(0), first.log)
         XCTAssertTrue(first.log.contains("taken over by another instance (orientd --replace"), first.log)

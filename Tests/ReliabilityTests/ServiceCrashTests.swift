@@ -12,7 +12,10 @@ import XCTest
 /// Starting from what the last restart served, the state after the kill must be the state
 /// after every acknowledged call (old) or after every call sent, the one in flight included
 /// (new): nothing else, nothing in between.
-final class ServiceCrashTests: XCTestCase {
+final class ServiceCrashTests: OrientdTestCase {
+    /// Each test starts the orientds it needs.
+    override var startsOrientdInSetUp: Bool { false }
+
     static let restarts = 100
     static let stepsPerRun = 40
     static let policies = 40
@@ -33,14 +36,14 @@ final class ServiceCrashTests: XCTestCase {
         let seed = testSeed(default: 0x5E771)
         var random = SeededGenerator(seed: seed)
         let start = ContinuousClock.now
-        let bus = try PrivateBus()
+        let bus = try makeBus()
         let stateHome = try OrientdInstance.temporaryDirectory()
         let folder = stateHome + "/orientd"
         let client = try bus.connect()
         defer { client.close() }
 
         // A settings file of a few kB: app policies that must survive every crash too.
-        var orientd = try OrientdInstance(bus: bus, stateHome: stateHome)
+        var orientd = try launch(bus: bus, stateHome: stateHome)
         for index in 0..<Self.policies {
             try client.manager("SetAppPolicy", [.s("crash.policy\(index)"), .vardict(["allowed-orientations": .strings(["portrait", "landscape"])])])
         }
@@ -85,7 +88,7 @@ final class ServiceCrashTests: XCTestCase {
             let old = Self.apply(atKill.sent.prefix(atKill.acknowledged), to: served)
             let new = Self.apply(atKill.sent[...], to: served)
 
-            orientd = try OrientdInstance(bus: bus, stateHome: stateHome)
+            orientd = try launch(bus: bus, stateHome: stateHome)
             let properties = try client.managerProperties()
             let now = (try XCTUnwrap(properties["SettleTime"]?.uint32), try XCTUnwrap(properties["SplitViewThreshold"]?.uint32))
             if now == new && new != old { outcomes.new += 1 } else if now == old { outcomes.old += 1 }
