@@ -7,29 +7,21 @@ import XCTest
 
 /// Issue 13, item 1: an OK reply means it is on disk. Each test drives the built orientd over a
 /// private bus and checks the state file, not just the replies.
-final class AcknowledgedWriteTests: XCTestCase {
-    private var instances: [OrientdInstance] = []
+final class AcknowledgedWriteTests: OrientdTestCase {
     private var home = ""
     private var folder: String { home + "/orientd" }
     private var settingsPath: String { folder + "/settings.ini" }
 
-    override func setUpWithError() throws {
-        home = try OrientdInstance.temporaryDirectory()
-    }
+    /// Each test starts its orientds on the test's state folder.
+    override var startsOrientdInSetUp: Bool { false }
 
-    override func tearDown() {
-        if let run = testRun, run.failureCount + run.unexpectedExceptionCount > 0 {
-            for (index, instance) in instances.enumerated() { print("orientd #\(index + 1)'s log:\n\(instance.log.suffix(20_000))") }
-        }
-        for instance in instances where instance.process.isRunning { instance.stop() }
-        instances = []
-        try? FileManager.default.removeItem(atPath: home)
+    override func setUpWithError() throws {
+        try super.setUpWithError()
+        home = try temporaryDirectory()
     }
 
     private func start(bus: PrivateBus? = nil, arguments: [String] = ["--sensor", "none"]) throws -> OrientdInstance {
-        let instance = try OrientdInstance(arguments: arguments, bus: bus, stateHome: home, timeout: .seconds(30))
-        instances.append(instance)
-        return instance
+        try launch(arguments: arguments, bus: bus, stateHome: home, timeout: .seconds(30))
     }
 
     /// The environment orientd ran with (bus, state home, XDG folders), for a second start.

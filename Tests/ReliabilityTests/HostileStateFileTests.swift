@@ -8,22 +8,23 @@ import XCTest
 /// arithmetic is corrupt (the clock takes over, with a warning), a 2 GB sparse file is not
 /// read, and a reservation that cannot be written (a full disk) never lets a number be handed
 /// out again after a restart.
-final class HostileStateFileTests: XCTestCase {
+final class HostileStateFileTests: OrientdTestCase {
     private var bus: PrivateBus!
-    private var client: BusConnection!
+    /// A plain connection to `bus`, registering scenes.
+    private var probe: BusConnection!
+
+    /// Each test starts its orientds on state folders of its own.
+    override var startsOrientdInSetUp: Bool { false }
 
     override func setUpWithError() throws {
-        bus = try PrivateBus()
-        client = try bus.connect()
-    }
-
-    override func tearDown() {
-        client?.close()
-        bus?.stop()
+        try super.setUpWithError()
+        bus = try makeBus()
+        probe = try bus.connect()
+        addTeardownBlock { [unowned self] in self.probe?.close() }
     }
 
     private func stateHome(numbers: String? = nil) throws -> String {
-        let home = try OrientdInstance.temporaryDirectory()
+        let home = try temporaryDirectory()
         if let numbers {
             try FileManager.default.createDirectory(atPath: home + "/orientd", withIntermediateDirectories: true)
             try numbers.write(toFile: home + "/orientd/scene-numbers", atomically: true, encoding: .utf8)
@@ -37,7 +38,7 @@ final class HostileStateFileTests: XCTestCase {
     }
 
     private func registerNumber(_ app: String = "hostile.state") throws -> UInt64 {
-        try number(try client.register(app: app, supported: ["all"]))
+        try number(try probe.register(app: app, supported: ["all"]))
     }
 
     func testNumbersThatWouldOverflowAreCorruptAndTheClockTakesOver() throws {
@@ -46,7 +47,7 @@ final class HostileStateFileTests: XCTestCase {
             let home = try stateHome(numbers: value + "\n")
             var seen: [UInt64] = []
             for run in 0..<2 {
-                let orientd = try OrientdInstance(bus: bus, stateHome: home)
+                let orientd = try launch(bus: bus, stateHome: home)
                 defer { orientd.stop() }
                 let first = try registerNumber()
                 XCTAssertGreaterThan(first, clock, "\(value), run \(run): numbering from the clock")
@@ -65,7 +66,7 @@ final class HostileStateFileTests: XCTestCase {
         let home = try stateHome(numbers: "12\n")
         XCTAssertEqual(truncate(home + "/orientd/scene-numbers", 2 << 30), 0)
         let started = ContinuousClock.now
-        let orientd = try OrientdInstance(bus: bus, stateHome: home)
+        let orientd = try launch(bus: bus, stateHome: home)
         defer { orientd.stop() }
         let took = ContinuousClock.now - started
         XCTAssertGreaterThan(try registerNumber(), 12)
@@ -103,14 +104,14 @@ final class HostileStateFileTests: XCTestCase {
         let full: OrientdInstance
         do {
             defer { unsetenv("ORIENTD_BINARY") }
-            full = try OrientdInstance(bus: bus, stateHome: home)
+            full = try launch(bus: bus, stateHome: home)
         }
         let onFullDisk = try (0..<3).map { _ in try registerNumber() }
         XCTAssertTrue(full.log.contains("scene numbers continue from the clock"), full.log)
         XCTAssertEqual(full.log.components(separatedBy: "scene numbers continue from the clock").count - 1, 1, "one warning:\n\(full.log)")
         XCTAssertEqual(full.stop(), .exited(0), full.log)
 
-        let freed = try OrientdInstance(bus: bus, stateHome: home)
+        let freed = try launch(bus: bus, stateHome: home)
         defer { freed.stop() }
         let afterRestart = try (0..<3).map { _ in try registerNumber() }
         XCTAssertTrue(Set(onFullDisk).isDisjoint(with: afterRestart), "full disk \(onFullDisk), after the restart \(afterRestart)")
