@@ -1,7 +1,7 @@
 @testable import OrientationBus
 import XCTest
 
-/// Issue 28, item 10, and issue 27, item 1: what goes into a log line is escaped and bounded,
+/// What goes into a log line is escaped and bounded,
 /// repeats are folded, and the journal is chosen when it is there for the lines.
 final class LogTests: XCTestCase {
     func testControlCharactersAreShownEscaped() {

@@ -2,7 +2,7 @@ import OrientationCore
 import XCTest
 @testable import OrientationBus
 
-/// Issue 13, item 5: an option's value is never empty and never another option.
+/// An option's value is never empty and never another option.
 final class OptionValueTests: XCTestCase {
     func refusal(_ arguments: [String]) -> String? {
         var options = ServiceOptions(stateDirectory: "/default")

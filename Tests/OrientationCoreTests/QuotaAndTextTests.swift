@@ -1,7 +1,7 @@
 import OrientationCore
 import XCTest
 
-/// Issue 13 and 28: detached scenes and controllers have caps of their own, the last scenes
+/// Detached scenes and controllers have caps of their own, the last scenes
 /// are kept for new apps, a full policy table drops no policy, control characters are refused in every id and name, and
 /// scene numbering continues where an earlier run stopped.
 final class QuotaAndTextTests: XCTestCase {
@@ -53,7 +53,7 @@ final class QuotaAndTextTests: XCTestCase {
         try subject.on(theirs, .push(navigation: "y", view("z")), as: Caller.other)
     }
 
-    /// Issue 28, item 9: a full table never drops a policy to make room (junk set by a
+    /// A full table never drops a policy to make room (junk set by a
     /// flooding client cannot be told from the user's own choice): the new one is refused,
     /// naming the limit and the way out.
     func testAFullPolicyTableRefusesANewPolicyAndDropsNone() throws {
@@ -74,7 +74,7 @@ final class QuotaAndTextTests: XCTestCase {
         XCTAssertNoThrow(try subject.run(.setAppPolicy(appId: "users.new", AppPolicy(followSensor: false))))
     }
 
-    /// Issue 28, item 9: connections at their own limit cannot fill the last scenes of the
+    /// Connections at their own limit cannot fill the last scenes of the
     /// limit in all; connections holding a few scenes (new apps) still register.
     func testTheLastScenesAreKeptForConnectionsHoldingFew() throws {
         var limits = Limits()

@@ -129,7 +129,7 @@ final class MutterBackendTests: OutputTestCase {
         XCTAssertFalse(orientdLogLines(containing: "output: mutter found Meta-0, showing portrait; orientd turns it to portrait-upside-down").isEmpty, orientd.log)
     }
 
-    /// Issue 27, item 4: SIGTERM hands the panel back as mutter had it before orientd turned it.
+    /// SIGTERM hands the panel back as mutter had it before orientd turned it.
     func testACleanStopHandsThePanelBackAsTheCompositorHadIt() throws {
         try startMutter()
         try launchOrientd(driveMeta0)

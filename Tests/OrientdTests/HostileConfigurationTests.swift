@@ -3,7 +3,7 @@ import GLibBridge
 import TestSupport
 import XCTest
 
-/// Issue 28, items 6 and 10 (its configuration half): configuration files are untrusted. A
+/// Configuration files are untrusted. A
 /// vendor drop-in (a folder of `XDG_DATA_DIRS` the user may write) cannot unlock what the
 /// administrator locked; a file's warnings are bounded, its size is bounded before parsing, and
 /// what it says reaches the log escaped and cut.

@@ -3,7 +3,7 @@ import GLibBridge
 import TestSupport
 import XCTest
 
-/// Issue 27, item 1: the log reaches the journal with priorities and fields, as the journal
+/// The log reaches the journal with priorities and fields, as the journal
 /// receives it. A fake journal (`Tests/Fixtures/journal/fake-journal.py`) binds the journal's
 /// sockets in a private mount namespace (`unshare -m`, root), so the real protocol is read:
 /// with stderr connected to the journal's stream (a systemd unit), and with stderr on

@@ -5,7 +5,7 @@ import Glibc
 import TestSupport
 import XCTest
 
-/// Issue 13, item 1: an OK reply means it is on disk. Each test drives the built orientd over a
+/// An OK reply means it is on disk. Each test drives the built orientd over a
 /// private bus and checks the state file, not just the replies.
 final class AcknowledgedWriteTests: OrientdTestCase {
     private var home = ""

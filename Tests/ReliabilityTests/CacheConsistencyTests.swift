@@ -3,7 +3,7 @@ import GLibBridge
 import TestSupport
 import XCTest
 
-/// Issue 13, item 2: the cached replies (GetManagedObjects, GetControllers) are rebuilt after
+/// The cached replies (GetManagedObjects, GetControllers) are rebuilt after
 /// every kind of change. After each change, GetManagedObjects must agree with every scene's
 /// own Properties.GetAll (which is never cached), and GetControllers with the tree.
 final class CacheConsistencyTests: ReliabilityTestCase {

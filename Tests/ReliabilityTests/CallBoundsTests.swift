@@ -3,7 +3,7 @@ import GLibBridge
 import TestSupport
 import XCTest
 
-/// Issue 13, item 2: per-call bounds. An oversized array is refused before it is decoded, at
+/// Per-call bounds. An oversized array is refused before it is decoded, at
 /// the cost of counting its entries, and the memory it took goes back.
 final class CallBoundsTests: ReliabilityTestCase {
     func testAnArrayOfFourMillionEntriesIsRefusedCheaply() throws {

@@ -3,7 +3,7 @@ import GLibBridge
 import TestSupport
 import XCTest
 
-/// Issue 13, item 4 (the service's side): a stale scene path from before a restart reaches no
+/// A stale scene path from before a restart reaches no
 /// other app's window, and no id or name carries a control character.
 final class ForgeryTests: OrientdTestCase {
     /// Each test starts the orientds it needs.

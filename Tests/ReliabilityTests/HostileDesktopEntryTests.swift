@@ -4,7 +4,7 @@ import GLibBridge
 import TestSupport
 import XCTest
 
-/// Issue 28, item 3, and issue 23, item 4: desktop entries are read from the entry itself, as
+/// Desktop entries are read from the entry itself, as
 /// untrusted input. A FIFO as the app's entry neither blocks orientd nor keeps SIGTERM from
 /// ending it; a 200 MB entry is refused from its size (no 200 MB peak); an entry whose `Exec`
 /// is not on orientd's PATH and a Lomiri entry both apply.

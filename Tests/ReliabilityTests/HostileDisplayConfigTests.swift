@@ -3,7 +3,7 @@ import GLibBridge
 import TestSupport
 import XCTest
 
-/// Issue 28, items 1 and 2: whoever owns `org.gnome.Mutter.DisplayConfig` is the compositor to
+/// Whoever owns `org.gnome.Mutter.DisplayConfig` is the compositor to
 /// orientd's mutter backend, so a client that owns it first can answer any number and flood
 /// `MonitorsChanged`. orientd checks every number before computing with it, keeps at most one
 /// `GetCurrentState` in flight, refuses replies over 1 MiB, and keeps serving with

@@ -4,7 +4,7 @@ import GLibBridge
 import TestSupport
 import XCTest
 
-/// Issue 28, item 4: the `scene-numbers` file is untrusted. A number that overflows any
+/// The `scene-numbers` file is untrusted. A number that overflows any
 /// arithmetic is corrupt (the clock takes over, with a warning), a 2 GB sparse file is not
 /// read, and a reservation that cannot be written (a full disk) never lets a number be handed
 /// out again after a restart.

@@ -3,7 +3,7 @@ import GLibBridge
 import TestSupport
 import XCTest
 
-/// Issue 28, item 5: a tool orientd runs is untrusted like its compositor. A fake `xrandr`
+/// A tool orientd runs is untrusted like its compositor. A fake `xrandr`
 /// (`Tests/Fixtures/output/hostile-tools/xrandr`) first on PATH, for the x11 backend on a real
 /// Xvfb (whose RandR events a real `xev` watches): output that never ends is cut at 1 MiB and
 /// the tool killed; a tool leaving a process that holds its output is not waited for; a hung

@@ -3,7 +3,7 @@ import GLibBridge
 import TestSupport
 import XCTest
 
-/// Issue 28, item 10 (the log's half): a flood of calls cannot flood the log, and a value from
+/// A flood of calls cannot flood the log, and a value from
 /// a file can neither forge a line nor make one a megabyte long.
 final class LogFloodTests: ReliabilityTestCase {
     func testAFloodOfReloadsWritesAFewLinesAndSaysHowManyWentUnsaid() throws {

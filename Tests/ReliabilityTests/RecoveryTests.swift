@@ -3,7 +3,7 @@ import GLibBridge
 import TestSupport
 import XCTest
 
-/// Issue 13, item 5, and issue 28, items 7 and 11: the service manager can always recover.
+/// The service manager can always recover.
 /// A client taking the name does not end orientd (it waits in the bus's queue, says who holds
 /// the name, and serves again once it is released: exiting would hand the squatter the
 /// service for good, as every restart would find the name taken); `orientd --replace` takes

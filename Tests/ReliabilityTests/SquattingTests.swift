@@ -3,7 +3,7 @@ import GLibBridge
 import TestSupport
 import XCTest
 
-/// Issue 13, item 3, and issue 28, item 9: no client can squat. Detached scenes left behind
+/// No client can squat. Detached scenes left behind
 /// have a cap of their own and the last live scenes are kept for connections holding few, so
 /// apps can always register; a full app-policy table drops none of the user's policies.
 final class SquattingTests: ReliabilityTestCase {
@@ -31,7 +31,7 @@ final class SquattingTests: ReliabilityTestCase {
         report("detached squatting", "1,000 detached scenes left behind by 2 clients: the 1,001st detached refused, 1,000 live registrations of an app accepted")
     }
 
-    /// Issue 28, item 9: 1,001 junk policies once evicted the user's own policy, silently. A
+    /// 1,001 junk policies once evicted the user's own policy, silently. A
     /// full table now refuses a new policy, naming the limit, and drops none.
     func testAFullPolicyTableDropsNoPolicyAndSaysHowToMakeRoom() throws {
         try clientConnection.manager("SetAppPolicy", [.s("org.example.Real"), .vardict(["allowed-orientations": .strings(["portrait"])])])
@@ -69,7 +69,7 @@ final class SquattingTests: ReliabilityTestCase {
         report("policy squatting", "1,001 junk policies after the user's own: the last 2 refused (LimitExceeded naming the limit), none dropped, the user's kept over a restart; ResetSetting of one made room")
     }
 
-    /// Issue 28, item 9: 12 connections × 1,000 live scenes once kept every new app out. The
+    /// 12 connections × 1,000 live scenes once kept every new app out. The
     /// last 1,000 of the 10,000 are kept for connections holding fewer than 10 scenes.
     func testConnectionsAtTheirLimitNeverKeepANewAppOut() throws {
         let squatters = try (0..<12).map { try orientd.bus.connectWithLoop(name: "squatter\($0)") }
@@ -95,7 +95,7 @@ final class SquattingTests: ReliabilityTestCase {
         report("live squatting", "12 connections × 1,000 scenes: 9,000 accepted, the rest refused; a new app's 5 registrations accepted")
     }
 
-    /// Issue 28, item 9: 10,000 scenes sent all at once over 10 connections stay within the
+    /// 10,000 scenes sent all at once over 10 connections stay within the
     /// memory bound of the same load sent one connection after another (+64 MB).
     func testTenThousandScenesSentAllAtOnceStayWithinTheMemoryBound() throws {
         let pid = orientd.process.pid

@@ -3,7 +3,7 @@ import GLibBridge
 import TestSupport
 import XCTest
 
-/// Issue 13, item 2: no client can starve the others. The expensive reads are cached
+/// No client can starve the others. The expensive reads are cached
 /// (GetManagedObjects, GetControllers), so a client that pipelines them delays a bystander's
 /// call by at most the documented bound; the memory of a 10,000-scene client goes back when
 /// it leaves.
