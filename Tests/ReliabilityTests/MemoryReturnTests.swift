@@ -47,7 +47,8 @@ final class MemoryReturnTests: ReliabilityTestCase {
     /// together: orientd trims once the burst is over, and again 1, 4 and 12 s later, and its
     /// RSS goes back to within 1.5× of what it was before they came: a phone cannot afford a
     /// service that keeps a burst's memory. Trimmed once, 250 ms after the first client's
-    /// scenes were dropped, the later clients' memory stayed (1.9×); trimmed once after the burst, what GDBus frees later stayed (1.6–1.7× in CI).
+    /// scenes were dropped, the later clients' memory stayed (1.9×); trimmed once after the
+    /// burst, what GDBus frees later stayed (1.6–1.7× in CI).
     func testNineThousandScenesOfClientsThatLeaveGiveTheirMemoryBack() throws {
         let pid = orientd.process.pid
         let before = try XCTUnwrap(residentKilobytes(of: pid))
