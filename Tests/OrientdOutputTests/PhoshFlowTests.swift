@@ -28,8 +28,12 @@ final class PhoshFlowTests: OutputTestCase {
     func testAppsInFrontTurnPhoshsPanelAndTheOrientationLockIsHeldMeanwhile() throws {
         let session = try startRealPhosh(sensor: "left-up")
         XCTAssertEqual(try orientationLockKey(), "false", "the user's value")
-        XCTAssertEqual(try phoshPanelOrientationManaged(), true, "Phosh with an accelerometer turns the panel itself")
+        // Phosh says PanelOrientationManaged once its rotation manager has a reading, which can
+        // come after DisplayConfig is on the bus.
         try eventually("Phosh follows its sensor", timeout: deadline) { try accelerometerClaimed(session) }
+        try eventually("Phosh with an accelerometer turns the panel itself", timeout: deadline) {
+            try phoshPanelOrientationManaged() == true
+        }
         try waitForPhoshPanel("landscape")
         try writeDesktopEntry(Self.game, orientations: "landscape")
         try writeDesktopEntry(Self.notes, orientations: "portrait")
