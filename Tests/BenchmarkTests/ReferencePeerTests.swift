@@ -60,7 +60,12 @@ final class ReferencePeerTests: XCTestCase {
         let peerReply = try callPeerScene(scene, "RequestOrientation", [Variant(string: "landscape-right")])
         XCTAssertEqual(peerReply, reply)
 
-        let theirs = try fromOrientd.wait(count: 2, timeout: .seconds(30))
+        // The registration's manager signals (InterfacesAdded, FrontApp and FrontScene) may still
+        // be arriving when the recorder is cleared: only the scene's own signals are compared.
+        let isTheScene = { (signal: ReceivedSignal) in signal.path == scene }
+        let theirs = try fromOrientd.wait("orientd's two signals on the scene", timeout: .seconds(30)) {
+            $0.filter(isTheScene).count >= 2
+        }.filter(isTheScene)
         let ours = try fromPeer.wait(count: 2, timeout: .seconds(30))
         XCTAssertEqual(ours.map(\.member), ["OrientationChanged", "PropertiesChanged"])
         XCTAssertEqual(ours.map(\.member), theirs.map(\.member))
