@@ -9,7 +9,7 @@ import XCTest
 /// `GetCurrentState` in flight, refuses replies over 1 MiB, and keeps serving with
 /// `OutputBackend` none and the reason in its log. The fake is
 /// `Tests/Fixtures/output/hostile-displayconfig.py` (python3-dbus), on the test's private bus.
-final class HostileDisplayConfigTests: XCTestCase {
+final class HostileDisplayConfigTests: ReliabilityTestCase {
     /// The bystander's bound while the fake does its worst.
     static let bystanderBound = Duration.seconds(1)
     /// The bound while 20,000 signals are said at once: the bystander's call is queued behind
@@ -27,47 +27,37 @@ final class HostileDisplayConfigTests: XCTestCase {
 
     var bus: PrivateBus!
     var stateHome = ""
-    var client: BusConnection!
-    private var logs: [(String, () -> String)] = []
+
+    /// Each test starts the fake first, then orientd on `bus` (`launchOrientd`).
+    override var startsOrientdInSetUp: Bool { false }
 
     override func setUpWithError() throws {
-        bus = try PrivateBus()
-        stateHome = try OrientdInstance.temporaryDirectory()
-        client = try bus.connect()
-        addTeardownBlock { [unowned self] in
-            if (self.testRun?.totalFailureCount ?? 0) > 0 {
-                for (name, log) in self.logs { print("---- \(name) ----\n\(log().suffix(20_000))\n---- end ----") }
-            }
-            self.client?.close()
-            self.bus?.stop()
-            try? FileManager.default.removeItem(atPath: self.stateHome)
-            (self.client, self.bus, self.logs) = (nil, nil, [])
-        }
+        try super.setUpWithError()
+        bus = try makeBus()
+        stateHome = try temporaryDirectory()
+        client = try connect(toBus: bus)
     }
 
     /// Starts the fake with `arguments` and waits until it owns DisplayConfig.
     func startFake(_ arguments: [String]) throws -> ChildProcess {
-        let fake = try ChildProcess(["/usr/bin/python3", Fixtures.outputDirectory + "/hostile-displayconfig.py"] + arguments,
-                                    environment: bus.sessionEnvironment)
-        logs.append(("the fake DisplayConfig", { fake.standardError + fake.standardOutput }))
+        let fake = try start("the fake DisplayConfig", ["/usr/bin/python3", Fixtures.outputDirectory + "/hostile-displayconfig.py"] + arguments,
+                             environment: bus.sessionEnvironment)
         try eventually("the fake owns DisplayConfig", timeout: .seconds(30)) {
             if let status = fake.exitStatus { throw TestSupportError("the fake ended (\(status)): \(fake.standardError)") }
-            return try client.nameOwner("org.gnome.Mutter.DisplayConfig") != nil
+            return try clientConnection.nameOwner("org.gnome.Mutter.DisplayConfig") != nil
         }
         return fake
     }
 
     /// orientd with `--output-backend auto` (the default) on the test's bus and state folder.
-    func startOrientd() throws -> OrientdInstance {
-        let orientd = try OrientdInstance(arguments: ["--sensor", "none", "--verbose"], environment: ["GSETTINGS_BACKEND": "memory"],
-                                          bus: bus, stateHome: stateHome, timeout: .seconds(30))
-        logs.append(("orientd", { orientd.log }))
-        return orientd
+    func launchOrientd() throws -> OrientdInstance {
+        try launch(arguments: ["--sensor", "none", "--verbose"], environment: ["GSETTINGS_BACKEND": "memory"],
+                   bus: bus, stateHome: stateHome, timeout: .seconds(30))
     }
 
     @discardableResult
     func control(_ method: String, _ arguments: [Variant] = []) throws -> Variant {
-        try client.call(destination: "org.gnome.Mutter.DisplayConfig", path: "/org/orientd/test/Hostile",
+        try clientConnection.call(destination: "org.gnome.Mutter.DisplayConfig", path: "/org/orientd/test/Hostile",
                         interface: "org.orientd.test.Hostile", method: method, parameters: Variant(tuple: arguments),
                         timeoutMilliseconds: 120_000)
     }
@@ -83,20 +73,20 @@ final class HostileDisplayConfigTests: XCTestCase {
     }
 
     func outputBackend() throws -> String {
-        try client.managerProperties()["OutputBackend"]?.string ?? "?"
+        try clientConnection.managerProperties()["OutputBackend"]?.string ?? "?"
     }
 
     /// One bystander's Properties.Get, timed.
     func timedBystanderCall() -> (answered: Bool, took: Duration) {
         let start = ContinuousClock.now
-        let answered = client.orientdAnswers()
+        let answered = clientConnection.orientdAnswers()
         return (answered, ContinuousClock.now - start)
     }
 
     /// A kiosk orientation saved by an earlier orientd, as on a kiosk that restarts.
     func saveKioskOrientation(_ orientation: String) throws {
-        let earlier = try OrientdInstance(arguments: ["--sensor", "none", "--output-backend", "none"], bus: bus, stateHome: stateHome)
-        try client.manager("SetKioskMode", [.b(true), .s(orientation)])
+        let earlier = try launch(arguments: ["--sensor", "none", "--output-backend", "none"], bus: bus, stateHome: stateHome)
+        try clientConnection.manager("SetKioskMode", [.b(true), .s(orientation)])
         XCTAssertEqual(earlier.stop(), .exited(0))
     }
 
@@ -108,7 +98,7 @@ final class HostileDisplayConfigTests: XCTestCase {
         var slowest = Duration.zero
         for (state, reason) in cases {
             let fake = try startFake(["--state", state])
-            let orientd = try startOrientd()
+            let orientd = try launchOrientd()
             try eventually("orientd logs why \(state) is unusable", timeout: .seconds(30)) {
                 orientd.log.contains("GetCurrentState answered an unusable state") && orientd.log.contains(reason)
             }
@@ -137,11 +127,11 @@ final class HostileDisplayConfigTests: XCTestCase {
 
     func testTwentyThousandMonitorsChangedMakeFewReads() throws {
         let fake = try startFake([])
-        let orientd = try startOrientd()
+        let orientd = try launchOrientd()
         let pid = orientd.process.pid
         try eventually("OutputBackend mutter", timeout: .seconds(30)) { try outputBackend() == "mutter" }
-        let bystander = try client.register(app: "hostile.bystander", supported: ["all"])
-        try client.manager("SetKioskMode", [.b(true), .s("landscape-left")])
+        let bystander = try clientConnection.register(app: "hostile.bystander", supported: ["all"])
+        try clientConnection.manager("SetKioskMode", [.b(true), .s("landscape-left")])
         try eventually("landscape-left applied", timeout: .seconds(30)) { try applied() == [1] }
         let before = try XCTUnwrap(residentKilobytes(of: pid))
         let readsBefore = try stats().calls
@@ -150,7 +140,7 @@ final class HostileDisplayConfigTests: XCTestCase {
         let daemon = try DaemonWatch(bus: bus)
         try control("Flood", [.u(20_000)])
         // Every signal is ahead of this call in orientd's queue: once it is applied, all were seen.
-        try client.manager("SetKioskMode", [.b(true), .s("portrait-upside-down")])
+        try clientConnection.manager("SetKioskMode", [.b(true), .s("portrait-upside-down")])
         try eventually("portrait-upside-down applied after the flood", timeout: .seconds(60)) { try applied() == [1, 2] }
         let figures = watch.finish()
         let daemonSlowest = daemon.finish()
@@ -168,10 +158,10 @@ final class HostileDisplayConfigTests: XCTestCase {
 
     func testAFloodOfFiveMegabyteStatesBeforeOrientdStartsIsRefusedAndItsMemoryGoesBack() throws {
         let fake = try startFake(["--flood-rate", "500", "--padding", "5000000"])
-        let orientd = try startOrientd()
+        let orientd = try launchOrientd()
         let pid = orientd.process.pid
         let start = try XCTUnwrap(residentKilobytes(of: pid))
-        let bystander = try client.register(app: "hostile.bystander", supported: ["all"])
+        let bystander = try clientConnection.register(app: "hostile.bystander", supported: ["all"])
         let watch = try Watch(orientd: orientd, path: bystander)
         let daemon = try DaemonWatch(bus: bus)
         try eventually("orientd refused 20 replies of 5 MB", timeout: .seconds(120)) { try stats().calls >= 20 }
@@ -187,14 +177,14 @@ final class HostileDisplayConfigTests: XCTestCase {
         XCTAssertLessThan(figures.peakKilobytes - start, Self.peakBoundKilobytes, "VmRSS \(start) kB at start, peak \(figures.peakKilobytes) kB")
 
         fake.stop()
-        try eventually("the fake left the bus", timeout: .seconds(30)) { try client.nameOwner("org.gnome.Mutter.DisplayConfig") == nil }
+        try eventually("the fake left the bus", timeout: .seconds(30)) { try clientConnection.nameOwner("org.gnome.Mutter.DisplayConfig") == nil }
         let settled = LockedValue(0)
         try eventually("VmRSS within 1.5× of the \(start) kB at start after the fake left (\(settled.value) kB)", timeout: .seconds(30)) {
             let now = try XCTUnwrap(residentKilobytes(of: pid))
             settled.withLock { $0 = now }
             return Double(now) <= 1.5 * Double(start)
         }
-        XCTAssertTrue(client.orientdAnswers())
+        XCTAssertTrue(clientConnection.orientdAnswers())
         report("5 MB GetCurrentState flood", "500 MonitorsChanged a second before orientd started, each reply 5 MB: \(reads) GetCurrentState calls for \(signals) signals, every reply refused; the bystander's slowest Get \(figures.slowest) (\(figures.calls) calls), dbus-daemon's own slowest GetId meanwhile \(daemonSlowest); VmRSS \(start) kB at start, \(figures.peakKilobytes) kB peak, \(settled.value) kB after the fake left")
         XCTAssertEqual(orientd.stop(), .exited(0), orientd.log)
     }
