@@ -159,6 +159,17 @@ open class OrientdTestCase: XCTestCase {
         return sensor
     }
 
+    /// The mock sensor's `AccelerometerOwners` (on `systemClient` unless `bus` is given): the
+    /// unique names holding an accelerometer claim.
+    public func claimants(on bus: BusConnection? = nil) throws -> [String] {
+        let reply = try (bus ?? systemClient).call(
+            destination: Sensor.name, path: Sensor.path, interface: Sensor.mockInterface,
+            method: "GetInternalProperty", parameters: Variant(tuple: [.s("AccelerometerOwners")]),
+            timeoutMilliseconds: 5_000)
+        let value = reply.child(at: 0)
+        return try XCTUnwrap(value.unboxed?.stringArray ?? value.stringArray, "AccelerometerOwners: \(reply)")
+    }
+
     /// Starts the real iio-sensor-proxy under umockdev on the system bus.
     public func startRealSensor() throws -> SensorService {
         let sensor = try SensorService(.real, address: systemBus.address, workDirectory: temporaryDirectory())

@@ -92,16 +92,6 @@ class SensorTestCase: OrientdTestCase {
         return try names.filter { try systemBusPid(of: $0) == UInt32(orientd.process.pid) }
     }
 
-    /// The mock's `AccelerometerOwners`: the unique names holding a claim.
-    func claimants(on bus: BusConnection? = nil) throws -> [String] {
-        let reply = try (bus ?? systemClient).call(
-            destination: Sensor.name, path: Sensor.path, interface: Sensor.mockInterface,
-            method: "GetInternalProperty", parameters: Variant(tuple: [.s("AccelerometerOwners")]),
-            timeoutMilliseconds: 5_000)
-        let value = reply.child(at: 0)
-        return try XCTUnwrap(value.unboxed?.stringArray ?? value.stringArray, "AccelerometerOwners: \(reply)")
-    }
-
     /// Whether orientd holds the mock's claim (and nobody else does).
     func orientdHoldsClaim(on bus: BusConnection? = nil) throws -> Bool {
         let owners = try claimants(on: bus)

@@ -7,18 +7,15 @@ import XCTest
 /// iio-sensors-proxy on a private system bus) is released when no scene on the built-in
 /// display is left, and kept while one is; other clients' scenes are untouched.
 final class ClientCrashTests: OrientdTestCase {
-    /// Each test starts the orientds it needs.
+    /// The test starts the system bus, the mock sensor and orientd itself.
     override var startsOrientdInSetUp: Bool { false }
 
     static let scenesPerClient = 200
 
     func testKilledClientsScenesGoAndTheSensorClaimFollows() throws {
-        let sensor = try MockSensor(orientation: "normal")
-        let orientd = try launch(arguments: ["--sensor", "auto"], environment: sensor.systemBus.systemEnvironment)
-        defer {
-            if testRun.map({ $0.failureCount + $0.unexpectedExceptionCount > 0 }) == true { print("orientd's log:\n\(orientd.log)") }
-            orientd.stop()
-        }
+        try startSystemBus()
+        try startMock("normal")
+        let orientd = try launch(arguments: ["--sensor", "auto"])
         let watcher = try orientd.bus.connectWithLoop(name: "crash-watcher")
         let removed = try SignalRecorder(watcher, interface: Contract.objectManager, member: "InterfacesRemoved", path: Contract.managerPath)
         let bystander = try orientd.bus.connect()
@@ -33,21 +30,21 @@ final class ClientCrashTests: OrientdTestCase {
         try bystander.scene(theirs[0], "RequestOrientation", [.s("landscape-left")])
         try bystander.scene(theirs[1], "SetRootController", [.s("root"), .s("navigation"), .emptyVardict])
         try bystander.scene(theirs[2], "SetActivationState", [.s("background")])
-        XCTAssertEqual(try sensor.owners(), [], "no scene on the built-in display yet: nothing to claim")
+        XCTAssertEqual(try claimants(), [], "no scene on the built-in display yet: nothing to claim")
 
         // Round 1: the only scenes on the built-in display belong to the client that crashes.
-        let first = try crashAndWatch(orientd: orientd, removed: removed, bystander: bystander, sensor: sensor, theirs: theirs,
+        let first = try crashAndWatch(orientd: orientd, removed: removed, bystander: bystander, theirs: theirs,
                                       orientdName: orientdName)
-        try eventually("the accelerometer claim is released", timeout: .seconds(20)) { try sensor.owners().isEmpty }
+        try eventually("the accelerometer claim is released", timeout: .seconds(20)) { try claimants().isEmpty }
 
         // Round 2: the bystander keeps a scene on the built-in display, so the claim must stay.
         theirs.append(try bystander.register(app: "crash.bystander.builtin", supported: ["all"]))
-        try eventually("orientd claims again") { try sensor.owners().count == 1 }
-        let second = try crashAndWatch(orientd: orientd, removed: removed, bystander: bystander, sensor: sensor, theirs: theirs,
+        try eventually("orientd claims again") { try claimants().count == 1 }
+        let second = try crashAndWatch(orientd: orientd, removed: removed, bystander: bystander, theirs: theirs,
                                        orientdName: orientdName)
         // A release, had orientd sent one, would reach the mock before this round trip through orientd's loop ends.
         XCTAssertTrue(bystander.orientdAnswers())
-        XCTAssertEqual(try sensor.owners().count, 1, "a scene on the built-in display is left: the claim stays")
+        XCTAssertEqual(try claimants().count, 1, "a scene on the built-in display is left: the claim stays")
 
         // The bystander's scenes still work.
         XCTAssertEqual(try bystander.scene(theirs[0], "RequestOrientation", [.s("portrait")]).child(at: 0).string, "portrait")
@@ -57,11 +54,11 @@ final class ClientCrashTests: OrientdTestCase {
 
     /// Starts a python client with 200 scenes on the built-in display, SIGKILLs it, and checks
     /// what follows. Returns the seconds from the kill to the last InterfacesRemoved.
-    func crashAndWatch(orientd: OrientdInstance, removed: SignalRecorder, bystander: BusConnection, sensor: MockSensor,
+    func crashAndWatch(orientd: OrientdInstance, removed: SignalRecorder, bystander: BusConnection,
                        theirs: [String], orientdName: String) throws -> Double {
         let crashing = try PythonClient.start(address: orientd.bus.address, scenes: Self.scenesPerClient, appId: "crash.victim")
         XCTAssertEqual(crashing.paths.count, Self.scenesPerClient)
-        try eventually("orientd holds the accelerometer claim") { try sensor.owners().count == 1 }
+        try eventually("orientd holds the accelerometer claim") { try claimants().count == 1 }
         let before = try bystander.managedObjects()
         XCTAssertEqual(Set(before.keys), Set(theirs + crashing.paths))
         XCTAssertTrue(crashing.paths.allSatisfy { before[$0]?.owner == crashing.name })

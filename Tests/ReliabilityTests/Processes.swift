@@ -2,54 +2,12 @@ import Foundation
 import GLibBridge
 import TestSupport
 
-/// The sensor fixtures of `Tests/Fixtures/sensor`.
+/// The fixture folders of `Tests/Fixtures` these tests use.
 enum Fixtures {
-    static let sensorDirectory = URL(fileURLWithPath: #filePath).deletingLastPathComponent()
-        .deletingLastPathComponent().appendingPathComponent("Fixtures/sensor").path
     static let floodDirectory = URL(fileURLWithPath: #filePath).deletingLastPathComponent()
         .deletingLastPathComponent().appendingPathComponent("Fixtures/flood").path
     static let outputDirectory = URL(fileURLWithPath: #filePath).deletingLastPathComponent()
         .deletingLastPathComponent().appendingPathComponent("Fixtures/output").path
-}
-
-/// python-dbusmock's iio-sensors-proxy template on a private bus that orientd takes for its
-/// system bus (`Tests/Fixtures/sensor/mock-sensor.sh`).
-final class MockSensor {
-    static let name = "net.hadess.SensorProxy"
-    static let path = "/net/hadess/SensorProxy"
-
-    let systemBus: PrivateBus
-    let process: ChildProcess
-    let connection: BusConnection
-    private let workDirectory: String
-
-    init(orientation: String = "normal") throws {
-        systemBus = try PrivateBus()
-        workDirectory = try OrientdInstance.temporaryDirectory()
-        process = try ChildProcess([Fixtures.sensorDirectory + "/mock-sensor.sh", workDirectory, systemBus.address, orientation])
-        connection = try systemBus.connect()
-        try eventually("the mock sensor owns \(Self.name); its log:\n\(process.standardError)", timeout: .seconds(15)) {
-            if let status = process.exitStatus { throw TestSupportError("mock-sensor.sh ended (\(status)): \(process.standardError)") }
-            return try connection.nameOwner(Self.name) != nil
-        }
-    }
-
-    deinit { stop() }
-
-    /// The unique names holding an accelerometer claim.
-    func owners() throws -> [String] {
-        let reply = try connection.call(destination: Self.name, path: Self.path, interface: "org.freedesktop.DBus.Mock",
-                                        method: "GetInternalProperty", parameters: Variant(tuple: [.s("AccelerometerOwners")]))
-        let value = reply.child(at: 0)
-        return (value.unboxed ?? value).stringArray ?? []
-    }
-
-    func stop() {
-        connection.close()
-        process.stop()
-        systemBus.stop()
-        try? FileManager.default.removeItem(atPath: workDirectory)
-    }
 }
 
 /// A client in another process (Debian's python3-dbus) that registers scenes and then sleeps
