@@ -130,16 +130,11 @@ final class PhoshFlowTests: OutputTestCase {
         XCTAssertEqual(try managerProperty("OutputBackend").string, "mutter")
     }
 
-    /// Whether someone (Phosh) claims the mock accelerometer (python-dbusmock's iio-sensors-proxy).
+    /// Whether someone (Phosh) claims the mock accelerometer on the session's system bus.
     func accelerometerClaimed(_ session: PhoshSession) throws -> Bool {
         let connection = try session.systemBus.connect()
         defer { connection.close() }
-        let owners = try connection.call(destination: "net.hadess.SensorProxy", path: "/net/hadess/SensorProxy",
-                                         interface: "org.freedesktop.DBus.Mock", method: "GetInternalProperty",
-                                         parameters: Variant(tuple: [.s("AccelerometerOwners")]), timeoutMilliseconds: 10_000)
-        // The template replies an `as` (no out signature declared: a variant from others).
-        let value = owners.child(at: 0)
-        return !((value.unboxed ?? value).stringArray ?? []).isEmpty
+        return try !claimants(on: connection).isEmpty
     }
 
     /// Phosh's `PanelOrientationManaged` (true while it has an accelerometer to turn the panel from).
