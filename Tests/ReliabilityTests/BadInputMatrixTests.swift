@@ -2,7 +2,7 @@ import GLibBridge
 import TestSupport
 import XCTest
 
-/// Item 1: every method of the contract called with each kind of bad input. Every cell must
+/// Every method of the contract called with each kind of bad input. Every cell must
 /// come back with the documented error name and a message naming the problem, leave the
 /// state as it was (GetManagedObjects, the manager's properties, the app policies, every
 /// scene's Explain and the history compared before and after), and leave the service

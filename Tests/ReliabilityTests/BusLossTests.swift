@@ -3,7 +3,7 @@ import GLibBridge
 import TestSupport
 import XCTest
 
-/// Item 5: when the session bus goes away, orientd exits promptly with a clear log line and a
+/// When the session bus goes away, orientd exits promptly with a clear log line and a
 /// non-zero status (so that systemd restarts it) instead of spinning; clients that register
 /// again with the restarted service get consistent state: the persisted settings, fresh
 /// scenes, signals.

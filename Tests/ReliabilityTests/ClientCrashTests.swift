@@ -2,7 +2,7 @@ import GLibBridge
 import TestSupport
 import XCTest
 
-/// Item 3: a client process holding 200 scenes is killed with SIGKILL. Its scenes are gone
+/// A client process holding 200 scenes is killed with SIGKILL. Its scenes are gone
 /// within a second, with one InterfacesRemoved each; the accelerometer claim (the dbusmock
 /// iio-sensors-proxy on a private system bus) is released when no scene on the built-in
 /// display is left, and kept while one is; other clients' scenes are untouched.

@@ -3,7 +3,7 @@ import GLibBridge
 import TestSupport
 import XCTest
 
-/// Item 4, second half: a corrupt settings file at start is set aside with a warning, and
+/// A corrupt settings file at start is set aside with a warning, and
 /// orientd serves with the defaults (and writes a good file at the next change).
 final class CorruptSettingsTests: OrientdTestCase {
     /// Each test starts the orientds it needs.

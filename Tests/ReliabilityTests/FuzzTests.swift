@@ -3,7 +3,7 @@ import GLibBridge
 import TestSupport
 import XCTest
 
-/// Item 2: random method calls with random arguments (seeded, bounded in count and time) from
+/// Random method calls with random arguments (seeded, bounded in count and time) from
 /// several clients at once. Every reply must be a success of the right type or a named error
 /// (the contract's, or the standard InvalidArgs / AccessDenied / UnknownMethod); afterwards
 /// orientd is alive and the core's invariants hold for every scene.

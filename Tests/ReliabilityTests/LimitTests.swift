@@ -3,7 +3,7 @@ import GLibBridge
 import TestSupport
 import XCTest
 
-/// Item 7: clients registering scenes and controllers until LimitExceeded. The error comes at
+/// Clients registering scenes and controllers until LimitExceeded. The error comes at
 /// the documented limit (1,000 scenes per connection, detached ones included; 10,000 scenes of
 /// live apps in all, detached ones counted apart, the last 1,000 kept for connections holding
 /// fewer than 10; 1,000 controllers per scene), memory stays bounded (VmRSS), and a bystander is unaffected.

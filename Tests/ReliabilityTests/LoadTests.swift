@@ -3,7 +3,7 @@ import GLibBridge
 import TestSupport
 import XCTest
 
-/// Item 6: 32 clients, 1,000 mixed operations each (pipelined from each client's own loop),
+/// 32 clients, 1,000 mixed operations each (pipelined from each client's own loop),
 /// while another client turns the device. No unexpected error; every client receives exactly
 /// the OrientationChanged signals of its own scenes (a gapless chain from the orientation at
 /// registration, agreeing with every UpdateOrientation and RequestOrientation reply, and

@@ -3,7 +3,7 @@ import GLibBridge
 import TestSupport
 import XCTest
 
-/// Item 4, first half: orientd killed with SIGKILL at random moments while a client changes
+/// orientd killed with SIGKILL at random moments while a client changes
 /// settings, 100 times, on one bus and one state folder. On every restart the settings file
 /// parses (nothing is set aside, no warning) and holds either the old or the new value.
 ///
