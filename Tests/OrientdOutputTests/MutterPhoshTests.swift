@@ -5,7 +5,7 @@ import XCTest
 /// The mutter backend against Phosh's behaviour, with a stand-in DisplayConfig
 /// (`Tests/Fixtures/output/phosh-displayconfig.py`, python3-gi): a built-in DSI-1 panel found
 /// without --output, method 1 ignored so method 2 is used from then on, a stale serial
-/// retried once, and, since the stand-in says PanelOrientationManaged, the GSettings
+/// read again, and, since the stand-in says PanelOrientationManaged, the GSettings
 /// orientation-lock held while orientd drives the panel and the user's value put back after.
 final class MutterPhoshTests: OutputTestCase {
     static let script = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent()
@@ -60,17 +60,40 @@ final class MutterPhoshTests: OutputTestCase {
         XCTAssertEqual(try lock(), "false", orientd.log)
     }
 
-    func testAStaleSerialIsRetriedOnceWithAFreshState() throws {
-        let phosh = try startPhosh(["--stale-first"])
+    func testAStaleSerialIsRetriedWithAFreshState() throws {
+        let phosh = try startPhosh(["--stale", "3"])
         try launchOrientd(["--output-backend", "mutter"])
         try waitForProperty("OutputBackend", "mutter")
         let scene = try registerScene()
         try callScene(scene, "RequestOrientation", [.s("landscape-right")])
         try waitForProperty("OutputOrientation", "landscape-right")
-        XCTAssertEqual(Array(applies(phosh).prefix(2)), ["method=1 transform=3 -> stale", "method=1 transform=3 -> ignored"],
+        XCTAssertEqual(Array(applies(phosh).prefix(4)), Array(repeating: "method=1 transform=3 -> stale", count: 3) + ["method=1 transform=3 -> ignored"],
                        phosh.standardOutput)
         XCTAssertEqual(applies(phosh).last, "method=2 transform=3 -> applied", phosh.standardOutput)
         XCTAssertEqual(try managerProperty("OutputBackend").string, "mutter", "a stale serial is no failure")
+    }
+
+    /// A configuration that changes under every attempt is a race orientd gives up, not a
+    /// failure: the panel stays attached and the orientation-lock held (handing it back would
+    /// let the compositor turn the panel from the sensor meanwhile), and the next turn works.
+    func testAConfigurationChangingUnderEveryAttemptLeavesThePanelAttachedAndTheLockHeld() throws {
+        let phosh = try startPhosh(["--stale", "4"])
+        let orientd = try launchOrientd(["--output-backend", "mutter"])
+        try waitForProperty("OutputBackend", "mutter")
+        try eventually("orientation-lock held", timeout: deadline) { try lock() == "true" }
+        let scene = try registerScene()
+        try callScene(scene, "RequestOrientation", [.s("landscape-right")])
+        try eventually("orientd gives up after four attempts", timeout: deadline) {
+            orientdLogLines(containing: "changed under each of orientd's 4 attempts").count == 1
+        }
+        XCTAssertEqual(applies(phosh), Array(repeating: "method=1 transform=3 -> stale", count: 4), phosh.standardOutput)
+        XCTAssertEqual(try managerProperty("OutputBackend").string, "mutter", orientd.log)
+        XCTAssertEqual(try lock(), "true", orientd.log)
+        XCTAssertEqual(orientdLogLines(containing: "back to the user's value"), [], orientd.log)
+
+        try callScene(scene, "RequestOrientation", [.s("portrait-upside-down")])
+        try waitForProperty("OutputOrientation", "portrait-upside-down")
+        XCTAssertEqual(applies(phosh).suffix(2), ["method=1 transform=2 -> ignored", "method=2 transform=2 -> applied"], phosh.standardOutput)
     }
 
     func testTheCompositorGoingAwayHandsTheLockBack() throws {

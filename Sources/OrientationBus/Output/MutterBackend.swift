@@ -10,9 +10,9 @@ import OrientationCore
 ///   reported as `.orientationRead`, never undone.
 /// - Each apply reads `GetCurrentState` first (its serial and every logical monitor), keeps
 ///   every other logical monitor and moves those beside the panel when its width and height
-///   swap, and retries once with a fresh state when the serial was stale. Method 1 (temporary)
-///   first; a compositor that answers OK but ignores it (Phosh) gets method 2 (persistent)
-///   from then on.
+///   swap. A stale serial is read again, up to three times (`MutterApplyBudget`); a race is no
+///   failure, so it never detaches. Method 1 (temporary) first; a compositor that answers OK
+///   but ignores it (Phosh) gets method 2 (persistent) from then on.
 /// - While `PanelOrientationManaged` is true (mutter would turn the panel from the sensor) it
 ///   holds the GSettings orientation-lock true, and hands the user's value back when it stops.
 /// - One apply at a time (`PeerSession`): an apply asked for meanwhile waits, and only the newest waits. At
@@ -146,7 +146,7 @@ final class MutterBackend: OutputBackend {
             return
         }
         guard let row = session.calls.submit(row) else { return }  // waits for the apply in flight
-        apply(row, retriesLeft: 1, epoch: session.epoch)
+        apply(row, budget: MutterApplyBudget(), epoch: session.epoch)
     }
 
     // MARK: Reading
@@ -189,7 +189,7 @@ final class MutterBackend: OutputBackend {
 
     // MARK: Applying
 
-    private func apply(_ row: InterfaceOrientation, retriesLeft: Int, epoch: Int) {
+    private func apply(_ row: InterfaceOrientation, budget: MutterApplyBudget, epoch: Int) {
         reader.read { [weak self] result in
             guard let self, self.session.isCurrent(epoch) else { return }
             switch result {
@@ -222,13 +222,12 @@ final class MutterBackend: OutputBackend {
                     guard let self, self.session.isCurrent(epoch) else { return }
                     switch result {
                     case .success:
-                        self.readBack(row, method: method, retriesLeft: retriesLeft, epoch: epoch)
+                        self.readBack(row, method: method, budget: budget, epoch: epoch)
                     case .failure(let error) where MutterLockedScreen.isRefusal(error):
                         self.refusedWhileLocked(row, panel: panel)
                         self.session.calls.finish()  // what waited now waits for the unlock
-                    case .failure(let error) where retriesLeft > 0 && error.message.containsText("stale"):
-                        self.log.debug("output: mutter: stale serial \(state.serial); reading the state again")
-                        self.apply(row, retriesLeft: retriesLeft - 1, epoch: epoch)
+                    case .failure(let error) where error.message.containsText("stale"):
+                        self.stale(row, serial: state.serial, budget: budget, epoch: epoch)
                     case .failure(let error):
                         self.lost("mutter refused to turn \(panel) to transform \(MutterDisplayState.transform(for: row)): \(error)")
                     }
@@ -240,7 +239,7 @@ final class MutterBackend: OutputBackend {
     /// After an OK: what the panel shows now. A compositor that ignored method 1 gets method 2;
     /// one that still shows something else is asked once more from a fresh state (Phosh answers
     /// OK and then drops a configuration that came while its previous one was being applied).
-    private func readBack(_ row: InterfaceOrientation, method: UInt32, retriesLeft: Int, epoch: Int) {
+    private func readBack(_ row: InterfaceOrientation, method: UInt32, budget: MutterApplyBudget, epoch: Int) {
         reader.read { [weak self] result in
             guard let self, self.session.isCurrent(epoch) else { return }
             switch result {
@@ -252,18 +251,34 @@ final class MutterBackend: OutputBackend {
                 if showing != row, method == 1 {
                     self.log.info("output: the compositor accepted ApplyMonitorsConfig method 1 (temporary) but ignored it; using method 2 (persistent)")
                     self.method = 2
-                    self.apply(row, retriesLeft: 1, epoch: epoch)
+                    self.apply(row, budget: MutterApplyBudget(), epoch: epoch)
                     return
                 }
-                if showing != row, retriesLeft > 0 {
+                if showing != row, budget.askAgain > 0 {
                     self.log.debug("output: mutter: the compositor accepted ApplyMonitorsConfig but shows \(showing.map(\.rawValue) ?? "nothing known"); asking again")
-                    self.apply(row, retriesLeft: retriesLeft - 1, epoch: epoch)
+                    self.apply(row, budget: budget.askingAgain, epoch: epoch)
                     return
                 }
                 self.report?(.orientationRead(showing))
                 self.finishApply()
             }
         }
+    }
+
+    /// A stale serial: the configuration changed since orientd read it (someone else's change,
+    /// or orientd's own earlier request landing late). The state is read again, and the panel
+    /// may already show `row`. A compositor whose configuration changes under every attempt is
+    /// left as it shows, still attached: a race is no failure, and detaching would hand the
+    /// orientation-lock back to the compositor in the middle of it.
+    private func stale(_ row: InterfaceOrientation, serial: UInt32, budget: MutterApplyBudget, epoch: Int) {
+        guard budget.stale > 0 else {
+            log.warning("output: mutter: \(Self.busName)'s configuration changed under each of orientd's \(MutterApplyBudget().stale + 1) attempts to turn the panel to \(row.rawValue); leaving it as it shows until the next change")
+            refresh()
+            finishApply()
+            return
+        }
+        log.debug("output: mutter: stale serial \(serial); reading the state again")
+        apply(row, budget: budget.afterStale, epoch: epoch)
     }
 
     /// The orientation asked for while an apply was under way (taken: no longer waiting).
@@ -303,4 +318,14 @@ final class MutterBackend: OutputBackend {
             handover.release()
         }
     }
+}
+
+/// How many more times one apply may ask: after a stale serial (each time with a fresh state),
+/// and after an OK the panel does not show.
+struct MutterApplyBudget {
+    var stale = 3
+    var askAgain = 1
+
+    var afterStale: MutterApplyBudget { MutterApplyBudget(stale: stale - 1, askAgain: askAgain) }
+    var askingAgain: MutterApplyBudget { MutterApplyBudget(stale: stale, askAgain: askAgain - 1) }
 }

@@ -12,9 +12,9 @@ primary, each monitor with one of its modes.
 Each call is printed on stdout, one line each:
     ApplyMonitorsConfig serial=S method=M transform=T -> applied|ignored|stale|invalid
 
-Run: /usr/bin/python3 phosh-displayconfig.py [--stale-first]
-  --stale-first  the first ApplyMonitorsConfig finds the configuration changed meanwhile
-                 (the serial moved on), as when another client applied one in between.
+Run: /usr/bin/python3 phosh-displayconfig.py [--stale N]
+  --stale N  the first N ApplyMonitorsConfig calls find the configuration changed meanwhile
+             (the serial moved on), as when another client applied one in between.
 Needs python3-gi. Uses the session bus (DBUS_SESSION_BUS_ADDRESS).
 """
 
@@ -51,10 +51,10 @@ MODE = "720x1440@60.000"
 
 
 class DisplayConfig:
-    def __init__(self, stale_first):
+    def __init__(self, stale):
         self.serial = 1
         self.transform = 0
-        self.stale_first = stale_first
+        self.stale = stale
         self.connection = None
 
     def state(self):
@@ -72,8 +72,8 @@ class DisplayConfig:
         def answer(outcome):
             print(f"ApplyMonitorsConfig serial={serial} method={method} transform={transform} -> {outcome}", flush=True)
 
-        if self.stale_first:
-            self.stale_first = False
+        if self.stale > 0:
+            self.stale -= 1
             self.serial += 1  # someone else applied a configuration meanwhile
             self.connection.emit_signal(None, PATH, NAME, "MonitorsChanged", None)
         if serial != self.serial:
@@ -110,9 +110,9 @@ class DisplayConfig:
 
 def main():
     parser = argparse.ArgumentParser(description="A stand-in for Phosh's DisplayConfig.")
-    parser.add_argument("--stale-first", action="store_true")
+    parser.add_argument("--stale", type=int, default=0)
     options = parser.parse_args()
-    config = DisplayConfig(options.stale_first)
+    config = DisplayConfig(options.stale)
     loop = GLib.MainLoop()
     connection = Gio.bus_get_sync(Gio.BusType.SESSION, None)
     config.connection = connection
