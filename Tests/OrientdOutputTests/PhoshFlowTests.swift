@@ -111,11 +111,12 @@ final class PhoshFlowTests: OutputTestCase {
         try unlockPhosh(session)
         try waitForFrontApp(Self.game, trackedWindows: 1)
         // What waited for the unlock went out (the game's constraint, or the device's followed
-        // by the game's when phoc activated the game after the unlock), and Phosh shows it.
+        // by the game's when phoc activated the game after the unlock), and Phosh shows it. Only
+        // the requests count: the line saying a request is asked again names no transform.
         try eventually("orientd's last change after the unlock is landscape", timeout: deadline) {
             guard !orientdLogLines(containing: "the screen is unlocked").isEmpty,
                   let last = orientd.log.split(separator: "\n")
-                      .last(where: { $0.contains("ApplyMonitorsConfig") || $0.contains("the screen is unlocked") }) else { return false }
+                      .last(where: { $0.contains("ApplyMonitorsConfig serial") || $0.contains("the screen is unlocked") }) else { return false }
             return last.hasSuffix("transform 1") || last.hasSuffix("transform 3") || last.contains("applying landscape")
         }
         try waitForPhoshPanel("landscape")
