@@ -17,7 +17,7 @@ extension OutputTestCase {
     /// itself, but not always: it was seen leaving the focus on the window before when the new
     /// one mapped while the panel turned, and also handing the focus back to that window just
     /// after the switcher activated the new one. So the switcher asks again, as a user taps
-    /// again, while the app is not in front. These flows check orientd following the window in
+    /// again, until the app has stayed in front for a second. These flows check orientd following the window in
     /// front; the tracker's own tests check a new window's activation.
     func startWaylandAppInFront(_ appId: String) throws -> ChildProcess {
         let app = try startWaylandApp(appId)
@@ -26,14 +26,20 @@ extension OutputTestCase {
         let switcher = try TaskSwitcher(socketPath: scratch + "/" + Self.waylandSocket, on: loop)
         defer { switcher.close() }
         var asked: ContinuousClock.Instant?
+        var inFrontSince: ContinuousClock.Instant?
         var front = ""
-        try eventually("\(appId) in front through the task switcher (FrontApp: '\(front)')", timeout: deadline) {
+        try eventually("\(appId) in front for a second through the task switcher (FrontApp: '\(front)')", timeout: deadline) {
             front = try managerProperty("FrontApp").string ?? "?"
-            if front == appId { return true }
-            if asked.map({ ContinuousClock.now - $0 > .seconds(2) }) ?? true, switcher.request(.activate, appId) {
-                asked = ContinuousClock.now
+            guard front == appId else {
+                inFrontSince = nil
+                if asked.map({ ContinuousClock.now - $0 > .seconds(2) }) ?? true, switcher.request(.activate, appId) {
+                    asked = ContinuousClock.now
+                }
+                return false
             }
-            return false
+            let since = inFrontSince ?? ContinuousClock.now
+            inFrontSince = since
+            return ContinuousClock.now - since >= .seconds(1)
         }
         return app
     }
