@@ -17,8 +17,8 @@ extension OutputTestCase {
     /// itself, but not always: it was seen leaving the focus on the window before when the new
     /// one mapped while the panel turned, and also handing the focus back to that window just
     /// after the switcher activated the new one. So the switcher asks again, as a user taps
-    /// again, until the app has stayed in front for a second. These flows check orientd following the window in
-    /// front; the tracker's own tests check a new window's activation.
+    /// again, until the app has stayed in front for a second. These flows check orientd
+    /// following the window in front; the tracker's own tests check a new window's activation.
     func startWaylandAppInFront(_ appId: String) throws -> ChildProcess {
         let app = try startWaylandApp(appId)
         let loop = MainLoop.startThread(name: "task-switcher")
