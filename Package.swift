@@ -47,7 +47,7 @@ let package = Package(
         // errors), shared by the service, the client library and orientctl.
         .target(name: "OrientationWire", dependencies: ["OrientationCore", "GLibBridge"]),
         // The D-Bus adapter: decodes calls, runs the core, encodes its events.
-        .target(name: "OrientationBus", dependencies: ["OrientationWire", "OrientationCore", "GLibBridge", "CGio", "CXcb", "CWaylandProtocols"]),
+        .target(name: "OrientationDaemon", dependencies: ["OrientationWire", "OrientationCore", "GLibBridge", "CGio", "CXcb", "CWaylandProtocols"]),
         // The library an app links to register its windows.
         .target(name: "OrientationClient", dependencies: ["OrientationWire", "OrientationCore", "GLibBridge", "CGio"]),
         // orientctl's argument parsing, verbs and output formatting; it talks to orientd only
@@ -63,7 +63,7 @@ let package = Package(
         // contract's names, signal recording and the "orientd on a private bus" test case.
         .target(name: "TestSupport", dependencies: ["ProcessSupport", "SeededRandom", "GLibBridge", "CGio"]),
 
-        .executableTarget(name: "orientd", dependencies: ["OrientationBus"]),
+        .executableTarget(name: "orientd", dependencies: ["OrientationDaemon"]),
         .executableTarget(name: "orientctl", dependencies: ["OrientctlKit"]),
         .executableTarget(name: "orientd-bench", dependencies: ["OrientationCore", "OrientationWire", "OrientationClient", "GLibBridge", "ProcessSupport", "CGio", "CWaylandProtocols"]),
         // The least a GDBus service in C does for each of orientd's call shapes: orientd-bench's yardstick.
@@ -76,7 +76,7 @@ let package = Package(
         .testTarget(name: "OrientationCoreTests", dependencies: ["OrientationCore", "SeededRandom"]),
         .testTarget(name: "OrientationWireTests", dependencies: ["OrientationWire", "OrientationCore", "GLibBridge"]),
         .testTarget(name: "GLibBridgeTests", dependencies: ["GLibBridge", "TestSupport", "CGio"]),
-        .testTarget(name: "OrientationBusTests", dependencies: ["OrientationBus", "OrientationWire", "OrientationCore", "GLibBridge", "TestSupport", "CGio"]),
+        .testTarget(name: "OrientationDaemonTests", dependencies: ["OrientationDaemon", "OrientationWire", "OrientationCore", "GLibBridge", "TestSupport", "CGio"]),
         .testTarget(name: "OrientationClientTests", dependencies: ["OrientationClient", "TestSupport"]),
         .testTarget(name: "OrientctlKitTests", dependencies: ["OrientctlKit", "OrientationClient", "OrientationWire", "TestSupport"]),
         // The built orientd executable driven over a private bus by independent clients.
@@ -93,7 +93,7 @@ let package = Package(
         // and the window trackers following real compositors' windows.
         .testTarget(name: "OrientdOutputTests", dependencies: ["GLibBridge", "TestSupport", "CGio", "OrientationClient",
                                                              // the window trackers, driven in-process against real compositors
-                                                             "OrientationBus", "OrientationCore"]),
+                                                             "OrientationDaemon", "OrientationCore"]),
         // make install, scripts/install-deps.sh and the Debian package from `make deb`.
         .testTarget(name: "PackagingTests", dependencies: ["TestSupport"]),
     ]

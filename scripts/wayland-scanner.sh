@@ -2,7 +2,7 @@
 # Generates the Wayland protocol code in Sources/CWaylandProtocols from the XML in protocols/
 # with wayland-scanner (libwayland-dev): a client header and the private code per protocol.
 # The generated files are committed (SwiftPM runs no generator without a plugin);
-# Tests/OrientationBusTests checks that they match what this script makes.
+# Tests/OrientationDaemonTests checks that they match what this script makes.
 #
 #   scripts/wayland-scanner.sh [OUTPUT-FOLDER]   (default: Sources/CWaylandProtocols)
 set -eu

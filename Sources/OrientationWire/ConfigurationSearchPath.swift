@@ -28,7 +28,9 @@ public struct ConfigurationSearchPath: Sendable, Equatable {
 
     /// The `orientd` folders, the least important first: the order their files apply in.
     public var folders: [String] {
-        (dataDirectories.reversed() + configDirectories.reversed()).map { $0 + "/" + Self.folder }
+        // Spelled as arrays: Swift 6.0's type checker finds `reversed()` ambiguous in one expression.
+        let leastImportantFirst: [String] = Array(dataDirectories.reversed()) + Array(configDirectories.reversed())
+        return leastImportantFirst.map { $0 + "/" + Self.folder }
     }
 
     /// Whether a drop-in folder's entry `name` is a drop-in orientd reads.

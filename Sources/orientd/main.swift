@@ -1,7 +1,7 @@
 // orientd: the OrientationManager on the session bus.
 import Glibc
 import GLibBridge
-import OrientationBus
+import OrientationDaemon
 
 // First: GLib's allocator settings, and returning freed memory to the system (may re-execute orientd).
 MemoryRelease.configureProcess()

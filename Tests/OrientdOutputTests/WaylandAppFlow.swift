@@ -1,6 +1,6 @@
 import Foundation
 import GLibBridge
-@testable import OrientationBus
+@testable import OrientationDaemon
 import TestSupport
 import XCTest
 

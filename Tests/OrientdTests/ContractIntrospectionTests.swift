@@ -58,7 +58,7 @@ final class ContractIntrospectionTests: OrientdTestCase {
             "SupportedOrientations": "as", "SupportedOrientationsMask": "u", "DecidingController": "s", "Width": "u",
             "Height": "u", "SplitView": "b", "ActivationState": "s", "StatusBarHidden": "b",
         ], signals: ["OrientationChanged": "sss"])
-        // Fixed at registration: const (OrientationBusTests checks the core agrees); the rest
+        // Fixed at registration: const (OrientationDaemonTests checks the core agrees); the rest
         // change and are announced.
         let constant: Set = ["AppId", "Owner", "Detached", "Observed", "Idiom"]
         for property in documented where property.kind == .property {

@@ -1,5 +1,5 @@
 import GLibBridge
-import OrientationBus
+import OrientationDaemon
 import TestSupport
 import XCTest
 

@@ -1,5 +1,5 @@
 import XCTest
-@testable import OrientationBus
+@testable import OrientationDaemon
 
 /// How orientd tells another orientd taking its name from a squatter: by the program's name.
 final class NameLossTests: XCTestCase {

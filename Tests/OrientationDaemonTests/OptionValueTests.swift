@@ -1,6 +1,6 @@
 import OrientationCore
 import XCTest
-@testable import OrientationBus
+@testable import OrientationDaemon
 
 /// An option's value is never empty and never another option.
 final class OptionValueTests: XCTestCase {

@@ -1,7 +1,7 @@
 import Foundation
 import OrientationCore
 import XCTest
-@testable import OrientationBus
+@testable import OrientationDaemon
 
 final class SettingsStoreTests: XCTestCase {
     var directory = ""

@@ -1,5 +1,5 @@
 import Foundation
-@testable import OrientationBus
+@testable import OrientationDaemon
 import XCTest
 
 /// What a window tracker passes on of a compositor's app ids, and how much it logs of bad ones.

@@ -1,7 +1,7 @@
 import Foundation
 import TestSupport
 import XCTest
-@testable import OrientationBus
+@testable import OrientationDaemon
 
 /// GLib's own parser forgives what other XML readers refuse (a `--` inside a comment, for
 /// one), so the contract is also read the way apps in other languages read it: by

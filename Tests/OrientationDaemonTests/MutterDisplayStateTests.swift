@@ -1,7 +1,7 @@
 import GLibBridge
 import OrientationCore
 import XCTest
-@testable import OrientationBus
+@testable import OrientationDaemon
 
 /// Reading mutter's GetCurrentState and building the ApplyMonitorsConfig that turns one
 /// monitor while every other keeps its place.

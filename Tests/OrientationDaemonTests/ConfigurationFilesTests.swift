@@ -1,7 +1,7 @@
 import Foundation
 import OrientationCore
 import XCTest
-@testable import OrientationBus
+@testable import OrientationDaemon
 
 /// The configuration files' order and merging, read from a temporary tree (no bus).
 final class ConfigurationFilesTests: XCTestCase {

@@ -3,7 +3,7 @@ import Glibc
 import GLibBridge
 import OrientationCore
 import XCTest
-@testable import OrientationBus
+@testable import OrientationDaemon
 
 /// Telling a Snap app by its AppArmor label, and reading a Flatpak app's `.flatpak-info`
 /// without trusting it.

@@ -1,7 +1,7 @@
 import CGio
 import Foundation
 import XCTest
-@testable import OrientationBus
+@testable import OrientationDaemon
 
 /// The GSettings hand-over with mutter and Phosh: orientation-lock held true while orientd
 /// drives the panel, the user's value put back after, even after a crash. Run against the

@@ -1,5 +1,5 @@
 import XCTest
-@testable import OrientationBus
+@testable import OrientationDaemon
 
 /// `containsText` stands in for `_StringProcessing`'s `contains(String)`; it must answer as
 /// that does, or the mutter refusals and snap labels it reads would be misjudged.

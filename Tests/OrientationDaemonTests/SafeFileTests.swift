@@ -1,7 +1,7 @@
 import Foundation
 import Glibc
 import XCTest
-@testable import OrientationBus
+@testable import OrientationDaemon
 
 /// The file helpers orientd uses without Foundation: the folder a written file is synced in,
 /// and the state folder's lock creating the folder it locks.

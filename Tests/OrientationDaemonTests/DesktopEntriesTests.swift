@@ -2,7 +2,7 @@ import Foundation
 import Glibc
 import OrientationCore
 import XCTest
-@testable import OrientationBus
+@testable import OrientationDaemon
 
 /// Desktop entries read from the entry itself: the desktop file id rules over the XDG data
 /// folders, the manifest keys (orientd's and Lomiri's), the cache and its invalidation, the

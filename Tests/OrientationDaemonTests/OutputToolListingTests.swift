@@ -1,6 +1,6 @@
 import OrientationCore
 import XCTest
-@testable import OrientationBus
+@testable import OrientationDaemon
 
 /// The backends' parsers and transform tables (docs/output.md's table, row by row), read from
 /// what xrandr and kscreen-doctor really print, and wlr-output-management's transform values.

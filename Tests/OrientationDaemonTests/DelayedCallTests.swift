@@ -1,5 +1,5 @@
 import GLibBridge
-@testable import OrientationBus
+@testable import OrientationDaemon
 import TestSupport
 import XCTest
 

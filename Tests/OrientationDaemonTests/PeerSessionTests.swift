@@ -1,5 +1,5 @@
 import XCTest
-@testable import OrientationBus
+@testable import OrientationDaemon
 
 /// The peer-session state machine every adapter keeps (mutter, the tool backends, wlroots,
 /// iio-sensor-proxy): epochs, absence said once, one call at a time with only the newest waiting.

@@ -1,6 +1,6 @@
 import OrientationCore
 import XCTest
-@testable import OrientationBus
+@testable import OrientationDaemon
 
 /// `--touch-device`, and which X input devices follow the panel's rotation.
 final class X11TouchDeviceTests: XCTestCase {

@@ -2,7 +2,7 @@ import GLibBridge
 import OrientationCore
 import TestSupport
 import XCTest
-@testable import OrientationBus
+@testable import OrientationDaemon
 
 /// `--window-tracking`, and how the chosen tracker is made.
 final class WindowTrackingCommandLineTests: XCTestCase {

@@ -1,7 +1,7 @@
 import GLibBridge
 import OrientationCore
 import XCTest
-@testable import OrientationBus
+@testable import OrientationDaemon
 
 final class ArgumentDecodingTests: XCTestCase {
     func options(_ values: [String: Variant]) -> Variant { Variant(vardict: values) }

@@ -2,7 +2,7 @@ import Foundation
 import Glibc
 import OrientationCore
 import XCTest
-@testable import OrientationBus
+@testable import OrientationDaemon
 
 /// Scene numbers persist in the state folder, reserved in blocks, so that no path is reused
 /// across restarts.

@@ -1,6 +1,6 @@
 import OrientationCore
 import XCTest
-@testable import OrientationBus
+@testable import OrientationDaemon
 
 final class CommandLineTests: XCTestCase {
     func parse(_ arguments: [String]) throws -> (OrientdCommandLine.Action, ServiceOptions) {

@@ -1,7 +1,7 @@
 import Foundation
 import OrientationCore
 import XCTest
-@testable import OrientationBus
+@testable import OrientationDaemon
 import OrientationWire
 
 final class ContractXMLTests: XCTestCase {
@@ -42,11 +42,11 @@ final class ContractXMLTests: XCTestCase {
     /// A build from the source tree finds `dbus/` at the tree's root, whichever folder of
     /// `Sources` the lookup's file is in.
     func testTheSourceTreesXMLIsFoundHoweverDeepTheFileLies() {
-        XCTAssertEqual(ContractXML.sourceRoot(of: "/src/orientd/Sources/OrientationBus/ContractXML.swift"), "/src/orientd")
-        XCTAssertEqual(ContractXML.sourceRoot(of: "/src/orientd/Sources/OrientationBus/Methods/ContractXML.swift"), "/src/orientd")
-        XCTAssertEqual(ContractXML.sourceRoot(of: "/Sources/OrientationBus/ContractXML.swift"), "")
+        XCTAssertEqual(ContractXML.sourceRoot(of: "/src/orientd/Sources/OrientationDaemon/ContractXML.swift"), "/src/orientd")
+        XCTAssertEqual(ContractXML.sourceRoot(of: "/src/orientd/Sources/OrientationDaemon/Methods/ContractXML.swift"), "/src/orientd")
+        XCTAssertEqual(ContractXML.sourceRoot(of: "/Sources/OrientationDaemon/ContractXML.swift"), "")
         XCTAssertNil(ContractXML.sourceRoot(of: "/elsewhere/ContractXML.swift"))
-        // This test's own file is Tests/OrientationBusTests/…: the root is two folders up.
+        // This test's own file is Tests/OrientationDaemonTests/…: the root is two folders up.
         let root = SafeFile.folder(of: SafeFile.folder(of: SafeFile.folder(of: #filePath)))
         XCTAssertEqual(ContractXML.searchPath(environment: [:]).last, root + "/dbus", "the source tree's dbus/ is searched last")
     }

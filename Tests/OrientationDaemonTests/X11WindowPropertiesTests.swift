@@ -1,5 +1,5 @@
 import XCTest
-@testable import OrientationBus
+@testable import OrientationDaemon
 
 /// The X11 tracker's checks of what any client may write into its window's properties, and
 /// its bookkeeping of what it reported.

@@ -1,6 +1,6 @@
 import OrientationCore
 import XCTest
-@testable import OrientationBus
+@testable import OrientationDaemon
 
 /// `--output-backend` and `--output`.
 final class OutputCommandLineTests: XCTestCase {

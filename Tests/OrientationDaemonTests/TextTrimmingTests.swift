@@ -1,6 +1,6 @@
 import Foundation
 import XCTest
-@testable import OrientationBus
+@testable import OrientationDaemon
 
 /// orientd trims values from key files, desktop entries and state files with the standard
 /// library; the result is Foundation's `trimmingCharacters(in:)`, which it used before.

@@ -1,5 +1,5 @@
 import XCTest
-@testable import OrientationBus
+@testable import OrientationDaemon
 
 /// The JSON reader behind kscreen-doctor's listing: RFC 8259's grammar, one whole value, bounded nesting.
 final class JSONValueTests: XCTestCase {

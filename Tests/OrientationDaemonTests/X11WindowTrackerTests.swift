@@ -2,7 +2,7 @@ import Foundation
 import GLibBridge
 import TestSupport
 import XCTest
-@testable import OrientationBus
+@testable import OrientationDaemon
 
 /// The X11 window tracker against a real Xvfb, a real EWMH window manager (openbox) and
 /// real, unmodified GTK 4 app windows; driven the way a user would, with xdotool.

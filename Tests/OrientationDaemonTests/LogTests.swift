@@ -1,4 +1,4 @@
-@testable import OrientationBus
+@testable import OrientationDaemon
 import XCTest
 
 /// What goes into a log line is escaped and bounded,
