@@ -29,6 +29,11 @@ extension OutputTestCase {
             let entry = template.replacingOccurrences(of: "@bindir@/orientd", with: program)
             try entry.write(toFile: "\(applications)/io.github.orientd.orientd-\(index).desktop", atomically: true, encoding: .utf8)
         }
+        // A new window is given focus whatever the machine's load: KWin's focus stealing
+        // prevention otherwise judges a window that maps late on a busy machine as stealing.
+        let config = scratch + "/config"
+        try FileManager.default.createDirectory(atPath: config, withIntermediateDirectories: true)
+        try "[Windows]\nFocusStealingPreventionLevel=0\n".write(toFile: config + "/kwinrc", atomically: true, encoding: .utf8)
         let kwin = try start("kwin_wayland", [copy, "--virtual", "--width", "800", "--height", "1280",
                                               "--socket", Self.waylandSocket],
                              environment: ["XDG_DATA_DIRS": kwinDataHome + ":/usr/local/share:/usr/share", "XDG_CACHE_HOME": scratch + "/kwin-cache"])
