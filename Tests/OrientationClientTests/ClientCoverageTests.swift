@@ -30,26 +30,27 @@ final class ClientCoverageTests: XCTestCase {
         try NSRegularExpression(pattern: pattern).firstMatch(in: text, range: NSRange(text.startIndex..., in: text)) != nil
     }
 
-    func testEveryManagerMethodHasAClientCall() throws {
+    /// Fails for each method of `file` the client never calls in the form of `pattern` (the
+    /// method's case name substituted for NAME).
+    private func assertEveryMethodCalled(_ file: String, _ interface: String, _ pattern: String, _ how: String) throws {
         let sources = try clientSources()
-        let methods = try methods("io.github.orientd.OrientationManager1.xml", ContractNames.managerInterface)
+        let methods = try methods(file, interface)
         XCTAssertGreaterThan(methods.count, 10)
         for method in methods {
             let name = caseName(method)
-            XCTAssertTrue(try contains(sources, #"callManager\(\.\#(name)\b|ManagerMethod\.\#(name)\b"#),
-                          "the client library has no call of \(method): add one through callManager(.\(name), …)")
+            XCTAssertTrue(try contains(sources, pattern.replacingOccurrences(of: "NAME", with: name)),
+                          "the client library has no call of \(method): add one through \(how.replacingOccurrences(of: "NAME", with: name))")
         }
     }
 
+    func testEveryManagerMethodHasAClientCall() throws {
+        try assertEveryMethodCalled("io.github.orientd.OrientationManager1.xml", ContractNames.managerInterface,
+                                    #"callManager\(\.NAME\b|ManagerMethod\.NAME\b"#, "callManager(.NAME, …)")
+    }
+
     func testEverySceneMethodHasAClientCall() throws {
-        let sources = try clientSources()
-        let methods = try methods("io.github.orientd.OrientationManager1.Scene.xml", ContractNames.sceneInterface)
-        XCTAssertGreaterThan(methods.count, 10)
-        for method in methods {
-            let name = caseName(method)
-            XCTAssertTrue(try contains(sources, #"\b(call|change)\(\.\#(name)\b"#),
-                          "the client library has no call of \(method): add one through call(.\(name), …) or change(.\(name), …)")
-        }
+        try assertEveryMethodCalled("io.github.orientd.OrientationManager1.Scene.xml", ContractNames.sceneInterface,
+                                    #"\b(call|change)\(\.NAME\b"#, "call(.NAME, …) or change(.NAME, …)")
     }
 
     /// No method, signal or freedesktop member is spelled as a string literal: each comes
