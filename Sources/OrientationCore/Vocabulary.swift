@@ -43,7 +43,7 @@ public enum OrientationModeName: String, CaseIterable, Sendable {
 }
 
 /// An orientation mode as recorded on a controller: it replaces the declared mask.
-public enum OrientationMode: Sendable, Hashable {
+public enum ControllerMode: Sendable, Hashable {
     case portrait
     case landscape
     case dynamic

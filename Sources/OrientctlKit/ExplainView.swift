@@ -45,7 +45,7 @@ public enum ExplainView {
         return lines
     }
 
-    public static func json(scene: SceneProperties, steps: [ExplainStep]) -> JSONValue {
+    public static func json(scene: SceneProperties, steps: [ExplainStep]) -> PrintedJSON {
         .object(JSONConvention.scene(scene.path)
                 + [("appId", .string(scene.appIdText)), ("orientation", .string(scene.orientationText)),
                    ("steps", .array(steps.map(\.json)))])

@@ -7,7 +7,7 @@ struct StateProjection: Equatable {
         var id: String
         var kind: ControllerKind
         var declaration: ControllerDeclaration
-        var mode: OrientationMode?
+        var mode: ControllerMode?
         var children: [String]
         var selected: String?
         var presented: String?
