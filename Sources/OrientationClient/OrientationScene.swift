@@ -79,7 +79,7 @@ public final class OrientationScene: Sendable, Hashable, CustomStringConvertible
     }
 
     /// Sets the window policy: the scene delegate's and the app delegate's masks (nil: not
-    /// given). The scene delegate's wins; either replaces the app whitelist.
+    /// given). The scene delegate's wins; either replaces the app's supported orientations.
     public func setWindowOrientations(sceneDelegate: OrientationMask?, appDelegate: OrientationMask?) throws(OrientationClientError) {
         try change(.setWindowOrientations, [Variant(strings: sceneDelegate?.names ?? []),
                                              Variant(strings: appDelegate?.names ?? [])]) { mirror, _ in
@@ -101,7 +101,7 @@ public final class OrientationScene: Sendable, Hashable, CustomStringConvertible
         try change(.setActivationState, [Variant(string: state.rawValue)]) { mirror, _ in mirror.activation = state }
     }
 
-    /// Why the scene is where it is: one step per layer (whitelist, window policy, kiosk,
+    /// Why the scene is where it is: one step per layer (supported orientations, window policy, kiosk,
     /// app policy, split view, controller), then the deciding path and the decision.
     public func explain() throws(OrientationClientError) -> [ExplainStep] {
         let reply = try call(.explain, replyType: "(a(sass))")

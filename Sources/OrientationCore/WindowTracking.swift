@@ -5,7 +5,7 @@
 ///   a scene its observed scenes go, and when its last registered scene goes while its
 ///   windows remain they stand as observed scenes again (with new numbers).
 /// - An observed scene's activation is the window's (`TrackedWindow.activation`); its
-///   whitelist the policy in force for its app, else its manifest, else the idiom's default.
+///   supported orientations the policy in force for its app, else its manifest, else the idiom's default.
 /// - The front scene (`updateFront`) follows the compositor's activated window.
 extension OrientationManager {
     /// A tracker's report. A window the limit leaves no room for is refused (nothing changes).
@@ -91,9 +91,9 @@ extension OrientationManager {
         guard var scene = scenes[id] else { return }
         let before = SceneSnapshot(scene, kioskMode: settings.kioskMode)
         var trigger: Trigger?
-        if scene.whitelistGiven != window.manifest?.mask || scene.whitelistFile != window.manifest?.file {
-            scene.whitelistGiven = window.manifest?.mask
-            scene.whitelistFile = window.manifest?.file
+        if scene.supportedGiven != window.manifest?.mask || scene.supportedFile != window.manifest?.file {
+            scene.supportedGiven = window.manifest?.mask
+            scene.supportedFile = window.manifest?.file
             trigger = .reevaluate(.policy)
         }
         if window.activation != scene.activation, let (_, activation) = try? mutate(&scene, .setActivation(window.activation)),

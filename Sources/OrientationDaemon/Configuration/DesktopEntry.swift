@@ -9,7 +9,7 @@ enum DesktopEntry {
     static let ubuntuKey = LomiriOrientations.key
     static let keys: Set<String> = [key, padKey, ubuntuKey]
 
-    /// The whitelist the desktop entry declares for `idiom`, and the entry's path; nil without
+    /// The supported orientations the desktop entry declares for `idiom`, and the entry's path; nil without
     /// an entry (or with `Hidden=true`) or a usable key. The keys are tried in order (the pad
     /// key first for a pad, Lomiri's last); a bad value is skipped with a warning, logged once
     /// per version of the file. `natural` is the panel's natural orientation (Lomiri's
