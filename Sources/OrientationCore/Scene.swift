@@ -11,7 +11,7 @@ public struct SceneRegistration: Sendable, Equatable {
     public var idiom: Idiom = .phone
     /// The app's supported orientations (Info.plist); nil: the idiom's default.
     public var supported: OrientationMask?
-    /// The app's manifest (its desktop entry) when `supported` came from it, not the call.
+    /// The app's desktop entry when `supported` came from it, not the call.
     public var supportedFromFile: String?
     public var sceneDelegate: OrientationMask?
     public var appDelegate: OrientationMask?
@@ -50,7 +50,7 @@ public struct Scene: Sendable {
     /// Whose limits it counts against: the creator, or a sandboxed creator's app across its connections.
     let quotaHolder: String
     /// The app's supported orientations as given, or nil for the idiom's default. (An observed scene's
-    /// follows its app's manifest as the shell reads it again.)
+    /// follows its app's desktop entry as the shell reads it again.)
     public internal(set) var supportedGiven: OrientationMask?
     /// The desktop entry the supported orientations came from, or nil (given at registration, or the default).
     public internal(set) var supportedFile: String?
@@ -98,7 +98,7 @@ public struct Scene: Sendable {
     }
 
     /// An observed scene for `window`: on `builtin`, owned by nobody, its supported orientations the
-    /// window's manifest (nil: the idiom's default), its activation the compositor's.
+    /// window's desktop entry (nil: the idiom's default), its activation the compositor's.
     init(id: SceneID, observing window: TrackedWindow, idiom: Idiom) {
         self.id = id
         appId = window.appId

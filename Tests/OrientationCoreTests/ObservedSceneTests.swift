@@ -3,7 +3,7 @@ import XCTest
 
 /// Observed scenes: an app window the tracker reports, of an app that registered no scene,
 /// stands as a scene whose activation follows the compositor and whose orientations come
-/// from the policy in force, else the app's manifest, else the idiom's default.
+/// from the policy in force, else the app's desktop entry, else the idiom's default.
 final class ObservedSceneTests: XCTestCase {
     var subject = ManagerUnderTest()
     let app = "org.example.Reader"
@@ -163,7 +163,7 @@ final class ObservedSceneTests: XCTestCase {
         let supportedOrientations = try subject.manager.explain(id)[0]
         XCTAssertEqual(supportedOrientations.mask, .allButUpsideDown)
         XCTAssertTrue(supportedOrientations.sentence.contains("user's policy"), supportedOrientations.sentence)
-        // Removing the policy brings the manifest back.
+        // Removing the policy brings the desktop entry back.
         try subject.run(.setAppPolicy(appId: app, nil), as: Caller.shell)
         XCTAssertEqual(subject.orientation(id), .portrait)
     }

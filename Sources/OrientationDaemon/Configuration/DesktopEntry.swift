@@ -1,6 +1,6 @@
 import OrientationCore
 
-/// The app's desktop entry as its manifest (Info.plist's UISupportedInterfaceOrientations):
+/// The app's desktop entry as its desktop entry (Info.plist's UISupportedInterfaceOrientations):
 /// `X-Orientd-SupportedOrientations` (and `-Pad` for a pad, as `~ipad`), else Lomiri's
 /// `X-Ubuntu-Supported-Orientations`, read from `<app-id>.desktop` (DesktopEntries).
 enum DesktopEntry {
