@@ -101,8 +101,8 @@ complete -c orientctl -n '__fish_seen_subcommand_from policy' -l clear -d 'Remov
 
 # register
 complete -c orientctl -n '__fish_seen_subcommand_from register' -l idiom -r -a 'phone pad' -d 'phone (default) or pad'
-complete -c orientctl -n '__fish_seen_subcommand_from register' -l supported -r -a 'portrait landscape-right landscape-left portrait-upside-down landscape all all-but-upside-down' -d 'The app whitelist (default: phone portrait; pad portrait and landscape)'
-complete -c orientctl -n '__fish_seen_subcommand_from register' -l scene-delegate -r -a 'portrait landscape-right landscape-left portrait-upside-down landscape all all-but-upside-down' -d 'The scene delegate\'s mask (replaces the whitelist)'
+complete -c orientctl -n '__fish_seen_subcommand_from register' -l supported -r -a 'portrait landscape-right landscape-left portrait-upside-down landscape all all-but-upside-down' -d 'The app\'s supported orientations (default: phone portrait; pad portrait and landscape)'
+complete -c orientctl -n '__fish_seen_subcommand_from register' -l scene-delegate -r -a 'portrait landscape-right landscape-left portrait-upside-down landscape all all-but-upside-down' -d 'The scene delegate\'s mask (replaces the supported orientations)'
 complete -c orientctl -n '__fish_seen_subcommand_from register' -l app-delegate -r -a 'portrait landscape-right landscape-left portrait-upside-down landscape all all-but-upside-down' -d 'The app delegate\'s mask (used when no scene delegate mask is given)'
 complete -c orientctl -n '__fish_seen_subcommand_from register' -l size -r -d 'The window size in points (default: phone 390x844, pad 820x1180)'
 complete -c orientctl -n '__fish_seen_subcommand_from register' -l display -r -d 'The display (default builtin; only builtin follows the device)'

@@ -1,3 +1,4 @@
+import OrientationWire
 import GLibBridge
 
 /// A handle on one controller of a scene (a UIViewController), named by the id the app
@@ -31,7 +32,7 @@ public struct Controller: Sendable, Hashable, CustomStringConvertible {
     @discardableResult
     public func push(_ id: String, kind: ControllerKind = .view,
                      properties: ControllerProperties = ControllerProperties()) throws(OrientationClientError) -> Controller {
-        try scene.change("PushController", [Variant(string: self.id), Variant(string: id),
+        try scene.change(.pushController, [Variant(string: self.id), Variant(string: id),
                                             Variant(string: kind.rawValue), properties.variant]) { mirror, _ in
             mirror.push(self.id, id, kind, properties)
         }
@@ -44,7 +45,7 @@ public struct Controller: Sendable, Hashable, CustomStringConvertible {
     /// - Throws: `notPermitted` when only the root child is left.
     @discardableResult
     public func pop() throws(OrientationClientError) -> Controller {
-        let reply = try scene.change("PopController", [Variant(string: id)], replyType: "(s)") { mirror, reply in
+        let reply = try scene.change(.popController, [Variant(string: id)], replyType: "(s)") { mirror, reply in
             if let popped = reply.child(at: 0).string { mirror.pop(id, popped: popped) }
         }
         return Controller(scene: scene, id: reply.child(at: 0).string ?? "")
@@ -56,7 +57,7 @@ public struct Controller: Sendable, Hashable, CustomStringConvertible {
     @discardableResult
     public func addTab(_ id: String, kind: ControllerKind = .view,
                        properties: ControllerProperties = ControllerProperties()) throws(OrientationClientError) -> Controller {
-        try scene.change("AddTab", [Variant(string: self.id), Variant(string: id),
+        try scene.change(.addTab, [Variant(string: self.id), Variant(string: id),
                                     Variant(string: kind.rawValue), properties.variant]) { mirror, _ in
             mirror.addTab(self.id, id, kind, properties)
         }
@@ -65,7 +66,7 @@ public struct Controller: Sendable, Hashable, CustomStringConvertible {
 
     /// Selects `child` of this tab controller (`SelectTab`); re-evaluates at once.
     public func selectTab(_ child: String) throws(OrientationClientError) {
-        try scene.change("SelectTab", [Variant(string: id), Variant(string: child)]) { mirror, _ in
+        try scene.change(.selectTab, [Variant(string: id), Variant(string: child)]) { mirror, _ in
             mirror.selectTab(id, child)
         }
     }
@@ -83,7 +84,7 @@ public struct Controller: Sendable, Hashable, CustomStringConvertible {
     @discardableResult
     public func present(_ id: String, kind: ControllerKind = .view,
                         properties: ControllerProperties = ControllerProperties()) throws(OrientationClientError) -> Controller {
-        try scene.change("PresentController", [Variant(string: self.id), Variant(string: id),
+        try scene.change(.presentController, [Variant(string: self.id), Variant(string: id),
                                                Variant(string: kind.rawValue), properties.variant]) { mirror, _ in
             mirror.present(self.id, id, kind, properties)
         }
@@ -93,7 +94,7 @@ public struct Controller: Sendable, Hashable, CustomStringConvertible {
     /// Dismisses this presented controller and everything it presented
     /// (`DismissController`); re-evaluates at once.
     public func dismiss() throws(OrientationClientError) {
-        try scene.change("DismissController", [Variant(string: id)]) { mirror, _ in mirror.dismiss(id) }
+        try scene.change(.dismissController, [Variant(string: id)]) { mirror, _ in mirror.dismiss(id) }
     }
 
     // MARK: Declarations
@@ -102,7 +103,7 @@ public struct Controller: Sendable, Hashable, CustomStringConvertible {
     /// keep their value. Validated at once; takes effect at the next evaluation, such as
     /// `updateOrientation()`.
     public func setProperties(_ properties: ControllerProperties) throws(OrientationClientError) {
-        try scene.change("SetControllerProperties", [Variant(string: id), properties.variant]) { mirror, _ in
+        try scene.change(.setControllerProperties, [Variant(string: id), properties.variant]) { mirror, _ in
             mirror.setProperties(id, properties)
         }
     }
@@ -111,7 +112,7 @@ public struct Controller: Sendable, Hashable, CustomStringConvertible {
     /// replaces its declared mask (`.none` clears it). Takes effect at the next evaluation:
     /// call `updateOrientation()` to apply it now.
     public func setOrientationMode(_ mode: OrientationMode) throws(OrientationClientError) {
-        try scene.change("SetOrientationMode", [Variant(string: id), Variant(string: mode.rawValue)]) { mirror, _ in
+        try scene.change(.setOrientationMode, [Variant(string: id), Variant(string: mode.rawValue)]) { mirror, _ in
             mirror.setMode(id, mode)
         }
     }

@@ -5,9 +5,9 @@ import OrientationWire
 extension OrientationClient {
     /// Calls a manager method.
     @discardableResult
-    func callManager(_ method: String, _ arguments: [Variant] = [], replyType: String = "()",
+    func callManager(_ method: ManagerMethod, _ arguments: [Variant] = [], replyType: String = "()",
                      destination: String = OrientationClient.busName) throws(OrientationClientError) -> Variant {
-        try call(path: Self.managerPath, interface: Self.managerInterface, method: method,
+        try call(path: Self.managerPath, interface: Self.managerInterface, method: method.rawValue,
                  arguments: arguments, replyType: replyType, destination: destination)
     }
 
@@ -31,7 +31,7 @@ extension OrientationClient {
     /// Reads one property.
     func property(_ path: String, _ interface: String, _ name: String,
                   destination: String = OrientationClient.busName) throws(OrientationClientError) -> Variant {
-        let reply = try call(path: path, interface: BusNames.propertiesInterface, method: "Get",
+        let reply = try call(path: path, interface: BusNames.propertiesInterface, method: StandardMember.get,
                              arguments: [Variant(string: interface), Variant(string: name)], replyType: "(v)",
                              destination: destination)
         return reply.child(at: 0).unboxed!

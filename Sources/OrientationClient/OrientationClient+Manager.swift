@@ -10,36 +10,36 @@ extension OrientationClient {
     /// Turns the user's rotation lock on or off (`SetRotationLocked`); persisted.
     /// - Throws: `notPermitted` when the administrator's configuration locks it.
     public func setRotationLocked(_ locked: Bool) throws(OrientationClientError) {
-        try callManager(ManagerMethod.setRotationLocked.rawValue, [Variant(bool: locked)])
+        try callManager(.setRotationLocked, [Variant(bool: locked)])
     }
 
     /// Turns kiosk mode on or off (`SetKioskMode`); `orientation` also stores the kiosk
     /// orientation (nil keeps it). Persisted.
     public func setKioskMode(_ enabled: Bool, orientation: InterfaceOrientation? = nil) throws(OrientationClientError) {
-        try callManager(ManagerMethod.setKioskMode.rawValue, [Variant(bool: enabled), Variant(string: orientation?.rawValue ?? "")])
+        try callManager(.setKioskMode, [Variant(bool: enabled), Variant(string: orientation?.rawValue ?? "")])
     }
 
     /// Sets how long a device orientation must hold before scenes follow it, in
     /// milliseconds (`SetSettleTime`); persisted.
     public func setSettleTime(milliseconds: UInt32) throws(OrientationClientError) {
-        try callManager(ManagerMethod.setSettleTime.rawValue, [Variant(uint32: milliseconds)])
+        try callManager(.setSettleTime, [Variant(uint32: milliseconds)])
     }
 
     /// Sets the pad split-view threshold in points, 0 to disable split view
     /// (`SetSplitViewThreshold`); persisted.
     public func setSplitViewThreshold(points: UInt32) throws(OrientationClientError) {
-        try callManager(ManagerMethod.setSplitViewThreshold.rawValue, [Variant(uint32: points)])
+        try callManager(.setSplitViewThreshold, [Variant(uint32: points)])
     }
 
     /// Forgets the user's own value of a setting, an app's policy, or all of them
     /// (`ResetSetting`), so that the configuration's value, else the default, applies.
     public func resetSetting(_ reset: SettingReset) throws(OrientationClientError) {
-        try callManager(ManagerMethod.resetSetting.rawValue, [Variant(string: reset.wireName)])
+        try callManager(.resetSetting, [Variant(string: reset.wireName)])
     }
 
     /// Makes orientd read its configuration files again and apply them (`Reload`).
     public func reloadConfiguration() throws(OrientationClientError) {
-        try callManager(ManagerMethod.reload.rawValue)
+        try callManager(.reload)
     }
 
     // MARK: Policies and history
@@ -52,12 +52,12 @@ extension OrientationClient {
             if let allowed = policy.allowed { values[VardictKey.allowedOrientations] = Variant(strings: allowed.names) }
             if !policy.followSensor { values[VardictKey.followSensor] = Variant(bool: false) }
         }
-        try callManager(ManagerMethod.setAppPolicy.rawValue, [Variant(string: appID), Variant(vardict: values)])
+        try callManager(.setAppPolicy, [Variant(string: appID), Variant(vardict: values)])
     }
 
     /// The app policies in force (`GetAppPolicies`), sorted by app id.
     public func appPolicies() throws(OrientationClientError) -> [AppPolicyEntry] {
-        let reply = try callManager(ManagerMethod.getAppPolicies.rawValue, replyType: "(a{sa{sv}})")
+        let reply = try callManager(.getAppPolicies, replyType: "(a{sa{sv}})")
         return (reply.child(at: 0).dictionaryEntries ?? []).compactMap { entry in
             entry.key.string.map { AppPolicyEntry(appID: $0, values: entry.value.vardict ?? [:]) }
         }.sorted { $0.appID < $1.appID }
@@ -66,7 +66,7 @@ extension OrientationClient {
     /// The last `limit` orientation changes of all scenes (0: all orientd keeps), newest first
     /// (`GetHistory`).
     public func history(limit: UInt32) throws(OrientationClientError) -> [ChangeRecord] {
-        let reply = try callManager(ManagerMethod.getHistory.rawValue, [Variant(uint32: limit)], replyType: "(a(ostsss))")
+        let reply = try callManager(.getHistory, [Variant(uint32: limit)], replyType: "(a(ostsss))")
         return reply.child(at: 0).children.map(ChangeRecord.init(entry:))
     }
 
@@ -91,7 +91,7 @@ extension OrientationClient {
     /// Every scene orientd holds, of every app, with its properties (`GetManagedObjects`),
     /// by number.
     public func sceneList() throws(OrientationClientError) -> [SceneProperties] {
-        let reply = try call(path: Self.managerPath, interface: BusNames.objectManagerInterface, method: "GetManagedObjects",
+        let reply = try call(path: Self.managerPath, interface: BusNames.objectManagerInterface, method: StandardMember.getManagedObjects,
                              arguments: [], replyType: "(a{oa{sa{sv}}})")
         return (reply.child(at: 0).dictionaryEntries ?? []).compactMap { entry -> SceneProperties? in
             guard let path = entry.key.string,
@@ -102,14 +102,14 @@ extension OrientationClient {
 
     /// Every property of an object's interface (`GetAll`).
     func allProperties(_ path: String, _ interface: String) throws(OrientationClientError) -> [String: Variant] {
-        let reply = try call(path: path, interface: BusNames.propertiesInterface, method: "GetAll",
+        let reply = try call(path: path, interface: BusNames.propertiesInterface, method: StandardMember.getAll,
                              arguments: [Variant(string: interface)], replyType: "(a{sv})")
         return reply.child(at: 0).vardict ?? [:]
     }
 
     /// One property, unboxed, or the reply's value as it came.
     func rawProperty(_ path: String, _ interface: String, _ name: String) throws(OrientationClientError) -> Variant {
-        let reply = try call(path: path, interface: BusNames.propertiesInterface, method: "Get",
+        let reply = try call(path: path, interface: BusNames.propertiesInterface, method: StandardMember.get,
                              arguments: [Variant(string: interface), Variant(string: name)], replyType: "(v)")
         return reply.child(at: 0).unboxed ?? reply.child(at: 0)
     }

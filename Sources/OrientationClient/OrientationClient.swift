@@ -87,7 +87,7 @@ public final class OrientationClient: Sendable {
                 },
                 // A scene removed (unregistered, or its owner left): finish its streams.
                 connection.subscribeWithoutMatchRule(
-                    interface: BusNames.objectManagerInterface, member: "InterfacesRemoved",
+                    interface: BusNames.objectManagerInterface, member: StandardMember.interfacesRemoved,
                     path: Self.managerPath
                 ) { signal in
                     guard signal.parameters.childCount > 0, let path = signal.argument(0).string else { return }
@@ -100,7 +100,7 @@ public final class OrientationClient: Sendable {
                 },
                 // orientd left the bus, or came back: the bus itself says so.
                 connection.subscribe(
-                    sender: "org.freedesktop.DBus", interface: "org.freedesktop.DBus", member: "NameOwnerChanged",
+                    sender: StandardMember.busName, interface: StandardMember.busInterface, member: StandardMember.nameOwnerChanged,
                     path: "/org/freedesktop/DBus", arg0: Self.busName
                 ) { signal in
                     guard signal.parameters.isOfType("(sss)"), let old = signal.argument(1).string,
@@ -214,7 +214,7 @@ public final class OrientationClient: Sendable {
         do throws(DBusError) {
             let (reply, sender) = try connection.callReturningSender(
                 destination: Self.busName, path: Self.managerPath, interface: Self.managerInterface,
-                method: "RegisterScene", parameters: Variant(tuple: [Variant(vardict: values)]), replyType: "(o)",
+                method: ManagerMethod.registerScene.rawValue, parameters: Variant(tuple: [Variant(vardict: values)]), replyType: "(o)",
                 timeoutMilliseconds: timeoutMilliseconds)
             return (reply, sender)
         } catch {
@@ -260,7 +260,7 @@ public final class OrientationClient: Sendable {
     /// manual rigs, scripts, demos and tests. Scenes follow it after the settle time; a
     /// later sensor reading replaces it.
     public func setDeviceOrientation(_ orientation: DeviceOrientation) throws(OrientationClientError) {
-        try callManager("SetDeviceOrientation", [Variant(string: orientation.rawValue)])
+        try callManager(.setDeviceOrientation, [Variant(string: orientation.rawValue)])
     }
 
     /// The device orientations orientd announces from now on (`DeviceOrientationChanged`,

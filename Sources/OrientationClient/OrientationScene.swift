@@ -50,7 +50,7 @@ public final class OrientationScene: Sendable, Hashable, CustomStringConvertible
     @discardableResult
     public func setRootController(_ id: String, kind: ControllerKind = .view,
                                   properties: ControllerProperties = ControllerProperties()) throws(OrientationClientError) -> Controller {
-        try change("SetRootController", [Variant(string: id), Variant(string: kind.rawValue), properties.variant]) {
+        try change(.setRootController, [Variant(string: id), Variant(string: kind.rawValue), properties.variant]) {
             mirror, _ in mirror.setRoot(id, kind, properties)
         }
         return Controller(scene: self, id: id)
@@ -66,7 +66,7 @@ public final class OrientationScene: Sendable, Hashable, CustomStringConvertible
     /// after `Controller.setOrientationMode(_:)` or `Controller.setProperties(_:)`.
     @discardableResult
     public func updateOrientation() throws(OrientationClientError) -> InterfaceOrientation {
-        try orientation(from: call("UpdateOrientation", replyType: "(s)"), "UpdateOrientation")
+        try orientation(from: call(.updateOrientation, replyType: "(s)"), .updateOrientation)
     }
 
     /// Asks for `orientation` (iOS 16's `requestGeometryUpdate`): granted if it is in the
@@ -74,14 +74,14 @@ public final class OrientationScene: Sendable, Hashable, CustomStringConvertible
     /// - Throws: `unsupportedOrientation` outside the mask; `notPermitted` in split view.
     @discardableResult
     public func requestOrientation(_ orientation: InterfaceOrientation) throws(OrientationClientError) -> InterfaceOrientation {
-        try self.orientation(from: call("RequestOrientation", [Variant(string: orientation.rawValue)], replyType: "(s)"),
-                             "RequestOrientation")
+        try self.orientation(from: call(.requestOrientation, [Variant(string: orientation.rawValue)], replyType: "(s)"),
+                             .requestOrientation)
     }
 
     /// Sets the window policy: the scene delegate's and the app delegate's masks (nil: not
-    /// given). The scene delegate's wins; either replaces the app whitelist.
+    /// given). The scene delegate's wins; either replaces the app's supported orientations.
     public func setWindowOrientations(sceneDelegate: OrientationMask?, appDelegate: OrientationMask?) throws(OrientationClientError) {
-        try change("SetWindowOrientations", [Variant(strings: sceneDelegate?.names ?? []),
+        try change(.setWindowOrientations, [Variant(strings: sceneDelegate?.names ?? []),
                                              Variant(strings: appDelegate?.names ?? [])]) { mirror, _ in
             mirror.setWindowOrientations(sceneDelegate: sceneDelegate, appDelegate: appDelegate)
         }
@@ -90,7 +90,7 @@ public final class OrientationScene: Sendable, Hashable, CustomStringConvertible
     /// Reports the window's size in points (a pad scene enters split view below
     /// orientd's `SplitViewThreshold`).
     public func setGeometry(_ size: SceneSize) throws(OrientationClientError) {
-        try change("SetGeometry", [Variant(uint32: size.width), Variant(uint32: size.height)]) { mirror, _ in
+        try change(.setGeometry, [Variant(uint32: size.width), Variant(uint32: size.height)]) { mirror, _ in
             mirror.options.size = size
         }
     }
@@ -98,13 +98,13 @@ public final class OrientationScene: Sendable, Hashable, CustomStringConvertible
     /// Reports the scene's activation state. In the background the scene takes its default
     /// orientation; back in the foreground it follows the device again.
     public func setActivationState(_ state: ActivationState) throws(OrientationClientError) {
-        try change("SetActivationState", [Variant(string: state.rawValue)]) { mirror, _ in mirror.activation = state }
+        try change(.setActivationState, [Variant(string: state.rawValue)]) { mirror, _ in mirror.activation = state }
     }
 
-    /// Why the scene is where it is: one step per layer (whitelist, window policy, kiosk,
+    /// Why the scene is where it is: one step per layer (supported orientations, window policy, kiosk,
     /// app policy, split view, controller), then the deciding path and the decision.
     public func explain() throws(OrientationClientError) -> [ExplainStep] {
-        let reply = try call("Explain", replyType: "(a(sass))")
+        let reply = try call(.explain, replyType: "(a(sass))")
         return reply.child(at: 0).children.map { step in
             ExplainStep(name: step.child(at: 0).string ?? "", orientations: step.child(at: 1).stringArray ?? [],
                         sentence: step.child(at: 2).string ?? "")
@@ -116,7 +116,7 @@ public final class OrientationScene: Sendable, Hashable, CustomStringConvertible
     public func unregister() throws(OrientationClientError) {
         try record.gate.withLock { _ throws(OrientationClientError) in
             let (destination, path) = try target()
-            try client.callManager("UnregisterScene", [Variant(objectPath: path)], destination: destination)
+            try client.callManager(.unregisterScene, [Variant(objectPath: path)], destination: destination)
             if record.isRegisteredHere { client.router.untrack(record) }
         }
     }
@@ -138,7 +138,7 @@ public final class OrientationScene: Sendable, Hashable, CustomStringConvertible
     public func state() throws(OrientationClientError) -> SceneState {
         let (reply, path) = try readAll()
         guard let state = SceneProperties(path: path, properties: reply.child(at: 0).vardict ?? [:]).state else {
-            throw OrientationClientError.unexpectedReply("GetAll", reply)
+            throw OrientationClientError.unexpectedReply(StandardMember.getAll, reply)
         }
         return state
     }
@@ -190,9 +190,9 @@ public final class OrientationScene: Sendable, Hashable, CustomStringConvertible
     // MARK: Plumbing
 
     @discardableResult
-    func call(_ method: String, _ arguments: [Variant] = [], replyType: String = "()") throws(OrientationClientError) -> Variant {
+    func call(_ method: SceneMethod, _ arguments: [Variant] = [], replyType: String = "()") throws(OrientationClientError) -> Variant {
         let (destination, path) = try target()
-        return try client.call(path: path, interface: OrientationClient.sceneInterface, method: method,
+        return try client.call(path: path, interface: OrientationClient.sceneInterface, method: method.rawValue,
                                arguments: arguments, replyType: replyType, destination: destination)
     }
 
@@ -215,7 +215,7 @@ public final class OrientationScene: Sendable, Hashable, CustomStringConvertible
     /// it, records it in the mirror the client registers the scene again from. Serialized
     /// with the scene's re-registration.
     @discardableResult
-    func change(_ method: String, _ arguments: [Variant] = [], replyType: String = "()",
+    func change(_ method: SceneMethod, _ arguments: [Variant] = [], replyType: String = "()",
                 recording: (inout SceneMirror, Variant) -> Void) throws(OrientationClientError) -> Variant {
         try record.gate.withLock { _ throws(OrientationClientError) -> Variant in
             let reply = try call(method, arguments, replyType: replyType)
@@ -226,9 +226,9 @@ public final class OrientationScene: Sendable, Hashable, CustomStringConvertible
         }
     }
 
-    private func orientation(from reply: Variant, _ method: String) throws(OrientationClientError) -> InterfaceOrientation {
+    private func orientation(from reply: Variant, _ method: SceneMethod) throws(OrientationClientError) -> InterfaceOrientation {
         guard let orientation = reply.child(at: 0).string.flatMap(InterfaceOrientation.init(rawValue:)) else {
-            throw OrientationClientError.unexpectedReply(method, reply)
+            throw OrientationClientError.unexpectedReply(method.rawValue, reply)
         }
         return orientation
     }

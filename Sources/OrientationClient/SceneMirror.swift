@@ -1,3 +1,5 @@
+import OrientationWire
+
 /// What the app has told orientd about one of its scenes, kept by the client so that it can
 /// register the scene again, exactly as it was, when orientd restarts (scenes live only in
 /// orientd's memory).
@@ -96,7 +98,7 @@ struct SceneMirror: Sendable {
 
     /// One call that rebuilds part of the scene.
     struct Step: Sendable {
-        let method: String
+        let method: SceneMethod
         let arguments: [ReplayArgument]
     }
 
@@ -105,7 +107,7 @@ struct SceneMirror: Sendable {
     /// preferred orientation, which is given after the mode (it may lie only in the mode's mask).
     var steps: [Step] {
         var steps: [Step] = []
-        func create(_ method: String, _ parent: String?, _ id: String) {
+        func create(_ method: SceneMethod, _ parent: String?, _ id: String) {
             guard let node = nodes[id] else { return }
             var properties = node.properties
             let deferredPreferred = node.mode != nil ? properties.preferredOrientation : nil
@@ -114,32 +116,32 @@ struct SceneMirror: Sendable {
             arguments += [.string(id), .string(node.kind.rawValue), .properties(properties)]
             steps.append(Step(method: method, arguments: arguments))
             if let mode = node.mode {
-                steps.append(Step(method: "SetOrientationMode", arguments: [.string(id), .string(mode.rawValue)]))
+                steps.append(Step(method: .setOrientationMode, arguments: [.string(id), .string(mode.rawValue)]))
             }
             if let preferred = deferredPreferred {
-                steps.append(Step(method: "SetControllerProperties", arguments: [
+                steps.append(Step(method: .setControllerProperties, arguments: [
                     .string(id), .properties(ControllerProperties(preferredOrientation: preferred))]))
             }
             switch node.kind {
             case .navigation:
-                for child in node.children { create("PushController", id, child) }
+                for child in node.children { create(.pushController, id, child) }
             case .tab:
-                for child in node.children { create("AddTab", id, child) }
+                for child in node.children { create(.addTab, id, child) }
                 if let selected = node.selected, selected != node.children.first {
-                    steps.append(Step(method: "SelectTab", arguments: [.string(id), .string(selected)]))
+                    steps.append(Step(method: .selectTab, arguments: [.string(id), .string(selected)]))
                 }
             case .view:
                 break
             }
-            if let presented = node.presented { create("PresentController", id, presented) }
+            if let presented = node.presented { create(.presentController, id, presented) }
         }
-        if let root { create("SetRootController", nil, root) }
+        if let root { create(.setRootController, nil, root) }
         if let activation, activation != .foregroundActive {
-            steps.append(Step(method: "SetActivationState", arguments: [.string(activation.rawValue)]))
+            steps.append(Step(method: .setActivationState, arguments: [.string(activation.rawValue)]))
         }
         // Declarations and modes recorded but not yet applied take effect now, as after any
         // evaluation.
-        if root != nil { steps.append(Step(method: "UpdateOrientation", arguments: [])) }
+        if root != nil { steps.append(Step(method: .updateOrientation, arguments: [])) }
         return steps
     }
 }

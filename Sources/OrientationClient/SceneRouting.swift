@@ -1,3 +1,4 @@
+import OrientationWire
 import GLibBridge
 import OrientationCore
 import Synchronization
@@ -69,29 +70,29 @@ enum SceneMatchRules {
 
     /// `OrientationChanged` of every scene in `namespace`.
     static func orientationChanged(namespace: String) -> String {
-        "type='signal',interface='\(OrientationClient.sceneInterface)',member='OrientationChanged',path_namespace='\(namespace)'"
+        "type='signal',interface='\(OrientationClient.sceneInterface)',member='\(SceneSignal.orientationChanged.rawValue)',path_namespace='\(namespace)'"
     }
 
     /// The removal of any scene in `namespace`.
     static func removed(namespace: String) -> String {
-        "type='signal',interface='org.freedesktop.DBus.ObjectManager',member='InterfacesRemoved',"
+        "type='signal',interface='\(BusNames.objectManagerInterface)',member='\(StandardMember.interfacesRemoved)',"
             + "path='\(managerPath)',arg0path='\(namespace)/'"
     }
 
     /// The scene's `OrientationChanged`.
     static func orientationChanged(_ path: String) -> String {
-        "type='signal',interface='\(OrientationClient.sceneInterface)',member='OrientationChanged',path='\(path)'"
+        "type='signal',interface='\(OrientationClient.sceneInterface)',member='\(SceneSignal.orientationChanged.rawValue)',path='\(path)'"
     }
 
     /// The scene's removal: `InterfacesRemoved` on the manager whose first argument is the scene.
     static func removed(_ path: String) -> String {
-        "type='signal',interface='org.freedesktop.DBus.ObjectManager',member='InterfacesRemoved',"
+        "type='signal',interface='\(BusNames.objectManagerInterface)',member='\(StandardMember.interfacesRemoved)',"
             + "path='\(managerPath)',arg0path='\(path)'"
     }
 
     /// `DeviceOrientationChanged`.
     static let deviceChanged = "type='signal',sender='\(busName)',interface='\(OrientationClient.managerInterface)',"
-        + "member='DeviceOrientationChanged',path='\(managerPath)'"
+        + "member='\(ManagerSignal.deviceOrientationChanged.rawValue)',path='\(managerPath)'"
 }
 
 /// Which scenes' signals the client accepts, and from whom: for each scene path it listens

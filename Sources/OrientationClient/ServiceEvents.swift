@@ -57,14 +57,14 @@ extension OrientationClient {
                     deliver(.orientationChanged(scene: signal.path, previous: signal.argument(0).string ?? "",
                                                 current: signal.argument(1).string ?? "", reason: signal.argument(2).string ?? ""))
                 },
-                connection.subscribe(sender: name, interface: objects, member: "InterfacesAdded", path: manager) { signal in
+                connection.subscribe(sender: name, interface: objects, member: StandardMember.interfacesAdded, path: manager) { signal in
                     let properties = signal.argument(1).stringDictionary?[scenes]?.vardict ?? [:]
                     deliver(.sceneAdded(SceneProperties(path: signal.argument(0).string ?? "", properties: properties)))
                 },
-                connection.subscribe(sender: name, interface: objects, member: "InterfacesRemoved", path: manager) { signal in
+                connection.subscribe(sender: name, interface: objects, member: StandardMember.interfacesRemoved, path: manager) { signal in
                     deliver(.sceneRemoved(scene: signal.argument(0).string ?? ""))
                 },
-                connection.subscribe(sender: name, interface: BusNames.propertiesInterface, member: "PropertiesChanged",
+                connection.subscribe(sender: name, interface: BusNames.propertiesInterface, member: StandardMember.propertiesChanged,
                                      path: manager, arg0: Self.managerInterface) { signal in
                     deliver(.managerPropertiesChanged(signal.argument(1).vardict ?? [:]))
                 },

@@ -1,3 +1,4 @@
+import OrientationWire
 import GLibBridge
 
 /// What the client did when orientd came back under a new owner (it restarted, or another
@@ -151,7 +152,7 @@ extension OrientationClient {
                 rebuilt = (path, sender)
                 router.moveTracked(record, to: path, owner: sender)
                 for step in mirror.steps {
-                    try call(path: path, interface: Self.sceneInterface, method: step.method,
+                    try call(path: path, interface: Self.sceneInterface, method: step.method.rawValue,
                              arguments: step.arguments.map(\.variant), replyType: nil, destination: sender)
                 }
                 // Also the barrier after which the rebuilding's own signals are all queued.
@@ -166,7 +167,7 @@ extension OrientationClient {
                 return .restored(previousPath: previousPath, orientation)
             } catch {
                 if let rebuilt {
-                    _ = try? callManager("UnregisterScene", [Variant(objectPath: rebuilt.path)], destination: rebuilt.owner)
+                    _ = try? callManager(.unregisterScene, [Variant(objectPath: rebuilt.path)], destination: rebuilt.owner)
                 }
                 record.state.withLock { $0.rebuilding = false }
                 if Self.meansServiceGone(error) {

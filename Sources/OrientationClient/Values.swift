@@ -135,7 +135,7 @@ public struct SceneOptions: Sendable, Hashable {
     public var appID: String
     /// `phone` (orientd's default) or `pad`.
     public var idiom: Idiom?
-    /// The app whitelist (Info.plist's UISupportedInterfaceOrientations). Default: phone
+    /// The app's supported orientations (Info.plist's UISupportedInterfaceOrientations). Default: phone
     /// portrait only, pad portrait and both landscapes.
     public var supportedOrientations: OrientationMask?
     /// The scene delegate's mask (`windowScene:supportedInterfaceOrientationsForWindow:`).
@@ -217,7 +217,7 @@ public struct SceneState: Sendable, Hashable {
 /// One step of `OrientationScene.explain()`: a layer (or the deciding path, or the decision),
 /// the mask after it, and a sentence.
 public struct ExplainStep: Sendable, Hashable, CustomStringConvertible {
-    /// `whitelist`, `window-policy`, `kiosk`, `app-policy`, `split-view`, `controller`,
+    /// `supported orientations`, `window-policy`, `kiosk`, `app-policy`, `split-view`, `controller`,
     /// `path`, `decision`.
     public let name: String
     /// The mask after this step (for `decision`: the chosen orientation).
@@ -231,6 +231,6 @@ public struct ExplainStep: Sendable, Hashable, CustomStringConvertible {
         self.sentence = sentence
     }
 
-    /// Such as `whitelist [portrait, landscape-right]: The app whitelist ...`.
+    /// Such as `supported orientations [portrait, landscape-right]: The app's supported orientations ...`.
     public var description: String { "\(name) [\(orientations.joined(separator: ", "))]: \(sentence)" }
 }

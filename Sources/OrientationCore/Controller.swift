@@ -63,7 +63,7 @@ public struct ControllerNode: Sendable {
     public let kind: ControllerKind
     public internal(set) var declaration: ControllerDeclaration
     /// The orientation mode of the iOS OrientationManager practice; when set it replaces the declared mask.
-    public internal(set) var mode: OrientationMode?
+    public internal(set) var mode: ControllerMode?
     /// Navigation stack (last is the top) or tabs, as handles into the tree.
     public internal(set) var children: [Int] = []
     /// A tab controller's selected child.

@@ -6,7 +6,7 @@ public struct ExplanationLine: Sendable, Equatable {
 }
 
 extension OrientationManager {
-    /// The layer-by-layer reasoning for a scene: whitelist, window policy, kiosk, app policy,
+    /// The layer-by-layer reasoning for a scene: supported orientations, window policy, kiosk, app policy,
     /// split view, deciding controller, the deciding path, then the decision and its rule.
     /// It describes the declarations as they stand now (what the next evaluation will use).
     public func explain(_ id: SceneID) throws(OrientationError) -> [ExplanationLine] {
@@ -14,26 +14,26 @@ extension OrientationManager {
         let r = Resolution(scene: scene, settings: settings)
         var steps: [ExplanationLine] = []
 
-        var whitelist: String
+        var supportedOrientations: String
         if scene.isObserved, let allowed = r.policy?.allowed {
-            whitelist = "\(policyOwner(scene.appId)) gives the window its orientations: \(allowed)."
-        } else if scene.whitelistGiven == nil {
-            whitelist = "No app whitelist given: the \(scene.idiom.rawValue) default \(r.whitelist) applies."
-        } else if let file = scene.whitelistFile {
-            whitelist = "The app's desktop entry \(file) allows \(r.whitelist)."
+            supportedOrientations = "\(policyOwner(scene.appId)) gives the window its orientations: \(allowed)."
+        } else if scene.supportedGiven == nil {
+            supportedOrientations = "No supported orientations given: the \(scene.idiom.rawValue) default \(r.supportedOrientations) applies."
+        } else if let file = scene.supportedFile {
+            supportedOrientations = "The app's desktop entry \(file) allows \(r.supportedOrientations)."
         } else {
-            whitelist = "The app whitelist (\(RegistrationOption.supportedOrientations.rawValue)) allows \(r.whitelist)."
+            supportedOrientations = "The app's supported orientations (\(RegistrationOption.supportedOrientations.rawValue)) allow \(r.supportedOrientations)."
         }
         if scene.isObserved {
-            whitelist = "Observed: a window of \(scene.appId) as the compositor reports it (no scene registered). " + whitelist
+            supportedOrientations = "Observed: a window of \(scene.appId) as the compositor reports it (no scene registered). " + supportedOrientations
         }
-        steps.append(ExplanationLine(name: "whitelist", mask: r.whitelist, sentence: whitelist))
+        steps.append(ExplanationLine(name: "supported-orientations", mask: r.supportedOrientations, sentence: supportedOrientations))
 
         let window: String
         switch r.windowSource {
-        case .sceneDelegate: window = "The scene delegate's mask \(r.window) replaces the whitelist."
-        case .appDelegate: window = "The app delegate's mask \(r.window) replaces the whitelist."
-        case .whitelist: window = "No delegate mask: the whitelist stands."
+        case .sceneDelegate: window = "The scene delegate's mask \(r.window) replaces the supported orientations."
+        case .appDelegate: window = "The app delegate's mask \(r.window) replaces the supported orientations."
+        case .supportedOrientations: window = "No delegate mask: the supported orientations stand."
         }
         steps.append(ExplanationLine(name: "window-policy", mask: r.window, sentence: window))
 

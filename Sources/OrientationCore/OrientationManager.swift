@@ -44,7 +44,7 @@ public struct OrientationManager: Sendable {
     public internal(set) var output: OutputState
     /// The compositor's app windows (WindowTracking.swift).
     public internal(set) var windows = WindowState()
-    /// The idiom of observed scenes (the device's: its default whitelist and which manifest
+    /// The idiom of observed scenes (the device's: its default supported orientations and which desktop entry
     /// key applies).
     public let observedIdiom: Idiom
 

@@ -2,7 +2,7 @@
 /// `a{sv}` keys): the core names them in its errors and in Explain.
 public enum RegistrationOption: String, CaseIterable, Sendable {
     case appId = "app-id", idiom = "idiom"
-    /// The app whitelist (the Info.plist's supported interface orientations).
+    /// The app's supported orientations (the Info.plist's supported interface orientations).
     case supportedOrientations = "supported-orientations"
     case sceneDelegateOrientations = "scene-delegate-orientations"
     case appDelegateOrientations = "app-delegate-orientations"

@@ -1,8 +1,8 @@
-/// What the layers leave for one scene: the whitelist, the window policy, the system policy
+/// What the layers leave for one scene: the supported orientations, the window policy, the system policy
 /// (kiosk, the user's app policy, split view) and the deciding controller, each with the mask
 /// it left. Computed without building strings; Explain words it.
 public struct Resolution: Sendable {
-    public enum WindowSource: Sendable { case sceneDelegate, appDelegate, whitelist }
+    public enum WindowSource: Sendable { case sceneDelegate, appDelegate, supportedOrientations }
     public enum SplitOutcome: Sendable, Equatable {
         case notInSplitView
         case applied(OrientationFamily)
@@ -12,7 +12,7 @@ public struct Resolution: Sendable {
         case overriddenByKiosk
     }
 
-    public var whitelist: OrientationMask
+    public var supportedOrientations: OrientationMask
     public var windowSource: WindowSource
     /// After layer 2 (window policy).
     public var window: OrientationMask
@@ -44,16 +44,16 @@ public struct Resolution: Sendable {
         // An observed scene's orientations come from the policy in force first (its app
         // declares nothing itself): see `Scene.observedWindow` and docs/front-window.md.
         if scene.isObserved, let allowed = settings.appPolicies[scene.appId]?.allowed {
-            whitelist = allowed
+            supportedOrientations = allowed
         } else {
-            whitelist = scene.whitelist
+            supportedOrientations = scene.supportedOrientations
         }
         if let mask = scene.sceneDelegate {
             windowSource = .sceneDelegate; window = mask
         } else if let mask = scene.appDelegate {
             windowSource = .appDelegate; window = mask
         } else {
-            windowSource = .whitelist; window = whitelist
+            windowSource = .supportedOrientations; window = supportedOrientations
         }
         deciding = scene.tree.deciding()
         if let deciding {
@@ -62,7 +62,7 @@ public struct Resolution: Sendable {
             autorotates = controller.autorotates
             preferred = controller.declaration.preferred
         } else {
-            // An unmodified app's window has no view controllers to narrow its whitelist.
+            // An unmodified app's window has no view controllers to narrow its supported orientations.
             controllerMask = scene.isObserved ? .all : scene.idiom.defaultControllerMask
             autorotates = true
             preferred = nil
@@ -114,8 +114,8 @@ public struct Resolution: Sendable {
         switch windowSource {
         case .sceneDelegate: source = "scene delegate"
         case .appDelegate: source = "app delegate"
-        case .whitelist: source = scene.whitelistGiven == nil ? "\(scene.idiom.rawValue) default whitelist"
-            : scene.whitelistFile.map { "whitelist of \($0)" } ?? "app whitelist"
+        case .supportedOrientations: source = scene.supportedGiven == nil ? "\(scene.idiom.rawValue) default supported orientations"
+            : scene.supportedFile.map { "supported orientations of \($0)" } ?? "app's supported orientations"
         }
         let who = deciding.map { "controller '\(scene.tree[$0].id)'" } ?? "the default controller"
         return OrientationError(.noSupportedOrientation,

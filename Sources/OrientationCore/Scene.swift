@@ -9,9 +9,9 @@ public let builtinDisplay = "builtin"
 public struct SceneRegistration: Sendable, Equatable {
     public var appId: String
     public var idiom: Idiom = .phone
-    /// The app whitelist (Info.plist); nil: the idiom's default.
+    /// The app's supported orientations (Info.plist); nil: the idiom's default.
     public var supported: OrientationMask?
-    /// The app's manifest (its desktop entry) when `supported` came from it, not the call.
+    /// The app's desktop entry when `supported` came from it, not the call.
     public var supportedFromFile: String?
     public var sceneDelegate: OrientationMask?
     public var appDelegate: OrientationMask?
@@ -49,11 +49,11 @@ public struct Scene: Sendable {
     public let creator: String
     /// Whose limits it counts against: the creator, or a sandboxed creator's app across its connections.
     let quotaHolder: String
-    /// The app whitelist as given, or nil for the idiom's default. (An observed scene's
-    /// follows its app's manifest as the shell reads it again.)
-    public internal(set) var whitelistGiven: OrientationMask?
-    /// The desktop entry the whitelist came from, or nil (given at registration, or the default).
-    public internal(set) var whitelistFile: String?
+    /// The app's supported orientations as given, or nil for the idiom's default. (An observed scene's
+    /// follows its app's desktop entry as the shell reads it again.)
+    public internal(set) var supportedGiven: OrientationMask?
+    /// The desktop entry the supported orientations came from, or nil (given at registration, or the default).
+    public internal(set) var supportedFile: String?
     /// The tracked window an observed scene stands for; nil for a registered scene.
     public let observedWindow: UInt64?
     public internal(set) var sceneDelegate: OrientationMask?
@@ -77,7 +77,7 @@ public struct Scene: Sendable {
     /// Whether the scene stands for an app window the tracker reports (no client registered
     /// it, and none may change it).
     public var isObserved: Bool { observedWindow != nil }
-    public var whitelist: OrientationMask { whitelistGiven ?? idiom.defaultWhitelist }
+    public var supportedOrientations: OrientationMask { supportedGiven ?? idiom.defaultSupported }
     public var isBuiltin: Bool { display == builtinDisplay }
 
     init(id: SceneID, registration r: SceneRegistration, creator: String, quotaHolder: String? = nil) {
@@ -88,8 +88,8 @@ public struct Scene: Sendable {
         display = r.display
         owner = r.detached ? nil : creator
         self.creator = creator
-        whitelistGiven = r.supported
-        whitelistFile = r.supported == nil ? nil : r.supportedFromFile
+        supportedGiven = r.supported
+        supportedFile = r.supported == nil ? nil : r.supportedFromFile
         sceneDelegate = r.sceneDelegate
         appDelegate = r.appDelegate
         width = r.width ?? r.idiom.defaultSize.width
@@ -97,8 +97,8 @@ public struct Scene: Sendable {
         observedWindow = nil
     }
 
-    /// An observed scene for `window`: on `builtin`, owned by nobody, its whitelist the
-    /// window's manifest (nil: the idiom's default), its activation the compositor's.
+    /// An observed scene for `window`: on `builtin`, owned by nobody, its supported orientations the
+    /// window's desktop entry (nil: the idiom's default), its activation the compositor's.
     init(id: SceneID, observing window: TrackedWindow, idiom: Idiom) {
         self.id = id
         appId = window.appId
@@ -107,8 +107,8 @@ public struct Scene: Sendable {
         owner = nil
         creator = Scene.observedCreator
         quotaHolder = Scene.observedCreator
-        whitelistGiven = window.manifest?.mask
-        whitelistFile = window.manifest?.file
+        supportedGiven = window.manifest?.mask
+        supportedFile = window.manifest?.file
         width = idiom.defaultSize.width
         height = idiom.defaultSize.height
         activation = window.activation

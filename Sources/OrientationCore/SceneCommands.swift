@@ -155,7 +155,7 @@ extension OrientationManager {
 
     /// A preferred orientation must be one the controller itself supports (its mode's mask
     /// when it has a mode).
-    func checkPreferred(_ declaration: ControllerDeclaration, mode: OrientationMode?, id: String,
+    func checkPreferred(_ declaration: ControllerDeclaration, mode: ControllerMode?, id: String,
                         idiom: Idiom) throws(OrientationError) {
         guard let preferred = declaration.preferred else { return }
         let own = mode?.mask ?? declaration.supported ?? idiom.defaultControllerMask

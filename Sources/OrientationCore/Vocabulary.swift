@@ -13,8 +13,8 @@ public enum Idiom: String, CaseIterable, Sendable {
 
     public init(parsing name: String) throws(OrientationError) { self = try parseName(name, as: "idiom") }
 
-    /// The app whitelist when the app gives none (iOS's defaults).
-    public var defaultWhitelist: OrientationMask { self == .phone ? .portrait : [.portrait, .landscapeLeft, .landscapeRight] }
+    /// The app's supported orientations when the app gives none (iOS's defaults).
+    public var defaultSupported: OrientationMask { self == .phone ? .portrait : [.portrait, .landscapeLeft, .landscapeRight] }
     /// A controller's supported orientations when it declares none (UIKit's defaults).
     public var defaultControllerMask: OrientationMask { self == .phone ? .allButUpsideDown : .all }
     /// The size of a new window when the app gives none, in points.
@@ -43,7 +43,7 @@ public enum OrientationModeName: String, CaseIterable, Sendable {
 }
 
 /// An orientation mode as recorded on a controller: it replaces the declared mask.
-public enum OrientationMode: Sendable, Hashable {
+public enum ControllerMode: Sendable, Hashable {
     case portrait
     case landscape
     case dynamic

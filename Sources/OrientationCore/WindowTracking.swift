@@ -5,7 +5,7 @@
 ///   a scene its observed scenes go, and when its last registered scene goes while its
 ///   windows remain they stand as observed scenes again (with new numbers).
 /// - An observed scene's activation is the window's (`TrackedWindow.activation`); its
-///   whitelist the policy in force for its app, else its manifest, else the idiom's default.
+///   supported orientations the policy in force for its app, else its desktop entry, else the idiom's default.
 /// - The front scene (`updateFront`) follows the compositor's activated window.
 extension OrientationManager {
     /// A tracker's report. A window the limit leaves no room for is refused (nothing changes).
@@ -21,7 +21,7 @@ extension OrientationManager {
             // Windows are reported only while a tracker is attached.
             guard windows.tracker != nil else { return }
             if (try? Validate.appId(window.appId, limits: limits)) == nil { window.appId = "" }
-            // A manifest that names no orientation declares nothing.
+            // A desktop entry that names no orientation declares nothing.
             if window.manifest?.mask.isEmpty == true { window.manifest = nil }
             let old = windows.windows[window.handle]
             if old == nil, windows.windows.count >= limits.trackedWindows {
@@ -86,14 +86,14 @@ extension OrientationManager {
         events.append(.sceneAdded(scene.id))
     }
 
-    /// An observed scene follows its window's activation and manifest.
+    /// An observed scene follows its window's activation and desktop entry.
     mutating func updateObserved(_ id: SceneID, to window: TrackedWindow, now: Moment, events: inout [Event]) {
         guard var scene = scenes[id] else { return }
         let before = SceneSnapshot(scene, kioskMode: settings.kioskMode)
         var trigger: Trigger?
-        if scene.whitelistGiven != window.manifest?.mask || scene.whitelistFile != window.manifest?.file {
-            scene.whitelistGiven = window.manifest?.mask
-            scene.whitelistFile = window.manifest?.file
+        if scene.supportedGiven != window.manifest?.mask || scene.supportedFile != window.manifest?.file {
+            scene.supportedGiven = window.manifest?.mask
+            scene.supportedFile = window.manifest?.file
             trigger = .reevaluate(.policy)
         }
         if window.activation != scene.activation, let (_, activation) = try? mutate(&scene, .setActivation(window.activation)),

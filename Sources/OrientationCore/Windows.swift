@@ -2,7 +2,7 @@
 public enum WindowTrackerKind: String, CaseIterable, Sendable { case wlroots, kwin, gnome, x11
     public static let noneName = "none"
     public static func name(of kind: WindowTrackerKind?) -> String { kind?.rawValue ?? noneName } }
-/// An app's manifest as the shell read it: the whitelist and the file it came from.
+/// An app's desktop entry as the shell read it: the supported orientations and the file it came from.
 public struct AppManifest: Sendable, Equatable { public var mask: OrientationMask; public var file: String; public init(mask: OrientationMask, file: String) { self.mask = mask; self.file = file } }
 /// One app window as the compositor reports it.
 public struct TrackedWindow: Sendable, Equatable {

@@ -28,3 +28,17 @@ public enum ManagerSignal: String, CaseIterable, Sendable {
 public enum SceneSignal: String, CaseIterable, Sendable {
     case orientationChanged = "OrientationChanged"
 }
+
+/// The freedesktop members the contract relies on (`org.freedesktop.DBus.Properties`,
+/// `.ObjectManager` and the bus itself), spelled once for the service and the client alike.
+public enum StandardMember {
+    /// `org.freedesktop.DBus.Properties`: one property, every property, a change.
+    public static let get = "Get", getAll = "GetAll", propertiesChanged = "PropertiesChanged"
+    /// `org.freedesktop.DBus.ObjectManager`: every scene, a scene added, a scene gone.
+    public static let getManagedObjects = "GetManagedObjects"
+    public static let interfacesAdded = "InterfacesAdded", interfacesRemoved = "InterfacesRemoved"
+    /// The bus's own name, path and interface, and its signal of a name changing hands.
+    public static let busName = "org.freedesktop.DBus", busPath = "/org/freedesktop/DBus"
+    public static let busInterface = "org.freedesktop.DBus"
+    public static let nameOwnerChanged = "NameOwnerChanged"
+}

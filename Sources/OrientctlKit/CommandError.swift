@@ -13,8 +13,8 @@ public enum CommandError: Error, Sendable, Equatable {
 
     /// The process exit status: 64 for usage errors (EX_USAGE), 1 for the rest.
     public var exitStatus: Int32 {
-        if case .usage = self { return ExitStatus.usage }
-        return ExitStatus.failure
+        if case .usage = self { return ExitCode.usage }
+        return ExitCode.failure
     }
 
     /// The lines printed on standard error.
@@ -44,7 +44,7 @@ public enum CommandError: Error, Sendable, Equatable {
     /// The error as one JSON object, for `--json` (printed on standard error): `error` (the
     /// D-Bus error name, or `usage`), `message`, and for a refusal `verb` and `failed` (what
     /// the verb was doing).
-    public var json: JSONValue {
+    public var json: PrintedJSON {
         switch self {
         case .usage(let error):
             return .object([("error", .string("usage")), ("message", .string(error.message)),
@@ -64,7 +64,7 @@ public enum CommandError: Error, Sendable, Equatable {
 }
 
 /// orientctl's exit statuses.
-public enum ExitStatus {
+public enum ExitCode {
     public static let success: Int32 = 0
     public static let failure: Int32 = 1
     /// EX_USAGE from sysexits.h.

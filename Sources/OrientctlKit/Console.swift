@@ -55,9 +55,9 @@ public final class Console {
                 let failure = errno
                 if failure == EINTR { continue }
                 guard descriptor == 1 else { return }
-                if failure == EPIPE { exit(ExitStatus.success) }
+                if failure == EPIPE { exit(ExitCode.success) }
                 write("orientctl: cannot write the output: \(String(cString: strerror(failure)))\n", to: 2)
-                exit(ExitStatus.failure)
+                exit(ExitCode.failure)
             }
             bytes = bytes.dropFirst(written)
         }

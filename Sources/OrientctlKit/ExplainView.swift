@@ -1,11 +1,11 @@
 import OrientationClient
 
 /// `explain`: a scene's decision, layer by layer, in the order of the iOS troubleshooting
-/// checklist (whitelist → delegate → controller → container).
+/// checklist (supported orientations → delegate → controller → container).
 public enum ExplainView {
     /// The checklist's words for the service's step names.
     static let titles: [String: String] = [
-        "whitelist": "whitelist", "window-policy": "delegate", "kiosk": "kiosk mode", "app-policy": "app policy",
+        "supported-orientations": "supported", "window-policy": "delegate", "kiosk": "kiosk mode", "app-policy": "app policy",
         "split-view": "split view", "controller": "controller", "path": "container", "decision": "decision",
     ]
 
@@ -14,7 +14,7 @@ public enum ExplainView {
     public static func lines(scene: SceneProperties, steps: [ExplainStep], path: [String] = [], style: Style) -> [String] {
         var lines = ["Scene \(scene.label.terminalSafe) (\(scene.appIdText.terminalSafe), \(scene.idiomText.terminalSafe)) is "
                         + "\(style.highlight(scene.orientationText.terminalSafe)).",
-                     "Checklist: whitelist → delegate → controller → container", ""]
+                     "Checklist: supported orientations → delegate → controller → container", ""]
         var previous: [String]?
         var layer = 0
         for step in steps {
@@ -45,7 +45,7 @@ public enum ExplainView {
         return lines
     }
 
-    public static func json(scene: SceneProperties, steps: [ExplainStep]) -> JSONValue {
+    public static func json(scene: SceneProperties, steps: [ExplainStep]) -> PrintedJSON {
         .object(JSONConvention.scene(scene.path)
                 + [("appId", .string(scene.appIdText)), ("orientation", .string(scene.orientationText)),
                    ("steps", .array(steps.map(\.json)))])

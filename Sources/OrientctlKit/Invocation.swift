@@ -100,14 +100,14 @@ public final class Invocation {
     }
 
     /// Prints a JSON value: pretty on a terminal or with `--json=pretty`, else on one line.
-    public func printJSON(_ value: JSONValue) {
+    public func printJSON(_ value: PrintedJSON) {
         let mode = command.value("json") ?? ""
         let pretty = mode == "pretty" || (mode.isEmpty && console.isTerminal)
         console.print(value.serialized(pretty: pretty))
     }
 
     /// Prints text lines, or the JSON value with `--json`.
-    public func emit(_ lines: @autoclosure () -> [String], json: @autoclosure () -> JSONValue) {
+    public func emit(_ lines: @autoclosure () -> [String], json: @autoclosure () -> PrintedJSON) {
         if wantsJSON { printJSON(json()) } else { console.print(lines: lines()) }
     }
 

@@ -34,15 +34,15 @@ public enum JSONConvention {
     }
 
     /// A string value, or `null` when it is empty.
-    public static func text(_ value: String) -> JSONValue { value.isEmpty ? .null : .string(value) }
+    public static func text(_ value: String) -> PrintedJSON { value.isEmpty ? .null : .string(value) }
 
     /// `path` and `number` of a scene.
-    public static func scene(_ path: String) -> [(String, JSONValue)] {
-        [("path", .string(path)), ("number", SceneReference.number(of: path).map(JSONValue.uint) ?? .null)]
+    public static func scene(_ path: String) -> [(String, PrintedJSON)] {
+        [("path", .string(path)), ("number", SceneReference.number(of: path).map(PrintedJSON.uint) ?? .null)]
     }
 }
 
-extension JSONValue {
+extension PrintedJSON {
     /// Every object key in the value, recursively, for the convention's test.
     public var allKeys: [String] {
         switch self {

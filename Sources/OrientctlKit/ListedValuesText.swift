@@ -6,11 +6,11 @@ extension ControllerEntry {
     /// The controller with the wire's keys in `JSONConvention`'s spelling: `null` for no
     /// parent (the root), no preferred orientation, no mode; an empty mask is `[]` (the
     /// idiom's default).
-    public var json: JSONValue {
+    public var json: PrintedJSON {
         .object([
             ("id", .string(id)), ("kind", .string(kindName)), ("parent", JSONConvention.text(parent)),
             ("relation", .string(relation)),
-            ("supportedOrientations", .array(supported.map(JSONValue.string))),
+            ("supportedOrientations", .array(supported.map(PrintedJSON.string))),
             ("preferredOrientation", JSONConvention.text(preferred)),
             ("shouldAutorotate", .bool(shouldAutorotate)), ("fillsWindow", .bool(fillsWindow)),
             ("forwardsOrientation", .bool(forwardsOrientation)), ("mode", JSONConvention.text(mode)),
@@ -20,18 +20,18 @@ extension ControllerEntry {
 }
 
 extension ExplainStep {
-    public var json: JSONValue {
-        .object([("name", .string(name)), ("mask", .array(orientations.map(JSONValue.string))), ("sentence", .string(sentence))])
+    public var json: PrintedJSON {
+        .object([("name", .string(name)), ("mask", .array(orientations.map(PrintedJSON.string))), ("sentence", .string(sentence))])
     }
 }
 
 extension AppPolicyEntry {
     /// The policy: `appId`, `allowedOrientations` (`null`: no cap), `followSensor`, `source`,
     /// `locked`, `lockedBy` (`null`: not locked).
-    public var json: JSONValue {
-        .object([("appId", .string(appID)), ("allowedOrientations", allowed.map { .array($0.map(JSONValue.string)) } ?? .null),
+    public var json: PrintedJSON {
+        .object([("appId", .string(appID)), ("allowedOrientations", allowed.map { .array($0.map(PrintedJSON.string)) } ?? .null),
                  ("followSensor", .bool(followSensor)), ("source", .string(source)), ("locked", .bool(locked)),
-                 ("lockedBy", lockedBy.map(JSONValue.string) ?? .null)])
+                 ("lockedBy", lockedBy.map(PrintedJSON.string) ?? .null)])
     }
 
     /// `policies`' LOCKED column: `no`, `yes` (by the SOURCE file), or `yes, by FILE`.
@@ -52,7 +52,7 @@ extension AppPolicyEntry {
 }
 
 extension ChangeRecord {
-    public var json: JSONValue {
+    public var json: PrintedJSON {
         .object(JSONConvention.scene(scene)
                 + [("appId", .string(appID)), ("time", .string(TimeFormat.iso8601(microseconds: time))),
                    ("timeUsec", .uint(time)), ("previous", .string(previous)), ("current", .string(current)),

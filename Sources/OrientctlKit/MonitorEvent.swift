@@ -10,7 +10,7 @@ public enum MonitorEvent: Sendable {
     /// A manager property other than the device orientation changed (value as `show` prints
     /// it): a setting the user or the configuration chooses, the configuration read, or state
     /// orientd reports (`PropertyKind`).
-    case setting(name: String, text: String, value: JSONValue)
+    case setting(name: String, text: String, value: PrintedJSON)
     case service(running: Bool, owner: String)
 
     /// `14:05:09.123 scene 1 org.example.Video: portrait → landscape-left (device)`.
@@ -38,9 +38,9 @@ public enum MonitorEvent: Sendable {
     }
 
     /// One JSON object: `time`, `timeUsec`, `event`, then the event's fields (`JSONConvention`).
-    public func json(at time: UInt64) -> JSONValue {
-        func scene(_ path: String) -> [(String, JSONValue)] { JSONConvention.scene(path) }
-        let fields: [(String, JSONValue)]
+    public func json(at time: UInt64) -> PrintedJSON {
+        func scene(_ path: String) -> [(String, PrintedJSON)] { JSONConvention.scene(path) }
+        let fields: [(String, PrintedJSON)]
         let name: String
         switch self {
         case .device(let orientation):

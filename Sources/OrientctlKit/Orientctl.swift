@@ -25,17 +25,17 @@ public enum Orientctl {
         switch command.action {
         case .version:
             console.print(HelpText.version)
-            return ExitStatus.success
+            return ExitCode.success
         case .help:
             console.print(command.verb.map(HelpText.verb) ?? HelpText.overall(VerbTable.all))
-            return ExitStatus.success
+            return ExitCode.success
         case .run:
-            guard let verb = command.verb else { return ExitStatus.usage }
+            guard let verb = command.verb else { return ExitCode.usage }
             let invocation = Invocation(command: command, verb: verb, console: console, environment: environment,
                                         verbs: VerbTable.all, connect: connect)
             do throws(CommandError) {
                 try verb.run(invocation)
-                return ExitStatus.success
+                return ExitCode.success
             } catch {
                 return report(error, console, command: command)
             }

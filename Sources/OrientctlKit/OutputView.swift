@@ -27,13 +27,13 @@ public enum OutputView {
 
     /// lowerCamelCase members, `null` for none: `outputBackend`, `outputName`,
     /// `outputOrientation`, `outputStatus`, `frontScene` (the scene's number).
-    public static func jsonMembers(_ m: ManagerProperties) -> [(String, JSONValue)] {
+    public static func jsonMembers(_ m: ManagerProperties) -> [(String, PrintedJSON)] {
         [
-            ("outputBackend", m.outputBackendText.map(JSONValue.string) ?? .null),
-            ("outputName", m.outputNameText.map(JSONValue.string) ?? .null),
-            ("outputOrientation", m.outputOrientationText.map(JSONValue.string) ?? .null),
-            ("outputStatus", m.outputStatusText.map(JSONValue.string) ?? .null),
-            ("frontScene", m.frontScene.flatMap(SceneReference.number(of:)).map(JSONValue.uint) ?? .null),
+            ("outputBackend", m.outputBackendText.map(PrintedJSON.string) ?? .null),
+            ("outputName", m.outputNameText.map(PrintedJSON.string) ?? .null),
+            ("outputOrientation", m.outputOrientationText.map(PrintedJSON.string) ?? .null),
+            ("outputStatus", m.outputStatusText.map(PrintedJSON.string) ?? .null),
+            ("frontScene", m.frontScene.flatMap(SceneReference.number(of:)).map(PrintedJSON.uint) ?? .null),
         ]
     }
 }

@@ -11,7 +11,7 @@ public enum HistoryView {
         }, aligned: aligned, style: style, legend: legend)
     }
 
-    public static func json(_ entries: [ChangeRecord]) -> JSONValue { .array(entries.map(\.json)) }
+    public static func json(_ entries: [ChangeRecord]) -> PrintedJSON { .array(entries.map(\.json)) }
 }
 
 /// `policies` and `policy APP`.
@@ -28,7 +28,7 @@ public enum PolicyView {
     }
 
     /// One object per policy, sorted by app-id (keys are never data: `JSONConvention`).
-    public static func json(_ policies: [AppPolicyEntry]) -> JSONValue {
+    public static func json(_ policies: [AppPolicyEntry]) -> PrintedJSON {
         .array(policies.map(\.json))
     }
 

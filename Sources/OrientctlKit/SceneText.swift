@@ -21,7 +21,7 @@ extension SceneProperties {
     }
 
     /// `path`, `number`, then every property (`JSONConvention`).
-    public var json: JSONValue {
+    public var json: PrintedJSON {
         .object(JSONConvention.scene(path) + VariantFormatting.members(properties, order: SceneProperties.names))
     }
 
@@ -61,7 +61,7 @@ extension ManagerProperties {
     public var frontAppText: String? { nonEmpty(string(.frontApp)) }
 
     /// The properties as JSON members, in the contract's order.
-    public var jsonMembers: [(String, JSONValue)] {
+    public var jsonMembers: [(String, PrintedJSON)] {
         VariantFormatting.members(properties, order: ManagerProperties.names)
     }
 

@@ -39,7 +39,7 @@ public enum StatusView {
     }
 
     /// The manager's properties, then `scenes`.
-    public static func json(manager: ManagerProperties, scenes: [SceneProperties]) -> JSONValue {
+    public static func json(manager: ManagerProperties, scenes: [SceneProperties]) -> PrintedJSON {
         let output = OutputView.jsonMembers(manager)
         let replaced = Set(output.map(\.0))
         return .object(manager.jsonMembers.filter { !replaced.contains($0.0) } + output + [("scenes", .array(scenes.map(\.json)))])
@@ -60,7 +60,7 @@ public enum SceneListView {
         return lines
     }
 
-    public static func json(_ scenes: [SceneProperties]) -> JSONValue { .array(scenes.map(\.json)) }
+    public static func json(_ scenes: [SceneProperties]) -> PrintedJSON { .array(scenes.map(\.json)) }
 }
 
 /// `show`: properties as `Key=Value` lines, or bare values.

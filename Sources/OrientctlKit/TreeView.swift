@@ -38,7 +38,7 @@ public enum TreeView {
         return "(\(role.joined(separator: ", ").terminalSafe)): \(traits.joined(separator: ", ").terminalSafe)"
     }
 
-    public static func json(scene: String, _ nodes: [ControllerEntry]) -> JSONValue {
+    public static func json(scene: String, _ nodes: [ControllerEntry]) -> PrintedJSON {
         .object(JSONConvention.scene(scene) + [("controllers", .array(nodes.map(\.json)))])
     }
 }

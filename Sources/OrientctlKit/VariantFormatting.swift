@@ -19,7 +19,7 @@ public enum VariantFormatting {
 
     /// A value as JSON: booleans, numbers and strings as such, string-keyed dictionaries as
     /// objects (in their encoded order), other arrays and tuples as arrays.
-    public static func json(_ value: Variant) -> JSONValue {
+    public static func json(_ value: Variant) -> PrintedJSON {
         if let boxed = value.unboxed { return json(boxed) }
         if let bool = value.bool { return .bool(bool) }
         if let string = value.string { return .string(string) }
@@ -37,12 +37,12 @@ public enum VariantFormatting {
 
     /// Properties in `order` first, then any others by name, as JSON members: lowerCamelCase
     /// keys, and `null` for a string naming nothing (`JSONConvention`).
-    public static func members(_ properties: [String: Variant], order: [String]) -> [(String, JSONValue)] {
+    public static func members(_ properties: [String: Variant], order: [String]) -> [(String, PrintedJSON)] {
         ordered(properties, order: order).map { (JSONConvention.key($0.name), propertyJSON($0.value)) }
     }
 
     /// A property's value as JSON: `null` for an empty string.
-    public static func propertyJSON(_ value: Variant) -> JSONValue {
+    public static func propertyJSON(_ value: Variant) -> PrintedJSON {
         let converted = json(value)
         if case .string(let text) = converted, text.isEmpty { return .null }
         return converted

@@ -129,7 +129,7 @@ final class ReferencePeerTests: XCTestCase {
     }
 
     func testRepliesAreCopiesOfTheTemplatesOrientdsRepliesGive() throws {
-        let explain = try Variant(parsing: "[('whitelist', ['portrait'], 'The app whitelist allows [portrait].')]", type: "a(sass)")
+        let explain = try Variant(parsing: "[('supported-orientations', ['portrait'], \"The app's supported orientations allow [portrait].\")]", type: "a(sass)")
         let scene = ContractNames.scenePathPrefix + "1"
         _ = try callPeer("ExportScene", [Variant(objectPath: scene)])
         _ = try callPeer("SetExplain", [explain])

@@ -208,7 +208,7 @@ final class ExamplesTests: XCTestCase {
             "OrientationChanged " + Self.flow[2],
             "now: device landscape-right, interface portrait, size 390x844, deciding video-list",
             "Explain:",
-            "  whitelist [portrait, landscape-right, landscape-left]: ",
+            "  supported-orientations [portrait, landscape-right, landscape-left]: ",
             "  controller [portrait]: Deciding controller 'video-list' (view)",
             "  decision [portrait]: portrait",
             "done",

@@ -25,7 +25,7 @@ class ClientTestCase: OrientdTestCase {
         try OrientationClient(address: orientd.bus.address, timeout: .seconds(25))
     }
 
-    /// The phone scene of the video-player flow: whitelist portrait and landscape.
+    /// The phone scene of the video-player flow: supported orientations portrait and landscape.
     func registerPhoneScene(appID: String = "org.example.Test", detached: Bool = false,
                             on library: OrientationClient? = nil) throws -> OrientationScene {
         try (library ?? self.library).registerScene(SceneOptions(

@@ -23,7 +23,7 @@ final class ErrorTests: ClientTestCase {
     }
 
     func testOrientationErrorsNameWhatWouldBeAccepted() throws {
-        let scene = try library.registerScene(SceneOptions(appID: "org.example.Portrait"))  // whitelist: portrait
+        let scene = try library.registerScene(SceneOptions(appID: "org.example.Portrait"))  // supported orientations: portrait
         let error = assertFails(.unsupportedOrientation) { () throws(OrientationClientError) in
             try scene.requestOrientation(.landscapeLeft)
         }

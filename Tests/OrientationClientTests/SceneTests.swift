@@ -18,7 +18,7 @@ final class SceneTests: ClientTestCase {
         XCTAssertEqual(state.idiom, .pad)
         XCTAssertEqual(state.display, "external-1")
         XCTAssertEqual(state.size, SceneSize(width: 800, height: 1000))
-        // The app delegate's mask replaces the whitelist.
+        // The app delegate's mask replaces the supported orientations.
         XCTAssertEqual(state.supportedOrientations, [.portrait, .portraitUpsideDown])
         XCTAssertEqual(state.interfaceOrientation, .portrait)
         XCTAssertNil(state.decidingController)
@@ -34,7 +34,7 @@ final class SceneTests: ClientTestCase {
         XCTAssertEqual(state.idiom, .phone)
         XCTAssertEqual(state.display, "builtin")
         XCTAssertEqual(state.size, SceneSize(width: 390, height: 844))
-        XCTAssertEqual(state.supportedOrientations, .portrait, "the phone's default whitelist")
+        XCTAssertEqual(state.supportedOrientations, .portrait, "the phone's default supported orientations")
     }
 
     func testDetachedSceneHasNoOwner() throws {
@@ -148,7 +148,7 @@ final class SceneTests: ClientTestCase {
         let scene = try registerPhoneScene()
         try scene.setRootController("page", properties: ControllerProperties(supportedOrientations: .portrait))
         let steps = try scene.explain()
-        XCTAssertEqual(steps.first?.name, "whitelist")
+        XCTAssertEqual(steps.first?.name, "supported-orientations")
         XCTAssertEqual(steps.first?.orientations, ["portrait", "landscape-right", "landscape-left"])
         XCTAssertEqual(steps.last?.name, "decision")
         XCTAssertEqual(steps.last?.orientations, ["portrait"])

@@ -169,7 +169,7 @@ final class ConfigurationTests: XCTestCase {
         XCTAssertEqual(subject.events, [], "the same files and locks: nothing to say")
     }
 
-    func testExplainNamesWhereTheWhitelistAndThePolicyCameFrom() throws {
+    func testExplainNamesWhereTheSupportedOrientationsAndThePolicyCameFrom() throws {
         var subject = subject {
             $0.values.appPolicies["org.example.App"] = AppPolicy(followSensor: false)
             $0.policySources["org.example.App"] = Self.admin
@@ -180,9 +180,9 @@ final class ConfigurationTests: XCTestCase {
         func sentence(_ id: SceneID, _ step: String) throws -> String {
             try XCTUnwrap(subject.manager.explain(id).first { $0.name == step }).sentence
         }
-        XCTAssertTrue(try sentence(fromFile, "whitelist").contains("/usr/share/applications/org.example.App.desktop"))
-        XCTAssertTrue(try sentence(given, "whitelist").contains("supported-orientations"))
-        XCTAssertTrue(try sentence(defaulted, "whitelist").contains("phone default"))
+        XCTAssertTrue(try sentence(fromFile, "supported-orientations").contains("/usr/share/applications/org.example.App.desktop"))
+        XCTAssertTrue(try sentence(given, "supported-orientations").contains("supported-orientations"))
+        XCTAssertTrue(try sentence(defaulted, "supported-orientations").contains("phone default"))
         let policy = try sentence(given, "app-policy")
         XCTAssertTrue(policy.contains(Self.admin), policy)
     }

@@ -70,7 +70,7 @@ final class DeclarationTests: XCTestCase {
 
     func testDeclarationsAreValidatedAtOnce() throws {
         var subject = ManagerUnderTest()
-        let id = try subject.register() // phone, portrait whitelist
+        let id = try subject.register() // phone, portrait supported orientations
         try subject.on(id, .setRoot(navigation("root", .portrait, forwards: false)))
         try subject.on(id, .push(navigation: "root", view("hidden", .portrait)))
         // The deciding controller may not declare a mask the window does not allow…

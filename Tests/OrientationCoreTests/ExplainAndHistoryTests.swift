@@ -13,7 +13,7 @@ final class ExplainAndHistoryTests: XCTestCase {
         try subject.on(id, .push(navigation: "nav", view("page", .landscape)))
         let steps = try subject.manager.explain(id)
         XCTAssertEqual(steps.map(\.name),
-                       ["whitelist", "window-policy", "kiosk", "app-policy", "split-view", "controller", "path", "decision"])
+                       ["supported-orientations", "window-policy", "kiosk", "app-policy", "split-view", "controller", "path", "decision"])
         XCTAssertEqual(steps.map(\.mask), [.all, .allButUpsideDown, .allButUpsideDown, .allButUpsideDown,
                                            .allButUpsideDown, .landscape, .landscape, .landscapeRight])
         XCTAssertTrue(steps[1].sentence.contains("app delegate"), steps[1].sentence)

@@ -51,7 +51,7 @@ final class IOSPracticeFlowTests: XCTestCase {
         XCTAssertEqual(subject.changes, [OrientationChangedEvent(id, .landscapeRight, .portrait, .tab)])
     }
 
-    func testDelegateMaskReplacingTheWhitelistFlow() throws {
+    func testDelegateMaskReplacingTheSupportedOrientationsFlow() throws {
         var subject = ManagerUnderTest()
         // Info.plist says portrait only, but the app delegate opens the window to landscape
         // for its player scene: the delegate wins, as in UIKit.
@@ -93,7 +93,7 @@ final class IOSPracticeFlowTests: XCTestCase {
         let menu = try subject.register("org.example.Menu", idiom: .pad)
         try subject.run(.setKioskMode(true, .portraitUpsideDown), as: Caller.shell)
         XCTAssertEqual(subject.orientation(signage), .portraitUpsideDown)
-        XCTAssertEqual(subject.orientation(menu), .portraitUpsideDown, "even an app whose whitelist lacks it")
+        XCTAssertEqual(subject.orientation(menu), .portraitUpsideDown, "even an app whose supported orientations lacks it")
         XCTAssertTrue(subject.snapshot(menu).statusBarHidden)
         try subject.device(.landscapeLeft)
         XCTAssertEqual(subject.orientation(signage), .portraitUpsideDown)

@@ -1,43 +1,43 @@
 import OrientationCore
 import XCTest
 
-/// Layers 1, 2 and 4: the app whitelist, the window policy (delegates) and the deciding
+/// Layers 1, 2 and 4: the app's supported orientations, the window policy (delegates) and the deciding
 /// controller's mask.
 final class LayerTests: XCTestCase {
-    func testWhitelistDefaultsToPortraitOnPhone() throws {
+    func testSupportedOrientationsDefaultsToPortraitOnPhone() throws {
         var subject = ManagerUnderTest()
         let scene = try subject.register()
         XCTAssertEqual(subject.snapshot(scene).supported, .portrait)
         try subject.device(.landscapeLeft)
         XCTAssertEqual(subject.orientation(scene), .portrait)
         subject.expectFailure(.unsupportedOrientation, on: scene, .request(.landscapeRight))
-        XCTAssertEqual(Idiom.phone.defaultWhitelist, .portrait)
+        XCTAssertEqual(Idiom.phone.defaultSupported, .portrait)
     }
 
-    func testWhitelistDefaultsToPortraitAndBothLandscapesOnPad() throws {
+    func testSupportedOrientationsDefaultsToPortraitAndBothLandscapesOnPad() throws {
         var subject = ManagerUnderTest()
         let scene = try subject.register(idiom: .pad)
         XCTAssertEqual(subject.snapshot(scene).supported, [.portrait, .landscapeLeft, .landscapeRight])
         try subject.device(.portraitUpsideDown)
-        XCTAssertEqual(subject.orientation(scene), .portrait, "upside-down is outside the pad's default whitelist")
+        XCTAssertEqual(subject.orientation(scene), .portrait, "upside-down is outside the pad's default supported orientations")
         try subject.device(.landscapeRight)
         XCTAssertEqual(subject.orientation(scene), .landscapeLeft)
     }
 
-    func testGivenWhitelistIsTheFirstLayer() throws {
+    func testGivenSupportedOrientationsIsTheFirstLayer() throws {
         var subject = ManagerUnderTest()
         try subject.device(.landscapeLeft)
         let scene = try subject.register { $0.supported = .landscape }
         XCTAssertEqual(subject.snapshot(scene).supported, .landscape)
         XCTAssertEqual(subject.orientation(scene), .landscapeRight)
         let steps = try subject.manager.explain(scene)
-        XCTAssertEqual(steps[0].name, "whitelist")
+        XCTAssertEqual(steps[0].name, "supported-orientations")
         XCTAssertEqual(steps[0].mask, .landscape)
     }
 
-    func testDelegateMaskReplacesWhitelistRatherThanIntersecting() throws {
+    func testDelegateMaskReplacesSupportedOrientationsRatherThanIntersecting() throws {
         var subject = ManagerUnderTest()
-        // Whitelist portrait only; the scene delegate allows landscape only: the result is
+        // Supported orientations portrait only; the scene delegate allows landscape only: the result is
         // landscape (a replacement), not the empty intersection.
         let scene = try subject.register {
             $0.supported = .portrait
@@ -45,7 +45,7 @@ final class LayerTests: XCTestCase {
         }
         XCTAssertEqual(subject.snapshot(scene).supported, .landscape)
         XCTAssertEqual(subject.orientation(scene), .landscapeRight)
-        // A wider delegate mask also widens past the whitelist.
+        // A wider delegate mask also widens past the supported orientations.
         try subject.on(scene, .setWindowOrientations(sceneDelegate: .all, appDelegate: nil))
         XCTAssertEqual(subject.snapshot(scene).supported, .allButUpsideDown, "the phone's default controller still caps it")
         try subject.on(scene, .setRoot(view("root", .all)))
@@ -66,14 +66,14 @@ final class LayerTests: XCTestCase {
         XCTAssertTrue(steps[1].sentence.contains("scene delegate"), steps[1].sentence)
     }
 
-    func testAppDelegateMaskReplacesWhitelistWhenNoSceneDelegate() throws {
+    func testAppDelegateMaskReplacesSupportedOrientationsWhenNoSceneDelegate() throws {
         var subject = ManagerUnderTest()
         let scene = try subject.register { $0.appDelegate = .landscape }
         XCTAssertEqual(subject.snapshot(scene).supported, .landscape)
         XCTAssertTrue(try subject.manager.explain(scene)[1].sentence.contains("app delegate"))
     }
 
-    func testClearingDelegateMasksRestoresTheWhitelistAtOnce() throws {
+    func testClearingDelegateMasksRestoresTheSupportedOrientationsAtOnce() throws {
         var subject = ManagerUnderTest()
         let scene = try subject.register { $0.sceneDelegate = .landscape }
         XCTAssertEqual(subject.orientation(scene), .landscapeRight)

@@ -3,7 +3,7 @@ import XCTest
 
 /// Observed scenes: an app window the tracker reports, of an app that registered no scene,
 /// stands as a scene whose activation follows the compositor and whose orientations come
-/// from the policy in force, else the app's manifest, else the idiom's default.
+/// from the policy in force, else the app's desktop entry, else the idiom's default.
 final class ObservedSceneTests: XCTestCase {
     var subject = ManagerUnderTest()
     let app = "org.example.Reader"
@@ -105,7 +105,7 @@ final class ObservedSceneTests: XCTestCase {
         XCTAssertEqual(subject.manager.managerSnapshot.windowTracking, .x11)
     }
 
-    func testTheManifestGivesTheWhitelistAndExplainNamesIt() throws {
+    func testTheManifestGivesTheSupportedOrientationsAndExplainNamesIt() throws {
         try attach()
         try subject.device(.landscapeLeft)
         let manifest = AppManifest(mask: .landscape, file: "/usr/share/applications/\(app).desktop")
@@ -113,10 +113,10 @@ final class ObservedSceneTests: XCTestCase {
         let id = observed(1)
         XCTAssertEqual(subject.snapshot(id).supported, .landscape)
         XCTAssertEqual(subject.orientation(id), DeviceOrientation.landscapeLeft.interfaceOrientation)
-        let whitelist = try subject.manager.explain(id)[0]
-        XCTAssertEqual(whitelist.mask, .landscape)
-        XCTAssertTrue(whitelist.sentence.contains(manifest.file), whitelist.sentence)
-        XCTAssertTrue(whitelist.sentence.contains("Observed"), whitelist.sentence)
+        let supportedOrientations = try subject.manager.explain(id)[0]
+        XCTAssertEqual(supportedOrientations.mask, .landscape)
+        XCTAssertTrue(supportedOrientations.sentence.contains(manifest.file), supportedOrientations.sentence)
+        XCTAssertTrue(supportedOrientations.sentence.contains("Observed"), supportedOrientations.sentence)
     }
 
     func testWithoutAManifestTheIdiomsDefaultApplies() throws {
@@ -124,23 +124,23 @@ final class ObservedSceneTests: XCTestCase {
         try subject.device(.landscapeLeft)
         try window(1, app, activated: true)
         let id = observed(1)
-        XCTAssertEqual(subject.snapshot(id).supported, Idiom.phone.defaultWhitelist)
+        XCTAssertEqual(subject.snapshot(id).supported, Idiom.phone.defaultSupported)
         XCTAssertEqual(subject.orientation(id), .portrait)
         XCTAssertTrue(try subject.manager.explain(id)[0].sentence.contains("phone default"))
         var pad = ManagerUnderTest()
         pad.manager = OrientationManager(settings: pad.manager.settings, observedIdiom: .pad)
         try pad.run(.window(.attached(.kwin)))
         try pad.run(.window(.window(TrackedWindow(handle: 1, appId: app, activated: true))))
-        XCTAssertEqual(pad.manager.scenes.values.first?.effectiveMask, Idiom.pad.defaultWhitelist)
+        XCTAssertEqual(pad.manager.scenes.values.first?.effectiveMask, Idiom.pad.defaultSupported)
     }
 
     func testAManifestNamingNothingDeclaresNothing() throws {
         try attach()
         try window(1, app, manifest: AppManifest(mask: [], file: "/x.desktop"))
-        XCTAssertEqual(subject.snapshot(observed(1)).supported, Idiom.phone.defaultWhitelist)
+        XCTAssertEqual(subject.snapshot(observed(1)).supported, Idiom.phone.defaultSupported)
     }
 
-    func testTheManifestReadAgainChangesTheWhitelist() throws {
+    func testTheManifestReadAgainChangesTheSupportedOrientations() throws {
         try attach()
         try window(1, app, activated: true)
         let id = observed(1)
@@ -160,10 +160,10 @@ final class ObservedSceneTests: XCTestCase {
         try subject.run(.setAppPolicy(appId: app, AppPolicy(allowed: .allButUpsideDown)), as: Caller.shell)
         XCTAssertEqual(subject.snapshot(id).supported, .allButUpsideDown)
         XCTAssertEqual(subject.orientation(id), DeviceOrientation.landscapeLeft.interfaceOrientation)
-        let whitelist = try subject.manager.explain(id)[0]
-        XCTAssertEqual(whitelist.mask, .allButUpsideDown)
-        XCTAssertTrue(whitelist.sentence.contains("user's policy"), whitelist.sentence)
-        // Removing the policy brings the manifest back.
+        let supportedOrientations = try subject.manager.explain(id)[0]
+        XCTAssertEqual(supportedOrientations.mask, .allButUpsideDown)
+        XCTAssertTrue(supportedOrientations.sentence.contains("user's policy"), supportedOrientations.sentence)
+        // Removing the policy brings the desktop entry back.
         try subject.run(.setAppPolicy(appId: app, nil), as: Caller.shell)
         XCTAssertEqual(subject.orientation(id), .portrait)
     }
@@ -180,8 +180,8 @@ final class ObservedSceneTests: XCTestCase {
         try window(1, app, activated: true, manifest: AppManifest(mask: .portrait, file: "/a.desktop"))
         let id = observed(1)
         XCTAssertEqual(subject.snapshot(id).supported, .landscape)
-        let whitelist = try subject.manager.explain(id)[0]
-        XCTAssertTrue(whitelist.sentence.contains("locked policy of /etc/orientd/orientd.conf"), whitelist.sentence)
+        let supportedOrientations = try subject.manager.explain(id)[0]
+        XCTAssertTrue(supportedOrientations.sentence.contains("locked policy of /etc/orientd/orientd.conf"), supportedOrientations.sentence)
     }
 
     func testAPolicyThatKeepsTheAppFromTheSensorHoldsForObservedScenes() throws {

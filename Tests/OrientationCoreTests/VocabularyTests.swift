@@ -146,11 +146,11 @@ final class VocabularyTests: XCTestCase {
     }
 
     func testOrientationModesMapToTheirMasks() {
-        XCTAssertEqual(OrientationMode.portrait.mask, .portrait)
-        XCTAssertEqual(OrientationMode.landscape.mask, .landscape)
-        XCTAssertEqual(OrientationMode.dynamic.mask, .all)
-        XCTAssertEqual(OrientationMode.locked(.landscapeLeft).mask, .landscapeLeft)
-        XCTAssertEqual(OrientationMode.locked(.portrait).name, "locked")
+        XCTAssertEqual(ControllerMode.portrait.mask, .portrait)
+        XCTAssertEqual(ControllerMode.landscape.mask, .landscape)
+        XCTAssertEqual(ControllerMode.dynamic.mask, .all)
+        XCTAssertEqual(ControllerMode.locked(.landscapeLeft).mask, .landscapeLeft)
+        XCTAssertEqual(ControllerMode.locked(.portrait).name, "locked")
     }
 
     func testFamiliesAndTheSizeShapeRule() {

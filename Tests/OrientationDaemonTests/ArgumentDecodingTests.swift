@@ -26,7 +26,7 @@ final class ArgumentDecodingTests: XCTestCase {
         XCTAssertTrue(registration.detached)
     }
 
-    func testEmptyWhitelistArrayMeansNotGiven() throws {
+    func testEmptySupportedOrientationsArrayMeansNotGiven() throws {
         let registration = try Decode.registration(options([
             "app-id": Variant(string: "a"), "supported-orientations": Variant(strings: []),
         ]))

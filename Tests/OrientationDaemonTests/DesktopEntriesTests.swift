@@ -30,7 +30,7 @@ final class DesktopEntriesTests: XCTestCase {
         try "[Desktop Entry]\nType=Application\nName=App\nExec=/nowhere/on/path/app\n\(keys)\n".write(toFile: path, atomically: true, encoding: .utf8)
     }
 
-    private func whitelist(_ appId: String, _ idiom: Idiom = .phone, natural: NaturalOrientation = .portrait,
+    private func supportedOrientations(_ appId: String, _ idiom: Idiom = .phone, natural: NaturalOrientation = .portrait,
                            in entries: DesktopEntries) -> (OrientationMask, String)? {
         DesktopEntry.whitelist(appId: appId, idiom: idiom, natural: natural, log: log, entries: entries)
     }
@@ -45,21 +45,21 @@ final class DesktopEntriesTests: XCTestCase {
     func testTheFirstFolderWinsAndAnEntryWhoseExecIsNotOnPathCounts() throws {
         try write(system + "/org.example.App.desktop", "X-Orientd-SupportedOrientations=portrait;")
         try write(vendor + "/org.example.App.desktop", "X-Orientd-SupportedOrientations=landscape;")
-        let found = try XCTUnwrap(whitelist("org.example.App", in: entries()))
+        let found = try XCTUnwrap(supportedOrientations("org.example.App", in: entries()))
         XCTAssertEqual(found.0, .landscape)
         XCTAssertEqual(found.1, vendor + "/org.example.App.desktop")
         try write(home + "/org.example.App.desktop", "X-Orientd-SupportedOrientations=portrait-upside-down;")
-        XCTAssertEqual(whitelist("org.example.App", in: entries())?.0, .portraitUpsideDown)
+        XCTAssertEqual(supportedOrientations("org.example.App", in: entries())?.0, .portraitUpsideDown)
     }
 
     func testADashMayStandForASubfolder() throws {
         try write(vendor + "/kde/org-example-Tool.desktop", "X-Orientd-SupportedOrientations=landscape-left")
         try write(system + "/kde/org/example-Other.desktop", "X-Orientd-SupportedOrientations=landscape-right")
         let store = entries()
-        XCTAssertEqual(whitelist("kde-org-example-Tool", in: store)?.1, vendor + "/kde/org-example-Tool.desktop")
-        XCTAssertEqual(whitelist("kde-org-example-Other", in: store)?.0, .landscapeRight)
-        XCTAssertNil(whitelist("kde-org-example", in: store))
-        XCTAssertNil(whitelist("org-example-Tool", in: store), "the subfolder is part of the id")
+        XCTAssertEqual(supportedOrientations("kde-org-example-Tool", in: store)?.1, vendor + "/kde/org-example-Tool.desktop")
+        XCTAssertEqual(supportedOrientations("kde-org-example-Other", in: store)?.0, .landscapeRight)
+        XCTAssertNil(supportedOrientations("kde-org-example", in: store))
+        XCTAssertNil(supportedOrientations("org-example-Tool", in: store), "the subfolder is part of the id")
         var watched: [DesktopEntries.Watched] = []
         XCTAssertNil(store.locate(id: "../vendor/applications/x.desktop", watched: &watched), "no path outside the folders")
     }
@@ -68,7 +68,7 @@ final class DesktopEntriesTests: XCTestCase {
         try write(root + "/system/flatpak-exports/org.gnome.Maps.desktop", "X-Orientd-SupportedOrientations=all")
         try FileManager.default.createSymbolicLink(atPath: system + "/org.gnome.Maps.desktop",
                                                    withDestinationPath: root + "/system/flatpak-exports/org.gnome.Maps.desktop")
-        XCTAssertEqual(whitelist("org.gnome.Maps", in: entries())?.0, .all, "a symbolic link to a regular file is followed")
+        XCTAssertEqual(supportedOrientations("org.gnome.Maps", in: entries())?.0, .all, "a symbolic link to a regular file is followed")
     }
 
     func testThePadKeyFirstForAPadThenOrientdsThenLomiris() throws {
@@ -76,10 +76,10 @@ final class DesktopEntriesTests: XCTestCase {
         try write(vendor + "/b.desktop", "X-Ubuntu-Supported-Orientations=landscape;invertedLandscape")
         try write(vendor + "/c.desktop", "X-Orientd-SupportedOrientations=sideways\nX-Ubuntu-Supported-Orientations=inverted-portrait")
         let store = entries()
-        XCTAssertEqual(whitelist("a", in: store)?.0, .landscape)
-        XCTAssertEqual(whitelist("a", .pad, in: store)?.0, .portrait)
-        XCTAssertEqual(whitelist("b", .pad, in: store)?.0, .landscape, "Lomiri's landscape and invertedlandscape")
-        XCTAssertEqual(whitelist("c", in: store)?.0, .portraitUpsideDown, "a bad value: the next key")
+        XCTAssertEqual(supportedOrientations("a", in: store)?.0, .landscape)
+        XCTAssertEqual(supportedOrientations("a", .pad, in: store)?.0, .portrait)
+        XCTAssertEqual(supportedOrientations("b", .pad, in: store)?.0, .landscape, "Lomiri's landscape and invertedlandscape")
+        XCTAssertEqual(supportedOrientations("c", in: store)?.0, .portraitUpsideDown, "a bad value: the next key")
     }
 
     func testLomirisNames() throws {
@@ -111,7 +111,7 @@ final class DesktopEntriesTests: XCTestCase {
         XCTAssertEqual(truncate(vendor + "/big.desktop", 200 << 20), 0, "a sparse 200 MB entry")
         let store = entries()
         for id in ["gone", "nogroup", "junk", "fifo", "big"] {
-            XCTAssertNil(whitelist(id, in: store), id)
+            XCTAssertNil(supportedOrientations(id, in: store), id)
         }
     }
 
@@ -123,17 +123,17 @@ final class DesktopEntriesTests: XCTestCase {
         XCTAssertTrue(first.fresh)
         XCTAssertFalse(store.entry(id: "org.example.App.desktop", keys: DesktopEntry.keys, log: log).fresh, "unchanged: from the cache")
         try write(path, "X-Orientd-SupportedOrientations=portrait")
-        XCTAssertEqual(whitelist("org.example.App", in: store)?.0, .portrait, "a replaced entry is read again")
+        XCTAssertEqual(supportedOrientations("org.example.App", in: store)?.0, .portrait, "a replaced entry is read again")
         try write(home + "/org.example.App.desktop", "X-Orientd-SupportedOrientations=landscape-left")
-        XCTAssertEqual(whitelist("org.example.App", in: store)?.0, .landscapeLeft, "a new entry in a more important folder wins")
+        XCTAssertEqual(supportedOrientations("org.example.App", in: store)?.0, .landscapeLeft, "a new entry in a more important folder wins")
         try FileManager.default.removeItem(atPath: home + "/org.example.App.desktop")
-        XCTAssertEqual(whitelist("org.example.App", in: store)?.0, .portrait, "a removed entry uncovers the next")
+        XCTAssertEqual(supportedOrientations("org.example.App", in: store)?.0, .portrait, "a removed entry uncovers the next")
         // Edited in place (same inode): its own stamp changes.
         let handle = try XCTUnwrap(FileHandle(forWritingAtPath: path))
         try handle.seekToEnd()
         try handle.write(contentsOf: Data("X-Orientd-SupportedOrientations-Pad=landscape\n".utf8))
         try handle.close()
-        XCTAssertEqual(whitelist("org.example.App", .pad, in: store)?.0, .landscape)
+        XCTAssertEqual(supportedOrientations("org.example.App", .pad, in: store)?.0, .landscape)
     }
 
     func testStartupWMClassMapsToTheDesktopId() throws {

@@ -17,7 +17,7 @@ final class FormattingTests: XCTestCase {
     }
 
     func testJSONSerialisationParsesBack() throws {
-        let value = JSONValue.object([
+        let value = PrintedJSON.object([
             ("text", .string("quote \" backslash \\ newline \n tab \t bell \u{07} é →")),
             ("numbers", .array([.int(-3), .uint(UInt64.max), .double(0.5)])),
             ("flags", .array([.bool(true), .bool(false), .null])),
@@ -36,9 +36,9 @@ final class FormattingTests: XCTestCase {
             XCTAssertTrue(parsed["flags"].map { ($0 as? [Any])?[2] is NSNull } ?? false)
             XCTAssertEqual((parsed["empty"] as? [String: Any])?.count, 0)
         }
-        XCTAssertEqual(JSONValue.object([("a", .int(1)), ("b", .array([.string("x")]))]).serialized(pretty: false),
+        XCTAssertEqual(PrintedJSON.object([("a", .int(1)), ("b", .array([.string("x")]))]).serialized(pretty: false),
                        #"{"a":1,"b":["x"]}"#)
-        XCTAssertEqual(JSONValue.object([("a", .int(1))]).serialized(pretty: true), "{\n  \"a\": 1\n}")
+        XCTAssertEqual(PrintedJSON.object([("a", .int(1))]).serialized(pretty: true), "{\n  \"a\": 1\n}")
     }
 
     func testVariantsAsTextAndJSON() throws {

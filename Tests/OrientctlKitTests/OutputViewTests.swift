@@ -71,7 +71,7 @@ final class OutputViewTests: XCTestCase {
         }
     }
 
-    private func object(_ value: JSONValue) throws -> [String: Any] {
+    private func object(_ value: PrintedJSON) throws -> [String: Any] {
         try XCTUnwrap(JSONSerialization.jsonObject(with: Data(value.serialized(pretty: false).utf8)) as? [String: Any])
     }
 }

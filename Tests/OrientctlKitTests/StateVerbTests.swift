@@ -153,10 +153,10 @@ final class StateVerbTests: OrientctlTestCase {
         let scene = try videoScene()
         let text = lines(try ok("explain", scene))
         XCTAssertEqual(Array(text.prefix(2)), ["Scene \(scene) (org.example.Video, phone) is landscape-right.",
-                                               "Checklist: whitelist → delegate → controller → container"])
+                                               "Checklist: supported orientations → delegate → controller → container"])
         let heads = text.filter { !$0.hasPrefix("   ") || $0.hasPrefix("   container") }.dropFirst(3)
         XCTAssertEqual(Array(heads), [
-            " 1 whitelist   portrait, landscape", " 2 delegate    unchanged", " 3 kiosk mode  unchanged",
+            " 1 supported   portrait, landscape", " 2 delegate    unchanged", " 3 kiosk mode  unchanged",
             " 4 app policy  unchanged", " 5 split view  unchanged", " 6 controller  landscape (narrowed)",
             "   container   nav → list → player", " → decision    landscape-right",
         ])
@@ -166,7 +166,7 @@ final class StateVerbTests: OrientctlTestCase {
         XCTAssertEqual(object["orientation"] as? String, "landscape-right")
         let steps = try XCTUnwrap(object["steps"] as? [[String: Any]])
         XCTAssertEqual(steps.map { $0["name"] as? String },
-                       ["whitelist", "window-policy", "kiosk", "app-policy", "split-view", "controller", "path", "decision"])
+                       ["supported-orientations", "window-policy", "kiosk", "app-policy", "split-view", "controller", "path", "decision"])
         XCTAssertEqual(steps.last?["mask"] as? [String], ["landscape-right"])
         XCTAssertFalse((steps[0]["sentence"] as? String ?? "").isEmpty)
     }

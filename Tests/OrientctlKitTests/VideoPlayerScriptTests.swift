@@ -7,7 +7,7 @@ import XCTest
 final class VideoPlayerScriptTests: OrientctlTestCase {
     func testTheIOSPracticeVideoPlayerFlow() throws {
         try ok("device", "portrait")
-        // The phone's default whitelist is portrait only: the app declares landscape too.
+        // The phone's default supported orientations are portrait only: the app declares landscape too.
         let scene = try register("org.example.Video", "--supported", "portrait", "landscape")
         try ok("root", scene, "nav", "--kind", "navigation")
         try ok("push", scene, "nav", "list", "--supported", "portrait")

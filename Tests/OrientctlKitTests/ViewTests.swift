@@ -60,7 +60,7 @@ final class ViewTests: XCTestCase {
 
     func testExplainAnswersTheChecklist() {
         let steps = [
-            ExplainStep(name: "whitelist", orientations: ["portrait", "landscape-right", "landscape-left"], sentence: "W."),
+            ExplainStep(name: "supported-orientations", orientations: ["portrait", "landscape-right", "landscape-left"], sentence: "W."),
             ExplainStep(name: "window-policy", orientations: ["portrait", "landscape-right", "landscape-left"], sentence: "D."),
             ExplainStep(name: "controller", orientations: ["landscape-right", "landscape-left"], sentence: "C."),
             ExplainStep(name: "path", orientations: ["landscape-right", "landscape-left"], sentence: "P."),
@@ -70,9 +70,9 @@ final class ViewTests: XCTestCase {
                                       path: ["nav", "player"], style: plain)
         XCTAssertEqual(lines, [
             "Scene 1 (org.example.Video, phone) is landscape-right.",
-            "Checklist: whitelist → delegate → controller → container",
+            "Checklist: supported orientations → delegate → controller → container",
             "",
-            " 1 whitelist   portrait, landscape", "   W.",
+            " 1 supported   portrait, landscape", "   W.",
             " 2 delegate    unchanged", "   D.",
             " 3 controller  landscape (narrowed)", "   C.",
             "   container   nav → player", "   P.",

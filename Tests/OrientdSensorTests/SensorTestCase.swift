@@ -31,7 +31,7 @@ class SensorTestCase: OrientdTestCase {
 
     // MARK: orientd
 
-    /// A scene that allows every orientation (pad idiom, every orientation whitelisted), on
+    /// A scene that allows every orientation (pad idiom, every orientation listed as supported), on
     /// `display` (default the built-in one); returns its path.
     func registerScene(display: String = "builtin", on connection: LoopConnection? = nil) throws -> String {
         let options: [String: Variant] = [

@@ -230,7 +230,7 @@ final class ConfigurationFileTests: OrientdTestCase {
 
     /// The desktop entry as the app's manifest: phone and pad keys, a registration that
     /// overrides it, a bad value ignored, and Explain naming the source.
-    func testTheDesktopEntryGivesTheWhitelistAndExplainNamesIt() throws {
+    func testTheDesktopEntryGivesTheSupportedOrientationsAndExplainNamesIt() throws {
         let entry = home + "/xdg-data-home/applications/org.example.Video.desktop"
         try write(entry, """
             [Desktop Entry]

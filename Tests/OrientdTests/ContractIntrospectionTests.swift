@@ -194,7 +194,7 @@ final class ContractIntrospectionTests: OrientdTestCase {
         XCTAssertEqual(values["Idiom"]?.string, "phone")
         XCTAssertEqual(values["Display"]?.string, "builtin")
         XCTAssertEqual(values["InterfaceOrientation"]?.string, "portrait")
-        XCTAssertEqual(values["SupportedOrientations"]?.stringArray, ["portrait"], "the phone whitelist is portrait only")
+        XCTAssertEqual(values["SupportedOrientations"]?.stringArray, ["portrait"], "the phone supported orientations are portrait only")
         XCTAssertEqual(values["SupportedOrientationsMask"]?.uint32, 2)
         XCTAssertEqual(values["DecidingController"]?.string, "")
         XCTAssertEqual(values["Width"]?.uint32, 390)

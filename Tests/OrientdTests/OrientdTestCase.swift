@@ -31,7 +31,7 @@ enum Contract {
 
 /// The calls and command-line clients OrientdTests drive orientd with, beside the harness's.
 extension OrientdTestCase {
-    /// A phone scene that allows portrait and both landscapes (the default whitelist is portrait only).
+    /// A phone scene that allows portrait and both landscapes (the default supported orientations are portrait only).
     func registerRotatingPhone(_ appId: String = "com.example.app", extra: [String: Variant] = [:],
                                on connection: LoopConnection? = nil) throws -> String {
         var options: [String: Variant] = ["app-id": .s(appId), "supported-orientations": .strings(["all-but-upside-down"])]

@@ -24,7 +24,7 @@ struct BadInputCase {
 /// What the matrix runs on: a scene with a known controller tree, a pad scene in split view,
 /// a removed scene, and a second client that owns nothing of them.
 ///
-/// Scene A (phone, default whitelist [portrait]):
+/// Scene A (phone, default supported orientations [portrait]):
 ///
 ///     tabs (tab) ─┬─ nav (navigation) ── home (view) ─presents─ sheet (view, fills-window false)
 ///                 ├─ settings (view, supported [portrait])

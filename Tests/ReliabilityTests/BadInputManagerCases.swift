@@ -73,7 +73,7 @@ func managerCases(_ f: MatrixFixture) -> [BadInputCase] {
     register("empty supported-orientations (accepted: not given)", ["app-id": app, "supported-orientations": .strings([])], nil) { owner, reply in
         let path = reply.child(at: 0).string!
         let scene = try owner.managedObjects()[path]
-        try require(scene?.supported == ["portrait"], "an empty whitelist is the phone default [portrait], got \(String(describing: scene))")
+        try require(scene?.supported == ["portrait"], "empty supported orientations are the phone default [portrait], got \(String(describing: scene))")
         try owner.manager("UnregisterScene", [.o(path)])
     }
 

@@ -199,7 +199,7 @@ func sceneCases(_ f: MatrixFixture) -> [BadInputCase] {
     }
     add("empty masks (accepted: not given)", "SetWindowOrientations", [.strings([]), .strings([])], nil) { owner, _ in
         let scene = try owner.managedObjects()[a]
-        try require(scene?.supported == ["portrait"], "no delegate masks: the whitelist [portrait] stands, got \(String(describing: scene))")
+        try require(scene?.supported == ["portrait"], "no delegate masks: the supported orientations [portrait] stands, got \(String(describing: scene))")
     }
 
     // SetGeometry(u width, u height)

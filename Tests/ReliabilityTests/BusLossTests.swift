@@ -66,7 +66,7 @@ final class BusLossTests: OrientdTestCase {
         }
         for (path, scene) in objects {
             XCTAssertEqual(scene.owner, mine[path])
-            XCTAssertEqual(scene.orientation, "landscape-left", "kiosk mode, persisted, applies to new scenes (and wins over their whitelist)")
+            XCTAssertEqual(scene.orientation, "landscape-left", "kiosk mode, persisted, applies to new scenes (and wins over their supported orientations)")
             XCTAssertEqual(scene["StatusBarHidden"], .b(true))
             XCTAssertEqual(scene.violations(checkShape: true), [], path)
         }

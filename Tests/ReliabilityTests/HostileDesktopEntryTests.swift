@@ -27,7 +27,7 @@ final class HostileDesktopEntryTests: ReliabilityTestCase {
     }
 
     /// Registers `app` 20 times without supported-orientations while a bystander on another
-    /// connection reads its scene's property again and again; returns the scenes' whitelist
+    /// connection reads its scene's property again and again; returns the scenes' supported orientations
     /// and the bystander's slowest answer.
     private func registerWithBystander(_ app: String) throws -> (supported: [String], slowest: Duration) {
         let theirs = try clientConnection.register(app: "hostile.bystander", supported: ["all"])
@@ -51,7 +51,7 @@ final class HostileDesktopEntryTests: ReliabilityTestCase {
         let warnings = orientd.log.components(separatedBy: "org.example.Fifo.desktop is a FIFO").count - 1
         XCTAssertEqual(warnings, 1, "one warning for the FIFO, not one per registration:\n\(orientd.log)")
         XCTAssertEqual(orientd.stop(), .exited(0), "SIGTERM ends orientd")
-        report("FIFO desktop entry", "20 registrations of an app whose entry is a FIFO: answered with the default whitelist, one warning; the bystander's slowest Properties.Get \(slowest); SIGTERM ended orientd with status 0")
+        report("FIFO desktop entry", "20 registrations of an app whose entry is a FIFO: answered with the default supported orientations, one warning; the bystander's slowest Properties.Get \(slowest); SIGTERM ended orientd with status 0")
     }
 
     func testA200MBEntryIsRefusedFromItsSizeWithAWarning() throws {

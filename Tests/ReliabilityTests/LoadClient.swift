@@ -25,7 +25,7 @@ struct SceneModel: Sendable {
     var current: String { signals.last?.1 ?? initial }
     var deciding: String { presented[stack.last!] ?? stack.last! }
 
-    /// The deciding controller's mask, as the next evaluation will use it (the whitelist is
+    /// The deciding controller's mask, as the next evaluation will use it (the supported orientations are
     /// every orientation, so it is also the effective mask).
     var mask: Set<String> {
         let d = declarations[deciding]!

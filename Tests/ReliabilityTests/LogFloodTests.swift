@@ -23,7 +23,7 @@ final class LogFloodTests: ReliabilityTestCase {
         XCTAssertGreaterThanOrEqual(written, 20, "the first lines are written")
         // The count of what went unsaid comes with the next line after the window, or at exit.
         orientd.stop()
-        XCTAssertTrue(orientd.log.contains("similar messages from OrientationDaemon/ConfigurationMethods.swift:"), String(orientd.log.suffix(2_000)))
+        XCTAssertTrue(orientd.log.contains("similar messages from OrientationDaemon/CallRouting.swift:"), String(orientd.log.suffix(2_000)))
         report("log flood", "3,000 pipelined Reloads with a bad configuration file: \(written) log lines (before: three per Reload), then a count of those left out")
     }
 

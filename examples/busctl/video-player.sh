@@ -68,7 +68,7 @@ if [[ "$(device)" != portrait ]]; then
 fi
 echo "device: $(device)"
 
-# The app's window, detached. The phone's default whitelist is portrait only, so the app
+# The app's window, detached. The phone's default supported orientations are portrait only, so the app
 # declares landscape too, for its player.
 reply=$(manager_call RegisterScene 'a{sv}' 3 \
   app-id s org.example.VideoPlayer \

@@ -183,7 +183,7 @@ class Orientd:
         device = self.bus.signal_subscribe(
             self.owner, MANAGER, "DeviceOrientationChanged", MANAGER_PATH, None, Gio.DBusSignalFlags.NONE,
             lambda _bus, _sender, _path, _iface, _member, parameters: self.on_device_change(*parameters.unpack()))
-        # The phone's default whitelist is portrait only: declare landscape for the player.
+        # The phone's default supported orientations are portrait only: declare landscape for the player.
         options = {
             "app-id": GLib.Variant("s", APP_ID),
             "supported-orientations": GLib.Variant("as", ["portrait", "landscape"]),

@@ -170,7 +170,7 @@ class VideoPlayerApp:
             yield ("device", "portrait")
         say("device portrait")
 
-        # The app's window. The phone's default whitelist is portrait only, so the app
+        # The app's window. The phone's default supported orientations are portrait only, so the app
         # declares landscape too, for its player.
         options = {
             "app-id": GLib.Variant("s", "org.example.VideoPlayer"),

@@ -62,7 +62,7 @@ do {
     }
     say("device portrait")
 
-    // The app's window. The phone's default whitelist is portrait only (Info.plist), so
+    // The app's window. The phone's default supported orientations are portrait only (Info.plist), so
     // the app declares landscape too, for its player.
     let scene = try client.registerScene(SceneOptions(
         appID: "org.example.VideoPlayer", supportedOrientations: [.portrait, .landscape]))

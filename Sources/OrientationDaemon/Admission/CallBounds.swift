@@ -64,14 +64,3 @@ enum CallBounds {
         return "key '\(String(String.UnicodeScalarView(text)))' in the \(what)"
     }
 }
-
-extension OrientationService {
-    /// Refuses `call` when it is past a bound. GDBus has already parsed the whole message
-    /// (an array of 4,000,000 names costs ~1 GB as GVariant nodes before orientd sees it), so
-    /// a refusal also asks for that memory to be given back once GDBus frees it.
-    func checkBounds(_ call: MethodInvocation) throws(OrientationError) {
-        guard let refusal = CallBounds.refusal(call.parameters, method: call.methodName) else { return }
-        memory.released(MemoryRelease.threshold)
-        throw refusal
-    }
-}

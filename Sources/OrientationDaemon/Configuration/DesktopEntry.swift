@@ -1,6 +1,6 @@
 import OrientationCore
 
-/// The app's desktop entry as its manifest (Info.plist's UISupportedInterfaceOrientations):
+/// The app's desktop entry as its desktop entry (Info.plist's UISupportedInterfaceOrientations):
 /// `X-Orientd-SupportedOrientations` (and `-Pad` for a pad, as `~ipad`), else Lomiri's
 /// `X-Ubuntu-Supported-Orientations`, read from `<app-id>.desktop` (DesktopEntries).
 enum DesktopEntry {
@@ -9,7 +9,7 @@ enum DesktopEntry {
     static let ubuntuKey = LomiriOrientations.key
     static let keys: Set<String> = [key, padKey, ubuntuKey]
 
-    /// The whitelist the desktop entry declares for `idiom`, and the entry's path; nil without
+    /// The supported orientations the desktop entry declares for `idiom`, and the entry's path; nil without
     /// an entry (or with `Hidden=true`) or a usable key. The keys are tried in order (the pad
     /// key first for a pad, Lomiri's last); a bad value is skipped with a warning, logged once
     /// per version of the file. `natural` is the panel's natural orientation (Lomiri's

@@ -2,40 +2,55 @@ import GLibBridge
 import OrientationCore
 import OrientationWire
 
-extension OrientationService {
-    /// Turns the core's events into signals (and writes the settings when they changed).
-    func emit(_ events: ArraySlice<Event>) {
+/// The core's events on the bus: `OrientationChanged` on the scene, `PropertiesChanged`,
+/// `InterfacesAdded/Removed` (exporting and removing the scene's object), the manager's
+/// signals. The events for the other parts (`applyOutput`, `sensorWanted`, `tickDue`) are
+/// the router's to hand on; this part skips them.
+final class EventEmission {
+    private let connection: BusConnection
+    private let scenes: SceneObjects
+    private let log: Log
+
+    init(connection: BusConnection, scenes: SceneObjects, log: Log) {
+        self.connection = connection
+        self.scenes = scenes
+        self.log = log
+    }
+
+    /// Sends the signals of `events`, reading the scenes' properties from `manager`.
+    func emit(_ events: ArraySlice<Event>, _ manager: OrientationManager) {
         for event in events {
             do {
-                try emit(event)
+                try emit(event, manager)
             } catch {
                 log.warning("could not emit \(event): \(error)")
             }
         }
     }
 
-    private func emit(_ event: Event) throws(DBusError) {
+    private func emit(_ event: Event, _ manager: OrientationManager) throws(DBusError) {
+        func scenePath(_ id: SceneID) -> String { scenes.scenePath(id, creator: manager.scenes[id]?.creator) }
         switch event {
         case .sceneAdded(let id):
             guard let snapshot = manager.snapshot(of: id) else { return }
-            exportScene(id)
+            scenes.exportScene(id, creator: manager.scenes[id]?.creator ?? "")
             let interfaces = Variant(dictionary: [BusNames.sceneInterface: Encode.sceneProperties(snapshot)], valueType: "a{sv}")
-            try signal(BusNames.managerPath, BusNames.objectManagerInterface, "InterfacesAdded",
+            try signal(BusNames.managerPath, BusNames.objectManagerInterface, StandardMember.interfacesAdded,
                        [Variant(objectPath: scenePath(id)), interfaces])
         case .sceneRemoved(let id):
             let path = scenePath(id)
-            unexportScene(id)
-            try signal(BusNames.managerPath, BusNames.objectManagerInterface, "InterfacesRemoved",
+            scenes.unexportScene(id)
+            try signal(BusNames.managerPath, BusNames.objectManagerInterface, StandardMember.interfacesRemoved,
                        [Variant(objectPath: path), Variant(strings: [BusNames.sceneInterface])])
         case .orientationChanged(let id, let from, let to, let reason):
             try orientationChanged(path: scenePath(id), id, from, to, reason)
         case .scenePropertiesChanged(let id, let properties):
             guard let snapshot = manager.snapshot(of: id) else { return }
-            try signal(scenePath(id), BusNames.propertiesInterface, "PropertiesChanged",
+            try signal(scenePath(id), BusNames.propertiesInterface, StandardMember.propertiesChanged,
                        Encode.propertiesChanged(interface: BusNames.sceneInterface,
                                                 changed: Encode.sceneProperties(snapshot, only: properties)))
         case .managerPropertiesChanged(let properties):
-            try signal(BusNames.managerPath, BusNames.propertiesInterface, "PropertiesChanged",
+            try signal(BusNames.managerPath, BusNames.propertiesInterface, StandardMember.propertiesChanged,
                        Encode.propertiesChanged(interface: BusNames.managerInterface,
                                                 changed: Encode.managerProperties(manager.managerSnapshot, only: properties)))
         case .deviceOrientationChanged(let orientation):
@@ -43,14 +58,8 @@ extension OrientationService {
         case .rotationSuggested(let id, let orientation):
             try signal(BusNames.managerPath, BusNames.managerInterface, ManagerSignal.rotationSuggested.rawValue,
                        [Variant(objectPath: scenePath(id)), Variant(string: orientation.rawValue)])
-        case .applyOutput(let row):
-            applyOutput(row)
-        case .sensorWanted(let wanted):
-            sensor?.claim(wanted)
-        case .tickDue(let deadline):
-            settleTimer.schedule(deadline)
-        case .settingsChanged:
-            // perform() saved them before the reply.
+        case .applyOutput, .sensorWanted, .tickDue, .settingsChanged:
+            // The router's: perform() hands them to their parts (and saved the settings).
             break
         }
     }
@@ -65,7 +74,7 @@ extension OrientationService {
                 switch events[next] {
                 case .orientationChanged(let id, let from, let to, let reason):
                     // Every scene the core turns has its object; the path of one without waits.
-                    guard let path = exportedScenePath(id) else { return next }
+                    guard let path = scenes.exportedScenePath(id) else { return next }
                     try orientationChanged(path: path, id, from, to, reason)
                 case .deviceOrientationChanged(let orientation):
                     try deviceOrientationChanged(orientation)

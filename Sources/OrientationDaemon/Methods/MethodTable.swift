@@ -2,68 +2,67 @@ import GLibBridge
 import OrientationCore
 import OrientationWire
 
-/// Finds which method a call is by its `MethodID` (a pointer comparison per method), so
-/// dispatch compares no strings: every call passes through it.
-struct MethodTable<Method: RawRepresentable & CaseIterable> where Method.RawValue == String {
-    private let entries: [(id: MethodID, method: Method)]
-
-    /// The methods of `Method` that `interface` declares (a name missing from the XML is
-    /// never called: GDBus refuses it).
-    init(_ interface: InterfaceInfo) {
-        entries = Method.allCases.compactMap { method in interface.method(method.rawValue).map { ($0, method) } }
+/// The method table: every method of the interface XML with its row (`MethodRow.manager`,
+/// `MethodRow.scene`), found by its `MethodID` (GDBus's method description: a call is matched
+/// without comparing names). Built from the XML and checked against it at start: a method of the
+/// XML without a row, a row without a method, and a row whose access class is not the XML's are
+/// `problems` (logged; `MethodTableTests` fails on them). The XML's access class is the one
+/// applied.
+struct MethodTable {
+    /// A method of the XML: its row, and its access class as the XML says.
+    struct Entry {
+        let row: MethodRow
+        let access: MethodAccess
     }
-
-    /// The method `call` is, or nil (a method of the XML orientd does not know).
-    func method(of call: MethodInvocation) -> Method? {
-        for entry in entries where entry.id == call.method { return entry.method }
-        return nil
-    }
-
-    /// The identity of `method`, if the interface declares it.
-    func id(of method: Method) -> MethodID? {
-        for entry in entries where entry.method == method { return entry.id }
-        return nil
-    }
-}
-
-/// The method tables of the interfaces orientd exports.
-struct ContractMethods {
-    let manager: MethodTable<ManagerMethod>
-    let scene: MethodTable<SceneMethod>
-    /// The calls whose reply grows with the state, which the CallQueue serves in turn.
-    let expensive: [MethodID]
-    /// The methods the XML marks `administrator` (or leaves unmarked), which a sandboxed app
-    /// may call only when the administrator trusts it.
-    let administrator: [MethodID]
-    /// Methods without a valid access annotation (taken as administrator methods).
-    let unmarked: [String]
 
     /// The annotation that marks each method `app` or `administrator`.
     static let accessAnnotation = "io.github.orientd.Access"
+
+    private let entries: [MethodID: Entry]
+    /// The calls whose reply grows with the state, which the CallQueue serves in turn: the
+    /// rows marked `queued`, and the ObjectManager's `GetManagedObjects`.
+    let queued: [MethodID]
+    /// What does not match between the XML and the rows, one sentence each.
+    let problems: [String]
+
+    init(_ contract: ContractXML, manager: [MethodRow] = MethodRow.manager, scene: [MethodRow] = MethodRow.scene) {
+        var entries: [MethodID: Entry] = [:]
+        var queued: [MethodID] = []
+        var problems: [String] = []
+        for (interface, rows) in [(contract.manager, manager), (contract.scene, scene)] {
+            for name in interface.methodNames {
+                let marked = Self.access(of: name, in: interface)
+                if marked == nil {
+                    problems.append("the interface XML does not mark \(interface.name).\(name) \(Self.accessAnnotation)=app or administrator: it is taken as an administrator method")
+                }
+                guard let row = rows.first(where: { $0.name == name }) else {
+                    problems.append("\(interface.name).\(name) has no row in the method table: its calls are refused")
+                    continue
+                }
+                if let marked, marked != row.access {
+                    problems.append("\(interface.name).\(name) is \(marked.rawValue) in the XML but \(row.access.rawValue) in its row: the XML's class applies")
+                }
+                guard let id = interface.method(name) else { continue }
+                entries[id] = Entry(row: row, access: marked ?? .administrator)
+                if row.queued { queued.append(id) }
+            }
+            for row in rows where !interface.methodNames.contains(row.name) {
+                problems.append("the row \(row.name) names no method of \(interface.name)")
+            }
+        }
+        if let getManagedObjects = contract.objectManager.method(StandardMember.getManagedObjects) {
+            queued.append(getManagedObjects)
+        }
+        self.entries = entries
+        self.queued = queued
+        self.problems = problems
+    }
 
     /// The access class the XML gives `method` of `interface`; nil when unmarked or invalid.
     static func access(of method: String, in interface: InterfaceInfo) -> MethodAccess? {
         interface.methodAnnotation(method, accessAnnotation).flatMap(MethodAccess.init(rawValue:))
     }
 
-    init(_ contract: ContractXML) {
-        manager = MethodTable(contract.manager)
-        scene = MethodTable(contract.scene)
-        var administrator: [MethodID] = []
-        var unmarked: [String] = []
-        for interface in [contract.manager, contract.scene] {
-            for name in interface.methodNames {
-                let access = Self.access(of: name, in: interface)
-                if access == nil { unmarked.append(interface.name + "." + name) }
-                if access != .app, let id = interface.method(name) { administrator.append(id) }
-            }
-        }
-        self.administrator = administrator
-        self.unmarked = unmarked
-        expensive = [manager.id(of: .getAppPolicies), scene.id(of: .getControllers),
-                     contract.objectManager.method("GetManagedObjects")].compactMap { $0 }
-    }
-
-    /// Whether `call` is an administrator method (a pointer comparison per such method).
-    func isAdministrator(_ call: MethodInvocation) -> Bool { administrator.contains(call.method) }
+    /// The entry of the method `call` is; nil for a method with no row (or a property read).
+    func entry(of call: MethodInvocation) -> Entry? { entries[call.method] }
 }

@@ -46,13 +46,3 @@ extension StateFolder {
         return true
     }
 }
-
-extension OrientationService {
-    /// Called once orientd owns the name while the state folder is still held.
-    func startTakingOverStateFolder() {
-        stateFolder.startTakingOver(loop: loop) { [unowned self] user, lastSceneID in
-            self.manager.continueSceneNumbers(after: lastSceneID)
-            self.performInternal(.adoptUserSettings(user))
-        }
-    }
-}

@@ -50,25 +50,25 @@ public enum OrientdCommandLine {
         case version
     }
 
-    public struct UsageError: Error, CustomStringConvertible {
+    public struct CommandLineError: Error, CustomStringConvertible {
         public let description: String
     }
 
     /// Parses the arguments (without the program name) into `options`.
-    public static func parse(_ arguments: [String], into options: inout ServiceOptions) throws(UsageError) -> Action {
+    public static func parse(_ arguments: [String], into options: inout ServiceOptions) throws(CommandLineError) -> Action {
         var rest = arguments[...]
-        func value(for flag: String, inline: String?, hint: String? = nil) throws(UsageError) -> String {
+        func value(for flag: String, inline: String?, hint: String? = nil) throws(CommandLineError) -> String {
             // An empty value is a mistake (an unset shell variable), and an option is never a
             // value: `--state-dir= --verbose` and `--state-dir --verbose` are both refused.
-            let empty = UsageError(description: "\(flag) needs a value; it was given an empty one" + (hint.map { " (\($0))" } ?? ""))
+            let empty = CommandLineError(description: "\(flag) needs a value; it was given an empty one" + (hint.map { " (\($0))" } ?? ""))
             if let inline {
                 guard !inline.isEmpty else { throw empty }
                 return inline
             }
-            guard let next = rest.popFirst() else { throw UsageError(description: "\(flag) needs a value") }
+            guard let next = rest.popFirst() else { throw CommandLineError(description: "\(flag) needs a value") }
             guard !next.isEmpty else { throw empty }
             guard !next.hasPrefix("-") else {
-                throw UsageError(description: "\(flag) needs a value, not the option '\(next)' (write \(flag)=\(next) for a value that starts with '-')")
+                throw CommandLineError(description: "\(flag) needs a value, not the option '\(next)' (write \(flag)=\(next) for a value that starts with '-')")
             }
             return next
         }
@@ -85,44 +85,44 @@ public enum OrientdCommandLine {
             case "--sensor":
                 let name = try value(for: flag, inline: inline)
                 guard let mode = SensorMode(rawValue: name) else {
-                    throw UsageError(description: "unknown --sensor '\(name)'; valid values: auto, iio, none")
+                    throw CommandLineError(description: "unknown --sensor '\(name)'; valid values: auto, iio, none")
                 }
                 options.sensor = mode
             case "--natural-orientation":
                 let name = try value(for: flag, inline: inline)
                 guard let natural = NaturalOrientation(rawValue: name) else {
-                    throw UsageError(description: "unknown --natural-orientation '\(name)'; valid values: portrait, landscape")
+                    throw CommandLineError(description: "unknown --natural-orientation '\(name)'; valid values: portrait, landscape")
                 }
                 options.naturalOrientation = natural
             case "--output-backend":
                 let name = try value(for: flag, inline: inline)
                 guard let choice = OutputBackendChoice(rawValue: name) else {
-                    throw UsageError(description: "unknown --output-backend '\(name)'; valid values: \(OutputBackendChoice.validNames)")
+                    throw CommandLineError(description: "unknown --output-backend '\(name)'; valid values: \(OutputBackendChoice.validNames)")
                 }
                 options.outputBackend = choice
             case "--output":
                 let name = try value(for: flag, inline: inline, hint: "give a connector name such as eDP-1 or DSI-1")
                 guard !name.isEmpty, name.utf8.count <= 255, !name.contains(where: \.isWhitespace) else {
-                    throw UsageError(description: "invalid --output '\(name)': give a connector name such as eDP-1 or DSI-1 (1–255 characters, no spaces)")
+                    throw CommandLineError(description: "invalid --output '\(name)': give a connector name such as eDP-1 or DSI-1 (1–255 characters, no spaces)")
                 }
                 options.outputName = name
             case "--touch-device":
                 let name = try value(for: flag, inline: inline, hint: "give an input device's name as xinput list shows it, or none")
                 guard name.utf8.count <= 255, !name.unicodeScalars.contains(where: { $0.value < 0x20 || $0.value == 0x7F }) else {
-                    throw UsageError(description: "invalid --touch-device '\(name)': give an input device's name as xinput list shows it (1–255 characters, no control characters), or none")
+                    throw CommandLineError(description: "invalid --touch-device '\(name)': give an input device's name as xinput list shows it (1–255 characters, no control characters), or none")
                 }
                 guard name == "none" ? options.touchDevices.isEmpty : options.touchDevices != ["none"] else {
-                    throw UsageError(description: "--touch-device none cannot be given with device names")
+                    throw CommandLineError(description: "--touch-device none cannot be given with device names")
                 }
                 options.touchDevices.append(name)
             case "--window-tracking":
                 let name = try value(for: flag, inline: inline)
                 guard let choice = WindowTrackingChoice(rawValue: name) else {
-                    throw UsageError(description: "unknown --window-tracking '\(name)'; valid values: \(WindowTrackingChoice.validNames)")
+                    throw CommandLineError(description: "unknown --window-tracking '\(name)'; valid values: \(WindowTrackingChoice.validNames)")
                 }
                 options.windowTracking = choice
             default:
-                throw UsageError(description: "unknown option '\(argument)'")
+                throw CommandLineError(description: "unknown option '\(argument)'")
             }
         }
         return .run

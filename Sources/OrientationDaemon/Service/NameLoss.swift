@@ -55,39 +55,48 @@ enum NameLoss {
     }
 }
 
-/// Whether orientd owns its well-known name, and whether it did at some point of this run.
-struct NameOwnership {
-    var owns = false
-    var servedBefore = false
-}
+/// The service's well-known name: whether orientd owns it, whether it did at some point of
+/// this run, what it does when the name changes hands (NameLoss), and the status the process
+/// exits with.
+final class NameOwnership {
+    private(set) var owns = false
+    private(set) var servedBefore = false
+    /// The status the process should exit with once the loop returns.
+    var exitStatus: Int32 = 0
+    private let connection: BusConnection
+    private let log: Log
+    /// Ends orientd with a status (another orientd took the name, or holds it at start).
+    var stop: (Int32) -> Void = { _ in }
 
-extension OrientationService {
-    /// The bus gave orientd the well-known name (at start, or back after a squatter let go).
-    func nameAcquired(_ name: String) {
-        ownership.owns = true
-        if stateFolder.waitsForLock {
-            startTakingOverStateFolder()
-        }
-        if ownership.servedBefore {
+    init(connection: BusConnection, log: Log) {
+        self.connection = connection
+        self.log = log
+    }
+
+    /// The bus gave orientd the well-known name (at start, or back after a squatter let go);
+    /// `serving` says what it serves, for the first time.
+    func acquired(_ name: String, serving: @autoclosure () -> String) {
+        owns = true
+        if servedBefore {
             log.info("\(name) is orientd's again: serving")
         } else {
-            log.info("serving \(name) on \(connection.uniqueName) (interfaces from \(contract.directory), settings in \(stateFolder.store.path))")
+            log.info("serving \(name) on \(connection.uniqueName) (\(serving()))")
         }
-        ownership.servedBefore = true
+        servedBefore = true
     }
 
     /// The well-known name is someone else's: it was taken while orientd owned it, or it was
     /// owned already when orientd asked (orientd is in the bus's queue for it either way).
-    func nameNotOwned(_ name: String) {
+    func notOwned(_ name: String) {
         let owner = NameLoss.newOwner(of: name, on: connection)
-        let wasOwner = ownership.owns
-        ownership.owns = false
+        let wasOwner = owns
+        owns = false
         if wasOwner && owner.isReplacingOrientd {
             log.info("\(name) was taken over by another instance (orientd --replace: \(owner.description)); exiting")
-            stop(status: 0)
-        } else if !wasOwner && !ownership.servedBefore && owner.isOrientd {
+            stop(0)
+        } else if !wasOwner && !servedBefore && owner.isOrientd {
             log.error("\(name) is owned by another process, an orientd: \(owner.description); run with --replace to take it over")
-            stop(status: 1)
+            stop(1)
         } else if wasOwner {
             log.warning("\(name) was taken by \(owner.description), which is not an orientd started with --replace; orientd waits in the bus's queue and serves again once the name is released")
         } else {

@@ -2,42 +2,36 @@ import GLibBridge
 import OrientationCore
 import OrientationWire
 
-/// The OrientationManager on the bus: a router between the bus, the core and the parts it
-/// owns. It decodes calls (admitted by the call queue), runs them through the core and carries
-/// the core's events out: signals, and what the parts must do (the panel to the output
-/// backend, the sensor claim to the sensor backend). The adapters' reports come back as core
-/// commands. Everything runs on the thread of the GLib main loop it was started on.
+/// The OrientationManager on the bus: a router between the parts it owns and the core. Each
+/// call is admitted (`Admission`), run through its row of the method table (`BusFace`), and
+/// `perform` runs the command through the core and hands each event to the part it is for:
+/// signals to the bus face, the panel to the output backend, the claim to the sensor backend,
+/// the settle time to its timer. The adapters' reports come back as core commands.
+/// Everything runs on the thread of the GLib main loop it was started on.
 public final class OrientationService {
-    let connection: BusConnection
-    let loop: MainLoop
-    let contract: ContractXML
-    let options: ServiceOptions
-    let log: Log
+    let context: ServiceContext
     /// The rules and the whole state they decide on.
     var manager: OrientationManager
-    /// Persistence: the state folder's lock, the user's settings and the scene numbers.
-    let stateFolder: StateFolder
-    let configurationFiles: ConfigurationFiles
-    /// Admission: which method a call is (without comparing names), who is behind each
-    /// connection that called (Callers/), and the queue the expensive calls wait in.
-    let methods: ContractMethods
-    let callers = CallerDirectory()
-    let callQueue: CallQueue
-    /// Each scene's own GDBus object (SceneObjects.swift), and the cached replies of the expensive reads.
-    let sceneObjects = SceneObjects()
-    let caches = ReplyCaches()
-    /// Sends the core `.tick` when a pending reading has held for the settle time.
-    let settleTimer: SettleTimer
-    /// Trims the heap after large listings and after many scenes leave.
-    let memory: MemoryRelease
-    var ownership = NameOwnership()
+    /// Admission/: who is behind each connection, the call bounds, the call queue.
+    let admission: Admission
+    /// Methods/: the method table, the scene objects, the signals, the cached replies.
+    let face: BusFace
+    /// Persistence/: the state folder and the configuration files.
+    let persistence: Persistence
+    /// Service/NameLoss.swift: the well-known name, and the status to exit with.
+    let name: NameOwnership
     /// The adapters: the sensor backend (ServiceSensor.swift), the output backend (Output/) and
     /// the window tracker (Windows/), each while there is one.
     var sensor: (any SensorBackend)?
     var outputLink = OutputLink()
     var windowLink = WindowLink()
+
+    var connection: BusConnection { context.connection }
+    var loop: MainLoop { context.loop }
+    var options: ServiceOptions { context.options }
+    var log: Log { context.log }
     /// The status the process should exit with once the loop returns.
-    public private(set) var exitStatus: Int32 = 0
+    public var exitStatus: Int32 { name.exitStatus }
 
     /// Why orientd cannot start.
     public struct StartError: Error, CustomStringConvertible {
@@ -48,54 +42,38 @@ public final class OrientationService {
     /// - Throws: `StartError` when another orientd holds the state folder (without --replace).
     public init(connection: BusConnection, loop: MainLoop, options: ServiceOptions, contract: ContractXML,
                 environment: [String: String] = ProcessEnvironment.current()) throws(StartError) {
-        self.connection = connection
-        self.loop = loop
-        self.options = options
-        self.contract = contract
-        methods = ContractMethods(contract)
-        callQueue = CallQueue(loop: loop, connection: connection, expensive: methods.expensive)
-        log = Log(verbose: options.verbose)
-        for method in methods.unmarked {
-            log.warning("the interface XML does not mark \(method) \(ContractMethods.accessAnnotation)=app or administrator: it is taken as an administrator method")
-        }
-        memory = MemoryRelease(loop: loop)
-        settleTimer = SettleTimer(loop: loop)
-        configurationFiles = ConfigurationFiles(environment: environment)
+        let log = Log(verbose: options.verbose)
+        context = ServiceContext(connection: connection, loop: loop, options: options, log: log,
+                                 settleTimer: SettleTimer(loop: loop), memory: MemoryRelease(loop: loop))
+        face = BusFace(connection: connection, contract: contract, options: options, log: log)
+        admission = Admission(connection: connection, loop: loop, limits: options.limits, log: log,
+                              memory: context.memory, queued: face.table.queued)
+        name = NameOwnership(connection: connection, log: log)
+        let configurationFiles = ConfigurationFiles(environment: environment)
         let configuration = configurationFiles.read(log: log, limits: options.limits)
         let opened = try StateFolder.open(options: options, log: log)
-        stateFolder = opened.folder
+        persistence = Persistence(stateFolder: opened.folder, configurationFiles: configurationFiles)
         manager = OrientationManager(user: opened.user, configuration: configuration, limits: options.limits,
                                      natural: options.naturalOrientation)
         manager.continueSceneNumbers(after: opened.lastSceneID)
-        settleTimer.fire = { [unowned self] in self.performInternal(.tick) }
         if !configuration.files.isEmpty {
             log.info("configuration: \(configuration.files.joined(separator: ", "))")
         }
+        wireParts()
     }
 
     /// Exports the objects, follows clients leaving the bus, then asks for the well-known name.
     public func start() throws {
         try connection.registerObject(
-            path: BusNames.managerPath, interface: contract.manager,
-            methodCall: { [unowned self] call in
-                guard self.callers.identity(of: call.sender) != nil else {
-                    return self.whenIdentified(call) { self.dispatchManagerCall(call) }
-                }
-                self.dispatchManagerCall(call)
-            },
-            getProperty: { [unowned self] in self.managerProperty($0) })
+            path: BusNames.managerPath, interface: face.contract.manager,
+            methodCall: { [unowned self] call in self.route(call, .none) },
+            getProperty: { [unowned self] in self.face.managerProperty($0, self.manager) })
         try connection.registerObject(
-            path: BusNames.managerPath, interface: contract.objectManager,
-            methodCall: { [unowned self] call in
-                self.whenIdentified(call) {
-                    if self.callQueue.runsAtOnce(call) { return self.handleObjectManagerCall(call) }
-                    self.callQueue.admit(call) { self.handleObjectManagerCall(call) }
-                }
-            })
-        try registerScenesRoot()
-        callQueue.holder = { [unowned self] in self.manager.quotaHolder(of: $0) }
-        connection.subscribe(sender: "org.freedesktop.DBus", interface: "org.freedesktop.DBus",
-                             member: "NameOwnerChanged", path: "/org/freedesktop/DBus") { [unowned self] signal in
+            path: BusNames.managerPath, interface: face.contract.objectManager,
+            methodCall: { [unowned self] call in self.admission.admit(call) { self.answerObjectManager(call) } })
+        try face.scenes.registerScenesRoot()
+        connection.subscribe(sender: StandardMember.busName, interface: StandardMember.busInterface,
+                             member: StandardMember.nameOwnerChanged, path: StandardMember.busPath) { [unowned self] signal in
             self.nameOwnerChanged(signal)
         }
         connection.onClosed { [unowned self] _ in
@@ -111,39 +89,37 @@ public final class OrientationService {
                                // A closed connection loses every name too: the onClosed handler
                                // reports that, with the non-zero status a service manager restarts on.
                                if self.connection.isClosed { return }
-                               self.nameNotOwned(name)
+                               self.name.notOwned(name)
                            })
         startSensor()
         startOutput()
         startWindows()
     }
 
-    /// A manager call whose caller is known: at once, or through the CallQueue.
-    func dispatchManagerCall(_ call: MethodInvocation) {
-        if callQueue.runsAtOnce(call) { return handleManagerCall(call) }
-        callQueue.admit(call) { self.handleManagerCall(call) }
-    }
-
     /// Ends the main loop with `status`.
     public func stop(status: Int32) {
-        callQueue.refuseAll(because: "orientd is exiting; the call did not run")
-        exitStatus = status
+        admission.queue.refuseAll(because: "orientd is exiting; the call did not run")
+        name.exitStatus = status
         stopWindows()
         stopOutput()
         stopSensor()
         loop.quit()
     }
 
-    /// Runs a command through the core, emits its events and re-arms the settle timer. A
-    /// command that changes the user's settings is run on a copy, saved, and only then made
-    /// current: when the save fails the call fails with `SaveFailed` and nothing changed.
-    /// Any other command's first events go out while the core still works, as far as they
-    /// need nothing of the manager (`emitAhead`): a device turn's `OrientationChanged`
-    /// signals leave as each scene is decided.
+    /// Runs a command through the core and hands its events on. A command that changes the
+    /// user's settings is run on a copy, saved, and only then made current: when the save
+    /// fails the call fails with `SaveFailed` and nothing changed. Any other command's first
+    /// events go out while the core still works, as far as they need nothing of the manager
+    /// (`emitAhead`): a device turn's `OrientationChanged` signals leave as each scene is decided.
     @discardableResult
     func perform(_ command: Command, caller: String) throws(OrientationError) -> Reply {
         let outcome: Outcome
         var sent = 0
+        let stateFolder = persistence.stateFolder
+        if case .registerScene = command,
+           let jump = stateFolder.sceneNumbers.prepare(next: manager.lastSceneID + 1, log: log) {
+            manager.continueSceneNumbers(after: jump)
+        }
         if command.changesUserSettings {
             var next = manager
             outcome = try next.apply(command, caller: caller, at: currentMoment())
@@ -151,16 +127,24 @@ public final class OrientationService {
             manager = next
         } else {
             outcome = try manager.apply(command, caller: caller, at: currentMoment()) { [unowned self] events in
-                sent = self.emitAhead(events, from: sent)
+                sent = self.face.signals.emitAhead(events, from: sent)
             }
             if outcome.events.contains(.settingsChanged) {
                 do { try stateFolder.save(manager.user) } catch { log.warning("\(error.message)") }
             }
         }
         let scenesGone = outcome.events.scenesGone
-        if scenesGone > 0 { memory.released(scenesGone) }
-        caches.invalidate(after: command, events: outcome.events)
-        emit(outcome.events[sent...])
+        if scenesGone > 0 { context.memory.released(scenesGone) }
+        face.caches.invalidate(after: command, events: outcome.events)
+        face.signals.emit(outcome.events[sent...], manager)
+        for event in outcome.events[sent...] {
+            switch event {
+            case .applyOutput(let row): applyOutput(row)
+            case .sensorWanted(let wanted): sensor?.claim(wanted)
+            case .tickDue(let deadline): context.settleTimer.schedule(deadline)
+            default: break
+            }
+        }
         return outcome.reply
     }
 
@@ -171,30 +155,5 @@ public final class OrientationService {
         } catch {
             log.warning("internal command \(command) failed: \(error)")
         }
-    }
-
-    func nameOwnerChanged(_ signal: ReceivedSignal) {
-        guard let name = signal.argument(0).string, name.hasPrefix(":"), signal.argument(2).string == "" else { return }
-        callQueue.drop(name)
-        forgetCaller(name)
-        defer { namespaceCreatorLeft(name) }
-        guard manager.hasScenes(registeredBy: name) || manager.knowsCaller(name) else { return }
-        log.debug("\(name) left the bus")
-        performInternal(.clientVanished(name))
-    }
-}
-
-extension [Event] {
-    /// How many fewer scenes there are after these events (0 when there are as many or more).
-    var scenesGone: Int {
-        var count = 0
-        for event in self {
-            switch event {
-            case .sceneRemoved: count += 1
-            case .sceneAdded: count -= 1
-            default: break
-            }
-        }
-        return Swift.max(count, 0)
     }
 }

@@ -57,7 +57,7 @@ extension VerbTable {
         }
         if files.isEmpty { lines = ["# no configuration files applied"] }
         inv.emit(lines, json: .array(zip(files, outcomes).map { path, outcome in
-            var members: [(String, JSONValue)] = [("path", .string(path)), ("text", .null)]
+            var members: [(String, PrintedJSON)] = [("path", .string(path)), ("text", .null)]
             switch outcome {
             case .text(let text): members[1].1 = .string(text)
             case .refused(let why): members.append(("refused", .string(why)))

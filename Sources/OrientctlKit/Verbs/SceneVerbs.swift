@@ -5,9 +5,9 @@ extension VerbTable {
         VerbSpec("register", group: .scenes, arguments: [ArgumentSpec("APP")],
                  options: [OptionSpec("idiom", .value("IDIOM"), values: .choice(Idiom.allCases.map(\.rawValue)), help: "phone (default) or pad"),
                            OptionSpec("supported", .list("ORIENTATION"), values: .choice(OrientationMask.validNames),
-                                      help: "The app whitelist (default: phone portrait; pad portrait and landscape)"),
+                                      help: "The app's supported orientations (default: phone portrait; pad portrait and landscape)"),
                            OptionSpec("scene-delegate", .list("ORIENTATION"), values: .choice(OrientationMask.validNames),
-                                      help: "The scene delegate's mask (replaces the whitelist)"),
+                                      help: "The scene delegate's mask (replaces the supported orientations)"),
                            OptionSpec("app-delegate", .list("ORIENTATION"), values: .choice(OrientationMask.validNames),
                                       help: "The app delegate's mask (used when no scene delegate mask is given)"),
                            OptionSpec("size", .value("WxH"), help: "The window size in points (default: phone 390x844, pad 820x1180)"),
@@ -16,7 +16,7 @@ extension VerbTable {
                  details: """
                     Registers a window for APP (an app-id) as a detached scene: it outlives orientctl, any client \
                     may change it, and only 'unregister' removes it. Prints the scene's object path; later verbs \
-                    take that path or its number. The phone's default whitelist is portrait only: give \
+                    take that path or its number. The phone's default supportedOrientations is portrait only: give \
                     --supported to let it turn.
                     """,
                  examples: ["register org.example.Video --supported portrait landscape",

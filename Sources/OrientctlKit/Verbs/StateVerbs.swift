@@ -52,8 +52,8 @@ extension VerbTable {
         VerbSpec("explain", group: .state, arguments: [ArgumentSpec("SCENE", .scene)],
                  summary: "Explain a scene's orientation, layer by layer",
                  details: """
-                    Answers the troubleshooting checklist "whitelist → delegate → controller → container" for a \
-                    real window: each layer (app whitelist, delegates, kiosk mode, app policy, split view, \
+                    Answers the troubleshooting checklist "supported orientations → delegate → controller → container" for a \
+                    real window: each layer (app supportedOrientations, delegates, kiosk mode, app policy, split view, \
                     deciding controller) with the mask it leaves and why, then the path to the deciding \
                     controller, then the decision and the rule that made it.
                     """,

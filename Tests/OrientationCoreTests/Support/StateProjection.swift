@@ -7,7 +7,7 @@ struct StateProjection: Equatable {
         var id: String
         var kind: ControllerKind
         var declaration: ControllerDeclaration
-        var mode: OrientationMode?
+        var mode: ControllerMode?
         var children: [String]
         var selected: String?
         var presented: String?
@@ -18,7 +18,7 @@ struct StateProjection: Equatable {
     struct SceneState: Equatable {
         var snapshot: SceneSnapshot
         var creator: String
-        var whitelistGiven: OrientationMask?
+        var supportedGiven: OrientationMask?
         var sceneDelegate: OrientationMask?
         var appDelegate: OrientationMask?
         var splitFamily: OrientationFamily?
@@ -53,7 +53,7 @@ struct StateProjection: Equatable {
                             presented: name(c.presented), parent: name(c.parent), isPresented: c.isPresented)
             }
             scenes[id] = SceneState(snapshot: m.snapshot(of: id)!, creator: scene.creator,
-                                    whitelistGiven: scene.whitelistGiven, sceneDelegate: scene.sceneDelegate,
+                                    supportedGiven: scene.supportedGiven, sceneDelegate: scene.sceneDelegate,
                                     appDelegate: scene.appDelegate, splitFamily: scene.splitFamily,
                                     lastRule: scene.lastRule, lastReason: scene.lastReason, root: name(tree.root),
                                     controllerIds: tree.ids, nodes: nodes)

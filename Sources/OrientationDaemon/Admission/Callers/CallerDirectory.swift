@@ -21,21 +21,32 @@ final class CallerDirectory {
         case failed(String)
     }
 
-    var entries: [String: Entry] = [:]
+    private var entries: [String: Entry] = [:]
+    private let connection: BusConnection
+    private let loop: MainLoop
+    private let limits: Limits
+    private let log: Log
+    /// Told of each connection found to be a sandboxed app, before its waiting calls run.
+    var identifiedSandboxed: (String, CallerIdentity) -> Void = { _, _ in }
+
+    init(connection: BusConnection, loop: MainLoop, limits: Limits, log: Log) {
+        self.connection = connection
+        self.loop = loop
+        self.limits = limits
+        self.log = log
+    }
 
     /// The identity of `connection`, if known.
     func identity(of connection: String) -> CallerIdentity? {
         if case .known(let identity) = entries[connection] { return identity }
         return nil
     }
-}
 
-extension OrientationService {
     /// Runs `run` for `call` once its sender's identity is known (at once when it is), or
     /// refuses the call when it cannot be found out.
     func whenIdentified(_ call: MethodInvocation, _ run: @escaping () -> Void) {
         let sender = call.sender
-        switch callers.entries[sender] {
+        switch entries[sender] {
         case .known:
             run()
         case .failed(let why):
@@ -46,9 +57,9 @@ extension OrientationService {
                 return call.returnError(name: error.name, message: error.message)
             }
             calls.append((call, run))
-            callers.entries[sender] = .waiting(calls)
+            entries[sender] = .waiting(calls)
         case nil:
-            callers.entries[sender] = .waiting([(call, run)])
+            entries[sender] = .waiting([(call, run)])
             lookUp(sender)
         }
     }
@@ -56,23 +67,23 @@ extension OrientationService {
     /// Asks the bus for the connection's process, classifies it on a worker thread, and
     /// comes back to the main loop with the answer (or a failure after the timeout).
     private func lookUp(_ sender: String) {
-        nonisolated(unsafe) let service = self
+        nonisolated(unsafe) let directory = self
         let loop = self.loop
-        let limits = options.limits
+        let limits = self.limits
         // A late answer after the timeout, or the timeout after the answer, finds the entry
         // no longer waiting and does nothing.
         loop.addTimeout(milliseconds: CallerDirectory.lookupTimeoutMilliseconds) {
-            service.identified(sender, .failure(CallerLookup.Failure(
+            directory.identified(sender, .failure(CallerLookup.Failure(
                 reason: "finding out which app it is took longer than \(CallerDirectory.lookupTimeoutMilliseconds) ms")))
         }
         connection.connectionCredentials(of: sender) { result in
             switch result {
             case .failure(let error):
-                service.identified(sender, .failure(CallerLookup.Failure(reason: "the bus did not say who it is (\(error.message))")))
+                directory.identified(sender, .failure(CallerLookup.Failure(reason: "the bus did not say who it is (\(error.message))")))
             case .success(let credentials):
                 DispatchQueue.global().async {
                     let identity = CallerLookup.identify(credentials, limits: limits)
-                    loop.invoke { service.identified(sender, identity) }
+                    loop.invoke { directory.identified(sender, identity) }
                 }
             }
         }
@@ -81,18 +92,15 @@ extension OrientationService {
     /// The lookup of `sender` ended: its waiting calls run (or are refused), in order.
     private func identified(_ sender: String, _ result: Result<CallerIdentity, CallerLookup.Failure>) {
         // It left the bus meanwhile (forgotten), or a late answer after the timeout.
-        guard case .waiting(let calls) = callers.entries[sender] else { return }
+        guard case .waiting(let calls) = entries[sender] else { return }
         switch result {
         case .success(let identity):
-            callers.entries[sender] = .known(identity)
-            if case .sandboxed(let appId, let kind) = identity {
-                log.info("\(sender) is the \(kind.displayName) app \(appId): it may use only its own scenes\(manager.mayAdminister(appId) != nil ? " and, as the configuration allows, the administrator methods" : "")")
-                performInternal(.callerIdentified(sender, identity))
-            }
+            entries[sender] = .known(identity)
+            if case .sandboxed = identity { identifiedSandboxed(sender, identity) }
             for (_, run) in calls { run() }
         case .failure(let failure):
             log.warning("cannot tell which app is behind \(sender): \(failure.reason); its calls are refused")
-            callers.entries[sender] = .failed(failure.reason)
+            entries[sender] = .failed(failure.reason)
             for (call, _) in calls { refuseUnidentified(call, failure.reason) }
         }
     }
@@ -103,8 +111,8 @@ extension OrientationService {
     }
 
     /// A connection left the bus: its identity is forgotten, its waiting calls dropped.
-    func forgetCaller(_ name: String) {
-        guard let entry = callers.entries.removeValue(forKey: name) else { return }
+    func forget(_ name: String) {
+        guard let entry = entries.removeValue(forKey: name) else { return }
         if case .waiting(let calls) = entry {
             for (call, _) in calls { call.returnError(name: DBusError.failed, message: "The caller left the bus") }
         }

@@ -1,14 +1,14 @@
 /// A JSON value with ordered object members, and its serialisation.
-public indirect enum JSONValue: Sendable {
+public indirect enum PrintedJSON: Sendable {
     case null
     case bool(Bool)
     case int(Int64)
     case uint(UInt64)
     case double(Double)
     case string(String)
-    case array([JSONValue])
+    case array([PrintedJSON])
     /// Members in the order given.
-    case object([(String, JSONValue)])
+    case object([(String, PrintedJSON)])
 
     /// The text: pretty (two-space indents, one member per line) or on one line.
     public func serialized(pretty: Bool) -> String {
@@ -26,7 +26,7 @@ public indirect enum JSONValue: Sendable {
         case .int(let value): out += String(value)
         case .uint(let value): out += String(value)
         case .double(let value): out += value.isFinite ? "\(value)" : "null"
-        case .string(let value): out += JSONValue.quoted(value)
+        case .string(let value): out += PrintedJSON.quoted(value)
         case .array(let elements):
             if elements.isEmpty { out += "[]"; return }
             out += "["
@@ -39,7 +39,7 @@ public indirect enum JSONValue: Sendable {
             if members.isEmpty { out += "{}"; return }
             out += "{"
             for (index, (key, value)) in members.enumerated() {
-                out += (index == 0 ? "" : ",") + newline + JSONValue.quoted(key) + (pretty ? ": " : ":")
+                out += (index == 0 ? "" : ",") + newline + PrintedJSON.quoted(key) + (pretty ? ": " : ":")
                 value.write(to: &out, pretty: pretty, indent: indent + 1)
             }
             out += closing + "}"

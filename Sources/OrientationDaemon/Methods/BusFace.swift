@@ -1,0 +1,97 @@
+import GLibBridge
+import OrientationCore
+import OrientationWire
+
+/// orientd's face on the bus: the method table, the scene objects, the signals and the cached
+/// replies, and the answers that read the state without a core command (properties, the
+/// ObjectManager's listing). The router (`OrientationService`) admits each call and hands it here
+/// or to the core.
+final class BusFace {
+    let contract: ContractXML
+    let table: MethodTable
+    let scenes: SceneObjects
+    let signals: EventEmission
+    let caches = ReplyCaches()
+    private let options: ServiceOptions
+    private let log: Log
+
+    init(connection: BusConnection, contract: ContractXML, options: ServiceOptions, log: Log) {
+        self.contract = contract
+        self.options = options
+        self.log = log
+        table = MethodTable(contract)
+        scenes = SceneObjects(connection: connection, interface: contract.scene, log: log)
+        signals = EventEmission(connection: connection, scenes: scenes, log: log)
+        for problem in table.problems { log.warning(problem) }
+    }
+
+    /// A registration without `supported-orientations` takes the supported orientations of
+    /// the app's desktop entry (`<app-id>.desktop`, found by the desktop file id rules).
+    func declared(_ registration: SceneRegistration) -> SceneRegistration {
+        // An invalid app-id is refused by the core; it is never looked up as a file name.
+        guard registration.supported == nil, (try? options.limits.checkAppId(registration.appId)) != nil,
+              let (mask, path) = DesktopEntry.whitelist(appId: registration.appId, idiom: registration.idiom,
+                                                          natural: options.naturalOrientation, log: log) else {
+            return registration
+        }
+        var result = registration
+        result.supported = mask
+        result.supportedFromFile = path
+        return result
+    }
+
+    /// A manager property, read by GDBus for `Get` and `GetAll` on the manager.
+    func managerProperty(_ request: PropertyRequest, _ manager: OrientationManager) -> Variant? {
+        guard let property = ManagerProperty(rawValue: request.propertyName) else { return nil }
+        return Encode.managerProperty(property, manager.managerSnapshot)
+    }
+
+    /// `org.freedesktop.DBus.ObjectManager.GetManagedObjects`: every scene with its properties
+    /// (for a sandboxed app, its own scenes only).
+    func answerObjectManager(_ call: MethodInvocation, _ manager: OrientationManager) {
+        guard call.methodName == StandardMember.getManagedObjects else {
+            return call.returnError(name: DBusError.unknownMethod, message: "No method \(call.methodName) on \(BusNames.objectManagerInterface)")
+        }
+        if manager.knowsCaller(call.sender) {
+            call.returnValue(caches.managedObjects(manager, only: manager.visibleSceneIDs(to: call.sender)))
+        } else {
+            call.returnValue(caches.managedObjects(manager))
+        }
+    }
+
+    /// `org.freedesktop.DBus.Properties.Get` / `GetAll` on scene `id`'s path (GDBus routes
+    /// them here and has checked the interface and property names): one snapshot, and
+    /// `UnknownScene` for a scene that does not exist rather than an empty dictionary.
+    func answerSceneProperties(_ call: MethodInvocation, _ id: SceneID, _ manager: OrientationManager) throws(OrientationError) {
+        guard let snapshot = manager.snapshot(of: id) else {
+            // A read that waited (for the caller's identity, or in the CallQueue) found its scene gone.
+            _ = try manager.scene(id)
+            return
+        }
+        switch call.methodName {
+        case StandardMember.get:
+            let name = call.argument(1).string ?? ""
+            guard let property = SceneProperty(rawValue: name) else {
+                return call.returnError(name: DBusError.unknownProperty,
+                                        message: "No property \(name) on \(BusNames.sceneInterface); properties: \(SceneProperty.allCases.map(\.rawValue).joined(separator: ", "))")
+            }
+            call.returnValues(Variant(boxing: Encode.sceneProperty(property, snapshot)))
+        case StandardMember.getAll:
+            call.returnValues(Encode.sceneProperties(snapshot))
+        default:
+            call.returnError(name: DBusError.unknownMethod, message: "No method \(call.methodName) on \(BusNames.propertiesInterface)")
+        }
+    }
+
+    /// Sends the core's reply to a command as the method's row says.
+    func reply(_ call: MethodInvocation, _ reply: Reply, as shape: MethodRow.ReplyShape, _ manager: OrientationManager) {
+        switch (shape, reply) {
+        case (.scenePath, .scene(let id)):
+            log.debug("\(call.sender) registered scene \(id)")
+            call.returnValues(Variant(objectPath: scenes.scenePath(id, creator: manager.scenes[id]?.creator)))
+        case (.string, .controller(let popped)): call.returnString(popped)
+        case (.string, .orientation(let orientation)): call.returnString(orientation.rawValue)
+        default: call.returnValues()
+        }
+    }
+}

@@ -1,0 +1,107 @@
+import GLibBridge
+import OrientationCore
+import OrientationWire
+
+/// The router's paths: every call through admission to its row, the parts' callbacks, and
+/// the bus's news of names.
+extension OrientationService {
+    /// Connects the parts' callbacks to the router (once, from `init`).
+    func wireParts() {
+        context.settleTimer.fire = { [unowned self] in self.performInternal(.tick) }
+        face.scenes.call = { [unowned self] call, scene in self.route(call, scene) }
+        admission.queue.holder = { [unowned self] in self.manager.quotaHolder(of: $0) }
+        admission.callers.identifiedSandboxed = { [unowned self] sender, identity in
+            guard case .sandboxed(let appId, let kind) = identity else { return }
+            let administers = self.manager.mayAdminister(appId) != nil ? " and, as the configuration allows, the administrator methods" : ""
+            self.log.info("\(sender) is the \(kind.displayName) app \(appId): it may use only its own scenes\(administers)")
+            self.performInternal(.callerIdentified(sender, identity))
+        }
+        name.stop = { [unowned self] status in self.stop(status: status) }
+    }
+
+    /// A call to the manager (`scene` `.none`) or to a scene path: admitted (identification,
+    /// the call queue), then run.
+    func route(_ call: MethodInvocation, _ scene: SceneTarget) {
+        if admission.runsAtOnce(call) { return run(call, scene) }
+        admission.admit(call) { self.run(call, scene) }
+    }
+
+    /// An admitted call: the rest of admission (bounds, the scene, the access class), then its row.
+    private func run(_ call: MethodInvocation, _ scene: SceneTarget) {
+        do throws(OrientationError) {
+            // A scene's property reads come as calls too, so that they are admitted like its methods.
+            if scene != .none, call.method == .none || call.interfaceName == BusNames.propertiesInterface {
+                let id = try admission.check(call, access: nil, scene: scene, manager: manager)
+                return try face.answerSceneProperties(call, id, manager)
+            }
+            guard let entry = face.table.entry(of: call) else {
+                let interface = scene == .none ? BusNames.managerInterface : BusNames.sceneInterface
+                return call.returnError(name: DBusError.unknownMethod, message: "No method \(call.methodName) on \(interface)")
+            }
+            let id = try admission.check(call, access: entry.access, scene: scene, manager: manager)
+            let methodCall = MethodCall(invocation: call, scene: id, service: self)
+            switch entry.row.action {
+            case .command(let decode, let shape):
+                let reply = try perform(try decode(methodCall), caller: call.sender)
+                face.reply(call, reply, as: shape, manager)
+            case .direct(let answer):
+                call.returnValue(try answer(methodCall))
+            }
+        } catch {
+            call.returnError(name: error.name, message: error.message)
+        }
+    }
+
+    /// `GetManagedObjects`, once admitted.
+    func answerObjectManager(_ call: MethodInvocation) {
+        face.answerObjectManager(call, manager)
+        context.memory.released(manager.scenes.count)
+    }
+
+    /// Reads every configuration file again and applies the result at once (Reload, SIGHUP).
+    public func reloadConfiguration(because why: String) {
+        log.info("reloading the configuration (\(why))")
+        let configuration = persistence.configurationFiles.read(log: log, limits: options.limits)
+        performInternal(.reloadConfiguration(configuration))
+        let files = configuration.files.isEmpty ? "no configuration files" : configuration.files.joined(separator: ", ")
+        log.info("configuration reloaded: \(files)")
+    }
+
+    /// The bus gave orientd the well-known name: serving, and taking the state folder over
+    /// when the replaced instance still holds it.
+    func nameAcquired(_ busName: String) {
+        let stateFolder = persistence.stateFolder
+        if stateFolder.waitsForLock {
+            stateFolder.startTakingOver(loop: loop) { [unowned self] user, lastSceneID in
+                self.manager.continueSceneNumbers(after: lastSceneID)
+                self.performInternal(.adoptUserSettings(user))
+            }
+        }
+        name.acquired(busName, serving: "interfaces from \(self.face.contract.directory), settings in \(stateFolder.store.path)")
+    }
+
+    /// A connection left the bus: its calls, identity, scenes and namespace go.
+    func nameOwnerChanged(_ signal: ReceivedSignal) {
+        guard let name = signal.argument(0).string, name.hasPrefix(":"), signal.argument(2).string == "" else { return }
+        admission.forget(name)
+        defer { face.scenes.namespaceCreatorLeft(name) }
+        guard manager.hasScenes(registeredBy: name) || manager.knowsCaller(name) else { return }
+        log.debug("\(name) left the bus")
+        performInternal(.clientVanished(name))
+    }
+}
+
+extension [Event] {
+    /// How many fewer scenes there are after these events (0 when there are as many or more).
+    var scenesGone: Int {
+        var count = 0
+        for event in self {
+            switch event {
+            case .sceneRemoved: count += 1
+            case .sceneAdded: count -= 1
+            default: break
+            }
+        }
+        return Swift.max(count, 0)
+    }
+}
