@@ -49,6 +49,9 @@ public enum Event: Sendable, Equatable {
     /// Claim the device's sensor (true) or release it (false): sent when `wantsSensor`
     /// changes, so only while a sensor is there to claim.
     case sensorWanted(Bool)
+    /// Hold the compositor's own auto-rotation off (true) or give it back to the user's
+    /// rotation lock (false): sent when `holdsCompositorRotation` changes.
+    case holdCompositorRotation(Bool)
     /// Send `.tick` at this moment (monotonic microseconds; nil: none is due): sent when
     /// `nextDeadline` changes, and after a tick that came before it: the core reads no clock,
     /// so this is how it asks for time to pass.

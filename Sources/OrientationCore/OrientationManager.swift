@@ -139,6 +139,7 @@ public struct OrientationManager: Sendable {
                                progress: Progress? = nil) throws(OrientationError) -> Outcome {
         let managerBefore = managerSnapshot
         let sensorWantedBefore = wantsSensor
+        let holdBefore = holdsCompositorRotation
         let deadlineBefore = nextDeadline
         // A scene command never changes the user's settings: the hot path skips comparing
         // them (the app policies among them). Settings adopted from disk need no saving.
@@ -220,6 +221,7 @@ public struct OrientationManager: Sendable {
         let state = changed.filter { !$0.isConfiguration }, files = changed.filter(\.isConfiguration)
         if !state.isEmpty { events.append(.managerPropertiesChanged(state)) }
         if let userBefore, user != userBefore { events.append(.settingsChanged) }
+        if holdsCompositorRotation != holdBefore { events.append(.holdCompositorRotation(holdsCompositorRotation)) }
         if wantsSensor != sensorWantedBefore { events.append(.sensorWanted(wantsSensor)) }
         if !files.isEmpty { events.append(.managerPropertiesChanged(files)) }
         // A tick that came before the deadline (a timer may fire early) asks again.

@@ -67,12 +67,13 @@ extension OrientationManager {
 
     /// What the panel must show: the front scene's orientation; with no front scene the kiosk
     /// orientation while kiosk mode is on; otherwise the device's, mapped to an interface
-    /// orientation. Nil (keep what the panel shows) under the rotation lock, or while the
-    /// device is flat or unknown.
+    /// orientation. Under the rotation lock that is the device orientation the lock froze: the
+    /// panel stays as it was locked, an app in front that needs another orientation still
+    /// turns it, and it comes back when that app leaves. Nil (keep what the panel shows) while
+    /// the device is flat or unknown (or was when the lock came on).
     public var outputOrientationRule: InterfaceOrientation? {
         if let front = output.frontScene, let scene = scenes[front] { return scene.orientation }
         if settings.kioskMode { return settings.kioskOrientation }
-        if settings.rotationLocked { return nil }
         return deviceOrientation.interfaceOrientation
     }
 

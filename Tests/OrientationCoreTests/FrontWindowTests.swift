@@ -159,8 +159,10 @@ final class FrontWindowTests: XCTestCase {
         XCTAssertNil(subject.manager.frontScene)
         XCTAssertEqual(subject.manager.outputOrientationRule, DeviceOrientation.landscapeLeft.interfaceOrientation)
         // Kiosk mode and the rotation lock decide with nothing in front, as without a tracker.
+        // (The lock keeps the panel in the orientation it was locked in, no longer "whatever
+        // it shows": an app that turned it under the lock gives it back when it leaves.)
         try subject.run(.setRotationLocked(true), as: Caller.shell)
-        XCTAssertNil(subject.manager.outputOrientationRule)
+        XCTAssertEqual(subject.manager.outputOrientationRule, DeviceOrientation.landscapeLeft.interfaceOrientation)
         try subject.run(.setKioskMode(true, .landscapeRight), as: Caller.shell)
         XCTAssertEqual(subject.manager.outputOrientationRule, .landscapeRight)
     }

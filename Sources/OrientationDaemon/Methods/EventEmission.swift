@@ -47,6 +47,8 @@ extension OrientationService {
             applyOutput(row)
         case .sensorWanted(let wanted):
             sensor?.claim(wanted)
+        case .holdCompositorRotation(let held):
+            outputLink.backend?.holdCompositorRotation(held)
         case .tickDue(let deadline):
             settleTimer.schedule(deadline)
         case .settingsChanged:

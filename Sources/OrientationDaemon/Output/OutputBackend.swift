@@ -12,6 +12,17 @@ protocol OutputBackend: PeerAdapter where Report == OutputBackendEvent {
     /// service or core), then reads back and reports `.orientationRead`.
     func apply(_ orientation: InterfaceOrientation)
     // `stop` hands the panel back (e.g. restores the GSettings key for mutter).
+    /// The core's `holdCompositorRotation`: whether the compositor's own auto-rotation must be
+    /// held off now. Only a compositor that turns the panel by itself (mutter, Phosh) needs it.
+    func holdCompositorRotation(_ held: Bool)
+    /// The user's rotation lock (`RotationLocked`) as it is now: a compositor with a rotation
+    /// switch of its own (GNOME's and Phosh's Auto Rotate) shows the same value.
+    func rotationLockChanged(_ locked: Bool)
+}
+
+extension OutputBackend {
+    func holdCompositorRotation(_ held: Bool) {}
+    func rotationLockChanged(_ locked: Bool) {}
 }
 
 /// What a backend saw of its compositor.
