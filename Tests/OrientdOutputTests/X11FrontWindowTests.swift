@@ -168,10 +168,12 @@ final class X11FrontWindowTests: OutputTestCase {
 
     /// On a laptop or tablet whose panel is landscape (`--natural-orientation landscape`), with
     /// no reading (`--sensor none`), an app that says nothing leaves the panel as it is; a
-    /// portrait app turns it, and the undeclared app back in front turns it back.
+    /// portrait app turns it, and the undeclared app back in front turns it back. An app
+    /// packaged for Lomiri whose entry says `primary` shows the panel's own landscape.
     func testAnUndeclaredAppLeavesALandscapePanelAsItIs() throws {
         try writeDesktopEntry("org.example.X11Calculator", orientations: nil)
         try writeDesktopEntry("org.example.X11Notes", orientations: "portrait")
+        try writeDesktopEntry("org.example.X11Lomiri", orientations: nil, extraLines: ["X-Lomiri-Supported-Orientations=Primary"])
         let display = try startWindowManagedScreen()
         try launchOrientdFollowingWindows(display: display, ["--natural-orientation", "landscape"])
         try waitForProperty("OutputOrientation", "landscape-right")
@@ -190,5 +192,16 @@ final class X11FrontWindowTests: OutputTestCase {
         try waitForProperty("FrontApp", "org.example.X11Calculator")
         try waitForXRotation("default", "normal", display: display)
         try waitForProperty("OutputOrientation", "landscape-right")
+
+        let notesAgain = try startUnmodifiedApp("org.example.X11Notes", environment: appEnvironment(display))
+        try waitForProperty("FrontApp", "org.example.X11Notes")
+        _ = try waitForLandscape(display: display)
+        let lomiri = try startUnmodifiedApp("org.example.X11Lomiri", environment: appEnvironment(display))
+        try waitForProperty("FrontApp", "org.example.X11Lomiri")
+        try waitForXRotation("default", "normal", display: display)
+        XCTAssertTrue(try explainFront().contains { $0.contains("org.example.X11Lomiri.desktop allows [landscape-right]") })
+        lomiri.terminate()
+        notesAgain.terminate()
+        try waitForProperty("FrontApp", "org.example.X11Calculator")
     }
 }
