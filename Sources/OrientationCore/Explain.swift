@@ -17,6 +17,10 @@ extension OrientationManager {
         var whitelist: String
         if scene.isObserved, let allowed = r.policy?.allowed {
             whitelist = "\(policyOwner(scene.appId)) gives the window its orientations: \(allowed)."
+        } else if scene.isObserved, scene.whitelistGiven == nil {
+            let by = configuredBy(.undeclaredAppOrientations)
+            whitelist = "No policy and no orientations in its desktop entry: an app that says nothing follows the device; "
+                + "\(SettingKey.undeclaredAppOrientations.rawValue) allows \(r.whitelist)\(by.isEmpty ? " (the built-in default)" : by)."
         } else if scene.whitelistGiven == nil {
             whitelist = "No app whitelist given: the \(scene.idiom.rawValue) default \(r.whitelist) applies."
         } else if let file = scene.whitelistFile {

@@ -88,10 +88,11 @@ public struct OrientationManager: Sendable {
         sensorAvailable && lastReadingSource == .iioSensorProxy ? .iioSensorProxy : .manual
     }
 
-    /// Whether any scene would follow the sensor (the sensor costs power otherwise).
-    public var needsSensor: Bool { builtinSceneCount > 0 }
+    /// Whether anything would follow the sensor (the sensor costs power otherwise): a scene
+    /// on the built-in display, or the panel itself with no scene in front.
+    public var needsSensor: Bool { builtinSceneCount > 0 || panelFollowsDevice }
 
-    /// Whether the sensor must be claimed: while it is there and a scene would follow it
+    /// Whether the sensor must be claimed: while it is there and something would follow it
     /// (the rotation lock keeps it claimed: its readings become suggestions).
     public var wantsSensor: Bool { sensorAvailable && needsSensor }
 
@@ -111,7 +112,8 @@ public struct OrientationManager: Sendable {
                         outputOrientation: output.showing, outputStatus: output.status, frontScene: output.frontScene,
                         frontSceneCreator: output.frontScene.flatMap { scenes[$0]?.creator } ?? "",
                         windowTracking: windows.tracker, trackedWindows: UInt32(windows.windows.count),
-                        frontApp: output.frontScene.flatMap { scenes[$0]?.appId } ?? "")
+                        frontApp: output.frontScene.flatMap { scenes[$0]?.appId } ?? "",
+                        undeclaredAppOrientations: settings.undeclaredAppOrientations)
     }
 
     public func snapshot(of id: SceneID) -> SceneSnapshot? {

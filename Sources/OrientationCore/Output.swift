@@ -77,6 +77,18 @@ extension OrientationManager {
         return deviceOrientation.interfaceOrientation
     }
 
+    /// What the panel shows as far as orientd knows: as read back, else upright in its
+    /// natural orientation.
+    var panelOrientation: InterfaceOrientation {
+        output.showing ?? InterfaceOrientation(panelRow: .portrait, natural: output.natural)
+    }
+
+    /// Whether the panel follows the device (or, under the rotation lock, waits for it): a
+    /// backend drives it and neither a scene in front nor kiosk mode decides it.
+    public var panelFollowsDevice: Bool {
+        output.backend != nil && output.frontScene == nil && !settings.kioskMode
+    }
+
     /// Keeps the foreground order in step with one scene (registered, changed or removed).
     mutating func trackForeground(_ id: SceneID) {
         let eligible = scenes[id].map { $0.isBuiltin && $0.activation == .foregroundActive } ?? false

@@ -41,10 +41,13 @@ public struct Resolution: Sendable {
 
     /// Runs the layers for a scene under the given settings.
     public init(scene: borrowing Scene, settings: borrowing Settings) {
-        // An observed scene's orientations come from the policy in force first (its app
-        // declares nothing itself): see `Scene.observedWindow` and docs/front-window.md.
+        // An observed scene's orientations come from the policy in force first, then its
+        // manifest; an app that declares nothing follows the device as before orientd (the
+        // configuration may narrow that): see `Scene.observedWindow` and docs/front-window.md.
         if scene.isObserved, let allowed = settings.appPolicies[scene.appId]?.allowed {
             whitelist = allowed
+        } else if scene.isObserved, scene.whitelistGiven == nil {
+            whitelist = settings.undeclaredAppOrientations
         } else {
             whitelist = scene.whitelist
         }
@@ -114,7 +117,8 @@ public struct Resolution: Sendable {
         switch windowSource {
         case .sceneDelegate: source = "scene delegate"
         case .appDelegate: source = "app delegate"
-        case .whitelist: source = scene.whitelistGiven == nil ? "\(scene.idiom.rawValue) default whitelist"
+        case .whitelist: source = scene.whitelistGiven == nil
+            ? (scene.isObserved ? SettingKey.undeclaredAppOrientations.rawValue : "\(scene.idiom.rawValue) default whitelist")
             : scene.whitelistFile.map { "whitelist of \($0)" } ?? "app whitelist"
         }
         let who = deciding.map { "controller '\(scene.tree[$0].id)'" } ?? "the default controller"

@@ -145,7 +145,9 @@ final class ContractIntrospectionTests: OrientdTestCase {
     func testAFreshServiceHasTheDocumentedManagerProperties() throws {
         // Read by a libdbus client (dbus-send) and by GDBus: both must see the defaults.
         let properties = try allProperties(of: Contract.managerPath)
-        XCTAssertEqual(properties["Version"]?.uint32, 3)
+        XCTAssertEqual(properties["Version"]?.uint32, 4)
+        XCTAssertEqual(properties["UndeclaredAppOrientations"]?.stringArray,
+                       ["portrait", "landscape-right", "landscape-left", "portrait-upside-down"])
         XCTAssertEqual(properties["DeviceOrientation"]?.string, "unknown")
         XCTAssertEqual(properties["RotationLocked"]?.bool, false)
         XCTAssertEqual(properties["KioskMode"]?.bool, false)
@@ -174,13 +176,13 @@ final class ContractIntrospectionTests: OrientdTestCase {
         XCTAssertEqual(properties.keys.sorted(), ["ConfigFiles", "DeviceOrientation", "FrontApp", "FrontScene", "KioskMode", "KioskOrientation",
                                                   "LockedSettings", "OutputBackend", "OutputName", "OutputOrientation", "OutputStatus", "RotationLocked",
                                                   "SensorAvailable", "SensorSource", "SettleTime", "SplitViewThreshold", "TrackedWindows",
-                                                  "Version", "WindowTracking"])
+                                                  "UndeclaredAppOrientations", "Version", "WindowTracking"])
 
         let output = try runClient(["dbus-send", "--session", "--print-reply", "--dest=\(Contract.busName)",
                                     Contract.managerPath, "org.freedesktop.DBus.Properties.Get",
                                     "string:\(Contract.managerInterface)", "string:Version"])
         XCTAssertTrue(output.succeeded, "\(output)")
-        XCTAssertTrue(output.stdout.contains("variant       uint32 3"), output.stdout)
+        XCTAssertTrue(output.stdout.contains("variant       uint32 4"), output.stdout)
     }
 
     func testANewSceneHasTheDocumentedDefaults() throws {

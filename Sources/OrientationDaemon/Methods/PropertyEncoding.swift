@@ -78,6 +78,7 @@ enum Encode {
         case .windowTracking: return Variant(string: WindowTrackerKind.name(of: m.windowTracking))
         case .trackedWindows: return Variant(uint32: m.trackedWindows)
         case .frontApp: return Variant(string: m.frontApp)
+        case .undeclaredAppOrientations: return mask(m.undeclaredAppOrientations)
         }
     }
 

@@ -44,11 +44,13 @@ extension OrientationService {
         }
     }
 
-    /// The app's desktop entry's orientations for the idiom of observed scenes; nil for an
-    /// app id that is not one (never looked up as a file name) or an entry that declares none.
+    /// The app's desktop entry's orientations for the idiom of observed scenes (Lomiri's
+    /// `primary` the panel's natural orientation, as at registration); nil for an app id that
+    /// is not one (never looked up as a file name) or an entry that declares none.
     func manifest(of appId: String) -> AppManifest? {
         guard (try? options.limits.checkAppId(appId)) != nil,
-              let (mask, file) = DesktopEntry.whitelist(appId: appId, idiom: manager.observedIdiom, log: log) else { return nil }
+              let (mask, file) = DesktopEntry.whitelist(appId: appId, idiom: manager.observedIdiom,
+                                                        natural: options.naturalOrientation, log: log) else { return nil }
         return AppManifest(mask: mask, file: file)
     }
 
