@@ -12,6 +12,13 @@ protocol OutputBackend: PeerAdapter where Report == OutputBackendEvent {
     /// service or core), then reads back and reports `.orientationRead`.
     func apply(_ orientation: InterfaceOrientation)
     // `stop` hands the panel back (e.g. restores the GSettings key for mutter).
+    /// The manager's `OutputStatus` for a reason this backend reported with `.detached`.
+    func status(_ reason: String) -> String
+}
+
+extension OutputBackend {
+    /// The backend's name and its reason.
+    func status(_ reason: String) -> String { "\(kind.rawValue): \(reason)" }
 }
 
 /// What a backend saw of its compositor.

@@ -24,8 +24,7 @@ enum OutputBackendChoosing {
     static func make(_ kind: OutputBackendKind, options: ServiceOptions, connection: BusConnection, log: Log) -> (any OutputBackend)? {
         switch kind {
         case .mutter:
-            return MutterBackend(connection: connection, output: options.outputName, log: log,
-                                 handover: OrientationLockHandover(stateDirectory: options.stateDirectory, log: log))
+            return mutter(options: options, connection: connection, log: log, chosenByAuto: false)
         case .wlroots:
             return WlrootsBackend.make(environment: ProcessEnvironment.current(), output: options.outputName, log: log)
         case .kwin:
@@ -41,7 +40,7 @@ enum OutputBackendChoosing {
     static func auto(options: ServiceOptions, connection: BusConnection, log: Log) -> (any OutputBackend)? {
         if (try? connection.nameOwner(MutterBackend.busName)) != nil {
             log.info("output: --output-backend auto: \(MutterBackend.busName) is on the session bus: mutter")
-            return make(.mutter, options: options, connection: connection, log: log)
+            return mutter(options: options, connection: connection, log: log, chosenByAuto: true)
         }
         let environment = ProcessEnvironment.current()
         for (kind, found, what) in [(OutputBackendKind.wlroots, WlrootsBackend.probe, "the Wayland compositor offers wlr-output-management"),
@@ -51,6 +50,11 @@ enum OutputBackendChoosing {
             return make(kind, options: options, connection: connection, log: log)
         }
         log.info("output: --output-backend auto: no compositor interface found; watching for \(MutterBackend.busName)")
-        return make(.mutter, options: options, connection: connection, log: log)
+        return mutter(options: options, connection: connection, log: log, chosenByAuto: true)
+    }
+
+    private static func mutter(options: ServiceOptions, connection: BusConnection, log: Log, chosenByAuto: Bool) -> MutterBackend {
+        MutterBackend(connection: connection, output: options.outputName, log: log,
+                      handover: OrientationLockHandover(stateDirectory: options.stateDirectory, log: log), chosenByAuto: chosenByAuto)
     }
 }

@@ -11,10 +11,6 @@ extension OrientationService {
             return
         }
         outputLink.backend = backend
-        // Waiting for a GNOME session: say so at once (the name watch reports it a moment later).
-        if backend.kind == .mutter, (try? connection.nameOwner(MutterBackend.busName)) == nil {
-            performInternal(.output(.detached(reason: outputStatus(backend, MutterBackend.absentReason))))
-        }
         backend.start { [unowned self, weak backend] event in
             guard let backend else { return }
             self.outputEvent(event, from: backend)
@@ -48,19 +44,8 @@ extension OrientationService {
                 log.info("output: \(backend.kind.rawValue): \(reason); OutputBackend is none until it is there")
             }
             outputLink.reportedDetached = true
-            performInternal(.output(.detached(reason: outputStatus(backend, String(reason)))))
+            performInternal(.output(.detached(reason: backend.status(String(reason)))))
         }
-    }
-
-    /// The manager's `OutputStatus` for a backend's reason: the backend's name and its reason,
-    /// or, when `--output-backend auto` found no compositor and waits for mutter, that.
-    func outputStatus(_ backend: any OutputBackend, _ reason: String) -> String {
-        if options.outputBackend == .auto, reason == MutterBackend.absentReason {
-            return "--output-backend auto found no compositor (no \(MutterBackend.busName) on the session bus, "
-                + "no wlroots or KWin output management on WAYLAND_DISPLAY, no X server on DISPLAY); "
-                + "orientd waits for mutter, or choose one with --output-backend"
-        }
-        return "\(backend.kind.rawValue): \(reason)"
     }
 
     /// What a backend found on attaching, and what orientd does with it (the core has taken
