@@ -44,9 +44,9 @@ extension OrientationService {
             try signal(BusNames.managerPath, BusNames.managerInterface, ManagerSignal.rotationSuggested.rawValue,
                        [Variant(objectPath: scenePath(id)), Variant(string: orientation.rawValue)])
         case .applyOutput(let row):
-            applyOutput(row)
+            outputPart.apply(row)
         case .sensorWanted(let wanted):
-            sensor?.claim(wanted)
+            sensorPart.claim(wanted)
         case .tickDue(let deadline):
             settleTimer.schedule(deadline)
         case .settingsChanged:
