@@ -24,6 +24,7 @@ public enum ManagerProperty: String, CaseIterable, Sendable {
     case outputBackend = "OutputBackend", outputName = "OutputName", outputOrientation = "OutputOrientation"
     case outputStatus = "OutputStatus", frontScene = "FrontScene"
     case windowTracking = "WindowTracking", trackedWindows = "TrackedWindows", frontApp = "FrontApp"
+    case windowTrackingStatus = "WindowTrackingStatus"
 
     /// ConfigFiles and LockedSettings: what the configuration files say about themselves.
     public var isConfiguration: Bool { self == .configFiles || self == .lockedSettings }

@@ -111,7 +111,8 @@ public struct OrientationManager: Sendable {
                         outputOrientation: output.showing, outputStatus: output.status, frontScene: output.frontScene,
                         frontSceneCreator: output.frontScene.flatMap { scenes[$0]?.creator } ?? "",
                         windowTracking: windows.tracker, trackedWindows: UInt32(windows.windows.count),
-                        frontApp: output.frontScene.flatMap { scenes[$0]?.appId } ?? "")
+                        frontApp: output.frontScene.flatMap { scenes[$0]?.appId } ?? "",
+                        windowTrackingStatus: windows.status)
     }
 
     public func snapshot(of id: SceneID) -> SceneSnapshot? {

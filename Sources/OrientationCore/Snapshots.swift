@@ -80,6 +80,8 @@ public struct ManagerSnapshot: Sendable, Equatable {
     public var trackedWindows: UInt32 = 0
     /// The front scene's app id ("" when there is none).
     public var frontApp = ""
+    /// Why no tracker follows a window list ("" while one does).
+    public var windowTrackingStatus = ""
 
     public func changes(to other: ManagerSnapshot) -> [ManagerProperty] {
         var result: [ManagerProperty] = []
@@ -101,6 +103,7 @@ public struct ManagerSnapshot: Sendable, Equatable {
         if windowTracking != other.windowTracking { result.append(.windowTracking) }
         if trackedWindows != other.trackedWindows { result.append(.trackedWindows) }
         if frontApp != other.frontApp { result.append(.frontApp) }
+        if windowTrackingStatus != other.windowTrackingStatus { result.append(.windowTrackingStatus) }
         return result
     }
 }

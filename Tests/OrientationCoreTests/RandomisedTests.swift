@@ -322,6 +322,7 @@ struct InvariantChecker {
             case .windowTracking: return a.windowTracking != b.windowTracking
             case .trackedWindows: return a.trackedWindows != b.trackedWindows
             case .frontApp: return a.frontApp != b.frontApp
+            case .windowTrackingStatus: return a.windowTrackingStatus != b.windowTrackingStatus
             }
         }
     }

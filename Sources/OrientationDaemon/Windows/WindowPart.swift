@@ -25,10 +25,18 @@ final class WindowPart {
     func start(_ context: AdapterContext) {
         let choice = context.options.windowTracking
         if choice == .none { log.info("window tracking: none (only registered scenes count)") }
-        host.start(choice.adapterChoice, context: context) { [unowned self] event, tracker in
+        let started = host.start(choice.adapterChoice, context: context) { [unowned self] event, tracker in
             self.take(event, from: tracker)
         }
+        guard !started, tracker == nil else { return }
+        performWindow(.detached(reason: choice == .none ? Self.noneStatus : Self.autoWaitingStatus))
     }
+
+    /// `WindowTrackingStatus` with `--window-tracking none`.
+    static let noneStatus = "--window-tracking none: only registered scenes count (--window-tracking auto follows the compositor's app windows)"
+    /// `WindowTrackingStatus` while `--window-tracking auto` has found no compositor.
+    static let autoWaitingStatus = "--window-tracking auto found no compositor window list (no wlroots toplevel manager or KWin on Wayland, "
+        + "no GNOME Shell session, no X server on DISPLAY); orientd waits for one, or choose one with --window-tracking"
 
     /// Stops the tracker.
     func stop() {
@@ -54,7 +62,7 @@ final class WindowPart {
                 log.info("windows: \(tracker.kind.rawValue): \(reason); WindowTracking is none until it is there")
             }
             reportedDetached = true
-            performWindow(.detached)
+            performWindow(.detached(reason: "\(tracker.kind.rawValue): \(reason)"))
         }
     }
 
