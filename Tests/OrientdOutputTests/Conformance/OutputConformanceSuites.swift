@@ -1,4 +1,5 @@
 import Foundation
+import GLibBridge
 import OrientationCore
 @testable import OrientationDaemon
 import TestSupport
@@ -81,4 +82,42 @@ final class FakeOutputConformance: OutputBackendConformance {
     override func peerShows() throws -> InterfaceOrientation? { onPeer { FakeOutputBackend.showing($0.transform) } }
 
     override func turnPeer(_ transform: UInt32) throws { onPeer { $0.turn(to: transform) } }
+}
+
+/// `OutputBackendConformance` with a real headless mutter (one virtual monitor, Meta-0) on the
+/// test's private bus as the peer, read back through DisplayConfig by the test itself.
+final class MutterOutputConformance: OutputBackendConformance {
+    func testAttachesReportsAndTurnsThePanel() throws { try checkAttachesReportsAndTurnsThePanel() }
+    func testSomeoneElsesTurnIsReportedAndAFlipIsUnknown() throws { try checkSomeoneElsesTurnIsReportedAndAFlipIsUnknown() }
+    func testThePeerGoingAwayDetachesUntilItReturns() throws { try checkThePeerGoingAwayDetachesUntilItReturns() }
+
+    private var mutter: ChildProcess?
+
+    override var panel: String { "Meta-0" }
+    override var goneReason: String { "left the session bus" }
+
+    override func startPeer() throws { mutter = try startMutter() }
+
+    override func stopPeer() throws {
+        mutter?.kill()
+        try mutter?.wait(timeout: deadline)
+    }
+
+    override func startBackend() -> OutputBackendRun {
+        let (address, state) = (bus.address, scratch + "/state")
+        let run = OutputBackendRun {
+            // The backend's connection belongs to its loop's thread, as the service's does.
+            let log = Log(verbose: true)
+            return MutterBackend(connection: try! BusConnection(address: address), output: "Meta-0", log: log,
+                                 handover: OrientationLockHandover(stateDirectory: state, log: log))
+        }
+        addTeardownBlock { run.stop() }
+        return run
+    }
+
+    override func peerShows() throws -> InterfaceOrientation? {
+        try mutterLayout().monitor(panel).flatMap { FakeOutputBackend.showing($0.transform) }
+    }
+
+    override func turnPeer(_ transform: UInt32) throws { try applyTransformAsSomeoneElse(panel, transform) }
 }
