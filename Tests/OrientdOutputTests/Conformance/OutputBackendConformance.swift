@@ -13,7 +13,8 @@ import XCTest
 /// Each backend runs it as a subclass giving the hooks below and one `test…` line per
 /// `check…` (XCTest on Linux finds only the test methods a class declares itself): the real
 /// backends with their compositors as peers (`WlrootsOutputConformance`,
-/// `MutterOutputConformance`) and the fake one (`FakeOutputConformance`).
+/// `MutterOutputConformance`, `KWinOutputConformance`, `X11OutputConformance`) and the fake
+/// one (`FakeOutputConformance`).
 class OutputBackendConformance: OutputTestCase {
     // MARK: Hooks
 
@@ -21,6 +22,8 @@ class OutputBackendConformance: OutputTestCase {
     var panel: String { "" }
     /// Part of the reason the backend gives when its peer is killed.
     var goneReason: String { "" }
+    /// Whether someone else can flip the peer's panel (kscreen-doctor cannot, Xephyr shows no reflection).
+    var flips: Bool { true }
 
     /// Starts the peer (again, after `stopPeer`).
     func startPeer() throws {}
@@ -65,8 +68,10 @@ class OutputBackendConformance: OutputTestCase {
         try waitForPanel(run, .portrait)
         try turnPeer(2)
         try waitForPanel(run, .portraitUpsideDown)
-        try turnPeer(4)
-        try waitForPanel(run, nil)
+        if flips {
+            try turnPeer(4)
+            try waitForPanel(run, nil)
+        }
         XCTAssertEqual(run.attached, [panel], "still attached: \(run.transcript)")
     }
 
