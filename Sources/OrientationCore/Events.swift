@@ -25,6 +25,7 @@ public enum ManagerProperty: String, CaseIterable, Sendable {
     case outputStatus = "OutputStatus", frontScene = "FrontScene"
     case windowTracking = "WindowTracking", trackedWindows = "TrackedWindows", frontApp = "FrontApp"
     case undeclaredAppOrientations = "UndeclaredAppOrientations"
+    case windowTrackingStatus = "WindowTrackingStatus"
 
     /// ConfigFiles and LockedSettings: what the configuration files say about themselves.
     public var isConfiguration: Bool { self == .configFiles || self == .lockedSettings }

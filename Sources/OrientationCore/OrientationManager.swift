@@ -113,7 +113,8 @@ public struct OrientationManager: Sendable {
                         frontSceneCreator: output.frontScene.flatMap { scenes[$0]?.creator } ?? "",
                         windowTracking: windows.tracker, trackedWindows: UInt32(windows.windows.count),
                         frontApp: output.frontScene.flatMap { scenes[$0]?.appId } ?? "",
-                        undeclaredAppOrientations: settings.undeclaredAppOrientations)
+                        undeclaredAppOrientations: settings.undeclaredAppOrientations,
+                        windowTrackingStatus: windows.status)
     }
 
     public func snapshot(of id: SceneID) -> SceneSnapshot? {

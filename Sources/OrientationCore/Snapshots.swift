@@ -82,6 +82,8 @@ public struct ManagerSnapshot: Sendable, Equatable {
     public var frontApp = ""
     /// What an observed app that declares nothing supports.
     public var undeclaredAppOrientations: OrientationMask = .all
+    /// Why no tracker follows a window list ("" while one does).
+    public var windowTrackingStatus = ""
 
     public func changes(to other: ManagerSnapshot) -> [ManagerProperty] {
         var result: [ManagerProperty] = []
@@ -104,6 +106,7 @@ public struct ManagerSnapshot: Sendable, Equatable {
         if trackedWindows != other.trackedWindows { result.append(.trackedWindows) }
         if frontApp != other.frontApp { result.append(.frontApp) }
         if undeclaredAppOrientations != other.undeclaredAppOrientations { result.append(.undeclaredAppOrientations) }
+        if windowTrackingStatus != other.windowTrackingStatus { result.append(.windowTrackingStatus) }
         return result
     }
 }

@@ -10,9 +10,12 @@ public enum OutputView {
         return "\(backend.terminalSafe) turns \(m.outputNameText?.terminalSafe ?? "?"), showing \(shows)"
     }
 
-    /// `wlroots, 3 app windows, org.example.Reader in front`, or `none (only registered scenes count)`.
+    /// `wlroots, 3 app windows, org.example.Reader in front`, or `none: ` and why (the manager's
+    /// `WindowTrackingStatus`), or `none (only registered scenes count)` from an orientd that does not say.
     public static func windowsLine(_ m: ManagerProperties) -> String {
-        guard let tracker = m.windowTrackingText else { return "none (only registered scenes count)" }
+        guard let tracker = m.windowTrackingText else {
+            return m.windowTrackingStatusText.map { "none: \($0.terminalSafe)" } ?? "none (only registered scenes count)"
+        }
         let count = "\(m.trackedWindows) app window\(m.trackedWindows == 1 ? "" : "s")"
         return "\(tracker.terminalSafe), \(count), \(m.frontAppText.map { "\($0.terminalSafe) in front" } ?? "no app in front")"
     }

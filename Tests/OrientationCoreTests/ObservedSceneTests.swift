@@ -89,7 +89,7 @@ final class ObservedSceneTests: XCTestCase {
         try close(1)
         XCTAssertEqual(subject.events, [], "closing an unknown window changes nothing")
         let rest = Set([observed(2), observed(3)])
-        try subject.run(.window(.detached), as: Caller.shell)
+        try subject.run(.window(.detached(reason: "wlroots: the compositor went away")), as: Caller.shell)
         XCTAssertEqual(Set(removed), rest)
         XCTAssertTrue(subject.manager.scenes.isEmpty)
         XCTAssertNil(subject.manager.managerSnapshot.windowTracking)

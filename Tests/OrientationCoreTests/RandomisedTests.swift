@@ -332,6 +332,7 @@ struct InvariantChecker {
             case .trackedWindows: return a.trackedWindows != b.trackedWindows
             case .frontApp: return a.frontApp != b.frontApp
             case .undeclaredAppOrientations: return a.undeclaredAppOrientations != b.undeclaredAppOrientations
+            case .windowTrackingStatus: return a.windowTrackingStatus != b.windowTrackingStatus
             }
         }
     }

@@ -89,6 +89,11 @@ final class WindowTrackingViewTests: XCTestCase {
         XCTAssertEqual(OutputView.windowsLine(single), "x11, 1 app window, no app in front")
         XCTAssertEqual(OutputView.windowsLine(ManagerProperties(["WindowTracking": Variant(string: "none")])),
                        "none (only registered scenes count)")
+        // The reason, when orientd gives one (and never the terminal's control characters).
+        let why = OutputView.windowsLine(ManagerProperties(["WindowTracking": Variant(string: "none"),
+                                                            "WindowTrackingStatus": Variant(string: "kwin: \u{1b}[2Jgone")]))
+        XCTAssertTrue(why.hasPrefix("none: kwin: "), why)
+        XCTAssertFalse(why.contains("\u{1b}"), why)
     }
 
     func testListMarksObservedScenes() {

@@ -23,6 +23,8 @@ final class StateVerbTests: OrientctlTestCase {
             why = try ok("show", "-p", "OutputStatus", "--value").trimmingCharacters(in: .newlines)
             return why.hasPrefix("--output-backend auto found no compositor")
         }
+        let windowsWhy = try ok("show", "-p", "WindowTrackingStatus", "--value").trimmingCharacters(in: .newlines)
+        XCTAssertTrue(windowsWhy.hasPrefix("--window-tracking auto found no compositor window list"), windowsWhy)
         let text = lines(try ok("status"))
         XCTAssertEqual(text, [
             "Device orientation: portrait (manual)",
@@ -32,7 +34,7 @@ final class StateVerbTests: OrientctlTestCase {
             "Settle time: 0 ms",
             "Split-view threshold: 768 points",
             "Output: none: \(why)",
-            "Window tracking: none (only registered scenes count)",
+            "Window tracking: none: \(windowsWhy)",
             "Front scene: \(scene) org.example.Video",
             "Scenes: \(scene) org.example.Video: landscape-right (phone, deciding player, detached)",
         ])

@@ -26,7 +26,7 @@ final class ContractIntrospectionTests: OrientdTestCase {
             "Version": "u", "DeviceOrientation": "s", "RotationLocked": "b", "KioskMode": "b", "KioskOrientation": "s",
             "SplitViewThreshold": "u", "SettleTime": "u", "SensorAvailable": "b", "SensorSource": "s",
             "OutputBackend": "s", "OutputName": "s", "OutputOrientation": "s", "OutputStatus": "s", "FrontScene": "o",
-            "WindowTracking": "s", "TrackedWindows": "u", "FrontApp": "s",
+            "WindowTracking": "s", "TrackedWindows": "u", "FrontApp": "s", "WindowTrackingStatus": "s",
         ], signals: ["DeviceOrientationChanged": "s", "RotationSuggested": "os"])
         XCTAssertEqual(documented.first { $0.name == "Version" }?.emitsChanged, "const")
         let shown = InterfaceDescription.members(of: Contract.managerInterface, inBusctlTable: table)
@@ -171,12 +171,14 @@ final class ContractIntrospectionTests: OrientdTestCase {
         XCTAssertEqual(properties["WindowTracking"]?.string, "none")
         XCTAssertEqual(properties["TrackedWindows"]?.uint32, 0)
         XCTAssertEqual(properties["FrontApp"]?.string, "")
+        XCTAssertTrue(properties["WindowTrackingStatus"]?.string?.hasPrefix("--window-tracking auto found no compositor window list") == true,
+                      "\(String(describing: properties["WindowTrackingStatus"]))")
         XCTAssertEqual(properties["ConfigFiles"]?.stringArray, [], "no configuration files in the test's folders")
         XCTAssertEqual(properties["LockedSettings"]?.stringArray, [])
         XCTAssertEqual(properties.keys.sorted(), ["ConfigFiles", "DeviceOrientation", "FrontApp", "FrontScene", "KioskMode", "KioskOrientation",
                                                   "LockedSettings", "OutputBackend", "OutputName", "OutputOrientation", "OutputStatus", "RotationLocked",
                                                   "SensorAvailable", "SensorSource", "SettleTime", "SplitViewThreshold", "TrackedWindows",
-                                                  "UndeclaredAppOrientations", "Version", "WindowTracking"])
+                                                  "UndeclaredAppOrientations", "Version", "WindowTracking", "WindowTrackingStatus"])
 
         let output = try runClient(["dbus-send", "--session", "--print-reply", "--dest=\(Contract.busName)",
                                     Contract.managerPath, "org.freedesktop.DBus.Properties.Get",

@@ -35,6 +35,7 @@ extension OrientationService {
                        Encode.propertiesChanged(interface: BusNames.sceneInterface,
                                                 changed: Encode.sceneProperties(snapshot, only: properties)))
         case .managerPropertiesChanged(let properties):
+            if properties.contains(.rotationLocked) { outputPart.rotationLockChanged(manager.settings.rotationLocked) }
             try signal(BusNames.managerPath, BusNames.propertiesInterface, "PropertiesChanged",
                        Encode.propertiesChanged(interface: BusNames.managerInterface,
                                                 changed: Encode.managerProperties(manager.managerSnapshot, only: properties)))
@@ -44,11 +45,11 @@ extension OrientationService {
             try signal(BusNames.managerPath, BusNames.managerInterface, ManagerSignal.rotationSuggested.rawValue,
                        [Variant(objectPath: scenePath(id)), Variant(string: orientation.rawValue)])
         case .applyOutput(let row):
-            applyOutput(row)
+            outputPart.apply(row)
         case .sensorWanted(let wanted):
-            sensor?.claim(wanted)
+            sensorPart.claim(wanted)
         case .holdCompositorRotation(let held):
-            outputLink.backend?.holdCompositorRotation(held)
+            outputPart.holdCompositorRotation(held)
         case .tickDue(let deadline):
             settleTimer.schedule(deadline)
         case .settingsChanged:

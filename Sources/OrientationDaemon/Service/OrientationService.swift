@@ -31,11 +31,11 @@ public final class OrientationService {
     /// Trims the heap after large listings and after many scenes leave.
     let memory: MemoryRelease
     var ownership = NameOwnership()
-    /// The adapters: the sensor backend (ServiceSensor.swift), the output backend (Output/) and
-    /// the window tracker (Windows/), each while there is one.
-    var sensor: (any SensorBackend)?
-    var outputLink = OutputLink()
-    var windowLink = WindowLink()
+    /// The adapters' parts: the sensor backend (Sensor/), the output backend (Output/) and the
+    /// window tracker (Windows/), each driven by an `AdapterHost`.
+    let sensorPart: SensorPart
+    let outputPart: OutputPart
+    let windowPart: WindowPart
     /// The status the process should exit with once the loop returns.
     public private(set) var exitStatus: Int32 = 0
 
@@ -67,7 +67,15 @@ public final class OrientationService {
         manager = OrientationManager(user: opened.user, configuration: configuration, limits: options.limits,
                                      natural: options.naturalOrientation)
         manager.continueSceneNumbers(after: opened.lastSceneID)
+        sensorPart = SensorPart(log: log)
+        outputPart = OutputPart(loop: loop, log: log)
+        windowPart = WindowPart(log: log, limits: options.limits)
         settleTimer.fire = { [unowned self] in self.performInternal(.tick) }
+        outputPart.manager = { [unowned self] in self.manager }
+        windowPart.manager = { [unowned self] in self.manager }
+        sensorPart.perform = { [unowned self] in self.performInternal($0) }
+        outputPart.perform = { [unowned self] in self.performInternal($0) }
+        windowPart.perform = { [unowned self] command throws(OrientationError) in try self.perform(command, caller: "") }
         if !configuration.files.isEmpty {
             log.info("configuration: \(configuration.files.joined(separator: ", "))")
         }
@@ -113,9 +121,11 @@ public final class OrientationService {
                                if self.connection.isClosed { return }
                                self.nameNotOwned(name)
                            })
-        startSensor()
-        startOutput()
-        startWindows()
+        let adapters = AdapterContext(options: options, connection: connection, loop: loop, log: log,
+                                      environment: ProcessEnvironment.current())
+        sensorPart.start(adapters)
+        outputPart.start(adapters)
+        windowPart.start(adapters)
     }
 
     /// A manager call whose caller is known: at once, or through the CallQueue.
@@ -128,9 +138,9 @@ public final class OrientationService {
     public func stop(status: Int32) {
         callQueue.refuseAll(because: "orientd is exiting; the call did not run")
         exitStatus = status
-        stopWindows()
-        stopOutput()
-        stopSensor()
+        windowPart.stop()
+        outputPart.stop()
+        sensorPart.stop()
         loop.quit()
     }
 
