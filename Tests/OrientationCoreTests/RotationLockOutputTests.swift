@@ -71,12 +71,18 @@ final class RotationLockOutputTests: XCTestCase {
         XCTAssertEqual(applied, [.landscapeRight], "back to the browser, still in the locked orientation")
     }
 
-    func testALockTakenWhileTheDeviceIsUnknownKeepsWhatThePanelShows() throws {
+    func testALockTakenWhileTheDeviceIsUnknownHoldsThePanelWhereItRested() throws {
         try attach(showing: .landscapeLeft)
         try lock(true)
+        XCTAssertEqual(applied, [], "nothing to turn")
         try subject.device(.portrait)
-        XCTAssertNil(subject.manager.outputOrientationRule)
+        XCTAssertEqual(subject.manager.outputOrientationRule, .landscapeLeft)
         XCTAssertEqual(applied, [])
+        let notes = try register("org.example.Notes", .portrait)
+        XCTAssertEqual(applied, [.portrait])
+        try subject.run(.output(.read(.portrait)), as: Caller.shell)
+        try subject.run(.unregisterScene(notes))
+        XCTAssertEqual(applied, [.landscapeLeft], "back where the panel rested when it was locked")
     }
 
     // MARK: Holding the compositor's auto-rotation
