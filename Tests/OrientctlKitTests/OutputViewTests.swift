@@ -33,6 +33,14 @@ final class OutputViewTests: XCTestCase {
         XCTAssertEqual(json["frontScene"] as? Int, 7)
     }
 
+    /// KWin's auto-rotation cannot be held through its output management: status says so.
+    func testKWinSaysItsAutoRotationIsNotHeld() {
+        let m = manager(["OutputBackend": Variant(string: "kwin"), "OutputName": Variant(string: "eDP-1"),
+                         "OutputOrientation": Variant(string: "portrait")])
+        let lines = StatusView.lines(manager: m, scenes: [], aligned: false, style: plain)
+        XCTAssertTrue(lines.contains("Output: kwin turns eDP-1, showing portrait; \(OutputView.kwinAutoRotation)"), "\(lines)")
+    }
+
     func testAnUnknownTransformAndAFrontSceneNotListed() {
         let m = manager([
             "OutputBackend": Variant(string: "x11"), "OutputName": Variant(string: "LVDS-1"),
