@@ -69,9 +69,9 @@ complete -c orientctl -s q -l quiet -d 'No informational messages on standard er
 complete -c orientctl -l verbose -d 'Add the D-Bus error name to error messages'
 
 # show
-complete -c orientctl -n '__fish_seen_subcommand_from show' -s p -l property -r -a 'AppId Owner Detached Observed Idiom Display InterfaceOrientation SupportedOrientations SupportedOrientationsMask DecidingController Width Height SplitView ActivationState StatusBarHidden Version DeviceOrientation RotationLocked KioskMode KioskOrientation SplitViewThreshold SettleTime ConfigFiles LockedSettings SensorAvailable SensorSource OutputBackend OutputName OutputOrientation OutputStatus FrontScene WindowTracking TrackedWindows FrontApp' -d 'Show only these properties (repeat or separate with commas)'
+complete -c orientctl -n '__fish_seen_subcommand_from show' -s p -l property -r -a 'AppId Owner Detached Observed Idiom Display InterfaceOrientation SupportedOrientations SupportedOrientationsMask DecidingController Width Height SplitView ActivationState StatusBarHidden Version DeviceOrientation RotationLocked KioskMode KioskOrientation SplitViewThreshold SettleTime ConfigFiles LockedSettings SensorAvailable SensorSource OutputBackend OutputName OutputOrientation OutputStatus FrontScene WindowTracking TrackedWindows FrontApp UndeclaredAppOrientations WindowTrackingStatus' -d 'Show only these properties (repeat or separate with commas)'
 complete -c orientctl -n '__fish_seen_subcommand_from show' -l value -d 'Print the values only, without Name='
-complete -c orientctl -n '__fish_seen_subcommand_from show' -s P -l print -r -a 'AppId Owner Detached Observed Idiom Display InterfaceOrientation SupportedOrientations SupportedOrientationsMask DecidingController Width Height SplitView ActivationState StatusBarHidden Version DeviceOrientation RotationLocked KioskMode KioskOrientation SplitViewThreshold SettleTime ConfigFiles LockedSettings SensorAvailable SensorSource OutputBackend OutputName OutputOrientation OutputStatus FrontScene WindowTracking TrackedWindows FrontApp' -d 'Print only the value of NAME (as -p NAME --value)'
+complete -c orientctl -n '__fish_seen_subcommand_from show' -s P -l print -r -a 'AppId Owner Detached Observed Idiom Display InterfaceOrientation SupportedOrientations SupportedOrientationsMask DecidingController Width Height SplitView ActivationState StatusBarHidden Version DeviceOrientation RotationLocked KioskMode KioskOrientation SplitViewThreshold SettleTime ConfigFiles LockedSettings SensorAvailable SensorSource OutputBackend OutputName OutputOrientation OutputStatus FrontScene WindowTracking TrackedWindows FrontApp UndeclaredAppOrientations WindowTrackingStatus' -d 'Print only the value of NAME (as -p NAME --value)'
 complete -c orientctl -n '__fish_seen_subcommand_from show' -s a -l all -d 'Also show properties that are empty'
 complete -c orientctl -n '__fish_seen_subcommand_from show; and __orientctl_at 1' -a '(__orientctl_scenes)'
 
@@ -92,7 +92,7 @@ complete -c orientctl -n '__fish_seen_subcommand_from kiosk; and __orientctl_at 
 complete -c orientctl -n '__fish_seen_subcommand_from kiosk; and __orientctl_at 2' -a 'portrait landscape-right landscape-left portrait-upside-down'
 
 # reset
-complete -c orientctl -n '__fish_seen_subcommand_from reset; and __orientctl_at 1' -a 'RotationLocked KioskMode KioskOrientation SplitViewThreshold SettleTime App all'
+complete -c orientctl -n '__fish_seen_subcommand_from reset; and __orientctl_at 1' -a 'RotationLocked KioskMode KioskOrientation SplitViewThreshold SettleTime UndeclaredAppOrientations App all'
 
 # policy
 complete -c orientctl -n '__fish_seen_subcommand_from policy' -l allow -r -a 'portrait landscape-right landscape-left portrait-upside-down landscape all all-but-upside-down' -d 'Cap the app to these orientations (shorthands: landscape, all, all-but-upside-down)'

@@ -3,7 +3,8 @@
 # orientd following the window in front. phoc (wlroots, nested in Xvfb so that it has a seat)
 # shows an 800x1280 portrait panel; orientd drives it with its wlroots output backend and
 # follows phoc's window list (--window-tracking auto finds it). Neither app speaks to orientd:
-# a notes app with a plain desktop entry, and a racing game whose desktop entry says
+# a notes app whose desktop entry says X-Orientd-SupportedOrientations=portrait (one that said
+# nothing would follow the device, as before orientd), and a racing game whose entry says
 # X-Orientd-SupportedOrientations=landscape. grim captures the panel as the user sees it: the
 # notes app upright, then the game in front (the panel turned), then the notes app again
 # after the game is closed (the panel turned back).
@@ -85,7 +86,8 @@ unset DISPLAY
 
 # The apps' desktop entries, where orientd (and only orientd) looks for them.
 mkdir -p "$work/data/applications"
-printf '[Desktop Entry]\nType=Application\nName=Notes\nExec=notes\n' >"$work/data/applications/$notes.desktop"
+printf '[Desktop Entry]\nType=Application\nName=Notes\nExec=notes\nX-Orientd-SupportedOrientations=portrait\n' \
+  >"$work/data/applications/$notes.desktop"
 printf '[Desktop Entry]\nType=Application\nName=Racing Game\nExec=racing-game\nX-Orientd-SupportedOrientations=landscape\n' \
   >"$work/data/applications/$game.desktop"
 

@@ -17,6 +17,9 @@ private final class CoalescedSignalState: @unchecked Sendable {
     let path: [CChar]
     /// A main-loop call is scheduled and has not started yet.
     let pending = Atomic<Bool>(false)
+    /// The main context the handler runs on: the thread-default one where it was added (the
+    /// service's loop, or a test's loop thread), never GLib's global default by accident.
+    let context: OpaquePointer?
     let removed = Atomic<Bool>(false)
     var handler: (() -> Void)?
 
@@ -25,7 +28,10 @@ private final class CoalescedSignalState: @unchecked Sendable {
         self.member = Array(member.utf8CString)
         self.path = Array(path.utf8CString)
         self.handler = handler
+        context = g_main_context_ref_thread_default()
     }
+
+    deinit { if let context { g_main_context_unref(context) } }
 
     func matches(_ message: OpaquePointer) -> Bool {
         guard g_dbus_message_get_message_type(message) == G_DBUS_MESSAGE_TYPE_SIGNAL,
@@ -58,12 +64,16 @@ extension BusConnection {
                 guard state.matches(message) else { return message }
                 g_object_unref(UnsafeMutableRawPointer(message))
                 if !state.removed.load(ordering: .acquiring), !state.pending.exchange(true, ordering: .acquiringAndReleasing) {
-                    g_idle_add_full(G_PRIORITY_DEFAULT, { data in
+                    let idle = g_idle_source_new()
+                    g_source_set_priority(idle, G_PRIORITY_DEFAULT)
+                    g_source_set_callback(idle, { data in
                         let state = Box.borrow(data).value
                         state.pending.store(false, ordering: .releasing)
                         if !state.removed.load(ordering: .acquiring) { state.handler?() }
                         return 0
                     }, Box(state).retainedPointer(), { Box.release($0) })
+                    g_source_attach(idle, state.context)
+                    g_source_unref(idle)
                 }
                 return nil
             },

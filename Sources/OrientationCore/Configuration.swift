@@ -5,6 +5,7 @@ public enum SettingKey: String, CaseIterable, Sendable {
     case kioskOrientation = "KioskOrientation"
     case splitViewThreshold = "SplitViewThreshold"
     case settleTime = "SettleTime"
+    case undeclaredAppOrientations = "UndeclaredAppOrientations"
 }
 
 /// One level of settings: each value is nil where this level says nothing. The user's own
@@ -15,6 +16,7 @@ public struct SettingLayer: Sendable, Equatable {
     public var kioskOrientation: InterfaceOrientation?
     public var splitViewThreshold: UInt32?
     public var settleTime: UInt32?
+    public var undeclaredAppOrientations: OrientationMask?
     public var appPolicies: [String: AppPolicy] = [:]
 
     public init() {}
@@ -26,6 +28,7 @@ public struct SettingLayer: Sendable, Equatable {
         kioskOrientation = settings.kioskOrientation
         splitViewThreshold = settings.splitViewThreshold
         settleTime = settings.settleTimeMilliseconds
+        undeclaredAppOrientations = settings.undeclaredAppOrientations
         appPolicies = settings.appPolicies
     }
 
@@ -37,6 +40,7 @@ public struct SettingLayer: Sendable, Equatable {
         case .kioskOrientation: return kioskOrientation != nil
         case .splitViewThreshold: return splitViewThreshold != nil
         case .settleTime: return settleTime != nil
+        case .undeclaredAppOrientations: return undeclaredAppOrientations != nil
         }
     }
 
@@ -48,6 +52,7 @@ public struct SettingLayer: Sendable, Equatable {
         case .kioskOrientation: kioskOrientation = nil
         case .splitViewThreshold: splitViewThreshold = nil
         case .settleTime: settleTime = nil
+        case .undeclaredAppOrientations: undeclaredAppOrientations = nil
         }
     }
 
@@ -59,6 +64,7 @@ public struct SettingLayer: Sendable, Equatable {
         result.kioskOrientation = other.kioskOrientation ?? kioskOrientation
         result.splitViewThreshold = other.splitViewThreshold ?? splitViewThreshold
         result.settleTime = other.settleTime ?? settleTime
+        result.undeclaredAppOrientations = other.undeclaredAppOrientations ?? undeclaredAppOrientations
         result.appPolicies.merge(other.appPolicies) { _, new in new }
         return result
     }
@@ -109,6 +115,7 @@ extension Settings {
         settings.kioskOrientation = merged.kioskOrientation ?? settings.kioskOrientation
         settings.splitViewThreshold = merged.splitViewThreshold ?? settings.splitViewThreshold
         settings.settleTimeMilliseconds = merged.settleTime ?? settings.settleTimeMilliseconds
+        settings.undeclaredAppOrientations = merged.undeclaredAppOrientations ?? settings.undeclaredAppOrientations
         settings.appPolicies = merged.appPolicies
         for (appId, policy) in c.appPolicies where configuration.lockedPolicies[appId] != nil {
             settings.appPolicies[appId] = policy
@@ -124,6 +131,7 @@ extension Settings {
         if locks[.kioskOrientation] != nil { result.kioskOrientation = values.kioskOrientation }
         if locks[.splitViewThreshold] != nil { result.splitViewThreshold = values.splitViewThreshold }
         if locks[.settleTime] != nil { result.settleTime = values.settleTime }
+        if locks[.undeclaredAppOrientations] != nil { result.undeclaredAppOrientations = values.undeclaredAppOrientations }
         return result
     }
 }

@@ -70,6 +70,11 @@ extension OrientationManager {
             settings.settleTimeMilliseconds = target.settleTimeMilliseconds
             if pendingReading != nil { tick(now: now, events: &events) }
         }
+        if target.undeclaredAppOrientations != settings.undeclaredAppOrientations {
+            settings.undeclaredAppOrientations = target.undeclaredAppOrientations
+            let affected = sceneIDs { $0.isObserved && $0.supportedGiven == nil }
+            reevaluateScenes(affected, kioskBefore: settings.kioskMode, reason: .policy, now: now, events: &events)
+        }
         if target.appPolicies != settings.appPolicies {
             let apps = Set(target.appPolicies.keys).union(settings.appPolicies.keys)
             let changed = apps.filter { target.appPolicies[$0] != settings.appPolicies[$0] }

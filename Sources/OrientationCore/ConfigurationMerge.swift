@@ -108,6 +108,7 @@ extension SettingLayer {
         case .kioskOrientation: result.kioskOrientation = kioskOrientation
         case .splitViewThreshold: result.splitViewThreshold = splitViewThreshold
         case .settleTime: result.settleTime = settleTime
+        case .undeclaredAppOrientations: result.undeclaredAppOrientations = undeclaredAppOrientations
         }
         return result
     }

@@ -18,10 +18,12 @@ struct OrientationChange {
 
 extension OrientationManager {
     /// The interface orientation a scene would follow from the device, or nil when it does
-    /// not follow (device flat or unknown, rotation lock, external display, background, or the
-    /// user's policy keeps the app from following the sensor).
+    /// not follow (device flat or unknown, external display, background, or the user's policy
+    /// keeps the app from following the sensor). Under the rotation lock the device
+    /// orientation is the one the lock froze (as a locked iPhone holds its apps upright): a
+    /// scene that allows it takes it, and readings no longer move it.
     func followedDevice(for scene: Scene) -> InterfaceOrientation? {
-        guard !settings.rotationLocked, scene.isBuiltin, scene.activation != .background,
+        guard scene.isBuiltin, scene.activation != .background,
               settings.appPolicies[scene.appId]?.followSensor ?? true else { return nil }
         return deviceOrientation.interfaceOrientation
     }

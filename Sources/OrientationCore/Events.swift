@@ -24,6 +24,8 @@ public enum ManagerProperty: String, CaseIterable, Sendable {
     case outputBackend = "OutputBackend", outputName = "OutputName", outputOrientation = "OutputOrientation"
     case outputStatus = "OutputStatus", frontScene = "FrontScene"
     case windowTracking = "WindowTracking", trackedWindows = "TrackedWindows", frontApp = "FrontApp"
+    case undeclaredAppOrientations = "UndeclaredAppOrientations"
+    case windowTrackingStatus = "WindowTrackingStatus"
 
     /// ConfigFiles and LockedSettings: what the configuration files say about themselves.
     public var isConfiguration: Bool { self == .configFiles || self == .lockedSettings }
@@ -49,6 +51,9 @@ public enum Event: Sendable, Equatable {
     /// Claim the device's sensor (true) or release it (false): sent when `wantsSensor`
     /// changes, so only while a sensor is there to claim.
     case sensorWanted(Bool)
+    /// Hold the compositor's own auto-rotation off (true) or give it back to the user's
+    /// rotation lock (false): sent when `holdsCompositorRotation` changes.
+    case holdCompositorRotation(Bool)
     /// Send `.tick` at this moment (monotonic microseconds; nil: none is due): sent when
     /// `nextDeadline` changes, and after a tick that came before it: the core reads no clock,
     /// so this is how it asks for time to pass.

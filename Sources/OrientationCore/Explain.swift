@@ -17,6 +17,10 @@ extension OrientationManager {
         var supportedOrientations: String
         if scene.isObserved, let allowed = r.policy?.allowed {
             supportedOrientations = "\(policyOwner(scene.appId)) gives the window its orientations: \(allowed)."
+        } else if scene.isObserved, scene.supportedGiven == nil {
+            let by = configuredBy(.undeclaredAppOrientations)
+            supportedOrientations = "No policy and no orientations in its desktop entry: an app that says nothing follows the device; "
+                + "\(SettingKey.undeclaredAppOrientations.rawValue) allows \(r.supportedOrientations)\(by.isEmpty ? " (the built-in default)" : by)."
         } else if scene.supportedGiven == nil {
             supportedOrientations = "No supported orientations given: the \(scene.idiom.rawValue) default \(r.supportedOrientations) applies."
         } else if let file = scene.supportedFile {

@@ -88,10 +88,11 @@ public struct OrientationManager: Sendable {
         sensorAvailable && lastReadingSource == .iioSensorProxy ? .iioSensorProxy : .manual
     }
 
-    /// Whether any scene would follow the sensor (the sensor costs power otherwise).
-    public var needsSensor: Bool { builtinSceneCount > 0 }
+    /// Whether anything would follow the sensor (the sensor costs power otherwise): a scene
+    /// on the built-in display, or the panel itself with no scene in front.
+    public var needsSensor: Bool { builtinSceneCount > 0 || panelFollowsDevice }
 
-    /// Whether the sensor must be claimed: while it is there and a scene would follow it
+    /// Whether the sensor must be claimed: while it is there and something would follow it
     /// (the rotation lock keeps it claimed: its readings become suggestions).
     public var wantsSensor: Bool { sensorAvailable && needsSensor }
 
@@ -111,7 +112,9 @@ public struct OrientationManager: Sendable {
                         outputOrientation: output.showing, outputStatus: output.status, frontScene: output.frontScene,
                         frontSceneCreator: output.frontScene.flatMap { scenes[$0]?.creator } ?? "",
                         windowTracking: windows.tracker, trackedWindows: UInt32(windows.windows.count),
-                        frontApp: output.frontScene.flatMap { scenes[$0]?.appId } ?? "")
+                        frontApp: output.frontScene.flatMap { scenes[$0]?.appId } ?? "",
+                        undeclaredAppOrientations: settings.undeclaredAppOrientations,
+                        windowTrackingStatus: windows.status)
     }
 
     public func snapshot(of id: SceneID) -> SceneSnapshot? {
@@ -139,6 +142,7 @@ public struct OrientationManager: Sendable {
                                progress: Progress? = nil) throws(OrientationError) -> Outcome {
         let managerBefore = managerSnapshot
         let sensorWantedBefore = wantsSensor
+        let holdBefore = holdsCompositorRotation
         let deadlineBefore = nextDeadline
         // A scene command never changes the user's settings: the hot path skips comparing
         // them (the app policies among them). Settings adopted from disk need no saving.
@@ -220,6 +224,7 @@ public struct OrientationManager: Sendable {
         let state = changed.filter { !$0.isConfiguration }, files = changed.filter(\.isConfiguration)
         if !state.isEmpty { events.append(.managerPropertiesChanged(state)) }
         if let userBefore, user != userBefore { events.append(.settingsChanged) }
+        if holdsCompositorRotation != holdBefore { events.append(.holdCompositorRotation(holdsCompositorRotation)) }
         if wantsSensor != sensorWantedBefore { events.append(.sensorWanted(wantsSensor)) }
         if !files.isEmpty { events.append(.managerPropertiesChanged(files)) }
         // A tick that came before the deadline (a timer may fire early) asks again.

@@ -19,6 +19,9 @@ public struct OutputState: Sendable, Equatable {
     /// orientd applies only when this changes (or a backend attaches), so a change made by
     /// someone else is read back and never fought.
     public internal(set) var decided: InterfaceOrientation?
+    /// What the panel showed when orientd last left it as it was (nothing decided): where the
+    /// rotation lock holds it when the device's orientation was not known at the lock.
+    public internal(set) var resting: InterfaceOrientation?
     /// Why no backend drives the panel, with the option that changes it ("" while one does).
     public internal(set) var status = OutputState.lookingStatus
 
@@ -67,13 +70,28 @@ extension OrientationManager {
 
     /// What the panel must show: the front scene's orientation; with no front scene the kiosk
     /// orientation while kiosk mode is on; otherwise the device's, mapped to an interface
-    /// orientation. Nil (keep what the panel shows) under the rotation lock, or while the
-    /// device is flat or unknown.
+    /// orientation. Under the rotation lock that is the device orientation the lock froze: the
+    /// panel stays as it was locked, an app in front that needs another orientation still
+    /// turns it, and it comes back when that app leaves. A lock taken while the device was
+    /// flat or unknown holds the panel where it rested (`OutputState.resting`). Nil (keep what
+    /// the panel shows) while the device is flat or unknown and nothing else decides.
     public var outputOrientationRule: InterfaceOrientation? {
         if let front = output.frontScene, let scene = scenes[front] { return scene.orientation }
         if settings.kioskMode { return settings.kioskOrientation }
-        if settings.rotationLocked { return nil }
-        return deviceOrientation.interfaceOrientation
+        if let device = deviceOrientation.interfaceOrientation { return device }
+        return settings.rotationLocked ? output.resting : nil
+    }
+
+    /// What the panel shows as far as orientd knows: as read back, else upright in its
+    /// natural orientation.
+    var panelOrientation: InterfaceOrientation {
+        output.showing ?? InterfaceOrientation(panelRow: .portrait, natural: output.natural)
+    }
+
+    /// Whether the panel follows the device (or, under the rotation lock, waits for it): a
+    /// backend drives it and neither a scene in front nor kiosk mode decides it.
+    public var panelFollowsDevice: Bool {
+        output.backend != nil && output.frontScene == nil && !settings.kioskMode
     }
 
     /// Keeps the foreground order in step with one scene (registered, changed or removed).
@@ -95,12 +113,14 @@ extension OrientationManager {
             output.name = name
             output.showing = row.map { InterfaceOrientation(panelRow: $0, natural: output.natural) }
             output.status = ""
+            if outputOrientationRule == nil { output.resting = output.showing }
             // A backend that (re)appears shows at once what orientd decides now.
             output.decided = outputOrientationRule
             if output.decided != output.showing { requestOutputApply(events: &events) }
         case .read(let row):
             guard output.backend != nil else { return }
             output.showing = row.map { InterfaceOrientation(panelRow: $0, natural: output.natural) }
+            if output.decided == nil { output.resting = output.showing }
         case .detached(let reason):
             output.backend = nil
             output.name = ""
@@ -115,7 +135,11 @@ extension OrientationManager {
     mutating func updateOutput(events: inout [Event]) {
         let decided = outputOrientationRule
         guard decided != output.decided else { return }
+        let keptBefore = output.decided == nil
         output.decided = decided
+        // From "keep what it shows" to what it shows (the lock holding the panel where it
+        // rested): orientd asked nothing meanwhile, so nothing is on its way to undo.
+        if keptBefore, decided == output.showing { return }
         requestOutputApply(events: &events)
     }
 

@@ -41,10 +41,13 @@ public struct Resolution: Sendable {
 
     /// Runs the layers for a scene under the given settings.
     public init(scene: borrowing Scene, settings: borrowing Settings) {
-        // An observed scene's orientations come from the policy in force first (its app
-        // declares nothing itself): see `Scene.observedWindow` and docs/front-window.md.
+        // An observed scene's orientations come from the policy in force first, then its
+        // manifest; an app that declares nothing follows the device as before orientd (the
+        // configuration may narrow that): see `Scene.observedWindow` and docs/front-window.md.
         if scene.isObserved, let allowed = settings.appPolicies[scene.appId]?.allowed {
             supportedOrientations = allowed
+        } else if scene.isObserved, scene.supportedGiven == nil {
+            supportedOrientations = settings.undeclaredAppOrientations
         } else {
             supportedOrientations = scene.supportedOrientations
         }
@@ -114,7 +117,8 @@ public struct Resolution: Sendable {
         switch windowSource {
         case .sceneDelegate: source = "scene delegate"
         case .appDelegate: source = "app delegate"
-        case .supportedOrientations: source = scene.supportedGiven == nil ? "\(scene.idiom.rawValue) default supported orientations"
+        case .supportedOrientations: source = scene.supportedGiven == nil
+            ? (scene.isObserved ? SettingKey.undeclaredAppOrientations.rawValue : "\(scene.idiom.rawValue) default supported orientations")
             : scene.supportedFile.map { "supported orientations of \($0)" } ?? "app's supported orientations"
         }
         let who = deciding.map { "controller '\(scene.tree[$0].id)'" } ?? "the default controller"

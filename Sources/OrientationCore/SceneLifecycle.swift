@@ -33,7 +33,8 @@ extension OrientationManager {
         return .scene(scene.id)
     }
 
-    /// A new scene's first orientation: the default one, then the usual rule (which follows
+    /// A new scene's first orientation: the default one (an observed scene's: the panel's),
+    /// then the usual rule (which follows
     /// the device), its size turned to match, split view entered if its size says so.
     func settleNewScene(_ scene: inout Scene) throws(OrientationError) {
         let resolution = Resolution(scene: scene, settings: settings)
@@ -41,6 +42,10 @@ extension OrientationManager {
         let mask = resolution.final
         if let preferred = resolution.preferred, mask.contains(preferred) {
             scene.orientation = preferred
+        } else if scene.isObserved, mask.contains(panelOrientation) {
+            // An unmodified app's window comes up as the screen is: one that says nothing
+            // leaves the panel as it is while the device's orientation is unknown.
+            scene.orientation = panelOrientation
         } else {
             scene.orientation = mask.first!
         }

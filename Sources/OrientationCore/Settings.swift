@@ -20,6 +20,9 @@ public struct Settings: Sendable, Equatable {
     public var splitViewThreshold: UInt32 = 768
     /// How long a new device orientation must hold before scenes follow it.
     public var settleTimeMilliseconds: UInt32 = 250
+    /// What an observed app that declares nothing (no policy, no orientation key in its
+    /// desktop entry) supports: by default all four, as the compositor's own auto-rotation.
+    public var undeclaredAppOrientations: OrientationMask = .all
     public var appPolicies: [String: AppPolicy] = [:]
 
     public init() {}

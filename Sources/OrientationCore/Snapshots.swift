@@ -51,8 +51,8 @@ public struct SceneSnapshot: Sendable, Equatable {
 /// The public values of the manager object.
 public struct ManagerSnapshot: Sendable, Equatable {
     /// 3: OutputStatus, and the window tracking members (WindowTracking, TrackedWindows,
-    /// FrontApp, the scenes' Observed).
-    public static let version: UInt32 = 3
+    /// FrontApp, the scenes' Observed). 4: UndeclaredAppOrientations.
+    public static let version: UInt32 = 4
     public var deviceOrientation: DeviceOrientation
     public var rotationLocked: Bool
     public var kioskMode: Bool
@@ -80,6 +80,10 @@ public struct ManagerSnapshot: Sendable, Equatable {
     public var trackedWindows: UInt32 = 0
     /// The front scene's app id ("" when there is none).
     public var frontApp = ""
+    /// What an observed app that declares nothing supports.
+    public var undeclaredAppOrientations: OrientationMask = .all
+    /// Why no tracker follows a window list ("" while one does).
+    public var windowTrackingStatus = ""
 
     public func changes(to other: ManagerSnapshot) -> [ManagerProperty] {
         var result: [ManagerProperty] = []
@@ -101,6 +105,8 @@ public struct ManagerSnapshot: Sendable, Equatable {
         if windowTracking != other.windowTracking { result.append(.windowTracking) }
         if trackedWindows != other.trackedWindows { result.append(.trackedWindows) }
         if frontApp != other.frontApp { result.append(.frontApp) }
+        if undeclaredAppOrientations != other.undeclaredAppOrientations { result.append(.undeclaredAppOrientations) }
+        if windowTrackingStatus != other.windowTrackingStatus { result.append(.windowTrackingStatus) }
         return result
     }
 }

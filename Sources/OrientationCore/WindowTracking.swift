@@ -14,9 +14,11 @@ extension OrientationManager {
         case .attached(let kind):
             forgetWindows(events: &events)
             windows.tracker = kind
-        case .detached:
+            windows.status = ""
+        case .detached(let reason):
             forgetWindows(events: &events)
             windows.tracker = nil
+            windows.status = reason
         case .window(var window):
             // Windows are reported only while a tracker is attached.
             guard windows.tracker != nil else { return }

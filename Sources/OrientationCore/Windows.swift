@@ -26,7 +26,7 @@ public struct TrackedWindow: Sendable, Equatable {
 /// A window tracker's report.
 public enum WindowCommand: Sendable, Equatable {
     case attached(WindowTrackerKind)   // found its compositor; its list starts empty
-    case detached                      // compositor gone: every tracked window goes
+    case detached(reason: String)      // compositor gone or not there: every tracked window goes
     case window(TrackedWindow)         // a window appeared or changed (by handle)
     case closed(handle: UInt64)
 }
@@ -35,6 +35,9 @@ public enum WindowCommand: Sendable, Equatable {
 public struct WindowState: Sendable, Equatable {
     /// The tracker whose list is followed; nil: none (no window is tracked).
     public internal(set) var tracker: WindowTrackerKind?
+    /// Why no tracker follows a window list, with the option that changes it ("" while one
+    /// does, and before the service has said anything).
+    public internal(set) var status = ""
     /// The windows by handle. A window whose app id is not a valid app-id is kept with the
     /// app id "" (it belongs to no app: it is never observed and backs no scene).
     public internal(set) var windows: [UInt64: TrackedWindow] = [:]

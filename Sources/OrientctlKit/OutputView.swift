@@ -7,12 +7,21 @@ public enum OutputView {
     public static func outputLine(_ m: ManagerProperties, style: Style) -> String {
         guard let backend = m.outputBackendText else { return m.outputStatusText.map { "none: \($0.terminalSafe)" } ?? "none" }
         let shows = m.outputOrientationText.map { style.highlight($0.terminalSafe) } ?? "an unknown orientation"
-        return "\(backend.terminalSafe) turns \(m.outputNameText?.terminalSafe ?? "?"), showing \(shows)"
+        let line = "\(backend.terminalSafe) turns \(m.outputNameText?.terminalSafe ?? "?"), showing \(shows)"
+        return backend == "kwin" ? line + "; " + kwinAutoRotation : line
     }
 
-    /// `wlroots, 3 app windows, org.example.Reader in front`, or `none (only registered scenes count)`.
+    /// What the kwin backend cannot do: KWin's output management (kde_output_device_v2 up to
+    /// version 2, Plasma 5.27) neither tells nor sets KScreen's auto-rotate policy.
+    public static let kwinAutoRotation = "Plasma's own auto-rotation is not orientd's to hold (KWin's output management "
+        + "does not let a client read or set it): set the panel's orientation to a fixed one in System Settings"
+
+    /// `wlroots, 3 app windows, org.example.Reader in front`, or `none: ` and why (the manager's
+    /// `WindowTrackingStatus`), or `none (only registered scenes count)` from an orientd that does not say.
     public static func windowsLine(_ m: ManagerProperties) -> String {
-        guard let tracker = m.windowTrackingText else { return "none (only registered scenes count)" }
+        guard let tracker = m.windowTrackingText else {
+            return m.windowTrackingStatusText.map { "none: \($0.terminalSafe)" } ?? "none (only registered scenes count)"
+        }
         let count = "\(m.trackedWindows) app window\(m.trackedWindows == 1 ? "" : "s")"
         return "\(tracker.terminalSafe), \(count), \(m.frontAppText.map { "\($0.terminalSafe) in front" } ?? "no app in front")"
     }

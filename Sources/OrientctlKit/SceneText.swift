@@ -51,6 +51,10 @@ extension ManagerProperties {
     /// What the panel shows, or nil when unknown.
     public var outputOrientationText: String? { nonEmpty(string(.outputOrientation)) }
 
+    /// Why no tracker follows a window list (the manager's `WindowTrackingStatus`), or nil: one
+    /// does, or the orientd is older and does not say.
+    public var windowTrackingStatusText: String? { nonEmpty(string(.windowTrackingStatus)) }
+
     /// The window tracker's name, or nil for "none".
     public var windowTrackingText: String? {
         let name = string(.windowTracking) ?? "none"

@@ -170,6 +170,19 @@ open class OrientdTestCase: XCTestCase {
         return try XCTUnwrap(value.unboxed?.stringArray ?? value.stringArray, "AccelerometerOwners: \(reply)")
     }
 
+    /// Sets one of the mock's properties (`SetInternalProperty`), as the sensor would change it.
+    public func setMock(_ property: String, _ value: Variant, on bus: BusConnection? = nil) throws {
+        try (bus ?? systemClient).call(
+            destination: Sensor.name, path: Sensor.path, interface: Sensor.mockInterface,
+            method: "SetInternalProperty", parameters: Variant(tuple: [.s(Sensor.interface), .s(property), Variant(boxing: value)]),
+            timeoutMilliseconds: 5_000)
+    }
+
+    /// Sets the mock's `AccelerometerOrientation`.
+    public func tiltMock(_ orientation: String, on bus: BusConnection? = nil) throws {
+        try setMock("AccelerometerOrientation", .s(orientation), on: bus)
+    }
+
     /// Starts the real iio-sensor-proxy under umockdev on the system bus.
     public func startRealSensor() throws -> SensorService {
         let sensor = try SensorService(.real, address: systemBus.address, workDirectory: temporaryDirectory())

@@ -260,8 +260,10 @@ final class ChoosingRulesTests: XCTestCase {
         try subject.device(.landscapeLeft)
         let id = try subject.register { $0.supported = .allButUpsideDown }
         XCTAssertEqual(subject.orientation(id), .landscapeRight)
-        // No OrientationChanged; the new scene is in front (FrontScene, FrontApp), nothing else.
-        XCTAssertEqual(subject.events, [.sceneAdded(id), .managerPropertiesChanged([.frontScene, .frontApp])])
+        // No OrientationChanged; the new scene is in front (FrontScene, FrontApp), and, since it
+        // leaves upside-down out, the compositor's own rotation is held off while it is there.
+        XCTAssertEqual(subject.events, [.sceneAdded(id), .managerPropertiesChanged([.frontScene, .frontApp]),
+                                        .holdCompositorRotation(true)])
         XCTAssertEqual(subject.snapshot(id).activation, .foregroundActive)
     }
 }

@@ -149,10 +149,14 @@ final class EventTests: XCTestCase {
     func testRegistrationAndRemovalEmitAddedAndRemovedOnly() throws {
         var subject = ManagerUnderTest()
         let id = try subject.register()
-        // Besides the scene itself, only FrontScene and FrontApp: a new scene on builtin comes to the front.
-        XCTAssertEqual(subject.events, [.sceneAdded(id), .managerPropertiesChanged([.frontScene, .frontApp])])
+        // Besides the scene itself, only FrontScene and FrontApp (a new scene on builtin comes to
+        // the front) and the compositor's rotation held while it is there (a phone scene leaves
+        // upside-down out, which the compositor would show).
+        XCTAssertEqual(subject.events, [.sceneAdded(id), .managerPropertiesChanged([.frontScene, .frontApp]),
+                                        .holdCompositorRotation(true)])
         try subject.run(.unregisterScene(id))
-        XCTAssertEqual(subject.events, [.sceneRemoved(id), .managerPropertiesChanged([.frontScene, .frontApp])])
+        XCTAssertEqual(subject.events, [.sceneRemoved(id), .managerPropertiesChanged([.frontScene, .frontApp]),
+                                        .holdCompositorRotation(false)])
         let external = try subject.register { $0.display = "HDMI-1" }
         XCTAssertEqual(subject.events, [.sceneAdded(external)])
         try subject.run(.unregisterScene(external))

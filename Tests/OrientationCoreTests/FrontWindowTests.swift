@@ -28,6 +28,18 @@ final class FrontWindowTests: XCTestCase {
         subject.events.compactMap { if case .applyOutput(let row) = $0 { return row }; return nil }
     }
 
+    /// `WindowTrackingStatus`: the service's reason while no tracker is attached, "" while one is.
+    func testTheTrackingStatusIsTheReasonUntilATrackerAttaches() throws {
+        XCTAssertEqual(subject.manager.managerSnapshot.windowTrackingStatus, "")
+        try subject.run(.window(.detached(reason: "--window-tracking auto found none")), as: Caller.shell)
+        XCTAssertEqual(subject.manager.managerSnapshot.windowTrackingStatus, "--window-tracking auto found none")
+        XCTAssertTrue(subject.events.contains(.managerPropertiesChanged([.windowTrackingStatus])), "\(subject.events)")
+        try attach()
+        XCTAssertEqual(subject.manager.managerSnapshot.windowTrackingStatus, "")
+        try subject.run(.window(.detached(reason: "kwin: KWin left")), as: Caller.shell)
+        XCTAssertEqual(subject.manager.managerSnapshot.windowTrackingStatus, "kwin: KWin left")
+    }
+
     func testTheActivatedWindowsAppIsInFrontOverANewerScene() throws {
         let sceneA = try register(a)
         let sceneB = try register(b)
@@ -122,7 +134,7 @@ final class FrontWindowTests: XCTestCase {
         try subject.on(second, .setActivation(.background), as: Caller.app)
         XCTAssertEqual(subject.manager.frontScene, first)
         try window(1, b, activated: true)
-        try subject.run(.window(.detached), as: Caller.shell)
+        try subject.run(.window(.detached(reason: "wlroots: the compositor went away")), as: Caller.shell)
         XCTAssertEqual(subject.manager.frontScene, first, "the tracker gone, the scenes' own order decides again")
     }
 
@@ -159,8 +171,10 @@ final class FrontWindowTests: XCTestCase {
         XCTAssertNil(subject.manager.frontScene)
         XCTAssertEqual(subject.manager.outputOrientationRule, DeviceOrientation.landscapeLeft.interfaceOrientation)
         // Kiosk mode and the rotation lock decide with nothing in front, as without a tracker.
+        // (The lock keeps the panel in the orientation it was locked in, no longer "whatever
+        // it shows": an app that turned it under the lock gives it back when it leaves.)
         try subject.run(.setRotationLocked(true), as: Caller.shell)
-        XCTAssertNil(subject.manager.outputOrientationRule)
+        XCTAssertEqual(subject.manager.outputOrientationRule, DeviceOrientation.landscapeLeft.interfaceOrientation)
         try subject.run(.setKioskMode(true, .landscapeRight), as: Caller.shell)
         XCTAssertEqual(subject.manager.outputOrientationRule, .landscapeRight)
     }

@@ -154,7 +154,8 @@ final class GlobalStateTests: XCTestCase {
         XCTAssertEqual(snapshot.kioskOrientation, .portrait)
         XCTAssertEqual(snapshot.splitViewThreshold, 768)
         XCTAssertEqual(snapshot.settleTime, 250)
-        XCTAssertEqual(ManagerSnapshot.version, 3)
+        XCTAssertEqual(snapshot.undeclaredAppOrientations, .all)
+        XCTAssertEqual(ManagerSnapshot.version, 4)
         let limits = Limits.default
         XCTAssertGreaterThanOrEqual(limits.scenesPerConnection, 1_000)
         XCTAssertGreaterThanOrEqual(limits.scenesInAll, 10_000)

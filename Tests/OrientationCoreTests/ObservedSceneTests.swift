@@ -3,7 +3,8 @@ import XCTest
 
 /// Observed scenes: an app window the tracker reports, of an app that registered no scene,
 /// stands as a scene whose activation follows the compositor and whose orientations come
-/// from the policy in force, else the app's desktop entry, else the idiom's default.
+/// from the policy in force, else the app's desktop entry, else `UndeclaredAppOrientations`
+/// (UndeclaredAppTests.swift has the rest of that rule).
 final class ObservedSceneTests: XCTestCase {
     var subject = ManagerUnderTest()
     let app = "org.example.Reader"
@@ -88,7 +89,7 @@ final class ObservedSceneTests: XCTestCase {
         try close(1)
         XCTAssertEqual(subject.events, [], "closing an unknown window changes nothing")
         let rest = Set([observed(2), observed(3)])
-        try subject.run(.window(.detached), as: Caller.shell)
+        try subject.run(.window(.detached(reason: "wlroots: the compositor went away")), as: Caller.shell)
         XCTAssertEqual(Set(removed), rest)
         XCTAssertTrue(subject.manager.scenes.isEmpty)
         XCTAssertNil(subject.manager.managerSnapshot.windowTracking)
@@ -119,25 +120,30 @@ final class ObservedSceneTests: XCTestCase {
         XCTAssertTrue(supportedOrientations.sentence.contains("Observed"), supportedOrientations.sentence)
     }
 
-    func testWithoutAManifestTheIdiomsDefaultApplies() throws {
+    // This test said "the idiom's default applies" (phone: portrait only) until orientd
+    // learnt that an app that says nothing follows the device, as it did before orientd: an
+    // undeclared app now takes UndeclaredAppOrientations (all four), on either idiom.
+    func testWithoutAManifestTheAppFollowsTheDevice() throws {
         try attach()
         try subject.device(.landscapeLeft)
         try window(1, app, activated: true)
         let id = observed(1)
-        XCTAssertEqual(subject.snapshot(id).supported, Idiom.phone.defaultSupported)
-        XCTAssertEqual(subject.orientation(id), .portrait)
-        XCTAssertTrue(try subject.manager.explain(id)[0].sentence.contains("phone default"))
+        XCTAssertEqual(subject.snapshot(id).supported, .all)
+        XCTAssertEqual(subject.orientation(id), DeviceOrientation.landscapeLeft.interfaceOrientation)
+        XCTAssertTrue(try subject.manager.explain(id)[0].sentence.contains("UndeclaredAppOrientations"))
         var pad = ManagerUnderTest()
         pad.manager = OrientationManager(settings: pad.manager.settings, observedIdiom: .pad)
         try pad.run(.window(.attached(.kwin)))
         try pad.run(.window(.window(TrackedWindow(handle: 1, appId: app, activated: true))))
-        XCTAssertEqual(pad.manager.scenes.values.first?.effectiveMask, Idiom.pad.defaultSupported)
+        XCTAssertEqual(pad.manager.scenes.values.first?.effectiveMask, .all)
     }
 
     func testAManifestNamingNothingDeclaresNothing() throws {
         try attach()
         try window(1, app, manifest: AppManifest(mask: [], file: "/x.desktop"))
-        XCTAssertEqual(subject.snapshot(observed(1)).supported, Idiom.phone.defaultSupported)
+        // Declaring nothing once meant the phone's portrait; now it means following the device.
+        XCTAssertEqual(subject.snapshot(observed(1)).supported, .all)
+        XCTAssertNil(subject.manager.scenes[observed(1)]?.supportedFile)
     }
 
     func testTheManifestReadAgainChangesTheSupportedOrientations() throws {

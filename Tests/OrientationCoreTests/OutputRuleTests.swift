@@ -175,7 +175,9 @@ final class OutputRuleTests: XCTestCase {
         XCTAssertEqual(applied, [])
         try subject.device(.landscapeLeft)
         XCTAssertEqual(applied, [])
-        XCTAssertNil(subject.manager.outputOrientationRule)
+        // Held where the panel rested (it was nil, "keep": an app that turns the panel under the
+        // lock now gives it back when it leaves).
+        XCTAssertEqual(subject.manager.outputOrientationRule, .portrait)
         // Lifted: the device's orientation is orientd's next change, and is applied.
         try subject.run(.setRotationLocked(false), as: Caller.shell)
         XCTAssertEqual(applied, [.landscapeRight])

@@ -161,6 +161,15 @@ struct InvariantChecker {
         check(wants == (manager.sensorAvailable && builtinScene), "wantsSensor")
         check(events.sensorClaims == (wantedBefore == wants ? [] : [wants]),
               "sensorWanted \(events.sensorClaims) for \(wantedBefore) → \(wants)")
+        // The compositor's rotation is held exactly while kiosk mode is on or the scene in
+        // front does not show what the compositor would; each change is said once.
+        let holds = manager.holdsCompositorRotation, heldBefore = saved.holdsCompositorRotation
+        check(events.compositorHolds == (heldBefore == holds ? [] : [holds]), "holdCompositorRotation \(events.compositorHolds)")
+        let front = manager.frontScene.flatMap { manager.scenes[$0] }
+        if manager.settings.kioskMode { check(holds, "kiosk mode without a hold") }
+        if !manager.settings.kioskMode, front == nil { check(!holds, "a hold with nothing in front") }
+        if let front, !manager.settings.kioskMode, let device = manager.deviceOrientation.interfaceOrientation,
+           front.orientation != device { check(holds, "no hold for a front scene in \(front.orientation.rawValue), device \(device.rawValue)") }
         // The shell's timer hears of every new deadline, and again after a tick before it.
         var tickedEarly = false
         if case .tick = command { tickedEarly = manager.nextDeadline != nil }
@@ -322,6 +331,8 @@ struct InvariantChecker {
             case .windowTracking: return a.windowTracking != b.windowTracking
             case .trackedWindows: return a.trackedWindows != b.trackedWindows
             case .frontApp: return a.frontApp != b.frontApp
+            case .undeclaredAppOrientations: return a.undeclaredAppOrientations != b.undeclaredAppOrientations
+            case .windowTrackingStatus: return a.windowTrackingStatus != b.windowTrackingStatus
             }
         }
     }

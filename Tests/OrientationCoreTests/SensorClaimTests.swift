@@ -2,7 +2,8 @@ import XCTest
 @testable import OrientationCore
 
 /// The core says when the device's sensor must be claimed (`sensorWanted`), as it says where
-/// the panel goes: while the sensor is there and a scene on the built-in display exists.
+/// the panel goes: while the sensor is there and a scene on the built-in display exists, or
+/// the panel follows the device (a backend drives it, no scene in front, kiosk mode off).
 final class SensorClaimTests: XCTestCase {
     func testNoClaimWithoutASensor() throws {
         var subject = ManagerUnderTest()
@@ -77,5 +78,54 @@ final class SensorClaimTests: XCTestCase {
         XCTAssertEqual(subject.events.sensorClaims, [true], "an observed window's scene follows the sensor")
         try subject.run(.window(.closed(handle: 1)), as: Caller.shell)
         XCTAssertEqual(subject.events.sensorClaims, [false])
+    }
+
+    // MARK: The panel follows the device with no scene in front
+
+    func attachPanel(_ subject: inout ManagerUnderTest) throws {
+        try subject.run(.output(.attached(.mutter, name: "DSI-1", showing: .portrait)), as: Caller.shell)
+    }
+
+    func testThePanelWithNoSceneClaims() throws {
+        var subject = ManagerUnderTest()
+        try subject.run(.setSensorAvailable(true), as: Caller.shell)
+        XCTAssertEqual(subject.events.sensorClaims, [], "no panel, no scene: nothing follows the sensor")
+        try attachPanel(&subject)
+        XCTAssertEqual(subject.events.sensorClaims, [true], "the panel follows the device with no app in front")
+        try subject.run(.output(.detached(reason: "mutter: the compositor stopped")), as: Caller.shell)
+        XCTAssertEqual(subject.events.sensorClaims, [false])
+    }
+
+    func testKioskModeWithNoSceneReleasesAndTheLockKeepsTheClaim() throws {
+        var subject = ManagerUnderTest()
+        try subject.run(.setSensorAvailable(true), as: Caller.shell)
+        try attachPanel(&subject)
+        try subject.run(.setKioskMode(true, nil), as: Caller.shell)
+        XCTAssertEqual(subject.events.sensorClaims, [false], "kiosk mode decides the panel")
+        try subject.run(.setKioskMode(false, nil), as: Caller.shell)
+        XCTAssertEqual(subject.events.sensorClaims, [true])
+        try subject.run(.setRotationLocked(true), as: Caller.shell)
+        XCTAssertEqual(subject.events.sensorClaims, [], "under the lock its readings wait for the lock to lift")
+    }
+
+    func testTheLastAppClosedSidewaysThenTheDeviceTurnedBackTurnsThePanelBack() throws {
+        var subject = ManagerUnderTest()
+        try subject.run(.setSensorAvailable(true), as: Caller.shell)
+        try attachPanel(&subject)
+        try subject.run(.window(.attached(.wlroots)), as: Caller.shell)
+        let game = TrackedWindow(handle: 1, appId: "org.example.Game", activated: true,
+                                 manifest: AppManifest(mask: .landscape, file: "/g.desktop"))
+        try subject.run(.window(.window(game)), as: Caller.shell)
+        try subject.device(.landscapeLeft, source: .iioSensorProxy)
+        XCTAssertEqual(subject.manager.outputOrientationRule, .landscapeRight)
+        try subject.run(.window(.closed(handle: 1)), as: Caller.shell)
+        XCTAssertEqual(subject.events.sensorClaims, [], "the sensor stays claimed: the panel follows the device now")
+        XCTAssertTrue(subject.manager.wantsSensor)
+        XCTAssertNil(subject.manager.frontScene)
+        XCTAssertEqual(subject.manager.outputOrientationRule, .landscapeRight, "still sideways: the device is")
+        try subject.device(.portrait, source: .iioSensorProxy)
+        XCTAssertEqual(subject.manager.outputOrientationRule, .portrait)
+        XCTAssertTrue(subject.events.contains(.applyOutput(.portrait)), "\(subject.events)")
+        XCTAssertEqual(subject.manager.managerSnapshot.sensorSource, .iioSensorProxy)
     }
 }

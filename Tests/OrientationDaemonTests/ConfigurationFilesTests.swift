@@ -66,4 +66,21 @@ final class ConfigurationFilesTests: XCTestCase {
         XCTAssertEqual(configuration.lockedPolicies["org.example.A"], root + "/a/orientd/orientd.conf")
         XCTAssertEqual(configuration.policySources["org.example.A"], root + "/a/orientd/orientd.conf.d/50-more.conf")
     }
+
+    /// UndeclaredAppOrientations takes SupportedOrientations' words and locks like any key; a
+    /// value naming nothing or something unknown is skipped.
+    func testUndeclaredAppOrientations() throws {
+        try write("v/orientd/orientd.conf", "[Manager]\nUndeclaredAppOrientations=all\n")
+        try write("a/orientd/orientd.conf", "[Manager]\nUndeclaredAppOrientations=portrait;landscape\nLocked=UndeclaredAppOrientations\n")
+        try write("a/orientd/orientd.conf.d/10-bad.conf", "[Manager]\nUndeclaredAppOrientations=sideways\n")
+        try write("a/orientd/orientd.conf.d/20-empty.conf", "[Manager]\nUndeclaredAppOrientations=\n")
+        try write("v/orientd/orientd.conf.d/90-vendor.conf", "[Manager]\nUndeclaredAppOrientations=portrait-upside-down\n")
+        let configuration = files(data: ["v"], config: ["a"]).read(log: quiet)
+        XCTAssertEqual(configuration.values.undeclaredAppOrientations, .allButUpsideDown)
+        XCTAssertEqual(configuration.lockedKeys, [.undeclaredAppOrientations])
+        XCTAssertEqual(configuration.sources[.undeclaredAppOrientations], root + "/a/orientd/orientd.conf",
+                       "bad values skipped, and a vendor file cannot change what the administrator locked")
+        let settings = Settings.effective(user: SettingLayer(), configuration: configuration)
+        XCTAssertEqual(settings.undeclaredAppOrientations, .allButUpsideDown)
+    }
 }

@@ -32,7 +32,7 @@ final class DesktopEntriesTests: XCTestCase {
 
     private func supportedOrientations(_ appId: String, _ idiom: Idiom = .phone, natural: NaturalOrientation = .portrait,
                            in entries: DesktopEntries) -> (OrientationMask, String)? {
-        DesktopEntry.whitelist(appId: appId, idiom: idiom, natural: natural, log: log, entries: entries)
+        DesktopEntry.supportedOrientations(appId: appId, idiom: idiom, natural: natural, log: log, entries: entries)
     }
 
     func testTheEnvironmentGivesDataHomeThenDataDirsAndIgnoresRelativePaths() {
@@ -74,29 +74,43 @@ final class DesktopEntriesTests: XCTestCase {
     func testThePadKeyFirstForAPadThenOrientdsThenLomiris() throws {
         try write(vendor + "/a.desktop", "X-Orientd-SupportedOrientations=landscape\nX-Orientd-SupportedOrientations-Pad=portrait\nX-Ubuntu-Supported-Orientations=portrait")
         try write(vendor + "/b.desktop", "X-Ubuntu-Supported-Orientations=landscape;invertedLandscape")
-        try write(vendor + "/c.desktop", "X-Orientd-SupportedOrientations=sideways\nX-Ubuntu-Supported-Orientations=inverted-portrait")
+        try write(vendor + "/c.desktop", "X-Orientd-SupportedOrientations=sideways\nX-Ubuntu-Supported-Orientations=invertedPortrait")
+        try write(vendor + "/d.desktop", "X-Lomiri-Supported-Orientations=landscape\nX-Ubuntu-Supported-Orientations=portrait")
+        try write(vendor + "/e.desktop", "X-Lomiri-Supported-Orientations=inverted-portrait\nX-Ubuntu-Supported-Orientations=portrait")
+        try write(vendor + "/f.desktop", "X-Lomiri-Supported-Orientations=\nX-Ubuntu-Supported-Orientations=portrait")
         let store = entries()
         XCTAssertEqual(supportedOrientations("a", in: store)?.0, .landscape)
         XCTAssertEqual(supportedOrientations("a", .pad, in: store)?.0, .portrait)
         XCTAssertEqual(supportedOrientations("b", .pad, in: store)?.0, .landscape, "Lomiri's landscape and invertedlandscape")
-        XCTAssertEqual(supportedOrientations("c", in: store)?.0, .portraitUpsideDown, "a bad value: the next key")
+        XCTAssertEqual(supportedOrientations("c", in: store)?.0, .portraitUpsideDown, "a bad value of orientd's key: the next key")
+        XCTAssertEqual(supportedOrientations("d", in: store)?.0, .landscapeRight, "lomiri-app-launch's key before the older one")
+        // A value Lomiri cannot read means all four to Lomiri (until this change orientd
+        // skipped it to the next key): the app shows the same under orientd.
+        XCTAssertEqual(supportedOrientations("e", in: store)?.0, .all)
+        XCTAssertEqual(supportedOrientations("f", in: store)?.0, .portrait, "an empty value declares nothing: the next key")
     }
 
+    /// lomiri-app-launch's rules: `;` separates (a last one ends the list), whitespace is
+    /// stripped, names match without case, `primary` only first; anything else is all four.
     func testLomirisNames() throws {
-        func mask(_ value: String, _ natural: NaturalOrientation = .portrait) throws -> OrientationMask {
-            try LomiriOrientations.mask(parsing: value, natural: natural)
+        func read(_ value: String, _ natural: NaturalOrientation = .portrait) -> OrientationMask? {
+            LomiriOrientations.read(value, natural: natural)?.mask
         }
-        XCTAssertEqual(try mask("portrait;landscape;invertedportrait;invertedlandscape"), .all)
-        XCTAssertEqual(try mask("Portrait, Inverted_Portrait"), [.portrait, .portraitUpsideDown])
-        XCTAssertEqual(try mask("landscape"), .landscapeRight)
-        XCTAssertEqual(try mask("invertedlandscape"), .landscapeLeft)
-        XCTAssertEqual(try mask("primary"), .portrait, "a portrait panel's own orientation")
-        XCTAssertEqual(try mask("primary", .landscape), .landscapeRight, "a landscape panel's own orientation")
-        for bad in ["primary;landscape", "sideways", "", ";;"] {
-            XCTAssertThrowsError(try mask(bad), bad) { error in
-                let message = (error as? OrientationError)?.message ?? ""
-                XCTAssertTrue(message.contains("X-Ubuntu-Supported-Orientations"), message)
-            }
+        XCTAssertEqual(read("portrait;landscape;invertedPortrait;invertedLandscape;"), .all)
+        XCTAssertEqual(read(" PORTRAIT ; invertedportrait"), [.portrait, .portraitUpsideDown])
+        XCTAssertEqual(read("landscape"), .landscapeRight)
+        XCTAssertEqual(read("InvertedLandscape"), .landscapeLeft)
+        XCTAssertEqual(read("primary"), .portrait, "a portrait panel's own orientation")
+        XCTAssertEqual(read("Primary", .landscape), .landscapeRight, "a landscape panel's own orientation")
+        XCTAssertEqual(read("primary;landscape"), .landscapeRight, "primary first declares nothing itself")
+        XCTAssertNil(read(""), "an empty value declares nothing")
+        // What Lomiri cannot read means all four, said once in the log.
+        // (Until lomiri-app-launch's rules, ',' separated, '-' and '_' were dropped and
+        // these values were refused.)
+        for bad in ["landscape;primary", "sideways", "portrait,landscape", "inverted-portrait", "portrait;;landscape"] {
+            let result = LomiriOrientations.read(bad, key: LomiriOrientations.ubuntuKey, natural: .portrait)
+            XCTAssertEqual(result?.mask, .all, bad)
+            XCTAssertTrue(result?.problem?.contains(LomiriOrientations.ubuntuKey) == true, "\(String(describing: result))")
         }
     }
 

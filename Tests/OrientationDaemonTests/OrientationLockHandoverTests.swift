@@ -3,8 +3,9 @@ import Foundation
 import XCTest
 @testable import OrientationDaemon
 
-/// The GSettings hand-over with mutter and Phosh: orientation-lock held true while orientd
-/// drives the panel, the user's value put back after, even after a crash. Run against the
+/// The GSettings hand-over with mutter and Phosh: Auto Rotate (orientation-lock) and
+/// RotationLocked are one setting, the key held true only while the core asks for the hold,
+/// the user's value put back as soon as it ends, even after a crash. Run against the
 /// installed schema (gnome-settings-daemon-common) in GLib's memory GSettings backend (this
 /// test process's default backend: nothing of the machine's settings is touched).
 final class OrientationLockHandoverTests: XCTestCase {
@@ -52,34 +53,102 @@ final class OrientationLockHandoverTests: XCTestCase {
 
     var savedFile: String { directory + "/" + OrientationLockHandover.savedFileName }
 
-    func testHeldTrueWhileDrivingAndTheUsersFalsePutBack() {
-        setUserValue(false)
+    /// Delivers GSettings' change notifications (the user's switch reaching orientd).
+    func drain() { while g_main_context_iteration(context, 0) != 0 {} }
+
+    var savedValue: String? { try? String(contentsOfFile: savedFile, encoding: .utf8) }
+
+    /// A handover linked to a panel mutter manages, with `RotationLocked` `locked`; what it
+    /// reports as the user's choices goes to `choices`.
+    func linkedHandover(locked: Bool, managed: Bool = true, choices: @escaping (Bool) -> Void = { _ in }) -> OrientationLockHandover {
         let handover = makeHandover()
-        XCTAssertTrue(handover.isAvailable)
-        handover.hold()
-        XCTAssertTrue(userValue, "mutter must not turn the panel from the sensor while orientd drives it")
-        XCTAssertTrue(FileManager.default.fileExists(atPath: savedFile))
-        handover.hold()
-        handover.release()
-        XCTAssertFalse(userValue, "the user's value is back")
-        XCTAssertFalse(FileManager.default.fileExists(atPath: savedFile))
-        handover.release()
-        XCTAssertFalse(userValue)
+        handover.userChose = choices
+        handover.rotationLockChanged(locked)
+        handover.link(true, managed: managed)
+        return handover
     }
 
-    func testAUserWhoLockedKeepsTheLock() {
+    func testHeldOnlyWhileTheCoreAsksAndTheUsersValueBackAtOnce() {
+        setUserValue(false)
+        let handover = linkedHandover(locked: false)
+        XCTAssertTrue(handover.isAvailable)
+        XCTAssertFalse(userValue, "nothing to hold: Auto Rotate stays on")
+        handover.holdCompositorRotation(true)
+        XCTAssertTrue(userValue, "mutter must not turn the panel from the sensor while the app in front needs another orientation")
+        XCTAssertEqual(savedValue, "false\n")
+        handover.holdCompositorRotation(false)
+        XCTAssertFalse(userValue, "the user's value is back as soon as the hold ends")
+        XCTAssertFalse(FileManager.default.fileExists(atPath: savedFile))
+    }
+
+    func testNothingIsHeldWhereMutterDoesNotTurnThePanel() {
+        setUserValue(false)
+        let handover = linkedHandover(locked: false, managed: false)
+        handover.holdCompositorRotation(true)
+        XCTAssertFalse(userValue)
+        handover.link(true, managed: true)
+        XCTAssertTrue(userValue, "PanelOrientationManaged: held")
+        handover.link(false, managed: true)
+        XCTAssertFalse(userValue, "the panel let go: the user's value")
+    }
+
+    func testTheSwitchAndRotationLockedAreOneSetting() {
+        setUserValue(false)
+        var choices: [Bool] = []
+        let handover = linkedHandover(locked: false) { choices.append($0) }
         setUserValue(true)
-        let handover = makeHandover()
-        handover.hold()
+        drain()
+        XCTAssertEqual(choices, [true], "Auto Rotate switched off: the rotation lock")
+        handover.rotationLockChanged(true)
+        setUserValue(false)
+        drain()
+        XCTAssertEqual(choices, [true, false], "switched on: unlocked")
+        handover.rotationLockChanged(false)
+        handover.rotationLockChanged(true)
+        XCTAssertTrue(userValue, "orientctl lock sets the key")
+        handover.rotationLockChanged(false)
+        XCTAssertFalse(userValue, "orientctl unlock too")
+        drain()
+        XCTAssertEqual(choices, [true, false], "orientd's own writes are not the user's choices")
+    }
+
+    func testTheSwitchIsTheUsersLatestChoiceWhenTheLinkStarts() {
+        setUserValue(true)
+        var choices: [Bool] = []
+        _ = linkedHandover(locked: false) { choices.append($0) }
+        XCTAssertEqual(choices, [true], "switched off while orientd did not drive the panel")
         XCTAssertTrue(userValue)
-        handover.release()
-        XCTAssertTrue(userValue)
+    }
+
+    func testASwitchDuringAHoldIsTheUsersNewChoiceShownWhenTheHoldEnds() {
+        setUserValue(true)
+        var choices: [Bool] = []
+        let handover = linkedHandover(locked: true) { choices.append($0) }
+        handover.holdCompositorRotation(true)
+        XCTAssertEqual(savedValue, "true\n")
+        setUserValue(false)
+        drain()
+        XCTAssertEqual(choices, [false], "applied as the lock at once")
+        XCTAssertTrue(userValue, "still held while the app in front needs it")
+        XCTAssertEqual(savedValue, "false\n", "a crash now still gives the new choice back")
+        handover.rotationLockChanged(false)
+        handover.holdCompositorRotation(false)
+        XCTAssertFalse(userValue, "the user's new choice once the hold ends")
+    }
+
+    func testACleanStopGivesTheUsersValueBack() {
+        setUserValue(false)
+        let handover = linkedHandover(locked: false)
+        handover.holdCompositorRotation(true)
+        handover.release(flush: true)
+        XCTAssertFalse(userValue)
+        XCTAssertFalse(FileManager.default.fileExists(atPath: savedFile))
     }
 
     func testAValueKeptByACrashedOrientdIsPutBackAtTheNextStart() {
         setUserValue(false)
-        var crashed: OrientationLockHandover? = makeHandover()
-        crashed?.hold()
+        var crashed: OrientationLockHandover? = linkedHandover(locked: false)
+        crashed?.holdCompositorRotation(true)
         XCTAssertTrue(userValue)
         crashed = nil  // never released: as if orientd had been killed
         XCTAssertTrue(userValue)

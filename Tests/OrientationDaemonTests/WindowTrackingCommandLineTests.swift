@@ -50,7 +50,7 @@ final class WindowTrackingCommandLineTests: XCTestCase {
         defer { bus.stop() }
         let connection = try bus.connect()
         defer { connection.close() }
-        XCTAssertNil(WindowTrackerChoosing.make(for: options, connection: connection, log: Log(verbose: false)))
+        XCTAssertNil(WindowTrackers.family.make(options.windowTracking.adapterChoice, context(options, connection)))
     }
 
     /// `gnome` is built in: the tracker of GNOME Shell's extension, on orientd's session bus.
@@ -61,8 +61,13 @@ final class WindowTrackingCommandLineTests: XCTestCase {
         defer { bus.stop() }
         let connection = try bus.connect()
         defer { connection.close() }
-        let tracker = WindowTrackerChoosing.make(for: options, connection: connection, log: Log(verbose: false))
+        let tracker = WindowTrackers.family.make(options.windowTracking.adapterChoice, context(options, connection))
         XCTAssertTrue(tracker is GnomeWindowTracker, "\(String(describing: tracker))")
         XCTAssertEqual(tracker?.kind, .gnome)
+    }
+
+    /// What the registry probes and makes with: the options, a private bus, a loop of its own.
+    private func context(_ options: ServiceOptions, _ connection: BusConnection) -> AdapterContext {
+        AdapterContext(options: options, connection: connection, loop: MainLoop(), log: Log(verbose: false), environment: [:])
     }
 }

@@ -33,6 +33,14 @@ final class OutputViewTests: XCTestCase {
         XCTAssertEqual(json["frontScene"] as? Int, 7)
     }
 
+    /// KWin's auto-rotation cannot be held through its output management: status says so.
+    func testKWinSaysItsAutoRotationIsNotHeld() {
+        let m = manager(["OutputBackend": Variant(string: "kwin"), "OutputName": Variant(string: "eDP-1"),
+                         "OutputOrientation": Variant(string: "portrait")])
+        let lines = StatusView.lines(manager: m, scenes: [], aligned: false, style: plain)
+        XCTAssertTrue(lines.contains("Output: kwin turns eDP-1, showing portrait; \(OutputView.kwinAutoRotation)"), "\(lines)")
+    }
+
     func testAnUnknownTransformAndAFrontSceneNotListed() {
         let m = manager([
             "OutputBackend": Variant(string: "x11"), "OutputName": Variant(string: "LVDS-1"),
@@ -89,6 +97,11 @@ final class WindowTrackingViewTests: XCTestCase {
         XCTAssertEqual(OutputView.windowsLine(single), "x11, 1 app window, no app in front")
         XCTAssertEqual(OutputView.windowsLine(ManagerProperties(["WindowTracking": Variant(string: "none")])),
                        "none (only registered scenes count)")
+        // The reason, when orientd gives one (and never the terminal's control characters).
+        let why = OutputView.windowsLine(ManagerProperties(["WindowTracking": Variant(string: "none"),
+                                                            "WindowTrackingStatus": Variant(string: "kwin: \u{1b}[2Jgone")]))
+        XCTAssertTrue(why.hasPrefix("none: kwin: "), why)
+        XCTAssertFalse(why.contains("\u{1b}"), why)
     }
 
     func testListMarksObservedScenes() {

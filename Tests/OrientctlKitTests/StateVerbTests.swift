@@ -23,6 +23,8 @@ final class StateVerbTests: OrientctlTestCase {
             why = try ok("show", "-p", "OutputStatus", "--value").trimmingCharacters(in: .newlines)
             return why.hasPrefix("--output-backend auto found no compositor")
         }
+        let windowsWhy = try ok("show", "-p", "WindowTrackingStatus", "--value").trimmingCharacters(in: .newlines)
+        XCTAssertTrue(windowsWhy.hasPrefix("--window-tracking auto found no compositor window list"), windowsWhy)
         let text = lines(try ok("status"))
         XCTAssertEqual(text, [
             "Device orientation: portrait (manual)",
@@ -32,7 +34,7 @@ final class StateVerbTests: OrientctlTestCase {
             "Settle time: 0 ms",
             "Split-view threshold: 768 points",
             "Output: none: \(why)",
-            "Window tracking: none (only registered scenes count)",
+            "Window tracking: none: \(windowsWhy)",
             "Front scene: \(scene) org.example.Video",
             "Scenes: \(scene) org.example.Video: landscape-right (phone, deciding player, detached)",
         ])
@@ -42,7 +44,7 @@ final class StateVerbTests: OrientctlTestCase {
         XCTAssertEqual(status["deviceOrientation"] as? String, "portrait")
         XCTAssertEqual(status["sensorSource"] as? String, "manual")
         XCTAssertEqual(status["settleTime"] as? Int, 0)
-        XCTAssertEqual(status["version"] as? Int, 3)
+        XCTAssertEqual(status["version"] as? Int, 4)
         XCTAssertTrue(status["outputBackend"] is NSNull, "null: no backend on the test bus")
         XCTAssertTrue(status["outputName"] is NSNull)
         XCTAssertTrue(status["outputOrientation"] is NSNull)
@@ -90,7 +92,7 @@ final class StateVerbTests: OrientctlTestCase {
         XCTAssertEqual(try ok("show", scene, "-p", "Height", "--value"), "390\n")
 
         let manager = lines(try ok("show"))
-        XCTAssertEqual(manager.first, "Version=3")
+        XCTAssertEqual(manager.first, "Version=4")
         XCTAssertTrue(manager.contains("SettleTime=0"), "\(manager)")
         XCTAssertEqual(try ok("show", "-p", "RotationLocked", "--value"), "no\n")
 

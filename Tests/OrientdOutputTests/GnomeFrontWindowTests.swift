@@ -69,8 +69,9 @@ final class GnomeFrontWindowTests: OutputTestCase {
     func testTheUsersPolicyPinsAnUnmodifiedAppWhileOthersFollowTheDevice() throws {
         let reader = "org.example.GnomeReader", browser = "org.example.GnomeBrowser"
         try writeDesktopEntry(reader, orientations: nil)
-        // Declares both families, so it follows the device (one that declares nothing is
-        // portrait on a phone).
+        // Declares both families, so it follows the device. (It declares them because one that
+        // declared nothing was portrait until undeclared apps followed the device; it still
+        // checks a declared app following the device.)
         try writeDesktopEntry(browser, orientations: "portrait;landscape")
         try startGnomeShell(extensionEnabled: true)
         try startOrientd()

@@ -93,8 +93,9 @@ final class KWinFrontWindowTests: OutputTestCase {
     func testTheUsersPolicyPinsAnUnmodifiedAppWhileOthersFollowTheDevice() throws {
         let reader = "org.example.KWinReader", browser = "org.example.KWinBrowser"
         try writeDesktopEntry(reader, orientations: nil)
-        // Declares both families, so it follows the device (one that declares nothing is
-        // portrait on a phone).
+        // Declares both families, so it follows the device. (It declares them because one that
+        // declared nothing was portrait until undeclared apps followed the device; it still
+        // checks a declared app following the device.)
         try writeDesktopEntry(browser, orientations: "portrait;landscape")
         try startKWinAndOrientd()
         try callManager("SetAppPolicy", [.s(reader), .vardict(["allowed-orientations": .strings(["portrait"])])])

@@ -5,7 +5,8 @@ import XCTest
 /// The GSettings hand-over through the built orientd, with GLib's keyfile backend (the key
 /// file under the test's scratch folder) and the installed schema, read and written by the
 /// `gsettings` tool. (Holding the key needs mutter's PanelOrientationManaged true, which a
-/// headless mutter never is: that half is OrientationLockHandoverTests'.)
+/// headless mutter never is: that half is OrientationLockHandoverTests', MutterPhoshTests' and
+/// PhoshRotationLockTests'; the link between the key and RotationLocked is tested here.)
 final class MutterHandoverTests: OutputTestCase {
     let schema = "org.gnome.settings-daemon.peripherals.touchscreen"
     let key = "orientation-lock"
@@ -35,5 +36,26 @@ final class MutterHandoverTests: OutputTestCase {
         try callScene(scene, "RequestOrientation", [.s("landscape-left")])
         try waitForTransform("Meta-0", 1)
         XCTAssertEqual(try gsettings(["get", schema, key]), "false")
+    }
+
+    /// Auto Rotate and RotationLocked are one setting while orientd drives mutter's panel (held
+    /// or not): the user's switch locks and unlocks, and orientctl lock and unlock set the key.
+    func testTheSwitchIsTheRotationLock() throws {
+        try gsettings(["set", schema, key, "true"])
+        try startMutter()
+        try launchOrientd(["--output-backend", "mutter", "--output", "Meta-0"])
+        try waitForProperty("OutputBackend", "mutter")
+        try eventually("RotationLocked follows the switch the user left off", timeout: deadline) {
+            try managerProperty("RotationLocked").bool == true
+        }
+        try gsettings(["set", schema, key, "false"])
+        try eventually("unlocked by the switch", timeout: deadline) { try managerProperty("RotationLocked").bool == false }
+        for (verb, value) in [("lock", "true"), ("unlock", "false")] {
+            let result = try runCommand([OrientdInstance.product("orientctl"), verb], environment: childEnvironment)
+            XCTAssertTrue(result.succeeded, "\(result)")
+            try eventually("orientctl \(verb) sets the key", timeout: deadline) { try gsettings(["get", schema, key]) == value }
+        }
+        XCTAssertEqual(orientd.stop(), .exited(0), orientd.log)
+        XCTAssertEqual(try gsettings(["get", schema, key]), "false", "the user's value stays")
     }
 }

@@ -6,7 +6,9 @@ import XCTest
 /// (`Tests/Fixtures/output/phosh-displayconfig.py`, python3-gi): a built-in DSI-1 panel found
 /// without --output, method 1 ignored so method 2 is used from then on, a stale serial
 /// read again, and, since the stand-in says PanelOrientationManaged, the GSettings
-/// orientation-lock held while orientd drives the panel and the user's value put back after.
+/// orientation-lock held while what orientd shows differs from the device's orientation (a
+/// request, kiosk mode) and the user's value put back after. (It was held for as long as
+/// orientd drove the panel; now the user's Auto Rotate is theirs the rest of the time.)
 final class MutterPhoshTests: OutputTestCase {
     static let script = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent()
         .appendingPathComponent("Fixtures/output/phosh-displayconfig.py").path
@@ -42,11 +44,13 @@ final class MutterPhoshTests: OutputTestCase {
         let orientd = try launchOrientd(["--output-backend", "mutter"])
         try waitForProperty("OutputBackend", "mutter")
         XCTAssertEqual(try managerProperty("OutputName").string, "DSI-1", "the built-in panel, found without --output")
-        try eventually("orientation-lock held", timeout: deadline) { try lock() == "true" }
+        try callManager("SetDeviceOrientation", [.s("portrait")])
 
         let scene = try registerScene()
+        XCTAssertEqual(try lock(), "false", "a scene that follows the device needs no hold")
         try callScene(scene, "RequestOrientation", [.s("landscape-left")])
         try waitForProperty("OutputOrientation", "landscape-left")
+        try eventually("orientation-lock held while the request differs from the device", timeout: deadline) { try lock() == "true" }
         XCTAssertEqual(applies(phosh), ["method=1 transform=1 -> ignored", "method=2 transform=1 -> applied"], phosh.standardOutput)
         XCTAssertEqual(orientdLogLines(containing: "using method 2").count, 1, orientd.log)
         // From then on, method 2 at once.
@@ -80,9 +84,10 @@ final class MutterPhoshTests: OutputTestCase {
         let phosh = try startPhosh(["--stale", "4"])
         let orientd = try launchOrientd(["--output-backend", "mutter"])
         try waitForProperty("OutputBackend", "mutter")
-        try eventually("orientation-lock held", timeout: deadline) { try lock() == "true" }
+        try callManager("SetDeviceOrientation", [.s("portrait")])
         let scene = try registerScene()
         try callScene(scene, "RequestOrientation", [.s("landscape-right")])
+        try eventually("orientation-lock held", timeout: deadline) { try lock() == "true" }
         try eventually("orientd gives up after four attempts", timeout: deadline) {
             orientdLogLines(containing: "changed under each of orientd's 4 attempts").count == 1
         }
@@ -100,6 +105,8 @@ final class MutterPhoshTests: OutputTestCase {
         let phosh = try startPhosh()
         try launchOrientd(["--output-backend", "mutter"])
         try waitForProperty("OutputBackend", "mutter")
+        // Kiosk mode holds the lock (the kiosk orientation, whatever the device does).
+        try callManager("SetKioskMode", [.b(true), .s("landscape-left")])
         try eventually("orientation-lock held", timeout: deadline) { try lock() == "true" }
         phosh.terminate()
         _ = try phosh.wait(timeout: deadline)
@@ -107,7 +114,6 @@ final class MutterPhoshTests: OutputTestCase {
         try eventually("the user's value back", timeout: deadline) { try lock() == "false" }
         XCTAssertTrue(orientd.process.isRunning)
         // It comes back: held again, and the current orientation applied.
-        try callManager("SetKioskMode", [.b(true), .s("landscape-left")])
         let again = try startPhosh()
         try waitForProperty("OutputBackend", "mutter")
         try waitForProperty("OutputOrientation", "landscape-left")

@@ -9,16 +9,18 @@ import XCTest
 final class PhocFlowTests: OutputTestCase {
     static let game = "org.example.PhocGame"
     static let notes = "org.example.PhocNotes"
+    static let browser = "org.example.PhocBrowser"
     static let panel = "X11-1"
 
-    /// phoc in a new Xvfb, and orientd with its defaults on it, the device held portrait.
-    func startPhocAndOrientd() throws {
+    /// phoc in a new Xvfb, and orientd with its defaults on it (and `arguments`), the device
+    /// held portrait (by hand, unless a sensor is asked for).
+    func startPhocAndOrientd(_ arguments: [String] = []) throws {
         let host = try startXvfb(size: "800x1280x24")
         try startPhoc(backends: "x11", output: Self.panel, environment: ["DISPLAY": host])
-        try launchOrientd(["--output", Self.panel], environment: appDataEnvironment.merging(waylandEnvironment) { $1 })
+        try launchOrientd(["--output", Self.panel] + arguments, environment: appDataEnvironment.merging(waylandEnvironment) { $1 })
         try waitForProperty("OutputBackend", "wlroots")
         try waitForProperty("WindowTracking", "wlroots")
-        try turnDevice("portrait")
+        if arguments.isEmpty { try turnDevice("portrait") }
     }
 
     /// Waits until phoc shows the panel portrait (normal) or landscape (90 or 270).
@@ -39,7 +41,8 @@ final class PhocFlowTests: OutputTestCase {
         let game = try startWaylandApp(Self.game)
         try waitForFrontApp(Self.game, trackedWindows: 1)
         try waitForPhocPanel("landscape")
-        // Notes declares nothing: the phone's default follows the portrait device.
+        // Notes declares nothing, so it follows the device (held portrait). Before undeclared
+        // apps followed the device this said "the phone's default, portrait"; the panel is the same.
         let notes = try startWaylandAppInFront(Self.notes)
         try waitForFrontApp(Self.notes, trackedWindows: 2)
         try waitForPhocPanel("portrait")
@@ -48,6 +51,50 @@ final class PhocFlowTests: OutputTestCase {
         try waitForPhocPanel("landscape")
         try closeApp(game)
         try waitForFrontApp("", trackedWindows: 0)
+        try waitForPhocPanel("portrait")
+    }
+
+    /// An app that says nothing follows the device, every way, as phoc's own auto-rotation
+    /// turned it before orientd.
+    func testAnUndeclaredAppFollowsTheDeviceOnPhoc() throws {
+        try writeDesktopEntry(Self.browser, orientations: nil)
+        try startPhocAndOrientd()
+        try waitForPhocPanel("portrait")
+        _ = try startWaylandApp(Self.browser)
+        try waitForFrontApp(Self.browser, trackedWindows: 1)
+        try turnDevice("landscape-left")
+        try waitForPhocPanel("landscape")
+        try turnDevice("portrait-upside-down")
+        try waitForWlrTransform(Self.panel, "180")
+        try turnDevice("portrait")
+        try waitForPhocPanel("portrait")
+        XCTAssertTrue(try explainFrontScene().contains { $0.contains("UndeclaredAppOrientations") })
+    }
+
+    /// With no app in front the panel follows the device: the last app closed while the
+    /// device is on its side leaves the panel there, and turning the device back (the mock
+    /// iio-sensor-proxy) turns the panel back, since orientd keeps the sensor claimed.
+    func testTheLastAppClosedSidewaysThenTheDeviceTurnedBackTurnsThePanelBack() throws {
+        try startSystemBus()
+        try startMock("normal")
+        try writeDesktopEntry(Self.game, orientations: "landscape")
+        try startPhocAndOrientd(["--sensor", "iio"])
+        try waitForProperty("SensorSource", "iio-sensor-proxy")
+        try waitForProperty("DeviceOrientation", "portrait")
+        try waitForPhocPanel("portrait")
+
+        let game = try startWaylandApp(Self.game)
+        try waitForFrontApp(Self.game, trackedWindows: 1)
+        try waitForPhocPanel("landscape")
+        try tiltMock("left-up")
+        try waitForProperty("DeviceOrientation", "landscape-right")
+        try closeApp(game)
+        try waitForFrontApp("", trackedWindows: 0)
+        try waitForPhocPanel("landscape")
+        XCTAssertEqual(try claimants().count, 1, "orientd keeps the sensor: the panel follows the device")
+
+        try tiltMock("normal")
+        try waitForProperty("DeviceOrientation", "portrait")
         try waitForPhocPanel("portrait")
     }
 

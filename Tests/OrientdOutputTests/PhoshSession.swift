@@ -24,12 +24,14 @@ extension OutputTestCase {
     }
 
     /// Starts Phosh (and, with `sensor`, a mock accelerometer reading `sensor` first) and waits
-    /// until it owns DisplayConfig with its panel and the screen saver, unlocked.
-    func startRealPhosh(sensor orientation: String? = nil) throws -> PhoshSession {
-        let systemBus = try PrivateBus()
-        addTeardownBlock { systemBus.stop() }
+    /// until it owns DisplayConfig with its panel and the screen saver, unlocked. With
+    /// `sharedSystemBus`, Phosh reads the harness's system bus (`systemBus`, where the test
+    /// started the mock sensor orientd reads too) instead of a private one.
+    func startRealPhosh(sensor orientation: String? = nil, sharedSystemBus: Bool = false) throws -> PhoshSession {
+        let systemBus: PrivateBus = sharedSystemBus ? self.systemBus : try PrivateBus()
+        if !sharedSystemBus { addTeardownBlock { systemBus.stop() } }
         var sensor: ChildProcess?
-        if let orientation {
+        if let orientation, !sharedSystemBus {
             let script = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent()
                 .appendingPathComponent("Fixtures/sensor/mock-sensor.sh").path
             let mock = try start("mock sensor", [script, scratch + "/sensor", systemBus.address, orientation])
@@ -132,6 +134,13 @@ extension OutputTestCase {
             Thread.sleep(forTimeInterval: 0.2)
         }
         return try condition()
+    }
+
+    /// Sets the orientation-lock key as the user's Auto Rotate switch does (true: off).
+    func switchAutoRotate(locked: Bool) throws {
+        let output = try runCommand(["gsettings", "set", "org.gnome.settings-daemon.peripherals.touchscreen", "orientation-lock",
+                                     locked ? "true" : "false"], environment: childEnvironment)
+        guard output.succeeded else { throw TestSupportError("gsettings set failed: \(output)") }
     }
 
     /// The orientation-lock key's value in the test's GSettings (Phosh and orientd share it).

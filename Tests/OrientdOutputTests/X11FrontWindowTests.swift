@@ -58,8 +58,8 @@ final class X11FrontWindowTests: OutputTestCase {
         return try callScene(path, "Explain").child(at: 0).children.compactMap { $0.child(at: 2).string }
     }
 
-    func launchOrientdFollowingWindows(display: String) throws {
-        try launchOrientd(["--output-backend", "x11", "--output", "default", "--window-tracking", "auto"],
+    func launchOrientdFollowingWindows(display: String, _ arguments: [String] = []) throws {
+        try launchOrientd(["--output-backend", "x11", "--output", "default", "--window-tracking", "auto"] + arguments,
                           environment: appDataEnvironment.merging(["DISPLAY": display]) { $1 })
         try waitForProperty("OutputBackend", "x11")
         try waitForProperty("WindowTracking", "x11")
@@ -114,8 +114,9 @@ final class X11FrontWindowTests: OutputTestCase {
 
     /// The user's policy pins an unmodified app that declares nothing to landscape-right
     /// (xrandr `right`) whatever the device does; another app, whose entry declares portrait
-    /// and landscape, follows the device. (An app that declares nothing is portrait on a phone:
-    /// it would not follow the device on its side.)
+    /// and landscape, follows the device. (It declares them because, until undeclared apps
+    /// followed the device, one that declared nothing was portrait; it still checks a declared
+    /// app following the device.)
     func testTheUsersPolicyPinsAnUnmodifiedAppWhileOthersFollowTheDevice() throws {
         try writeDesktopEntry("org.example.X11Other", orientations: "portrait;landscape")
         let display = try startWindowManagedScreen()
@@ -144,5 +145,63 @@ final class X11FrontWindowTests: OutputTestCase {
         try waitForProperty("FrontApp", "org.example.X11Pinned")
         try waitForXRotation("default", "right", display: display)
         XCTAssertEqual(try managerProperty("DeviceOrientation").string, "portrait")
+    }
+
+    /// An app that says nothing follows the device, every way, as an X11 desktop's own
+    /// rotation did before orientd.
+    func testAnUndeclaredAppFollowsTheDevice() throws {
+        try writeDesktopEntry("org.example.X11Browser", orientations: nil)
+        let display = try startWindowManagedScreen()
+        try launchOrientdFollowingWindows(display: display)
+        try turnDevice("portrait")
+        _ = try startUnmodifiedApp("org.example.X11Browser", environment: appEnvironment(display))
+        try waitForProperty("FrontApp", "org.example.X11Browser")
+        try waitForXRotation("default", "normal", display: display)
+        // Device landscape-right shows interface landscape-left: xrandr's left.
+        try turnDevice("landscape-right")
+        try waitForXRotation("default", "left", display: display)
+        try turnDevice("portrait-upside-down")
+        try waitForXRotation("default", "inverted", display: display)
+        try turnDevice("portrait")
+        try waitForXRotation("default", "normal", display: display)
+    }
+
+    /// On a laptop or tablet whose panel is landscape (`--natural-orientation landscape`), with
+    /// no reading (`--sensor none`), an app that says nothing leaves the panel as it is; a
+    /// portrait app turns it, and the undeclared app back in front turns it back. An app
+    /// packaged for Lomiri whose entry says `primary` shows the panel's own landscape.
+    func testAnUndeclaredAppLeavesALandscapePanelAsItIs() throws {
+        try writeDesktopEntry("org.example.X11Calculator", orientations: nil)
+        try writeDesktopEntry("org.example.X11Notes", orientations: "portrait")
+        try writeDesktopEntry("org.example.X11Lomiri", orientations: nil, extraLines: ["X-Lomiri-Supported-Orientations=Primary"])
+        let display = try startWindowManagedScreen()
+        try launchOrientdFollowingWindows(display: display, ["--natural-orientation", "landscape"])
+        try waitForProperty("OutputOrientation", "landscape-right")
+
+        _ = try startUnmodifiedApp("org.example.X11Calculator", environment: appEnvironment(display))
+        try waitForProperty("FrontApp", "org.example.X11Calculator")
+        let front = try XCTUnwrap(managerProperty("FrontScene").string)
+        XCTAssertEqual(try property("InterfaceOrientation", of: front).string, "landscape-right", "as the panel is")
+        XCTAssertEqual(try managerProperty("OutputOrientation").string, "landscape-right")
+        XCTAssertEqual(try xrandrRotation("default", display: display), "normal")
+
+        let notes = try startUnmodifiedApp("org.example.X11Notes", environment: appEnvironment(display))
+        try waitForProperty("FrontApp", "org.example.X11Notes")
+        _ = try waitForLandscape(display: display)
+        notes.terminate()
+        try waitForProperty("FrontApp", "org.example.X11Calculator")
+        try waitForXRotation("default", "normal", display: display)
+        try waitForProperty("OutputOrientation", "landscape-right")
+
+        let notesAgain = try startUnmodifiedApp("org.example.X11Notes", environment: appEnvironment(display))
+        try waitForProperty("FrontApp", "org.example.X11Notes")
+        _ = try waitForLandscape(display: display)
+        let lomiri = try startUnmodifiedApp("org.example.X11Lomiri", environment: appEnvironment(display))
+        try waitForProperty("FrontApp", "org.example.X11Lomiri")
+        try waitForXRotation("default", "normal", display: display)
+        XCTAssertTrue(try explainFront().contains { $0.contains("org.example.X11Lomiri.desktop allows [landscape-right]") })
+        lomiri.terminate()
+        notesAgain.terminate()
+        try waitForProperty("FrontApp", "org.example.X11Calculator")
     }
 }

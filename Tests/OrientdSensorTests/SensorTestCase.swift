@@ -105,19 +105,6 @@ class SensorTestCase: OrientdTestCase {
         return pid == UInt32(orientd.process.pid)
     }
 
-    /// Sets one of the mock's properties (`SetInternalProperty`), as the sensor would change it.
-    func setMock(_ property: String, _ value: Variant, on bus: BusConnection? = nil) throws {
-        try (bus ?? systemClient).call(
-            destination: Sensor.name, path: Sensor.path, interface: Sensor.mockInterface,
-            method: "SetInternalProperty", parameters: Variant(tuple: [.s(Sensor.interface), .s(property), Variant(boxing: value)]),
-            timeoutMilliseconds: 5_000)
-    }
-
-    /// Sets the mock's `AccelerometerOrientation`.
-    func tiltMock(_ orientation: String, on bus: BusConnection? = nil) throws {
-        try setMock("AccelerometerOrientation", .s(orientation), on: bus)
-    }
-
     /// How many times the mock was called with `method` (its `-l` call log).
     func mockCalls(_ method: String, in sensor: SensorService) -> Int {
         sensor.log.split(separator: "\n").filter { $0.contains(" \(method)") }.count

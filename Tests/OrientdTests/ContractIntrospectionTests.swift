@@ -26,7 +26,7 @@ final class ContractIntrospectionTests: OrientdTestCase {
             "Version": "u", "DeviceOrientation": "s", "RotationLocked": "b", "KioskMode": "b", "KioskOrientation": "s",
             "SplitViewThreshold": "u", "SettleTime": "u", "SensorAvailable": "b", "SensorSource": "s",
             "OutputBackend": "s", "OutputName": "s", "OutputOrientation": "s", "OutputStatus": "s", "FrontScene": "o",
-            "WindowTracking": "s", "TrackedWindows": "u", "FrontApp": "s",
+            "WindowTracking": "s", "TrackedWindows": "u", "FrontApp": "s", "WindowTrackingStatus": "s",
         ], signals: ["DeviceOrientationChanged": "s", "RotationSuggested": "os"])
         XCTAssertEqual(documented.first { $0.name == "Version" }?.emitsChanged, "const")
         let shown = InterfaceDescription.members(of: Contract.managerInterface, inBusctlTable: table)
@@ -145,7 +145,9 @@ final class ContractIntrospectionTests: OrientdTestCase {
     func testAFreshServiceHasTheDocumentedManagerProperties() throws {
         // Read by a libdbus client (dbus-send) and by GDBus: both must see the defaults.
         let properties = try allProperties(of: Contract.managerPath)
-        XCTAssertEqual(properties["Version"]?.uint32, 3)
+        XCTAssertEqual(properties["Version"]?.uint32, 4)
+        XCTAssertEqual(properties["UndeclaredAppOrientations"]?.stringArray,
+                       ["portrait", "landscape-right", "landscape-left", "portrait-upside-down"])
         XCTAssertEqual(properties["DeviceOrientation"]?.string, "unknown")
         XCTAssertEqual(properties["RotationLocked"]?.bool, false)
         XCTAssertEqual(properties["KioskMode"]?.bool, false)
@@ -169,18 +171,20 @@ final class ContractIntrospectionTests: OrientdTestCase {
         XCTAssertEqual(properties["WindowTracking"]?.string, "none")
         XCTAssertEqual(properties["TrackedWindows"]?.uint32, 0)
         XCTAssertEqual(properties["FrontApp"]?.string, "")
+        XCTAssertTrue(properties["WindowTrackingStatus"]?.string?.hasPrefix("--window-tracking auto found no compositor window list") == true,
+                      "\(String(describing: properties["WindowTrackingStatus"]))")
         XCTAssertEqual(properties["ConfigFiles"]?.stringArray, [], "no configuration files in the test's folders")
         XCTAssertEqual(properties["LockedSettings"]?.stringArray, [])
         XCTAssertEqual(properties.keys.sorted(), ["ConfigFiles", "DeviceOrientation", "FrontApp", "FrontScene", "KioskMode", "KioskOrientation",
                                                   "LockedSettings", "OutputBackend", "OutputName", "OutputOrientation", "OutputStatus", "RotationLocked",
                                                   "SensorAvailable", "SensorSource", "SettleTime", "SplitViewThreshold", "TrackedWindows",
-                                                  "Version", "WindowTracking"])
+                                                  "UndeclaredAppOrientations", "Version", "WindowTracking", "WindowTrackingStatus"])
 
         let output = try runClient(["dbus-send", "--session", "--print-reply", "--dest=\(Contract.busName)",
                                     Contract.managerPath, "org.freedesktop.DBus.Properties.Get",
                                     "string:\(Contract.managerInterface)", "string:Version"])
         XCTAssertTrue(output.succeeded, "\(output)")
-        XCTAssertTrue(output.stdout.contains("variant       uint32 3"), output.stdout)
+        XCTAssertTrue(output.stdout.contains("variant       uint32 4"), output.stdout)
     }
 
     func testANewSceneHasTheDocumentedDefaults() throws {

@@ -64,6 +64,11 @@ extension ConfigurationFiles {
                     result.values.splitViewThreshold = try file.uint(group, key, maximum: limits.maxSplitViewThreshold)
                 case .settleTime:
                     result.values.settleTime = try file.uint(group, key, maximum: limits.maxSettleTime)
+                case .undeclaredAppOrientations:
+                    let names = try file.strings(group, key).map { $0.trimmingWhitespace() }.filter { !$0.isEmpty }
+                    do { result.values.undeclaredAppOrientations = try OrientationMask(parsing: names) } catch {
+                        throw KeyFile.ParseError(description: error.message)
+                    }
                 }
             } catch {
                 warn("\(error)")

@@ -30,7 +30,7 @@ final class BusFace {
     func declared(_ registration: SceneRegistration) -> SceneRegistration {
         // An invalid app-id is refused by the core; it is never looked up as a file name.
         guard registration.supported == nil, (try? options.limits.checkAppId(registration.appId)) != nil,
-              let (mask, path) = DesktopEntry.whitelist(appId: registration.appId, idiom: registration.idiom,
+              let (mask, path) = DesktopEntry.supportedOrientations(appId: registration.appId, idiom: registration.idiom,
                                                           natural: options.naturalOrientation, log: log) else {
             return registration
         }

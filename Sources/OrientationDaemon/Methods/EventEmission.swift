@@ -4,7 +4,8 @@ import OrientationWire
 
 /// The core's events on the bus: `OrientationChanged` on the scene, `PropertiesChanged`,
 /// `InterfacesAdded/Removed` (exporting and removing the scene's object), the manager's
-/// signals. The events for the other parts (`applyOutput`, `sensorWanted`, `tickDue`) are
+/// signals. The events for the other parts (`applyOutput`, `sensorWanted`,
+/// `holdCompositorRotation`, `tickDue`) are
 /// the router's to hand on; this part skips them.
 final class EventEmission {
     private let connection: BusConnection
@@ -58,7 +59,7 @@ final class EventEmission {
         case .rotationSuggested(let id, let orientation):
             try signal(BusNames.managerPath, BusNames.managerInterface, ManagerSignal.rotationSuggested.rawValue,
                        [Variant(objectPath: scenePath(id)), Variant(string: orientation.rawValue)])
-        case .applyOutput, .sensorWanted, .tickDue, .settingsChanged:
+        case .applyOutput, .sensorWanted, .holdCompositorRotation, .tickDue, .settingsChanged:
             // The router's: perform() hands them to their parts (and saved the settings).
             break
         }

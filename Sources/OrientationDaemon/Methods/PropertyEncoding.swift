@@ -76,8 +76,10 @@ enum Encode {
         case .outputStatus: return Variant(string: m.outputStatus)
         case .frontScene: return Variant(objectPath: m.frontScene.map { BusNames.path(of: $0, creator: m.frontSceneCreator) } ?? "/")
         case .windowTracking: return Variant(string: WindowTrackerKind.name(of: m.windowTracking))
+        case .windowTrackingStatus: return Variant(string: m.windowTrackingStatus)
         case .trackedWindows: return Variant(uint32: m.trackedWindows)
         case .frontApp: return Variant(string: m.frontApp)
+        case .undeclaredAppOrientations: return mask(m.undeclaredAppOrientations)
         }
     }
 

@@ -64,7 +64,7 @@ final class ReplyCaches {
                 sceneEntries.removeAll()
                 managedObjects = nil
             case .managerPropertiesChanged, .deviceOrientationChanged, .rotationSuggested, .settingsChanged, .applyOutput,
-                 .sensorWanted, .tickDue:
+                 .sensorWanted, .holdCompositorRotation, .tickDue:
                 break
             }
         }

@@ -10,8 +10,15 @@ struct KScreenDoctorTool: OutputTool {
     static let managementInterfaces = ["kde_output_management_v2", "org_kde_kwin_outputmanagement"]
 
     let kind = OutputBackendKind.kwin
-    /// kscreen-doctor is a Qt program: on Wayland, Qt's Wayland platform (not X11's).
-    let environment = ["QT_QPA_PLATFORM": "wayland"]
+    /// kscreen-doctor is a Qt program: on Wayland, Qt's Wayland platform (not X11's), on the
+    /// socket the backend watches (the session's, found as `WaylandSocket` finds it).
+    let environment: [String: String]
+
+    init(socketPath: String? = nil) {
+        var environment = ["QT_QPA_PLATFORM": "wayland"]
+        if let socketPath { environment["WAYLAND_DISPLAY"] = socketPath }
+        self.environment = environment
+    }
     let listCommand = ["kscreen-doctor", "--json"]
 
     func parse(_ stdout: String) -> [ToolOutput]? { KScreenDoctorListing.parse(stdout) }
@@ -23,7 +30,7 @@ struct KScreenDoctorTool: OutputTool {
 
 enum KWinBackend {
     static func make(environment: [String: String], output: String?, log: Log) -> any OutputBackend {
-        ToolOutputBackend(tool: KScreenDoctorTool(),
+        ToolOutputBackend(tool: KScreenDoctorTool(socketPath: WaylandSocket.socketPath(environment: environment)),
                           presence: WaylandPresence(environment: environment, required: KScreenDoctorTool.managementInterfaces,
                                                     what: "KWin"),
                           output: output, log: log)

@@ -31,8 +31,16 @@ final class MutterBackend: OutputBackend {
     static let absentReason = "\(busName) is not on the session bus (no GNOME Shell, mutter or Phosh yet)"
     static let stateType = "(ua((ssss)a(siiddada{sv})a{sv})a(iiduba(ssss)a{sv})a{sv})"
 
+    /// `OutputStatus` while DisplayConfig has not been on the bus, for `--output-backend auto`
+    /// (which found no other compositor and waits for this one).
+    static let autoWaitingStatus = "--output-backend auto found no compositor (no \(busName) on the session bus, "
+        + "no wlroots or KWin output management on WAYLAND_DISPLAY, no X server on DISPLAY); "
+        + "orientd waits for mutter, or choose one with --output-backend"
+
     let kind = OutputBackendKind.mutter
     let connection: BusConnection
+    /// Whether `--output-backend auto` chose it for want of any compositor (`status`).
+    let chosenByAuto: Bool
     let requestedOutput: String?
     let log: Log
     let handover: OrientationLockHandover
@@ -61,8 +69,9 @@ final class MutterBackend: OutputBackend {
     /// The panel's transform as last read (after orientd's change or someone else's).
     var lastSeen: UInt32?
 
-    init(connection: BusConnection, output: String?, log: Log, handover: OrientationLockHandover) {
+    init(connection: BusConnection, output: String?, log: Log, handover: OrientationLockHandover, chosenByAuto: Bool = false) {
         self.connection = connection
+        self.chosenByAuto = chosenByAuto
         requestedOutput = output
         self.log = log
         self.handover = handover
@@ -74,6 +83,9 @@ final class MutterBackend: OutputBackend {
 
     func start(reports: @escaping (OutputBackendEvent) -> Void) {
         report = reports
+        handover.userChose = { [weak self] locked in self?.report?(.userRotationLock(locked)) }
+        // Waiting for a GNOME session: said at once (the name watch says it again a moment later).
+        if (try? connection.nameOwner(Self.busName)) == nil { reports(.detached(reason: Self.absentReason)) }
         reader.refreshed = { [weak self] result in
             guard let self else { return }
             switch result {
@@ -137,6 +149,10 @@ final class MutterBackend: OutputBackend {
         attachedOutput = nil
         handover.release(flush: true)
         report = nil
+    }
+
+    func status(_ reason: String) -> String {
+        chosenByAuto && reason == Self.absentReason ? Self.autoWaitingStatus : "\(kind.rawValue): \(reason)"
     }
 
     func apply(_ row: InterfaceOrientation) {
@@ -310,14 +326,15 @@ final class MutterBackend: OutputBackend {
         updateHandover()
     }
 
-    /// Holds the orientation-lock while attached to a panel mutter manages; releases otherwise.
+    /// Links Auto Rotate and `RotationLocked` while attached (held only while mutter manages
+    /// the panel and the core asks for the hold); lets the key go otherwise.
     private func updateHandover() {
-        if attachedOutput != nil && panelManaged && owner != nil {
-            handover.hold()
-        } else {
-            handover.release()
-        }
+        handover.link(attachedOutput != nil && owner != nil, managed: panelManaged)
     }
+
+    func holdCompositorRotation(_ held: Bool) { handover.holdCompositorRotation(held) }
+
+    func rotationLockChanged(_ locked: Bool) { handover.rotationLockChanged(locked) }
 }
 
 /// How many more times one apply may ask: after a stale serial (each time with a fresh state),

@@ -1,12 +1,20 @@
 import CGio
 import Glibc
 
-/// Holds GSettings `org.gnome.settings-daemon.peripherals.touchscreen orientation-lock` true
-/// while orientd drives a panel that mutter or Phosh would otherwise turn from the sensor, and
-/// puts the user's value back when it stops.
+/// GSettings `org.gnome.settings-daemon.peripherals.touchscreen orientation-lock` (GNOME's and
+/// Phosh's "Auto Rotate" switch, off) and orientd's `RotationLocked` are one setting while
+/// orientd drives a panel of mutter or Phosh (`link`):
 ///
-/// The user's value is also written to a file in the state directory while held, so a crash
-/// loses nothing: the next start puts it back before anything else.
+/// - the user switching Auto Rotate is the user's rotation lock (`userChose`), and a
+///   `RotationLocked` set another way (`orientctl lock`) is written to the key
+///   (`rotationLockChanged`); when the link starts, the key is the user's latest choice;
+/// - the key is held true only while the core says the compositor's own auto-rotation must
+///   be held off (`holdCompositorRotation`) and mutter manages the panel's orientation; the
+///   user's value comes back as soon as that ends. The user switching Auto Rotate during a hold
+///   is the user's new choice: applied as the lock at once, shown once the hold ends.
+///
+/// While held, the user's value is also in a file of the state directory, so a crash loses
+/// nothing: the next start puts it back before anything else.
 final class OrientationLockHandover {
     static let schema = "org.gnome.settings-daemon.peripherals.touchscreen"
     static let key = "orientation-lock"
@@ -14,19 +22,25 @@ final class OrientationLockHandover {
 
     let log: Log
     let savedPath: String
-    /// The schema, or nil when it is not installed (then nothing is held).
+    /// The user switched Auto Rotate: the new `RotationLocked`.
+    var userChose: ((Bool) -> Void)?
+    /// The schema, or nil when it is not installed (then nothing is linked or held).
     private let schema: OpaquePointer?
-    /// The GSettings object, made the first time orientd reads or holds the key: making it
-    /// loads GIO's settings backend (dconf: a module, a thread, a shared-memory file), which a
-    /// device where orientd never drives mutter's or Phosh's panel does not need.
+    /// The GSettings object, made the first time orientd links the key: making it loads GIO's
+    /// settings backend (dconf: a module, a thread, a shared-memory file), which a device
+    /// where orientd never drives mutter's or Phosh's panel does not need.
     private var settingsObject: UnsafeMutablePointer<GSettings>?
-    private var settings: UnsafeMutablePointer<GSettings>? {
-        if settingsObject == nil, let schema { settingsObject = g_settings_new_full(schema, nil, nil) }
-        return settingsObject
-    }
-    /// The user's value while held; nil: not holding.
-    private(set) var savedValue: Bool?
+    private var changedHandler: gulong = 0
     private var saidUnavailable = false
+    /// Whether orientd drives a panel of mutter or Phosh, and whether mutter manages its
+    /// orientation (it would turn it from the sensor).
+    private var linked = false, managed = false
+    /// The core's `RotationLocked` (nil until the service said it) and its hold.
+    private var locked: Bool?
+    private var coreHold = false
+    /// Whether the key is held true now; whether the link has taken the key's value yet.
+    private(set) var holding = false
+    private var synced = false
 
     /// Uses GLib's default GSettings backend (dconf on a desktop; `GSETTINGS_BACKEND` chooses
     /// another, such as `keyfile` or `memory`).
@@ -38,42 +52,129 @@ final class OrientationLockHandover {
     }
 
     deinit {
-        if let settingsObject { g_object_unref(settingsObject) }
+        if let settingsObject {
+            if changedHandler != 0 { g_signal_handler_disconnect(UnsafeMutableRawPointer(settingsObject), changedHandler) }
+            g_object_unref(settingsObject)
+        }
         if let schema { g_settings_schema_unref(schema) }
     }
 
-    /// Whether the schema is installed (otherwise there is nothing to hand over).
+    /// Whether the schema is installed (otherwise there is nothing to link).
     var isAvailable: Bool { schema != nil }
 
     /// The key's value now (nil without the schema).
     var current: Bool? { settings.map { g_settings_get_boolean($0, Self.key) != 0 } }
 
-    /// Holds the key true, keeping the user's value.
-    func hold() {
-        guard let settings else {
+    /// The mutter backend drives a panel (`linked`) that mutter turns from the sensor by
+    /// itself (`managed`), or no longer.
+    func link(_ linked: Bool, managed: Bool) {
+        if !linked { synced = false }
+        (self.linked, self.managed) = (linked, managed)
+        update()
+    }
+
+    /// The core's `RotationLocked`, as it is now.
+    func rotationLockChanged(_ locked: Bool) {
+        guard locked != self.locked else { return }
+        self.locked = locked
+        if holding { writeSaved(locked) }
+        update()
+    }
+
+    /// The core's `holdCompositorRotation`.
+    func holdCompositorRotation(_ held: Bool) {
+        coreHold = held
+        update()
+    }
+
+    /// Lets the key go: the user's value back (orientd stops). `flush`: wait until the settings
+    /// backend has written it (orientd is about to exit).
+    func release(flush: Bool = false) {
+        linked = false
+        synced = false
+        update()
+        if flush { g_settings_sync() }
+    }
+
+    private var settings: UnsafeMutablePointer<GSettings>? {
+        guard let schema else { return nil }
+        if settingsObject == nil {
+            settingsObject = g_settings_new_full(schema, nil, nil)
+            watchChanges()
+        }
+        return settingsObject
+    }
+
+    /// Brings the key, the hold and the saved file in line with the link, the lock and the hold.
+    private func update() {
+        guard linked, var locked else {
+            if holding { endHold() }
+            return
+        }
+        guard let key = current else {
             if !saidUnavailable {
                 saidUnavailable = true
-                log.warning("output: the GSettings schema \(Self.schema) is not installed, so \(Self.key) cannot be held: the compositor may also turn the panel from the sensor (install gnome-settings-daemon-common)")
+                log.warning("output: the GSettings schema \(Self.schema) is not installed, so Auto Rotate (\(Self.key)) is not orientd's rotation lock and cannot be held: the compositor may also turn the panel from the sensor (install gnome-settings-daemon-common)")
             }
             return
         }
-        guard savedValue == nil else { return }
-        let user = g_settings_get_boolean(settings, Self.key) != 0
-        savedValue = user
-        writeSaved(user)
-        if !user { set(true) }
-        log.info("output: holding \(Self.schema) \(Self.key) true while orientd turns the panel (the user's value: \(user))")
+        if !synced {
+            synced = true
+            // The switch the user sees is the latest choice (orientd may have been stopped meanwhile).
+            if !holding, key != locked {
+                log.info("output: \(Self.schema) \(Self.key) is \(key): RotationLocked follows the user's Auto Rotate switch")
+                (self.locked, locked) = (key, key)
+                userChose?(key)
+            }
+        }
+        if managed && coreHold {
+            if !holding {
+                holding = true
+                writeSaved(locked)
+                log.info("output: holding \(Self.schema) \(Self.key) true while orientd shows what the compositor's own rotation would not (the user's value: \(locked))")
+            }
+            if !key { set(true) }
+        } else {
+            if holding { endHold() } else if key != locked { set(locked) }
+        }
     }
 
-    /// Puts the user's value back. `flush`: wait until the settings backend has written it
-    /// (orientd is about to exit); otherwise the write goes out without blocking the loop.
-    func release(flush: Bool = false) {
-        guard let saved = savedValue else { return }
-        savedValue = nil
-        set(saved)
-        if flush { g_settings_sync() }
+    private func endHold() {
+        holding = false
+        let value = locked ?? false
+        set(value)
         unlink(savedPath)
-        log.info("output: \(Self.schema) \(Self.key) back to the user's value \(saved)")
+        log.info("output: \(Self.schema) \(Self.key) back to the user's value \(value)")
+    }
+
+    /// The key changed (anyone's write, orientd's own too): a value orientd did not write is the user's choice.
+    private func keyChanged() {
+        guard linked, synced, let locked, let key = current else { return }
+        if holding {
+            guard !key else { return }  // orientd's own hold
+            // Switched on during a hold: the user's new choice, shown once the hold ends.
+            log.info("output: Auto Rotate switched on while orientd holds \(Self.key): RotationLocked false, and the key shows it once the hold ends")
+            if locked { userChose?(false) }
+            self.locked = false
+            writeSaved(false)
+            update()
+        } else if key != locked {
+            log.info("output: Auto Rotate switched \(key ? "off" : "on") (\(Self.key) \(key)): RotationLocked \(key)")
+            self.locked = key
+            userChose?(key)
+        }
+    }
+
+    private func watchChanges() {
+        guard let settingsObject else { return }
+        typealias Changed = @convention(c) (UnsafeMutableRawPointer?, UnsafePointer<gchar>?, gpointer?) -> Void
+        let changed: Changed = { _, _, data in
+            ToolCallbackBox<() -> Void>.borrow(data)()
+        }
+        let box = ToolCallbackBox<() -> Void>({ [weak self] in self?.keyChanged() })
+        changedHandler = g_signal_connect_data(UnsafeMutableRawPointer(settingsObject), "changed::\(Self.key)",
+                                               unsafeBitCast(changed, to: GCallback.self), box.retained(),
+                                               { data, _ in _ = ToolCallbackBox<() -> Void>.take(data) }, GConnectFlags(rawValue: 0))
     }
 
     private func set(_ value: Bool) {

@@ -12,6 +12,21 @@ protocol OutputBackend: PeerAdapter where Report == OutputBackendEvent {
     /// service or core), then reads back and reports `.orientationRead`.
     func apply(_ orientation: InterfaceOrientation)
     // `stop` hands the panel back (e.g. restores the GSettings key for mutter).
+    /// The core's `holdCompositorRotation`: whether the compositor's own auto-rotation must be
+    /// held off now. Only a compositor that turns the panel by itself (mutter, Phosh) needs it.
+    func holdCompositorRotation(_ held: Bool)
+    /// The user's rotation lock (`RotationLocked`) as it is now: a compositor with a rotation
+    /// switch of its own (GNOME's and Phosh's Auto Rotate) shows the same value.
+    func rotationLockChanged(_ locked: Bool)
+    /// The manager's `OutputStatus` for a reason this backend reported with `.detached`.
+    func status(_ reason: String) -> String
+}
+
+extension OutputBackend {
+    /// The backend's name and its reason.
+    func status(_ reason: String) -> String { "\(kind.rawValue): \(reason)" }
+    func holdCompositorRotation(_ held: Bool) {}
+    func rotationLockChanged(_ locked: Bool) {}
 }
 
 /// What a backend saw of its compositor.
@@ -20,6 +35,9 @@ enum OutputBackendEvent {
     case attached(outputName: String, showing: InterfaceOrientation?)
     /// What the panel shows after an apply, or after someone else changed it.
     case orientationRead(InterfaceOrientation?)
+    /// The user switched the compositor's own rotation lock (GNOME's and Phosh's Auto Rotate
+    /// off: true): the new `RotationLocked`.
+    case userRotationLock(Bool)
     /// The compositor went away or refused: the log line to write.
     case detached(reason: String)
 }

@@ -1,14 +1,5 @@
 import OrientationCore
 
-/// How a tool-driven backend learns that its compositor is there, gone or changed.
-protocol CompositorPresence: AnyObject {
-    /// `present` when the compositor is reachable (again), `changed` on its change
-    /// notifications, `gone` with the reason when it is not there or goes away. Keeps watching
-    /// for its return until `stop()`.
-    func start(present: @escaping () -> Void, changed: @escaping () -> Void, gone: @escaping (String) -> Void)
-    func stop()
-}
-
 /// What differs between the backends that drive a compositor through its command-line tool.
 protocol OutputTool {
     var kind: OutputBackendKind { get }

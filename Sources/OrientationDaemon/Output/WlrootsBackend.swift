@@ -117,7 +117,7 @@ final class WlrootsBackend: OutputBackend {
         guard let event = panel.listed(outputs, requested: requestedOutput, session: &session) else { return }
         switch event {
         case .orientationRead(let read), .attached(_, let read): showing = read
-        case .detached: break
+        case .detached, .userRotationLock: break
         }
         report?(event)
     }

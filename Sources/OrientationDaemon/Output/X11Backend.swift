@@ -6,7 +6,12 @@ import OrientationCore
 /// `xev -root -event randr` (RRScreenChangeNotify), which also ends when the server goes.
 struct XrandrTool: OutputTool {
     let kind = OutputBackendKind.x11
-    let environment: [String: String] = [:]
+    /// xrandr speaks to the X server the backend watches (its `DISPLAY`, not only orientd's own).
+    let environment: [String: String]
+
+    init(display: String? = nil) {
+        environment = display.map { ["DISPLAY": $0] } ?? [:]
+    }
     let listCommand = ["xrandr", "-q"]
 
     func parse(_ stdout: String) -> [ToolOutput]? {
@@ -21,7 +26,7 @@ struct XrandrTool: OutputTool {
 enum X11Backend {
     /// `touchDevices`: `--touch-device` (empty: every touchscreen; `none`: no touch mapping).
     static func make(environment: [String: String], output: String?, touchDevices: [String] = [], log: Log) -> any OutputBackend {
-        let panel = ToolOutputBackend(tool: XrandrTool(), presence: X11Presence(display: environment["DISPLAY"] ?? ""),
+        let panel = ToolOutputBackend(tool: XrandrTool(display: environment["DISPLAY"]), presence: X11Presence(display: environment["DISPLAY"] ?? ""),
                                       output: output, log: log)
         return X11TouchFollowingBackend(panel: panel, touch: X11TouchMapping(names: touchDevices, log: log))
     }
@@ -77,6 +82,8 @@ final class X11TouchFollowingBackend: OutputBackend {
             touch.panelTurned(output: output)
         case .detached:
             (mapped, output) = (nil, nil)
+        case .userRotationLock:
+            break
         }
     }
 }

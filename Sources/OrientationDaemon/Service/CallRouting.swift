@@ -17,6 +17,11 @@ extension OrientationService {
             self.performInternal(.callerIdentified(sender, identity))
         }
         name.stop = { [unowned self] status in self.stop(status: status) }
+        outputPart.manager = { [unowned self] in self.manager }
+        windowPart.manager = { [unowned self] in self.manager }
+        sensorPart.perform = { [unowned self] in self.performInternal($0) }
+        outputPart.perform = { [unowned self] in self.performInternal($0) }
+        windowPart.perform = { [unowned self] command throws(OrientationError) in try self.perform(command, caller: "") }
     }
 
     /// A call to the manager (`scene` `.none`) or to a scene path: admitted (identification,

@@ -20,11 +20,11 @@ public final class OrientationService {
     let persistence: Persistence
     /// Service/NameLoss.swift: the well-known name, and the status to exit with.
     let name: NameOwnership
-    /// The adapters: the sensor backend (ServiceSensor.swift), the output backend (Output/) and
-    /// the window tracker (Windows/), each while there is one.
-    var sensor: (any SensorBackend)?
-    var outputLink = OutputLink()
-    var windowLink = WindowLink()
+    /// The adapters' parts: the sensor backend (Sensor/), the output backend (Output/) and the
+    /// window tracker (Windows/), each driven by an `AdapterHost`.
+    let sensorPart: SensorPart
+    let outputPart: OutputPart
+    let windowPart: WindowPart
 
     var connection: BusConnection { context.connection }
     var loop: MainLoop { context.loop }
@@ -56,6 +56,9 @@ public final class OrientationService {
         manager = OrientationManager(user: opened.user, configuration: configuration, limits: options.limits,
                                      natural: options.naturalOrientation)
         manager.continueSceneNumbers(after: opened.lastSceneID)
+        sensorPart = SensorPart(log: log)
+        outputPart = OutputPart(loop: loop, log: log)
+        windowPart = WindowPart(log: log, limits: options.limits)
         if !configuration.files.isEmpty {
             log.info("configuration: \(configuration.files.joined(separator: ", "))")
         }
@@ -91,18 +94,20 @@ public final class OrientationService {
                                if self.connection.isClosed { return }
                                self.name.notOwned(name)
                            })
-        startSensor()
-        startOutput()
-        startWindows()
+        let adapters = AdapterContext(options: options, connection: connection, loop: loop, log: log,
+                                      environment: ProcessEnvironment.current())
+        sensorPart.start(adapters)
+        outputPart.start(adapters)
+        windowPart.start(adapters)
     }
 
     /// Ends the main loop with `status`.
     public func stop(status: Int32) {
         admission.queue.refuseAll(because: "orientd is exiting; the call did not run")
         name.exitStatus = status
-        stopWindows()
-        stopOutput()
-        stopSensor()
+        windowPart.stop()
+        outputPart.stop()
+        sensorPart.stop()
         loop.quit()
     }
 
@@ -139,8 +144,11 @@ public final class OrientationService {
         face.signals.emit(outcome.events[sent...], manager)
         for event in outcome.events[sent...] {
             switch event {
-            case .applyOutput(let row): applyOutput(row)
-            case .sensorWanted(let wanted): sensor?.claim(wanted)
+            case .applyOutput(let row): outputPart.apply(row)
+            case .sensorWanted(let wanted): sensorPart.claim(wanted)
+            case .holdCompositorRotation(let held): outputPart.holdCompositorRotation(held)
+            case .managerPropertiesChanged(let properties) where properties.contains(.rotationLocked):
+                outputPart.rotationLockChanged(manager.settings.rotationLocked)
             case .tickDue(let deadline): context.settleTimer.schedule(deadline)
             default: break
             }

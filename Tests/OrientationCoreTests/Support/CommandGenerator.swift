@@ -128,7 +128,7 @@ struct CommandGenerator {
     mutating func windowCommand() -> WindowCommand {
         switch random.below(100) {
         case 0..<3: return .attached(random.pick(WindowTrackerKind.allCases))
-        case 3..<5: return .detached
+        case 3..<5: return .detached(reason: "the compositor went away")
         case 5..<25: return .closed(handle: UInt64(random.below(7)))
         default:
             let appId = random.chance(3) ? "bad app" : random.pick(appIds + ["org.example.Watched", "org.example.Watched"])

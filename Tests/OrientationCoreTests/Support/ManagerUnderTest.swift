@@ -157,6 +157,14 @@ extension [Event] {
         }
     }
 
+    /// The `holdCompositorRotation` events: hold (true) or give back (false).
+    var compositorHolds: [Bool] {
+        compactMap {
+            if case .holdCompositorRotation(let held) = $0 { return held }
+            return nil
+        }
+    }
+
     var suggestions: [(SceneID, InterfaceOrientation)] {
         compactMap {
             if case .rotationSuggested(let id, let o) = $0 { return (id, o) }

@@ -4,12 +4,45 @@ import Glibc
 /// Where a Wayland compositor listens, connecting to it, and what it offers (for `auto`, before
 /// the main loop runs).
 enum WaylandSocket {
-    /// The compositor's socket: `$WAYLAND_DISPLAY`, relative to `$XDG_RUNTIME_DIR` unless absolute.
+    /// The compositor's socket: `$WAYLAND_DISPLAY`, relative to `$XDG_RUNTIME_DIR` unless
+    /// absolute. Without `WAYLAND_DISPLAY` (orientd started before the session exported it):
+    /// `wayland-0` when it is there, else the only Wayland socket there, else `wayland-0`
+    /// (watched for: compositors bind it first).
     static func socketPath(environment: [String: String]) -> String? {
-        let display = environment["WAYLAND_DISPLAY"].flatMap { $0.isEmpty ? nil : $0 } ?? "wayland-0"
-        if display.hasPrefix("/") { return display }
-        guard let runtime = environment["XDG_RUNTIME_DIR"], !runtime.isEmpty else { return nil }
-        return runtime + "/" + display
+        let display = environment["WAYLAND_DISPLAY"].flatMap { $0.isEmpty ? nil : $0 }
+        if let display, display.hasPrefix("/") { return display }
+        guard let runtime = runtimeDirectory(environment) else { return nil }
+        return runtime + "/" + (display ?? onlySocket(in: runtime) ?? "wayland-0")
+    }
+
+    /// `$XDG_RUNTIME_DIR`, where compositors bind their sockets; nil when unset.
+    static func runtimeDirectory(_ environment: [String: String]) -> String? {
+        environment["XDG_RUNTIME_DIR"].flatMap { $0.isEmpty ? nil : $0 }
+    }
+
+    /// Whether a file name in the runtime folder is a compositor's socket (`wayland-1`, not
+    /// its `wayland-1.lock`).
+    static func isSocketName(_ name: String) -> Bool {
+        name.hasPrefix("wayland-") && !name.hasSuffix(".lock") && name.count <= 64
+    }
+
+    /// The one socket a compositor listens on in `folder` when `wayland-0` is not there; nil
+    /// when there is none or several (which one is the session's cannot be told).
+    static func onlySocket(in folder: String) -> String? {
+        if isSocket(folder + "/wayland-0") { return nil }
+        guard let directory = opendir(folder) else { return nil }
+        defer { closedir(directory) }
+        var found: [String] = []
+        while let entry = readdir(directory), found.count < 2 {
+            let name = withUnsafeBytes(of: entry.pointee.d_name) { String(decoding: $0.prefix { $0 != 0 }, as: UTF8.self) }
+            if isSocketName(name), isSocket(folder + "/" + name) { found.append(name) }
+        }
+        return found.count == 1 ? found[0] : nil
+    }
+
+    private static func isSocket(_ path: String) -> Bool {
+        var status = stat()
+        return lstat(path, &status) == 0 && (status.st_mode & S_IFMT) == S_IFSOCK
     }
 
     /// A connected Unix socket to `path` (never waits: a compositor that is not there is an
@@ -38,11 +71,10 @@ enum WaylandSocket {
         return fd
     }
 
-    /// Whether `WAYLAND_DISPLAY` is set and its compositor lists one of `interfaces` among its
+    /// Whether the session's compositor (`socketPath`) lists one of `interfaces` among its
     /// globals (for `auto`).
     static func compositorOffers(any interfaces: [String], environment: [String: String]) -> Bool {
-        guard environment["WAYLAND_DISPLAY"].map({ !$0.isEmpty }) == true,
-              let path = socketPath(environment: environment),
+        guard let path = socketPath(environment: environment),
               let globals = probeGlobals(socketPath: path) else { return false }
         return globals.contains(where: interfaces.contains)
     }

@@ -4,11 +4,18 @@ import CGio
 /// it): GFileMonitor on the folder (inotify), so a compositor's return is noticed without
 /// polling. Runs on the thread-default main context at creation (the service's loop).
 final class SocketFileWatch {
+    private typealias Callbacks = ((String) -> Bool, (String) -> Void)
     private var monitor: OpaquePointer?
     private var handler: gulong = 0
 
     /// Watches `directory` for `name` being created; nil when the folder cannot be watched.
-    init?(directory: String, name: String, appeared: @escaping () -> Void) {
+    convenience init?(directory: String, name: String, appeared: @escaping () -> Void) {
+        self.init(directory: directory, matching: { $0 == name }, appeared: { _ in appeared() })
+    }
+
+    /// Watches `directory` for any file whose name `matches` being created (`appeared` hears
+    /// its name); nil when the folder cannot be watched.
+    init?(directory: String, matching matches: @escaping (String) -> Bool, appeared: @escaping (String) -> Void) {
         let file = g_file_new_for_path(directory)
         defer { g_object_unref(UnsafeMutableRawPointer(file)) }
         var error: UnsafeMutablePointer<GError>?
@@ -20,14 +27,16 @@ final class SocketFileWatch {
         typealias Changed = @convention(c) (OpaquePointer?, OpaquePointer?, OpaquePointer?, GFileMonitorEvent, gpointer?) -> Void
         let changed: Changed = { _, file, _, event, data in
             guard event == G_FILE_MONITOR_EVENT_CREATED, let file, let data else { return }
-            let (name, appeared) = ToolCallbackBox<(String, () -> Void)>.borrow(data)
+            let (matches, appeared) = ToolCallbackBox<Callbacks>.borrow(data)
             let base = g_file_get_basename(file)
             defer { g_free(base) }
-            if let base, String(cString: base) == name { appeared() }
+            guard let base else { return }
+            let name = String(cString: base)
+            if matches(name) { appeared(name) }
         }
-        let box = ToolCallbackBox<(String, () -> Void)>((name, appeared))
+        let box = ToolCallbackBox<Callbacks>((matches, appeared))
         handler = g_signal_connect_data(UnsafeMutableRawPointer(monitor), "changed", unsafeBitCast(changed, to: GCallback.self),
-                                        box.retained(), { data, _ in _ = ToolCallbackBox<(String, () -> Void)>.take(data) },
+                                        box.retained(), { data, _ in _ = ToolCallbackBox<Callbacks>.take(data) },
                                         GConnectFlags(rawValue: 0))
     }
 

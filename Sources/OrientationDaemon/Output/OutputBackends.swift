@@ -1,0 +1,49 @@
+import OrientationCore
+
+/// The output backends, in `--output-backend auto`'s order (docs/output.md): DisplayConfig
+/// owned on the session bus → mutter; else a Wayland compositor with wlroots' or KWin's output
+/// management; else an X server. With none there, mutter waits for its name (the fallback) and
+/// the host probes again whenever a compositor arrives.
+enum OutputBackends {
+    static let family = AdapterFamily<any OutputBackend, OutputBackendEvent>(
+        name: "output", option: "--output-backend",
+        entries: [mutter, wlroots, kwin, x11],
+        fallback: mutter,
+        nothingFound: "no compositor interface found; watching for \(MutterBackend.busName)",
+        start: { backend, reports in backend.start(reports: reports) },
+        stop: { $0.stop() },
+        attachment: {
+            switch $0 {
+            case .attached: true
+            case .detached: false
+            case .orientationRead, .userRotationLock: nil
+            }
+        })
+
+    static let mutter = AdapterEntry<any OutputBackend>(
+        name: "mutter", found: "\(MutterBackend.busName) is on the session bus", arrivals: [.busName(MutterBackend.busName)],
+        probe: { (try? $0.connection.nameOwner(MutterBackend.busName)) != nil },
+        make: { context in
+            MutterBackend(connection: context.connection, output: context.options.outputName, log: context.log,
+                          handover: OrientationLockHandover(stateDirectory: context.options.stateDirectory, log: context.log),
+                          chosenByAuto: context.chosenByAuto)
+        })
+
+    static let wlroots = AdapterEntry<any OutputBackend>(
+        name: "wlroots", found: "the Wayland compositor offers wlr-output-management", arrivals: [.waylandSocket],
+        probe: { WlrootsBackend.probe(environment: $0.environment) },
+        make: { WlrootsBackend.make(environment: $0.environment, output: $0.options.outputName, log: $0.log) })
+
+    static let kwin = AdapterEntry<any OutputBackend>(
+        name: "kwin", found: "the Wayland compositor offers KWin's output management", arrivals: [.waylandSocket],
+        probe: { KWinBackend.probe(environment: $0.environment) },
+        make: { KWinBackend.make(environment: $0.environment, output: $0.options.outputName, log: $0.log) })
+
+    static let x11 = AdapterEntry<any OutputBackend>(
+        name: "x11", found: "DISPLAY names an X server", arrivals: [.x11Socket],
+        probe: { X11Backend.probe(environment: $0.environment) },
+        make: { X11Backend.make(environment: $0.environment, output: $0.options.outputName,
+                                touchDevices: $0.options.touchDevices, log: $0.log) })
+}
+
+extension OutputBackendChoice: AdapterOption {}

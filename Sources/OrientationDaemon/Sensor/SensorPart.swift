@@ -1,0 +1,62 @@
+import GLibBridge
+import OrientationCore
+
+/// The sensor backends: iio-sensor-proxy on the system bus, the only one (`--sensor auto`
+/// uses it when the system bus has it, `iio` waits for it, `none` uses none).
+enum SensorBackends {
+    static let family = AdapterFamily<any SensorBackend, SensorBackendEvent>(
+        name: "sensor", option: "--sensor", entries: [iio],
+        nothingFound: "no sensor", start: { backend, reports in backend.start(reports: reports) },
+        stop: { $0.stop() },
+        attachment: { if case .available(let available) = $0 { available } else { nil } })
+
+    /// Made with the service's loop: `make(loop:)` gives the entry.
+    static let iio = AdapterEntry<any SensorBackend>(
+        name: "iio", found: "iio-sensor-proxy", arrivals: [], probe: { _ in true },
+        make: { IIOSensorProxyBackend(mode: $0.options.sensor, natural: $0.options.naturalOrientation, loop: $0.loop, log: $0.log) })
+}
+
+/// The service's sensor part: the backend `--sensor` chose (driven by the generic
+/// `AdapterHost`), its reports turned into core commands, the core's claim carried to it.
+final class SensorPart {
+    let host = AdapterHost(SensorBackends.family)
+    let log: Log
+    /// Runs a command through the core (the service's `performInternal`).
+    var perform: (Command) -> Void = { _ in }
+
+    init(log: Log) { self.log = log }
+
+    /// The backend while there is one.
+    var backend: (any SensorBackend)? { host.adapter }
+
+    /// Starts following iio-sensor-proxy, as `--sensor` says.
+    func start(_ context: AdapterContext) {
+        guard context.options.sensor != .none else {
+            log.info("--sensor none: manual input only (SetDeviceOrientation); the system bus is not used")
+            return
+        }
+        host.start(.named(SensorBackends.iio.name), context: context) { [unowned self] event, _ in
+            self.take(event)
+        }
+    }
+
+    /// Stops following the sensor (orientd is exiting: its claim ends with its connection).
+    func stop() {
+        host.stop()
+    }
+
+    /// The core's `sensorWanted`.
+    func claim(_ wanted: Bool) {
+        backend?.claim(wanted)
+    }
+
+    /// A sensor backend's report, turned into a core command.
+    private func take(_ event: SensorBackendEvent) {
+        switch event {
+        case .available(let available):
+            perform(.setSensorAvailable(available))
+        case .reading(let orientation):
+            perform(.deviceReading(orientation, source: .iioSensorProxy))
+        }
+    }
+}

@@ -1,7 +1,0 @@
-/// The service's side of its window tracker (ServiceWindows.swift).
-struct WindowLink {
-    /// The tracker following the compositor's app windows, while there is one.
-    var tracker: (any WindowTracker)?
-    /// Whether the tracker's absence was logged (said once, then only after it was attached).
-    var reportedDetached = false
-}

@@ -1,0 +1,85 @@
+import OrientationCore
+
+/// The service's window part: the tracker `--window-tracking` chose (driven by the generic
+/// `AdapterHost`), its reports turned into core commands with each app's desktop entry read
+/// here. Lives on the main loop thread.
+final class WindowPart {
+    let host = AdapterHost(WindowTrackers.family)
+    let log: Log
+    let limits: Limits
+    /// Runs a command through the core (the service's `perform`, as an internal caller).
+    var perform: (Command) throws(OrientationError) -> Void = { _ throws(OrientationError) in }
+    /// The core's state now (set by the service).
+    var manager: () -> OrientationManager = { preconditionFailure("the service gives its parts the core's state") }
+    /// Whether the tracker's absence was logged (said once, then only after it was attached).
+    private var reportedDetached = false
+
+    init(log: Log, limits: Limits) {
+        (self.log, self.limits) = (log, limits)
+    }
+
+    /// The tracker while there is one.
+    var tracker: (any WindowTracker)? { host.adapter }
+
+    /// Starts the window tracker chosen by `--window-tracking` (none: only registered scenes count).
+    func start(_ context: AdapterContext) {
+        let choice = context.options.windowTracking
+        if choice == .none { log.info("window tracking: none (only registered scenes count)") }
+        let started = host.start(choice.adapterChoice, context: context) { [unowned self] event, tracker in
+            self.take(event, from: tracker)
+        }
+        guard !started, tracker == nil else { return }
+        performWindow(.detached(reason: choice == .none ? Self.noneStatus : Self.autoWaitingStatus))
+    }
+
+    /// `WindowTrackingStatus` with `--window-tracking none`.
+    static let noneStatus = "--window-tracking none: only registered scenes count (--window-tracking auto follows the compositor's app windows)"
+    /// `WindowTrackingStatus` while `--window-tracking auto` has found no compositor.
+    static let autoWaitingStatus = "--window-tracking auto found no compositor window list (no wlroots toplevel manager or KWin on Wayland, "
+        + "no GNOME Shell session, no X server on DISPLAY); orientd waits for one, or choose one with --window-tracking"
+
+    /// Stops the tracker.
+    func stop() {
+        host.stop()
+    }
+
+    /// A tracker's report, turned into a core command (with the app's manifest, read here).
+    private func take(_ event: WindowTrackerEvent, from tracker: any WindowTracker) {
+        switch event {
+        case .attached:
+            log.info("windows: following \(tracker.kind.rawValue)'s app windows")
+            reportedDetached = false
+            performWindow(.attached(tracker.kind))
+        case .window(let handle, let appId, let activated, let minimized, let fullscreen):
+            performWindow(.window(TrackedWindow(handle: handle, appId: appId, activated: activated, minimized: minimized,
+                                                fullscreen: fullscreen, manifest: manifest(of: appId))))
+        case .closed(let handle):
+            performWindow(.closed(handle: handle))
+        case .detached(let reason):
+            if manager().windows.tracker != nil {
+                log.warning("windows: \(tracker.kind.rawValue): \(reason); WindowTracking is none until the compositor returns")
+            } else if !reportedDetached {
+                log.info("windows: \(tracker.kind.rawValue): \(reason); WindowTracking is none until it is there")
+            }
+            reportedDetached = true
+            performWindow(.detached(reason: "\(tracker.kind.rawValue): \(reason)"))
+        }
+    }
+
+    /// The app's desktop entry's orientations for the idiom of observed scenes; nil for an
+    /// app id that is not one (never looked up as a file name) or an entry that declares none.
+    func manifest(of appId: String) -> AppManifest? {
+        guard (try? limits.checkAppId(appId)) != nil,
+              let (mask, file) = DesktopEntry.supportedOrientations(appId: appId, idiom: manager().observedIdiom,
+                                                        natural: manager().output.natural, log: log) else { return nil }
+        return AppManifest(mask: mask, file: file)
+    }
+
+    private func performWindow(_ command: WindowCommand) {
+        do {
+            try perform(.window(command))
+        } catch {
+            log.warning("windows: \(error.message)")
+        }
+    }
+}

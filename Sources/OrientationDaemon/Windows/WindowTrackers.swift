@@ -1,0 +1,47 @@
+/// The window trackers, in `--window-tracking auto`'s order: a Wayland compositor with the
+/// wlroots toplevel manager, or KWin; GNOME Shell (only when the session really is its:
+/// `GnomeSessionCheck`); an X server. With none there, the host probes again whenever a
+/// compositor arrives.
+enum WindowTrackers {
+    static let family = AdapterFamily<any WindowTracker, WindowTrackerEvent>(
+        name: "windows", option: "--window-tracking",
+        entries: [wlroots, kwin, gnome, x11],
+        nothingFound: "no compositor window list found (no wlroots toplevel manager or KWin on Wayland, no GNOME Shell session, no X server on DISPLAY); WindowTracking is none until a compositor comes",
+        start: { tracker, reports in tracker.start(reports: reports) },
+        stop: { $0.stop() },
+        attachment: {
+            switch $0 {
+            case .attached: true
+            case .detached: false
+            case .window, .closed: nil
+            }
+        })
+
+    static let wlroots = AdapterEntry<any WindowTracker>(
+        name: "wlroots", found: "the Wayland compositor offers \(WlrootsWindowTracker.managerInterface)", arrivals: [.waylandSocket],
+        probe: { WlrootsWindowTracker.probe(environment: $0.environment) },
+        make: { WlrootsWindowTracker(environment: $0.environment, log: $0.log) })
+
+    static let kwin = AdapterEntry<any WindowTracker>(
+        name: "kwin", found: "the Wayland compositor is KWin", arrivals: [.waylandSocket],
+        probe: { KWinWindowTracker.probe(environment: $0.environment) },
+        make: { KWinWindowTracker(environment: $0.environment, log: $0.log) })
+
+    static let gnome = AdapterEntry<any WindowTracker>(
+        name: "gnome", found: "the session is GNOME Shell's", arrivals: [.busName(GnomeWindowTracker.shellName), .waylandSocket],
+        probe: GnomeSessionCheck.isGnomeShell,
+        make: { GnomeWindowTracker(connection: $0.connection, log: $0.log) })
+
+    static let x11 = AdapterEntry<any WindowTracker>(
+        name: "x11", found: "DISPLAY names an X server", arrivals: [.x11Socket],
+        probe: { X11Backend.probe(environment: $0.environment) },
+        make: { context in
+            // A window without _GTK_APPLICATION_ID is claimed by the desktop entry whose
+            // StartupWMClass is its WM_CLASS class, else named by that class.
+            X11WindowTracker(display: context.environment["DISPLAY"] ?? "", log: context.log) {
+                DesktopEntry.appId(startupWMClass: $0, log: context.log)
+            }
+        })
+}
+
+extension WindowTrackingChoice: AdapterOption {}

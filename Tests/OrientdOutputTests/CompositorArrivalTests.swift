@@ -1,0 +1,69 @@
+import Foundation
+import GLibBridge
+import TestSupport
+import XCTest
+
+/// Finding the compositor whenever it comes, and only the right one: the built orientd with
+/// its defaults, started by D-Bus activation before the session (no `WAYLAND_DISPLAY`, no
+/// compositor yet), finds phoc's output management and window list when phoc binds its socket
+/// in `XDG_RUNTIME_DIR`; and a program owning `org.gnome.Shell` beside phoc (as Phosh does) or
+/// beside an X11 window manager is not taken for GNOME Shell.
+final class CompositorArrivalTests: OutputTestCase {
+    static let game = "org.example.ArrivalGame"
+    static let panel = "X11-1"
+
+    /// A connection of the test's owning org.gnome.Shell on the private bus, closed after the test.
+    func squatTheShellsName() throws {
+        let squatter = try bus.connect()
+        addTeardownBlock { squatter.close() }
+        XCTAssertEqual(try squatter.requestName("org.gnome.Shell"), .primaryOwner)
+    }
+
+    func testStartedBeforePhocWithoutWaylandDisplayItFindsTheOutputAndTheWindows() throws {
+        try writeDesktopEntry(Self.game, orientations: "landscape")
+        // childEnvironment: WAYLAND_DISPLAY and DISPLAY empty, XDG_RUNTIME_DIR the scratch folder.
+        try launchOrientd(["--output", Self.panel], environment: appDataEnvironment)
+        try waitForProperty("OutputBackend", "none")
+        XCTAssertEqual(try managerProperty("WindowTracking").string, "none")
+
+        let host = try startXvfb(size: "800x1280x24")
+        try startPhoc(backends: "x11", output: Self.panel, environment: ["DISPLAY": host])
+        try waitForProperty("OutputBackend", "wlroots")
+        try waitForProperty("WindowTracking", "wlroots")
+        XCTAssertFalse(orientdLogLines(containing: "the Wayland socket wayland-0 arrived").isEmpty, orientd.log)
+
+        try turnDevice("portrait")
+        _ = try startWaylandApp(Self.game)
+        try waitForFrontApp(Self.game, trackedWindows: 1)
+        try eventually("phoc's panel turned for the landscape game", timeout: deadline) {
+            let transform = try wlrTransform(Self.panel)
+            return transform == "90" || transform == "270"
+        }
+    }
+
+    /// Phosh owns org.gnome.Shell on phoc: phoc's own window list is followed, never the
+    /// GNOME tracker (Phosh offers no window list there).
+    func testAShellNameBesidePhocIsNotGnomeShell() throws {
+        try squatTheShellsName()
+        try startPhoc()
+        try launchOrientd(["--output-backend", "none", "--window-tracking", "auto"],
+                          environment: ["XDG_CURRENT_DESKTOP": "Phosh:GNOME"])
+        try waitForProperty("WindowTracking", "wlroots")
+        XCTAssertTrue(orientdLogLines(containing: "enable orientd's extension").isEmpty, orientd.log)
+    }
+
+    /// An X11 window manager (openbox) and some program owning org.gnome.Shell: the X11
+    /// tracker follows the window manager; the name is not taken for GNOME Shell.
+    func testAShellNameBesideAnX11WindowManagerIsNotGnomeShell() throws {
+        try squatTheShellsName()
+        let host = try startXvfb(size: "800x800x24")
+        _ = try start("openbox", ["openbox", "--sm-disable"], environment: ["DISPLAY": host])
+        try eventually("openbox manages \(host)", timeout: deadline) {
+            let result = try runCommand(["xprop", "-root", "_NET_SUPPORTING_WM_CHECK"], environment: ["DISPLAY": host])
+            return result.succeeded && result.stdout.contains("window id")
+        }
+        try launchOrientd(["--output-backend", "none", "--window-tracking", "auto"], environment: ["DISPLAY": host])
+        try waitForProperty("WindowTracking", "x11")
+        XCTAssertFalse(orientdLogLines(containing: "not GNOME Shell").isEmpty, orientd.log)
+    }
+}

@@ -1,0 +1,100 @@
+import Foundation
+import OrientationCore
+@testable import OrientationDaemon
+import TestSupport
+import XCTest
+
+/// What every output backend keeps, whatever its compositor: it attaches to its peer's panel
+/// and reports what it shows; an apply turns the panel and is read back; someone else's turn
+/// is reported, not undone; the peer going away detaches with the reason, and its return
+/// attaches again; a transform orientd does not turn to (flipped) is reported as unknown,
+/// never as a wrong orientation.
+///
+/// Each backend runs it as a subclass giving the hooks below and one `test…` line per
+/// `check…` (XCTest on Linux finds only the test methods a class declares itself): the real
+/// backends with their compositors as peers (`WlrootsOutputConformance`,
+/// `MutterOutputConformance`, `KWinOutputConformance`, `X11OutputConformance`) and the fake
+/// one (`FakeOutputConformance`).
+class OutputBackendConformance: OutputTestCase {
+    // MARK: Hooks
+
+    /// The panel the backend drives on the peer.
+    var panel: String { "" }
+    /// Part of the reason the backend gives when its peer is killed.
+    var goneReason: String { "" }
+    /// Whether someone else can flip the peer's panel (kscreen-doctor cannot, Xephyr shows no reflection).
+    var flips: Bool { true }
+
+    /// Starts the peer (again, after `stopPeer`).
+    func startPeer() throws {}
+    /// Kills the peer and waits for it to end.
+    func stopPeer() throws {}
+    /// The backend, started on a loop of its own and stopped after the test.
+    func startBackend() -> OutputBackendRun { fatalError("a conformance subclass makes the backend") }
+    /// What the peer's panel shows, read by the test itself (nil: flipped or unknown).
+    func peerShows() throws -> InterfaceOrientation? { nil }
+    /// Someone else turns the peer's panel to wl_output's `transform` (0-7).
+    func turnPeer(_ transform: UInt32) throws {}
+
+    /// Waits until the backend's last report says the panel shows `row`, and the peer agrees.
+    func waitForPanel(_ run: OutputBackendRun, _ row: InterfaceOrientation?, file: StaticString = #filePath, line: UInt = #line) throws {
+        var peer: InterfaceOrientation?
+        try eventually("\(panel) shows \(row?.rawValue ?? "nothing known") (peer: \(peer?.rawValue ?? "nothing known")); events:\n\(run.transcript)",
+                       timeout: deadline, file: file, line: line) {
+            peer = try peerShows()
+            return run.isAttached && run.showing == row && peer == row
+        }
+    }
+
+    // MARK: Attach, report, apply
+
+    func checkAttachesReportsAndTurnsThePanel() throws {
+        try startPeer()
+        let run = startBackend()
+        try eventually("attached to \(panel); events:\n\(run.transcript)", timeout: deadline) { run.attached == [panel] }
+        try waitForPanel(run, .portrait)
+        for row in [InterfaceOrientation.landscapeLeft, .portraitUpsideDown, .landscapeRight, .portrait] {
+            run.apply(row)
+            try waitForPanel(run, row)
+        }
+        XCTAssertEqual(run.detachReasons, [])
+    }
+
+    /// Someone else's turn is reported and not undone; a flipped transform is reported as
+    /// nothing orientd knows, never as an orientation.
+    func checkSomeoneElsesTurnIsReportedAndAFlipIsUnknown() throws {
+        try startPeer()
+        let run = startBackend()
+        try waitForPanel(run, .portrait)
+        try turnPeer(2)
+        try waitForPanel(run, .portraitUpsideDown)
+        if flips {
+            try turnPeer(4)
+            try waitForPanel(run, nil)
+        }
+        XCTAssertEqual(run.attached, [panel], "still attached: \(run.transcript)")
+    }
+
+    // MARK: Peer gone, peer back
+
+    func checkThePeerGoingAwayDetachesUntilItReturns() throws {
+        try startPeer()
+        let run = startBackend()
+        try waitForPanel(run, .portrait)
+        try stopPeer()
+        try eventually("detached; events:\n\(run.transcript)", timeout: deadline) { run.detachReasons.count == 1 }
+        XCTAssertTrue(run.detachReasons[0].contains(goneReason), run.detachReasons[0])
+        XCTAssertFalse(run.isAttached)
+
+        try startPeer()
+        try eventually("attached again; events:\n\(run.transcript)", timeout: deadline) { run.attached == [panel, panel] }
+        run.apply(.landscapeLeft)
+        try waitForPanel(run, .landscapeLeft)
+    }
+
+    // MARK: Flood coalesced
+    //
+    // Reserved for the flood work: a peer sending thousands of change notifications in a burst
+    // is read as few times as keep the last state. Add `checkAFloodOfChangesIsCoalesced` here,
+    // with its hook, and its line to each subclass's list of tests.
+}

@@ -1,0 +1,123 @@
+import Foundation
+import GLibBridge
+import OrientationCore
+@testable import OrientationDaemon
+import TestSupport
+import XCTest
+
+/// `OutputBackendConformance` with a real headless phoc as the peer, read back by wlr-randr.
+final class WlrootsOutputConformance: OutputBackendConformance {
+    func testAttachesReportsAndTurnsThePanel() throws { try checkAttachesReportsAndTurnsThePanel() }
+    func testSomeoneElsesTurnIsReportedAndAFlipIsUnknown() throws { try checkSomeoneElsesTurnIsReportedAndAFlipIsUnknown() }
+    func testThePeerGoingAwayDetachesUntilItReturns() throws { try checkThePeerGoingAwayDetachesUntilItReturns() }
+
+    /// wl_output's transforms by number, as wlr-randr names them.
+    static let transformNames = ["normal", "90", "180", "270", "flipped", "flipped-90", "flipped-180", "flipped-270"]
+    private var phoc: ChildProcess?
+
+    override var panel: String { "HEADLESS-1" }
+    override var goneReason: String { "closed its Wayland socket" }
+
+    override func startPeer() throws { phoc = try startPhoc() }
+
+    override func stopPeer() throws {
+        phoc?.kill()
+        try phoc?.wait(timeout: deadline)
+    }
+
+    override func startBackend() -> OutputBackendRun {
+        let environment = childEnvironment.merging(waylandEnvironment) { $1 }
+        let run = OutputBackendRun { WlrootsBackend(environment: environment, output: "HEADLESS-1", log: Log(verbose: true)) }
+        addTeardownBlock { run.stop() }
+        return run
+    }
+
+    override func peerShows() throws -> InterfaceOrientation? {
+        guard let name = try wlrTransform(panel), let transform = Self.transformNames.firstIndex(of: name) else { return nil }
+        return FakeOutputBackend.showing(UInt32(transform))
+    }
+
+    override func turnPeer(_ transform: UInt32) throws {
+        try wlrRandr(["--output", panel, "--transform", Self.transformNames[Int(transform)]])
+    }
+}
+
+/// `OutputBackendConformance` with the fake backend and the test as its peer.
+final class FakeOutputConformance: OutputBackendConformance {
+    func testAttachesReportsAndTurnsThePanel() throws { try checkAttachesReportsAndTurnsThePanel() }
+    func testSomeoneElsesTurnIsReportedAndAFlipIsUnknown() throws { try checkSomeoneElsesTurnIsReportedAndAFlipIsUnknown() }
+    func testThePeerGoingAwayDetachesUntilItReturns() throws { try checkThePeerGoingAwayDetachesUntilItReturns() }
+
+    private let peer = FakeOutputPeer()
+    private var run: OutputBackendRun?
+    private var started = false
+
+    override var panel: String { peer.panel }
+    override var goneReason: String { "the fake compositor went away" }
+
+    /// The peer's actions run on the backend's loop once it runs (before: on the test's thread).
+    private func onPeer<T>(_ body: @escaping @Sendable (FakeOutputPeer) -> T) -> T {
+        let peer = peer
+        guard let run else { return body(peer) }
+        nonisolated(unsafe) var result: T?
+        run.loop.sync { result = body(peer) }
+        return result!
+    }
+
+    override func startPeer() throws {
+        if started { onPeer { $0.arrive() } }
+        started = true
+    }
+
+    override func stopPeer() throws { onPeer { $0.leave() } }
+
+    override func startBackend() -> OutputBackendRun {
+        let peer = peer
+        let run = OutputBackendRun { FakeOutputBackend(peer: peer) }
+        addTeardownBlock { run.stop() }
+        self.run = run
+        return run
+    }
+
+    override func peerShows() throws -> InterfaceOrientation? { onPeer { FakeOutputBackend.showing($0.transform) } }
+
+    override func turnPeer(_ transform: UInt32) throws { onPeer { $0.turn(to: transform) } }
+}
+
+/// `OutputBackendConformance` with a real headless mutter (one virtual monitor, Meta-0) on the
+/// test's private bus as the peer, read back through DisplayConfig by the test itself.
+final class MutterOutputConformance: OutputBackendConformance {
+    func testAttachesReportsAndTurnsThePanel() throws { try checkAttachesReportsAndTurnsThePanel() }
+    func testSomeoneElsesTurnIsReportedAndAFlipIsUnknown() throws { try checkSomeoneElsesTurnIsReportedAndAFlipIsUnknown() }
+    func testThePeerGoingAwayDetachesUntilItReturns() throws { try checkThePeerGoingAwayDetachesUntilItReturns() }
+
+    private var mutter: ChildProcess?
+
+    override var panel: String { "Meta-0" }
+    override var goneReason: String { "left the session bus" }
+
+    override func startPeer() throws { mutter = try startMutter() }
+
+    override func stopPeer() throws {
+        mutter?.kill()
+        try mutter?.wait(timeout: deadline)
+    }
+
+    override func startBackend() -> OutputBackendRun {
+        let (address, state) = (bus.address, scratch + "/state")
+        let run = OutputBackendRun {
+            // The backend's connection belongs to its loop's thread, as the service's does.
+            let log = Log(verbose: true)
+            return MutterBackend(connection: try! BusConnection(address: address), output: "Meta-0", log: log,
+                                 handover: OrientationLockHandover(stateDirectory: state, log: log))
+        }
+        addTeardownBlock { run.stop() }
+        return run
+    }
+
+    override func peerShows() throws -> InterfaceOrientation? {
+        try mutterLayout().monitor(panel).flatMap { FakeOutputBackend.showing($0.transform) }
+    }
+
+    override func turnPeer(_ transform: UInt32) throws { try applyTransformAsSomeoneElse(panel, transform) }
+}

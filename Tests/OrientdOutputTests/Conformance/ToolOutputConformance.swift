@@ -1,0 +1,99 @@
+import Foundation
+import OrientationCore
+@testable import OrientationDaemon
+import TestSupport
+import XCTest
+
+/// `OutputBackendConformance` with a real KWin (`kwin_wayland --virtual`) as the peer, turned
+/// through kscreen-doctor and read back by the test's own kscreen-doctor.
+final class KWinOutputConformance: OutputBackendConformance {
+    func testAttachesReportsAndTurnsThePanel() throws { try checkAttachesReportsAndTurnsThePanel() }
+    func testSomeoneElsesTurnIsReportedAndAFlipIsUnknown() throws { try checkSomeoneElsesTurnIsReportedAndAFlipIsUnknown() }
+    func testThePeerGoingAwayDetachesUntilItReturns() throws { try checkThePeerGoingAwayDetachesUntilItReturns() }
+
+    /// KScreen's rotations by wl_output transform (0-3).
+    static let rotations = [1, 2, 4, 8]
+    static let names = ["none", "left", "inverted", "right"]
+    private var kwin: ChildProcess?
+
+    override var panel: String { Self.kwinOutput }
+    /// The socket watch or kscreen-doctor's own error, whichever notices first.
+    override var goneReason: String { "Wayland" }
+    override var flips: Bool { false }
+
+    override func startPeer() throws { kwin = try startKWin() }
+
+    override func stopPeer() throws {
+        kwin?.kill()
+        try kwin?.wait(timeout: deadline)
+    }
+
+    override func startBackend() -> OutputBackendRun {
+        let (environment, panel) = (childEnvironment.merging(waylandEnvironment) { $1 }, panel)
+        let run = OutputBackendRun { KWinBackend.make(environment: environment, output: panel, log: Log(verbose: true)) }
+        addTeardownBlock { run.stop() }
+        return run
+    }
+
+    override func peerShows() throws -> InterfaceOrientation? {
+        try kscreenRotation(panel).flatMap { Self.rotations.firstIndex(of: $0) }.flatMap { FakeOutputBackend.showing(UInt32($0)) }
+    }
+
+    override func turnPeer(_ transform: UInt32) throws {
+        try kscreenDoctor(["output.\(panel).rotation.\(Self.names[Int(transform)])"])
+    }
+}
+
+/// `OutputBackendConformance` with a real X server (Xephyr inside Xvfb) as the peer, turned
+/// through xrandr and read back by the test's own `xrandr -q`.
+final class X11OutputConformance: OutputBackendConformance {
+    func testAttachesReportsAndTurnsThePanel() throws { try checkAttachesReportsAndTurnsThePanel() }
+    func testSomeoneElsesTurnIsReportedAndAFlipIsUnknown() throws { try checkSomeoneElsesTurnIsReportedAndAFlipIsUnknown() }
+    func testThePeerGoingAwayDetachesUntilItReturns() throws { try checkThePeerGoingAwayDetachesUntilItReturns() }
+
+    /// RandR's rotations by wl_output transform (0-3: counter-clockwise).
+    static let rotations = ["normal", "left", "inverted", "right"]
+    private var xephyr: ChildProcess?
+    private var host: String?
+    private var display = ""
+
+    override var panel: String { "default" }
+    override var goneReason: String { "the watch on the X server" }
+    /// Xephyr accepts `xrandr --reflect` and shows no reflection.
+    override var flips: Bool { false }
+
+    override func startPeer() throws {
+        if let host {
+            xephyr = try startXephyr(inside: host, display: display).0
+        } else {
+            let host = try startXvfb(size: "1400x1400x24")
+            (xephyr, display) = try startXephyr(inside: host)
+            self.host = host
+        }
+    }
+
+    override func stopPeer() throws {
+        xephyr?.kill()
+        try xephyr?.wait(timeout: deadline)
+    }
+
+    override func startBackend() -> OutputBackendRun {
+        let display = display
+        let run = OutputBackendRun {
+            X11Backend.make(environment: ["DISPLAY": display], output: "default", touchDevices: ["none"], log: Log(verbose: true))
+        }
+        addTeardownBlock { run.stop() }
+        return run
+    }
+
+    override func peerShows() throws -> InterfaceOrientation? {
+        try xrandrRotation(panel, display: display).flatMap { Self.rotations.firstIndex(of: $0) }
+            .flatMap { FakeOutputBackend.showing(UInt32($0)) }
+    }
+
+    override func turnPeer(_ transform: UInt32) throws {
+        let result = try runCommand(["xrandr", "--output", panel, "--rotate", Self.rotations[Int(transform)]],
+                                    environment: childEnvironment.merging(["DISPLAY": display]) { $1 })
+        XCTAssertTrue(result.succeeded, result.description)
+    }
+}

@@ -1,0 +1,52 @@
+import Foundation
+@testable import OrientationDaemon
+import TestSupport
+import XCTest
+
+/// `WindowTrackerConformance` with a real X server (Xephyr inside Xvfb) managed by openbox as
+/// the peer, and real GTK 4 apps on it (minimized when the app asks: SIGUSR1 to the fixture).
+final class X11TrackerConformance: WindowTrackerConformance {
+    func testWindowsAppIdsActivationMinimizingAndClosing() throws { try checkWindowsAppIdsActivationMinimizingAndClosing() }
+    func testThePeerGoingAwayClosesItsWindowsAndDetachesUntilItReturns() throws { try checkThePeerGoingAwayClosesItsWindowsAndDetachesUntilItReturns() }
+
+    private var xephyr: ChildProcess?
+    private var host: String?
+    private var display = ""
+
+    override var goneReason: String { "the connection to the X server" }
+
+    override func startPeer() throws {
+        if let host {
+            xephyr = try startXephyr(inside: host, display: display).0
+        } else {
+            let host = try startXvfb(size: "1400x1400x24")
+            (xephyr, display) = try startXephyr(inside: host)
+            self.host = host
+        }
+        _ = try start("openbox", ["openbox", "--sm-disable"], environment: ["DISPLAY": display])
+        try eventually("openbox manages \(display)", timeout: deadline) {
+            let result = try runCommand(["xprop", "-root", "_NET_SUPPORTING_WM_CHECK"], environment: ["DISPLAY": display])
+            return result.succeeded && result.stdout.contains("window id")
+        }
+    }
+
+    override func stopPeer() throws {
+        xephyr?.kill()
+        try xephyr?.wait(timeout: deadline)
+    }
+
+    override func startTracker() -> WindowTrackerRun {
+        let display = display
+        let run = WindowTrackerRun { X11WindowTracker(display: display, log: Log(verbose: true)) }
+        addTeardownBlock { run.stop() }
+        return run
+    }
+
+    override func openWindow(_ appId: String) throws -> OpenWindow {
+        let app = try startUnmodifiedApp(appId, environment: ["DISPLAY": display, "GDK_BACKEND": "x11"])
+        return OpenWindow(close: { app.terminate() }, minimize: { app.send(SIGUSR1) })
+    }
+
+    // The hostile X11 peer (property floods, bad app ids) is the X11 flood work's: it adds
+    // `startFloodingPeer` here and the flood line above.
+}
