@@ -48,6 +48,10 @@ final class X11Connection {
     private var resumption: guint = 0
     /// The most events and replies handed out per turn of the loop.
     static let batch = 256
+    /// Whether a full batch was handed out since the last trim: a flood's memory (libxcb's
+    /// queues, the replies) is given back once it is over.
+    private var flooded = false
+    private var trim: guint = 0
     private var onEvent: ((Event) -> Void)?
     private var onLost: ((String) -> Void)?
 
@@ -120,7 +124,8 @@ final class X11Connection {
         }
         source = nil
         if resumption != 0 { cancelDelay(resumption) }
-        resumption = 0
+        if trim != 0 { cancelDelay(trim) }
+        (resumption, trim) = (0, 0)
         if let connection { xcb_disconnect(connection) }
         connection = nil
         (pending, head, onEvent, onLost) = ([], 0, nil, nil)
@@ -217,10 +222,20 @@ final class X11Connection {
         }
         // A full batch may have left events read from the socket in libxcb's queue, which the
         // socket's readiness no longer shows: the next turn of the loop goes on.
-        if handed >= Self.batch && resumption == 0 {
-            resumption = afterDelay(milliseconds: 0) { [weak self] in
-                self?.resumption = 0
-                self?.drain()
+        if handed >= Self.batch {
+            flooded = true
+            if resumption == 0 {
+                resumption = afterDelay(milliseconds: 0) { [weak self] in
+                    self?.resumption = 0
+                    self?.drain()
+                }
+            }
+        } else if flooded {
+            flooded = false
+            if trim != 0 { cancelDelay(trim) }
+            trim = afterDelay(milliseconds: MemoryRelease.delayMilliseconds) { [weak self] in
+                self?.trim = 0
+                MemoryRelease.trim()
             }
         }
     }
