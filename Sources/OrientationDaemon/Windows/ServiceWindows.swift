@@ -8,16 +8,19 @@ extension OrientationService {
             return
         }
         windowLink.tracker = tracker
-        tracker.start { [unowned self, weak tracker] event in
+        let pace = WindowReportPace { [unowned self, weak tracker] event in
             guard let tracker else { return }
             self.windowEvent(event, from: tracker)
         }
+        windowLink.pace = pace
+        tracker.start { [weak pace] event in pace?.take(event) }
     }
 
     /// Stops the tracker.
     func stopWindows() {
         windowLink.tracker?.stop()
-        windowLink.tracker = nil
+        windowLink.pace?.cancel()
+        (windowLink.tracker, windowLink.pace) = (nil, nil)
     }
 
     /// A tracker's report, turned into a core command (with the app's manifest, read here).
