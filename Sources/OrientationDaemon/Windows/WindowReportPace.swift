@@ -14,6 +14,10 @@ final class WindowReportPace {
 
     private var diff = WindowListDiff()
     private var timer: guint = 0
+    /// Whether a full batch went out since the last trim: the burst's memory (its lists, the
+    /// scenes that went) is given back once it is over.
+    private var burst = false
+    private var trim: guint = 0
     private let pass: (WindowTrackerEvent) -> Void
 
     /// `pass` gets the events at their pace, on the loop of the calling thread.
@@ -40,7 +44,8 @@ final class WindowReportPace {
     /// Stops passing anything on.
     func cancel() {
         if timer != 0 { cancelDelay(timer) }
-        timer = 0
+        if trim != 0 { cancelDelay(trim) }
+        (timer, trim) = (0, 0)
     }
 
     /// Passes a batch on; after a full one the next waits `intervalMilliseconds` (changes
@@ -49,7 +54,21 @@ final class WindowReportPace {
         timer = 0
         let events = diff.next(limit: Self.batch)
         for event in events { pass(event) }
-        guard events.count == Self.batch, timer == 0 else { return }
+        guard events.count == Self.batch else {
+            if burst { trimSoon() }
+            return
+        }
+        burst = true
+        guard timer == 0 else { return }
         timer = afterDelay(milliseconds: Self.intervalMilliseconds) { [weak self] in self?.release() }
+    }
+
+    private func trimSoon() {
+        burst = false
+        if trim != 0 { cancelDelay(trim) }
+        trim = afterDelay(milliseconds: MemoryRelease.delayMilliseconds) { [weak self] in
+            self?.trim = 0
+            MemoryRelease.trim()
+        }
     }
 }
