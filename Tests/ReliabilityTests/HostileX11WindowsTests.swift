@@ -62,6 +62,6 @@ final class HostileX11WindowsTests: ReliabilityTestCase {
             return Double(now) <= 1.5 * Double(start)
         }
         XCTAssertEqual(orientd.stop(), .exited(0), orientd.log)
-        report("X11 property flood", "\(changes) property changes in \(Self.floodSeconds) s (WM_CLASS, _NET_WM_STATE, _NET_CLIENT_LIST, _NET_ACTIVE_WINDOW): the last class read; the bystander's slowest Get \(figures.slowest) (\(figures.calls) calls); VmRSS \(start) kB at start, \(figures.peakKilobytes) kB peak, \(settled.value) kB after; SIGTERM: exit 0")
+        report("X11 property flood", "\(changes) property changes in \(Self.floodSeconds) s (WM_CLASS, _NET_WM_STATE, _NET_CLIENT_LIST, _NET_ACTIVE_WINDOW, _NET_SUPPORTING_WM_CHECK): the last class read; the bystander's slowest Get \(figures.slowest) (\(figures.calls) calls); VmRSS \(start) kB at start, \(figures.peakKilobytes) kB peak, \(settled.value) kB after; SIGTERM: exit 0")
     }
 }

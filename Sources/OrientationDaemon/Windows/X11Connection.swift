@@ -184,28 +184,24 @@ final class X11Connection {
         draining = true
         defer { draining = false }
         var handed = 0
-        var progressed = true
-        while progressed, handed < Self.batch, self.connection != nil {
-            progressed = false
-            if let event = xcb_poll_for_event(connection) {
-                progressed = true
-                handed += 1
+        // libxcb reads the socket (one buffer, 4 KiB) whenever it is asked for an event or a
+        // reply it does not hold yet: it is asked only once the events it holds are handed
+        // out, so its queue never grows past one read however fast the server sends.
+        while handed < Self.batch, self.connection != nil {
+            if let event = xcb_poll_for_queued_event(connection) {
                 deliver(event)
                 free(event)
+            } else if head < pending.count, case let (handle, reply, error)? = pollReply(connection) {
+                handle(error == nil ? reply : nil)
+                free(reply)
+                free(error)
+            } else if let event = xcb_poll_for_event(connection) {
+                deliver(event)
+                free(event)
+            } else {
+                break
             }
-            if self.connection != nil, head < pending.count {
-                var reply: UnsafeMutableRawPointer?
-                var error: UnsafeMutablePointer<xcb_generic_error_t>?
-                if xcb_poll_for_reply(connection, pending[head].sequence, &reply, &error) != 0 {
-                    let handle = pending[head].handle
-                    head += 1
-                    progressed = true
-                    handed += 1
-                    handle(error == nil ? reply : nil)
-                    free(reply)
-                    free(error)
-                }
-            }
+            handed += 1
         }
         guard self.connection != nil else { return }
         if head > 256 && head * 2 > pending.count {
@@ -238,6 +234,16 @@ final class X11Connection {
                 MemoryRelease.trim()
             }
         }
+    }
+
+    /// The oldest awaited reply, if it has arrived (its handler, the reply and the error).
+    private func pollReply(_ connection: OpaquePointer)
+        -> ((UnsafeMutableRawPointer?) -> Void, UnsafeMutableRawPointer?, UnsafeMutablePointer<xcb_generic_error_t>?)? {
+        var reply: UnsafeMutableRawPointer?
+        var error: UnsafeMutablePointer<xcb_generic_error_t>?
+        guard xcb_poll_for_reply(connection, pending[head].sequence, &reply, &error) != 0 else { return nil }
+        head += 1
+        return (pending[head - 1].handle, reply, error)
     }
 
     private func deliver(_ event: UnsafeMutablePointer<xcb_generic_event_t>) {

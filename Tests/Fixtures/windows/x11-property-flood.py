@@ -7,7 +7,8 @@ whose WM_CLASS class is `flood-start`), so that orientd's X11 window tracker fol
 window. Prints "ready" once all is set, then waits for the file named by its second
 argument. Then, for the seconds given as its third argument, it changes as fast as the server
 takes them the app window's WM_CLASS and _NET_WM_STATE and the root window's
-_NET_CLIENT_LIST and _NET_ACTIVE_WINDOW (what any client can change), and finally sets the
+_NET_CLIENT_LIST, _NET_ACTIVE_WINDOW and _NET_SUPPORTING_WM_CHECK (what any client can
+change), and finally sets the
 class `flood-final`, waits for the server to have done it all and prints "done <changes>".
 It stays connected until SIGTERM. Usage: x11-property-flood.py DISPLAY GO-FILE SECONDS
 """
@@ -123,7 +124,8 @@ while time.monotonic() < end:
         set_property(app, state, ATOM, 32, states[index % 3])
         set_property(root, client_list, WINDOW, 32, words(app))
         set_property(root, active, WINDOW, 32, words(app))
-    changes += 1024
+        set_property(root, check_atom, WINDOW, 32, words(check))
+    changes += 1280
     xcb.xcb_flush(connection)
 set_property(app, WM_CLASS, STRING, 8, b"flood\0flood-final\0")
 set_property(app, state, ATOM, 32, b"")
