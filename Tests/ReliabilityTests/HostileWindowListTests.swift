@@ -28,11 +28,31 @@ final class HostileWindowListTests: ReliabilityTestCase {
     }
 
     func testAFloodOfWindowListsMakesFewScenesAndTheBystanderWaitsLittle() throws {
+        let (scenes, line) = try flood(["100", "1000"])
+        XCTAssertLessThan(scenes, Self.scenesBound, "100,000 listed windows made \(scenes) scenes")
+        report("GNOME window-list flood", "100 WindowsChanged of 1,000 new windows each: \(scenes) scenes made (InterfacesAdded), \(line)")
+    }
+
+    /// A list is counted before anything is built from it: the first 1,000 of 200,000 are read.
+    /// (GDBus parses the whole message before orientd sees it: its peak is not orientd's to
+    /// bound, see RELIABILITY.md; it is given back.)
+    func testOneListOfTwoHundredThousandWindowsIsCountedFirst() throws {
+        let (scenes, line) = try flood(["0", "1", "200000"], memoryBounded: false)
+        XCTAssertLessThanOrEqual(scenes, 1_002, "one list of 200,000 windows made \(scenes) scenes")
+        XCTAssertTrue(orientd.log.contains("listed 200000 windows; only the first 1000 are followed"), orientd.log)
+        report("GNOME list of 200,000 windows", "\(scenes) scenes made (InterfacesAdded), \(line)")
+    }
+
+    /// Starts the stand-in with `arguments` (after its go file), orientd following it, and
+    /// waits until orientd took the stand-in's last list, with the bystander and memory checked
+    /// all along; the scenes made and the figures as a report line.
+    func flood(_ arguments: [String], memoryBounded: Bool = true) throws -> (scenes: Int, line: String) {
         let bus = try makeBus()
         client = try connect(toBus: bus)
         let go = try temporaryDirectory() + "/go"
-        let shell = try start("the flooding Shell", ["/usr/bin/python3", Self.shell, go, "100", "1000"],
+        let shell = try start("the flooding Shell", ["/usr/bin/python3", Self.shell, go] + arguments,
                               environment: bus.sessionEnvironment)
+        addTeardownBlock { shell.stop() }
         try eventually("the stand-in owns org.gnome.Shell", timeout: .seconds(30)) {
             if let status = shell.exitStatus { throw TestSupportError("the stand-in ended (\(status))") }
             guard shell.standardOutput.contains("ready") else { return false }
@@ -61,16 +81,23 @@ final class HostileWindowListTests: ReliabilityTestCase {
         XCTAssertEqual(figures.wrongAnswers, 0)
         XCTAssertLessThan(figures.slowest, HostileDisplayConfigTests.bound(Self.bystanderBound, daemonSlowest: daemonSlowest),
                           "the bystander waited \(figures.slowest); dbus-daemon's slowest GetId \(daemonSlowest)")
-        XCTAssertLessThan(scenes, Self.scenesBound, "100,000 listed windows made \(scenes) scenes")
-        XCTAssertLessThan(figures.peakKilobytes - start, Self.peakBoundKilobytes, "VmRSS \(start) kB at start, peak \(figures.peakKilobytes) kB")
         let settled = LockedValue(0)
-        try eventually("VmRSS within 1.5× of the \(start) kB at start (\(settled.value) kB)", timeout: .seconds(30)) {
-            let now = try XCTUnwrap(residentKilobytes(of: pid))
-            settled.withLock { $0 = now }
-            return Double(now) <= 1.5 * Double(start)
+        if memoryBounded {
+            XCTAssertLessThan(figures.peakKilobytes - start, Self.peakBoundKilobytes, "VmRSS \(start) kB at start, peak \(figures.peakKilobytes) kB")
+            try eventually("VmRSS within 1.5× of the \(start) kB at start (\(settled.value) kB)", timeout: .seconds(30)) {
+                let now = try XCTUnwrap(residentKilobytes(of: pid))
+                settled.withLock { $0 = now }
+                return Double(now) <= 1.5 * Double(start)
+            }
+        } else {
+            // GDBus's parse of the whole message is beyond orientd's reach; its memory goes back.
+            try eventually("VmRSS within 2× of the \(start) kB at start (\(settled.value) kB)", timeout: .seconds(30)) {
+                let now = try XCTUnwrap(residentKilobytes(of: pid))
+                settled.withLock { $0 = now }
+                return Double(now) <= 2 * Double(start)
+            }
         }
         XCTAssertEqual(orientd.stop(), .exited(0), orientd.log)
-        report("GNOME window-list flood", "100 WindowsChanged of 1,000 new windows each: \(scenes) scenes made (InterfacesAdded), the last list taken after \(took); the bystander's slowest Get \(figures.slowest) (\(figures.calls) calls), dbus-daemon's own slowest GetId \(daemonSlowest); VmRSS \(start) kB at start, \(figures.peakKilobytes) kB peak, \(settled.value) kB after; SIGTERM: exit 0")
-        shell.stop()
+        return (scenes, "the last list taken after \(took); the bystander's slowest Get \(figures.slowest) (\(figures.calls) calls), dbus-daemon's own slowest GetId \(daemonSlowest); VmRSS \(start) kB at start, \(figures.peakKilobytes) kB peak, \(settled.value) kB after; SIGTERM: exit 0")
     }
 }

@@ -38,6 +38,10 @@ final class GnomeWindowTracker: WindowTracker {
     /// The newest list not yet read, and the turn of the loop that reads it.
     private var newest: Variant?
     private var reading: guint = 0
+    /// Lists longer than this are large: their memory (GDBus's parsed copies, read or not) is
+    /// given back once they stop coming.
+    static let largeList = 256
+    private let trim = HeapTrimSchedule()
 
     init(connection: BusConnection, log: Log) {
         self.connection = connection
@@ -80,6 +84,9 @@ final class GnomeWindowTracker: WindowTracker {
                                             path: Self.path) { [weak self] signal in
             guard let self, signal.sender == self.shell else { return }
             self.newest = signal.parameters
+            if signal.parameters.isOfType(Self.windowsType), signal.parameters.child(at: 0).childCount > Self.largeList {
+                self.trim.burst()
+            }
             guard self.reading == 0 else { return }
             self.reading = afterDelay(milliseconds: 0) { [weak self] in
                 guard let self else { return }

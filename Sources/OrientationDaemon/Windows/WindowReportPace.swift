@@ -17,7 +17,7 @@ final class WindowReportPace {
     /// Whether a full batch went out since the last trim: the burst's memory (its lists, the
     /// scenes that went) is given back once it is over.
     private var burst = false
-    private var trim: guint = 0
+    private let trim = HeapTrimSchedule()
     private let pass: (WindowTrackerEvent) -> Void
 
     /// `pass` gets the events at their pace, on the loop of the calling thread.
@@ -44,8 +44,8 @@ final class WindowReportPace {
     /// Stops passing anything on.
     func cancel() {
         if timer != 0 { cancelDelay(timer) }
-        if trim != 0 { cancelDelay(trim) }
-        (timer, trim) = (0, 0)
+        trim.cancel()
+        timer = 0
     }
 
     /// Passes a batch on; after a full one the next waits `intervalMilliseconds` (changes
@@ -55,20 +55,12 @@ final class WindowReportPace {
         let events = diff.next(limit: Self.batch)
         for event in events { pass(event) }
         guard events.count == Self.batch else {
-            if burst { trimSoon() }
+            if burst { trim.burst() }
+            burst = false
             return
         }
         burst = true
         guard timer == 0 else { return }
         timer = afterDelay(milliseconds: Self.intervalMilliseconds) { [weak self] in self?.release() }
-    }
-
-    private func trimSoon() {
-        burst = false
-        if trim != 0 { cancelDelay(trim) }
-        trim = afterDelay(milliseconds: MemoryRelease.delayMilliseconds) { [weak self] in
-            self?.trim = 0
-            MemoryRelease.trim()
-        }
     }
 }

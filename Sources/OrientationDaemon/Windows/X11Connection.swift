@@ -51,7 +51,7 @@ final class X11Connection {
     /// Whether a full batch was handed out since the last trim: a flood's memory (libxcb's
     /// queues, the replies) is given back once it is over.
     private var flooded = false
-    private var trim: guint = 0
+    private let trim = HeapTrimSchedule()
     private var onEvent: ((Event) -> Void)?
     private var onLost: ((String) -> Void)?
 
@@ -124,8 +124,8 @@ final class X11Connection {
         }
         source = nil
         if resumption != 0 { cancelDelay(resumption) }
-        if trim != 0 { cancelDelay(trim) }
-        (resumption, trim) = (0, 0)
+        trim.cancel()
+        resumption = 0
         if let connection { xcb_disconnect(connection) }
         connection = nil
         (pending, head, onEvent, onLost) = ([], 0, nil, nil)
@@ -228,11 +228,7 @@ final class X11Connection {
             }
         } else if flooded {
             flooded = false
-            if trim != 0 { cancelDelay(trim) }
-            trim = afterDelay(milliseconds: MemoryRelease.delayMilliseconds) { [weak self] in
-                self?.trim = 0
-                MemoryRelease.trim()
-            }
+            trim.burst()
         }
     }
 

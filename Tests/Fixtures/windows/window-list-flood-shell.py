@@ -7,12 +7,14 @@ current list, first one focused window of `flood.start`. Prints "ready" once it 
 then waits for the file named by its first argument. Then it says WindowsChanged as fast as it
 can, as many times as its second argument, each a list of as many new windows as its third
 (every list new windows of new apps), and finally one focused window of `flood.final`; it
-prints "done <signals>" and serves until SIGTERM. Needs python3-dbus and python3-gi.
+prints "done <signals>" and serves until SIGTERM. A fourth argument N says one list of N
+windows before the others, and waits 2 s after it. Needs python3-dbus and python3-gi.
 """
 
 import os
 import signal
 import sys
+import time
 
 import dbus
 import dbus.mainloop.glib
@@ -22,6 +24,7 @@ from gi.repository import GLib
 INTERFACE = "io.github.orientd.ShellWindows1"
 PATH = "/io/github/orientd/ShellWindows1"
 go_file, signals, windows = sys.argv[1], int(sys.argv[2]), int(sys.argv[3])
+big = int(sys.argv[4]) if len(sys.argv) > 4 else 0
 
 
 def entries(items):
@@ -56,12 +59,16 @@ print("ready", flush=True)
 def flood():
     if not os.path.exists(go_file):
         return True
+    if big:
+        shell.say(entries([(100000000 + k, "flood.big%d" % k, False) for k in range(big)]))
+        bus.flush()
+        time.sleep(2)  # read alone, not replaced by the next list while it waits
     for round in range(signals):
         base = 1000 + round * windows
         shell.say(entries([(base + k, "flood.app%d" % (base + k), k == 0) for k in range(windows)]))
     shell.say(entries([(1, "flood.final", True)]))
     bus.flush()
-    print("done %d" % (signals + 1), flush=True)
+    print("done %d" % (signals + 1 + (1 if big else 0)), flush=True)
     return False
 
 
