@@ -1,4 +1,3 @@
-import CGio
 import GLibBridge
 import OrientationCore
 
@@ -11,8 +10,9 @@ import OrientationCore
 /// the sender checked again), so another program exporting the same path or sending the same
 /// signal is not heard. Each list is the whole list; what changed is passed on, bounded like
 /// every tracker's (`WindowReportBounds`). Lists that come faster than they are read wait one
-/// at a time: only the newest (a Shell sending hundreds costs one read of the last), and its
-/// size is checked before anything is built from it. Without the Shell, or with the extension not
+/// at a time: only the newest, kept on GDBus's thread (`addLatestSignal`: a Shell sending
+/// hundreds costs one read of the last, and memory for one), and its size is checked before
+/// anything is built from it. Without the Shell, or with the extension not
 /// enabled, the tracker is detached and says why; the extension's first signal after it is
 /// enabled, or a new Shell, attaches it.
 final class GnomeWindowTracker: WindowTracker {
@@ -27,7 +27,7 @@ final class GnomeWindowTracker: WindowTracker {
     let log: Log
     private var report: ((WindowTrackerEvent) -> Void)?
     private var nameWatch: NameWatcherID?
-    private var subscription: SignalSubscriptionID?
+    private var subscription: LatestSignalID?
     /// The Shell's unique name now (nil: not on the bus).
     private var shell: String?
     /// The epoch (a new Shell drops replies meant for an older one) and its absence said once.
@@ -35,9 +35,6 @@ final class GnomeWindowTracker: WindowTracker {
     private var attached = false
     private var windows = WindowListDiff()
     private var bounds = WindowReportBounds()
-    /// The newest list not yet read, and the turn of the loop that reads it.
-    private var newest: Variant?
-    private var reading: guint = 0
     /// Lists longer than this are large: their memory (GDBus's parsed copies, read or not) is
     /// given back once they stop coming.
     static let largeList = 256
@@ -80,20 +77,12 @@ final class GnomeWindowTracker: WindowTracker {
         forgetShell()
         shell = owner
         bounds = WindowReportBounds()
-        subscription = connection.subscribe(sender: owner, interface: Self.interface, member: "WindowsChanged",
-                                            path: Self.path) { [weak self] signal in
-            guard let self, signal.sender == self.shell else { return }
-            self.newest = signal.parameters
-            if signal.parameters.isOfType(Self.windowsType), signal.parameters.child(at: 0).childCount > Self.largeList {
-                self.trim.burst()
-            }
-            guard self.reading == 0 else { return }
-            self.reading = afterDelay(milliseconds: 0) { [weak self] in
-                guard let self else { return }
-                self.reading = 0
-                if let list = self.newest { self.take(list) }
-                self.newest = nil
-            }
+        // Only the newest list waits, kept on GDBus's thread: older ones are dropped as it comes.
+        subscription = connection.addLatestSignal(sender: owner, interface: Self.interface, member: "WindowsChanged",
+                                                  path: Self.path) { [weak self] parameters in
+            guard let self, self.shell == owner else { return }
+            if parameters.isOfType(Self.windowsType), parameters.child(at: 0).childCount > Self.largeList { self.trim.burst() }
+            self.take(parameters)
         }
         let epoch = session.epoch
         connection.callAsync(destination: owner, path: Self.path, interface: Self.interface, method: "GetWindows",
@@ -113,10 +102,8 @@ final class GnomeWindowTracker: WindowTracker {
     private func forgetShell() {
         session.newPeer()
         shell = nil
-        if let subscription { connection.unsubscribe(subscription) }
+        if let subscription { connection.removeLatestSignal(subscription) }
         subscription = nil
-        if reading != 0 { cancelDelay(reading) }
-        (reading, newest) = (0, nil)
     }
 
     /// One whole list from the Shell: attach if needed, then pass on what changed.
