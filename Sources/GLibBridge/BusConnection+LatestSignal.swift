@@ -2,21 +2,10 @@ import CGio
 import Glibc
 import Synchronization
 
-/// Identifies a signal whose newest arrival only is kept; pass it to
-/// `BusConnection.removeLatestSignal`.
-public struct LatestSignalID: Sendable {
-    let filter: MessageFilterID
-    let subscription: SignalSubscriptionID
-    fileprivate let state: LatestSignalState
-}
-
 /// What the worker thread's filter compares and keeps. The names never change after `init`;
 /// `handler` is read and written on the subscribing loop's thread only.
 private final class LatestSignalState: @unchecked Sendable {
-    let sender: [CChar]
-    let interface: [CChar]
-    let member: [CChar]
-    let path: [CChar]
+    let match: SignalMatch
     let context: OpaquePointer
     /// The newest arguments not yet handed out (a GVariant, referenced), 0 for none: while
     /// one waits, a main-loop call is scheduled.
@@ -25,24 +14,14 @@ private final class LatestSignalState: @unchecked Sendable {
     var handler: ((Variant) -> Void)?
 
     init(sender: String, interface: String, member: String, path: String, handler: @escaping (Variant) -> Void) {
-        (self.sender, self.interface) = (Array(sender.utf8CString), Array(interface.utf8CString))
-        (self.member, self.path) = (Array(member.utf8CString), Array(path.utf8CString))
+        match = SignalMatch(sender: sender, interface: interface, member: member, path: path)
         context = g_main_context_ref_thread_default()
         self.handler = handler
     }
 
     deinit {
-        let waiting = latest.withLock { $0 }
-        if waiting != 0 { g_variant_unref(OpaquePointer(bitPattern: waiting)) }
+        _ = take()
         g_main_context_unref(context)
-    }
-
-    func matches(_ message: OpaquePointer) -> Bool {
-        guard g_dbus_message_get_message_type(message) == G_DBUS_MESSAGE_TYPE_SIGNAL,
-              let sender = g_dbus_message_get_sender(message), let member = g_dbus_message_get_member(message),
-              let interface = g_dbus_message_get_interface(message), let path = g_dbus_message_get_path(message) else { return false }
-        func same(_ text: UnsafePointer<CChar>, _ name: [CChar]) -> Bool { name.withUnsafeBufferPointer { strcmp(text, $0.baseAddress!) == 0 } }
-        return same(member, self.member) && same(interface, self.interface) && same(path, self.path) && same(sender, self.sender)
     }
 
     /// Keeps `arguments` (referenced) in place of any older; true when none waited before.
@@ -75,13 +54,13 @@ extension BusConnection {
     /// peer saying it hundreds of times with large arguments holds one of them in memory, not
     /// hundreds queued for the loop. Signals from another sender are not looked at here.
     public func addLatestSignal(sender: String, interface: String, member: String, path: String,
-                                handler: @escaping (Variant) -> Void) -> LatestSignalID {
+                                handler: @escaping (Variant) -> Void) -> CoalescedSignalID {
         let state = LatestSignalState(sender: sender, interface: interface, member: member, path: path, handler: handler)
         typealias Box = CallbackBox<LatestSignalState>
         let filter = g_dbus_connection_add_filter(raw, { _, message, incoming, userData in
             guard incoming != 0, let message else { return message }
             let state = Box.borrow(userData).value
-            guard state.matches(message) else { return message }
+            guard state.match.matches(message) else { return message }
             let arguments = g_dbus_message_get_body(message).map { g_variant_ref($0)! } ?? g_variant_ref_sink(g_variant_new_tuple(nil, 0))!
             g_object_unref(UnsafeMutableRawPointer(message))
             if !state.removed.load(ordering: .acquiring), state.keep(arguments) {
@@ -100,15 +79,10 @@ extension BusConnection {
         // The match rule, so that the bus sends the signal at all (the filter takes it before
         // this handler would run).
         let subscription = subscribe(sender: sender, interface: interface, member: member, path: path) { _ in }
-        return LatestSignalID(filter: MessageFilterID(rawValue: filter), subscription: subscription, state: state)
-    }
-
-    /// Removes a latest signal: `handler` is not called after this.
-    public func removeLatestSignal(_ id: LatestSignalID) {
-        id.state.removed.store(true, ordering: .releasing)
-        id.state.handler = nil
-        unsubscribe(id.subscription)
-        removeFilter(id.filter)
-        _ = id.state.take()
+        return CoalescedSignalID(filter: MessageFilterID(rawValue: filter), subscription: subscription) {
+            state.removed.store(true, ordering: .releasing)
+            state.handler = nil
+            _ = state.take()
+        }
     }
 }

@@ -42,6 +42,6 @@ final class LatestSignalTests: BusTestCase {
                                           parameters: Variant(tuple: [Variant(string: "later")]))
         try eventually("a later signal handled too", timeout: .seconds(10)) { received.value.count == 2 }
         XCTAssertEqual(received.value.last, "later")
-        client.sync { connection.removeLatestSignal(id) }
+        client.sync { connection.removeCoalescedSignal(id) }
     }
 }

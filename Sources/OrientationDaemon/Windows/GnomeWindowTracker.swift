@@ -27,7 +27,7 @@ final class GnomeWindowTracker: WindowTracker {
     let log: Log
     private var report: ((WindowTrackerEvent) -> Void)?
     private var nameWatch: NameWatcherID?
-    private var subscription: LatestSignalID?
+    private var subscription: CoalescedSignalID?
     /// The Shell's unique name now (nil: not on the bus).
     private var shell: String?
     /// The epoch (a new Shell drops replies meant for an older one) and its absence said once.
@@ -102,7 +102,7 @@ final class GnomeWindowTracker: WindowTracker {
     private func forgetShell() {
         session.newPeer()
         shell = nil
-        if let subscription { connection.removeLatestSignal(subscription) }
+        if let subscription { connection.removeCoalescedSignal(subscription) }
         subscription = nil
     }
 
