@@ -64,4 +64,36 @@ final class HostileX11WindowsTests: ReliabilityTestCase {
         XCTAssertEqual(orientd.stop(), .exited(0), orientd.log)
         report("X11 property flood", "\(changes) property changes in \(Self.floodSeconds) s (WM_CLASS, _NET_WM_STATE, _NET_CLIENT_LIST, _NET_ACTIVE_WINDOW, _NET_SUPPORTING_WM_CHECK): the last class read; the bystander's slowest Get \(figures.slowest) (\(figures.calls) calls); VmRSS \(start) kB at start, \(figures.peakKilobytes) kB peak, \(settled.value) kB after; SIGTERM: exit 0")
     }
+
+    /// What held before the flood work must hold: a 1 MB `WM_CLASS` is refused from the bytes
+    /// asked for (the window is then no app's), 100,000 state atoms are read as the first 64.
+    func testAHugeClassAndStateAreReadOnlyAsFarAsAsked() throws {
+        let bus = try makeBus()
+        client = try connect(toBus: bus)
+        let (xvfb, display) = try HostileToolTests.startXvfb()
+        addTeardownBlock { [unowned self] in
+            self.orientd?.stop()
+            xvfb.stop()
+        }
+        let go = try temporaryDirectory() + "/go"
+        let xClient = try start("the X client", ["/usr/bin/python3", Self.flooder, display, go, "huge"])
+        try eventually("the client is ready", timeout: .seconds(30)) { xClient.standardOutput.contains("ready") }
+        orientd = try launch(arguments: ["--sensor", "none", "--output-backend", "none", "--window-tracking", "x11"],
+                             environment: ["DISPLAY": display], bus: bus, timeout: .seconds(30))
+        try eventually("the client's window is in front", timeout: .seconds(30)) { try frontApp() == "flood-start" }
+        let pid = orientd.process.pid
+        let start = try XCTUnwrap(residentKilobytes(of: pid))
+        XCTAssertTrue(FileManager.default.createFile(atPath: go, contents: nil))
+        try eventually("the huge values are set", timeout: .seconds(30)) { xClient.standardOutput.contains("huge") }
+        try eventually("orientd refused the 1 MB class", timeout: .seconds(30)) {
+            orientd.log.contains("has an unusable WM_CLASS: longer than 512 bytes")
+        }
+        try eventually("the window is no app's: nothing in front", timeout: .seconds(30)) { try frontApp() == "" }
+        let peak = try XCTUnwrap(residentKilobytes(of: pid))
+        XCTAssertTrue(FileManager.default.createFile(atPath: go + "2", contents: nil))
+        try eventually("orientd read the client's last class", timeout: .seconds(30)) { try frontApp() == "flood-final" }
+        XCTAssertLessThan(peak - start, 4 * 1024, "VmRSS \(start) kB at start, \(peak) kB with the huge values")
+        XCTAssertEqual(orientd.stop(), .exited(0), orientd.log)
+        report("X11 huge values", "a 1 MB WM_CLASS refused from the 512 bytes asked for, 100,000 state atoms read as the first 64: VmRSS \(start) kB at start, \(peak) kB after reading them; the next class read")
+    }
 }

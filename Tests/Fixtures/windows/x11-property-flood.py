@@ -11,6 +11,9 @@ _NET_CLIENT_LIST, _NET_ACTIVE_WINDOW and _NET_SUPPORTING_WM_CHECK (what any clie
 change), and finally sets the
 class `flood-final`, waits for the server to have done it all and prints "done <changes>".
 It stays connected until SIGTERM. Usage: x11-property-flood.py DISPLAY GO-FILE SECONDS
+
+With SECONDS `huge`, it sets instead a WM_CLASS of 1 MB and a _NET_WM_STATE of 100,000 atoms,
+prints "huge", waits for GO-FILE with `2` appended, and then sets the class `flood-final`.
 """
 
 import ctypes
@@ -62,7 +65,8 @@ libc.free.argtypes = [ctypes.c_void_p]
 WINDOW, ATOM, STRING = 33, 4, 31
 WM_CLASS = 67
 
-display, go_file, seconds = sys.argv[1], sys.argv[2], float(sys.argv[3])
+display, go_file, huge = sys.argv[1], sys.argv[2], sys.argv[3] == "huge"
+seconds = 0.0 if huge else float(sys.argv[3])
 screen = ctypes.c_int(0)
 connection = xcb.xcb_connect(display.encode(), ctypes.byref(screen))
 if not connection or xcb.xcb_connection_has_error(connection):
@@ -113,6 +117,14 @@ print("ready", flush=True)
 signal.signal(signal.SIGTERM, lambda *_: sys.exit(0))
 while not os.path.exists(go_file):
     time.sleep(0.02)
+
+if huge:
+    set_property(app, WM_CLASS, STRING, 8, b"flood\0" + b"x" * (1 << 20) + b"\0")
+    set_property(app, state, ATOM, 32, words(*([hidden] * 100000)))
+    sync()
+    print("huge", flush=True)
+    while not os.path.exists(go_file + "2"):
+        time.sleep(0.02)
 
 changes = 0
 end = time.monotonic() + seconds
