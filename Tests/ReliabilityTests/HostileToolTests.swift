@@ -150,6 +150,27 @@ final class HostileToolTests: ReliabilityTestCase {
         report("hung tool", "xrandr hanging in an apply: killed by the 15 s watchdog, no GLib-CRITICAL, the backend went on (x11, the next listing read back)")
     }
 
+    /// A listing that hangs past the watchdog (its output closed, SIGTERM ignored) is killed
+    /// and tried again a second later, not left until the X server comes back.
+    func testAHungListingIsTriedAgainAfterTheWatchdog() throws {
+        try setMode("hang-list-once")
+        try launchOrientd()
+        let bystander = try clientConnection.register(app: "hostile.bystander", supported: ["all"])
+        let watch = try Watch(orientd: orientd, path: bystander)
+        try eventually("the watchdog killed the listing", timeout: .seconds(60)) {
+            orientd.log.contains("it ran longer than 15000 ms; orientd killed it")
+        }
+        let killed = ContinuousClock.now
+        try waitFor("OutputBackend", "x11")
+        let back = ContinuousClock.now - killed
+        let figures = watch.finish()
+        XCTAssertEqual(try outputProperty("OutputName"), "eDP-1")
+        XCTAssertTrue(orientd.log.contains("listing the outputs again in 1000 ms"), orientd.log)
+        XCTAssertLessThan(figures.slowest, Self.bystanderBound, "the bystander waited \(figures.slowest)")
+        XCTAssertEqual(orientd.stop(), .exited(0), orientd.log)
+        report("hung listing", "xrandr -q closing its output, ignoring SIGTERM and never ending: killed by the 15 s watchdog, listed again and attached \(back) later (before: none until the X server came back); the bystander's slowest Get \(figures.slowest)")
+    }
+
     /// The change watcher is a tool too: a line that never ends stops it at 64 KiB.
     func testAWatcherLineThatNeverEndsStopsTheWatcherAtTheBound() throws {
         try setMode("well")

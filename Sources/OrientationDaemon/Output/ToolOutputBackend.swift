@@ -1,3 +1,4 @@
+import CGio
 import OrientationCore
 
 /// What differs between the backends that drive a compositor through its command-line tool.
@@ -25,7 +26,9 @@ protocol OutputTool {
 ///   meanwhile waits (only the newest), and a listing asked for meanwhile runs once after the
 ///   current one.
 /// - The compositor going away (or the tool failing) reports `.detached` with the tool's or the
-///   socket's error text; its return reports `.attached` again.
+///   socket's error text; its return reports `.attached` again. A listing that fails while the
+///   compositor is there (a tool that hung past its watchdog, crashed or printed no listing)
+///   is tried again after `retryMilliseconds`, twice as long each time up to the longest.
 final class ToolOutputBackend: OutputBackend {
     let tool: OutputTool
     let presence: CompositorPresence
@@ -41,6 +44,10 @@ final class ToolOutputBackend: OutputBackend {
     private var listings = OneCallAtATime<Void>()
     private var panel = PanelAttachment()
     private var saidLeftOpen = false
+    /// The first wait before listing again after a failed listing, and the longest.
+    static let retryMilliseconds: (first: UInt32, longest: UInt32) = (1_000, 60_000)
+    private var retryDelay = retryMilliseconds.first
+    private var retryTimer: guint = 0
 
     init(tool: OutputTool, presence: CompositorPresence, output: String?, log: Log) {
         self.tool = tool
@@ -56,6 +63,7 @@ final class ToolOutputBackend: OutputBackend {
             self.session.newPeer()
             self.session.present()
             self.listings.cancel()
+            self.resetRetry()
             self.list()
         }, changed: { [weak self] in
             self?.list()
@@ -63,6 +71,7 @@ final class ToolOutputBackend: OutputBackend {
             guard let self else { return }
             self.session.newPeer()
             self.listings.cancel()
+            self.resetRetry()
             self.lost(reason)
         })
     }
@@ -70,6 +79,7 @@ final class ToolOutputBackend: OutputBackend {
     func stop() {
         presence.stop()
         session.newPeer()
+        resetRetry()
         panel.release()
         report = nil
     }
@@ -114,9 +124,29 @@ final class ToolOutputBackend: OutputBackend {
         noteLeftOpen(result)
         guard result.succeeded, let outputs = tool.parse(result.stdout) else {
             lost(result.succeeded ? "\(result.command) printed no listing: \(result.stdout.prefix(200))" : result.errorText)
+            retryListing()
             return
         }
+        resetRetry()
         if let event = panel.listed(outputs, requested: requestedOutput, session: &session) { report?(event) }
+    }
+
+    /// Lists again after the current wait, which doubles for the next failure.
+    private func retryListing() {
+        guard retryTimer == 0, report != nil else { return }
+        let (delay, epoch) = (retryDelay, session.epoch)
+        retryDelay = min(retryDelay * 2, Self.retryMilliseconds.longest)
+        log.info("output: \(kind.rawValue): listing the outputs again in \(delay) ms")
+        retryTimer = afterDelay(milliseconds: delay) { [weak self] in
+            guard let self else { return }
+            self.retryTimer = 0
+            if self.session.isCurrent(epoch) { self.list() }
+        }
+    }
+
+    private func resetRetry() {
+        if retryTimer != 0 { cancelDelay(retryTimer) }
+        (retryTimer, retryDelay) = (0, Self.retryMilliseconds.first)
     }
 
     private func lost(_ reason: String) {

@@ -1,5 +1,5 @@
 /// What an adapter knows of the peer it follows (a compositor, the compositor behind a tool,
-/// iio-sensor-proxy, GNOME Shell's window list), kept the same way by each of them:
+/// an X server, iio-sensor-proxy, GNOME Shell's window list), kept the same way by each of them:
 ///
 /// - **An epoch.** Bumped whenever the peer comes, goes or is replaced (`newPeer()`). Each
 ///   call remembers the epoch it was made in; a reply from an earlier one is stale

@@ -9,7 +9,10 @@ import OrientationCore
 /// that unique name and hears `WindowsChanged` only from it (a match on the unique name, and
 /// the sender checked again), so another program exporting the same path or sending the same
 /// signal is not heard. Each list is the whole list; what changed is passed on, bounded like
-/// every tracker's (`WindowReportBounds`). Without the Shell, or with the extension not
+/// every tracker's (`WindowReportBounds`). Lists that come faster than they are read wait one
+/// at a time: only the newest, kept on GDBus's thread (`addLatestSignal`: a Shell sending
+/// hundreds costs one read of the last, and memory for one), and its size is checked before
+/// anything is built from it. Without the Shell, or with the extension not
 /// enabled, the tracker is detached and says why; the extension's first signal after it is
 /// enabled, or a new Shell, attaches it.
 final class GnomeWindowTracker: WindowTracker {
@@ -24,21 +27,18 @@ final class GnomeWindowTracker: WindowTracker {
     let log: Log
     private var report: ((WindowTrackerEvent) -> Void)?
     private var nameWatch: NameWatcherID?
-    private var subscription: SignalSubscriptionID?
+    private var subscription: CoalescedSignalID?
     /// The Shell's unique name now (nil: not on the bus).
     private var shell: String?
     /// The epoch (a new Shell drops replies meant for an older one) and its absence said once.
     private var session = PeerSession<Void>()
     private var attached = false
-    private var windows: [UInt64: Window] = [:]
+    private var windows = WindowListDiff()
     private var bounds = WindowReportBounds()
-
-    private struct Window: Equatable {
-        var appId: String
-        var focused: Bool
-        var minimized: Bool
-        var fullscreen: Bool
-    }
+    /// Lists longer than this are large: their memory (GDBus's parsed copies, read or not) is
+    /// given back once they stop coming.
+    static let largeList = 256
+    private let trim = HeapTrimSchedule()
 
     init(connection: BusConnection, log: Log) {
         self.connection = connection
@@ -69,7 +69,7 @@ final class GnomeWindowTracker: WindowTracker {
         if let nameWatch { connection.unwatchName(nameWatch) }
         nameWatch = nil
         forgetShell()
-        windows = [:]
+        windows = WindowListDiff()
         report = nil
     }
 
@@ -77,10 +77,12 @@ final class GnomeWindowTracker: WindowTracker {
         forgetShell()
         shell = owner
         bounds = WindowReportBounds()
-        subscription = connection.subscribe(sender: owner, interface: Self.interface, member: "WindowsChanged",
-                                            path: Self.path) { [weak self] signal in
-            guard let self, signal.sender == self.shell else { return }
-            self.take(signal.parameters)
+        // Only the newest list waits, kept on GDBus's thread: older ones are dropped as it comes.
+        subscription = connection.addLatestSignal(sender: owner, interface: Self.interface, member: "WindowsChanged",
+                                                  path: Self.path) { [weak self] parameters in
+            guard let self, self.shell == owner else { return }
+            if parameters.isOfType(Self.windowsType), parameters.child(at: 0).childCount > Self.largeList { self.trim.burst() }
+            self.take(parameters)
         }
         let epoch = session.epoch
         connection.callAsync(destination: owner, path: Self.path, interface: Self.interface, method: "GetWindows",
@@ -100,7 +102,7 @@ final class GnomeWindowTracker: WindowTracker {
     private func forgetShell() {
         session.newPeer()
         shell = nil
-        if let subscription { connection.unsubscribe(subscription) }
+        if let subscription { connection.removeCoalescedSignal(subscription) }
         subscription = nil
     }
 
@@ -116,31 +118,25 @@ final class GnomeWindowTracker: WindowTracker {
             session.present()
             report?(.attached)
         }
-        let entries = parameters.child(at: 0).children
-        if entries.count > WindowReportBounds.maxWindows {
-            bounds.warn("windows: gnome: the Shell's extension listed \(entries.count) windows; only the first \(WindowReportBounds.maxWindows) are followed", log: log)
+        // Counted before anything is built from it: a list of 200,000 windows costs a look at 1,000.
+        let entries = parameters.child(at: 0)
+        let count = entries.childCount
+        if count > WindowReportBounds.maxWindows {
+            bounds.warn("windows: gnome: the Shell's extension listed \(count) windows; only the first \(WindowReportBounds.maxWindows) are followed", log: log)
         }
-        var listed: [UInt64: Window] = [:]
-        for entry in entries.prefix(WindowReportBounds.maxWindows) {
+        var listed: [UInt64: WindowListDiff.Window] = [:]
+        for index in 0..<min(count, WindowReportBounds.maxWindows) {
+            let entry = entries.child(at: index)
             guard let handle = entry.child(at: 0).uint64 else { continue }
             let (appId, problem) = WindowReportBounds.appId(entry.child(at: 1).string)
-            if let problem, windows[handle]?.appId != appId {
+            if let problem, windows.listed[handle]?.appId != appId {
                 bounds.warn("windows: gnome: a window sent \(problem); it is reported without an app id", log: log)
             }
-            listed[handle] = Window(appId: appId, focused: entry.child(at: 2).bool ?? false,
-                                    minimized: entry.child(at: 3).bool ?? false, fullscreen: entry.child(at: 4).bool ?? false)
+            listed[handle] = .init(appId: appId, activated: entry.child(at: 2).bool ?? false,
+                                   minimized: entry.child(at: 3).bool ?? false, fullscreen: entry.child(at: 4).bool ?? false)
         }
-        for handle in windows.keys.sorted() where listed[handle] == nil {
-            windows[handle] = nil
-            pass(.closed(handle: handle))
-        }
-        // Losing the focus before another window takes it: never two activated at once.
-        for (handle, window) in listed.sorted(by: { ($0.value.focused ? 1 : 0, $0.key) < ($1.value.focused ? 1 : 0, $1.key) })
-        where windows[handle] != window {
-            windows[handle] = window
-            pass(.window(handle: handle, appId: window.appId, activated: window.focused,
-                         minimized: window.minimized, fullscreen: window.fullscreen))
-        }
+        windows.replace(with: listed)
+        for event in windows.next() { pass(event) }
     }
 
     /// Passes a window's change on, with its debug line.
@@ -151,8 +147,8 @@ final class GnomeWindowTracker: WindowTracker {
 
     /// The Shell or its extension is not there: its windows are gone with it.
     private func lost(_ reason: String) {
-        for handle in windows.keys.sorted() { report?(.closed(handle: handle)) }
-        windows = [:]
+        windows.removeAll()
+        for event in windows.next() { pass(event) }
         attached = false
         guard session.reportsAbsence(wasPresent: false) else { return }
         report?(.detached(reason: reason))

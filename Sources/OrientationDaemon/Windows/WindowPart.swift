@@ -13,6 +13,9 @@ final class WindowPart {
     var manager: () -> OrientationManager = { preconditionFailure("the service gives its parts the core's state") }
     /// Whether the tracker's absence was logged (said once, then only after it was attached).
     private var reportedDetached = false
+    /// The pace at which the current tracker's windows reach the core, and that tracker.
+    private var pace: WindowReportPace?
+    private var pacedTracker: ObjectIdentifier?
 
     init(log: Log, limits: Limits) {
         (self.log, self.limits) = (log, limits)
@@ -26,7 +29,7 @@ final class WindowPart {
         let choice = context.options.windowTracking
         if choice == .none { log.info("window tracking: none (only registered scenes count)") }
         let started = host.start(choice.adapterChoice, context: context) { [unowned self] event, tracker in
-            self.take(event, from: tracker)
+            self.paced(event, from: tracker)
         }
         guard !started, tracker == nil else { return }
         performWindow(.detached(reason: choice == .none ? Self.noneStatus : Self.autoWaitingStatus))
@@ -41,6 +44,22 @@ final class WindowPart {
     /// Stops the tracker.
     func stop() {
         host.stop()
+        pace?.cancel()
+        (pace, pacedTracker) = (nil, nil)
+    }
+
+    /// A tracker's report through its pace (`WindowReportPace`): a tracker that replaced
+    /// another gets a pace of its own, and what the other's still held is dropped.
+    private func paced(_ event: WindowTrackerEvent, from tracker: any WindowTracker) {
+        if pacedTracker != ObjectIdentifier(tracker) {
+            pace?.cancel()
+            pace = WindowReportPace { [unowned self, weak tracker] event in
+                guard let tracker else { return }
+                self.take(event, from: tracker)
+            }
+            pacedTracker = ObjectIdentifier(tracker)
+        }
+        pace?.take(event)
     }
 
     /// A tracker's report, turned into a core command (with the app's manifest, read here).

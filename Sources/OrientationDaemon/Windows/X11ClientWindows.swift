@@ -1,7 +1,7 @@
 /// What the X11 window tracker knows of the window manager's client windows, and what it has
 /// reported of them: each change of a window's properties, of the list or of the active
 /// window gives the tracker events to send (a window is reported once all its properties
-/// are read, and again only when what is reported changes).
+/// are read, and again only when what is reported changes: `WindowListDiff`, as every tracker).
 struct X11ClientWindows {
     /// One client window's properties as read; nil until read.
     struct Window {
@@ -18,16 +18,11 @@ struct X11ClientWindows {
         var desktopId: String?
     }
 
-    struct Report: Equatable {
-        var appId: String
-        var activated, minimized, fullscreen: Bool
-    }
-
     /// The most windows followed: the rest of a longer `_NET_CLIENT_LIST` is left out.
     static let maximum = 1024
 
     private(set) var windows: [UInt32: Window] = [:]
-    private(set) var reported: [UInt32: Report] = [:]
+    private var reported = WindowListDiff()
     private(set) var active: UInt32 = 0
 
     /// The app id of a read window: `_GTK_APPLICATION_ID`, else the desktop entry whose
@@ -65,27 +60,24 @@ struct X11ClientWindows {
 
     /// Forgets every window: a `closed` for each one reported.
     mutating func removeAll() -> [WindowTrackerEvent] {
-        let events = reported.keys.sorted().map { WindowTrackerEvent.closed(handle: UInt64($0)) }
-        (windows, reported, active) = ([:], [:], 0)
-        return events
+        (windows, active) = ([:], 0)
+        reported.removeAll()
+        return reported.next()
     }
 
     private mutating func remove(_ window: UInt32) -> [WindowTrackerEvent] {
         windows[window] = nil
-        return reported.removeValue(forKey: window) == nil ? [] : [.closed(handle: UInt64(window))]
+        reported.set(UInt64(window), nil)
+        return reported.next()
     }
 
     /// The event for `window` if what is reported of it changed.
     private mutating func report(_ window: UInt32) -> [WindowTrackerEvent] {
         guard let properties = windows[window], properties.isRead, let state = properties.state else { return [] }
-        guard let appId = appId(of: properties) else {
-            // Its app id went bad: it is no longer an app window orientd can name.
-            return reported.removeValue(forKey: window) == nil ? [] : [.closed(handle: UInt64(window))]
-        }
-        let next = Report(appId: appId, activated: window == active, minimized: state.minimized, fullscreen: state.fullscreen)
-        guard reported[window] != next else { return [] }
-        reported[window] = next
-        return [.window(handle: UInt64(window), appId: appId, activated: next.activated,
-                        minimized: next.minimized, fullscreen: next.fullscreen)]
+        // An app id gone bad: no longer an app window orientd can name (closed).
+        reported.set(UInt64(window), appId(of: properties).map {
+            WindowListDiff.Window(appId: $0, activated: window == active, minimized: state.minimized, fullscreen: state.fullscreen)
+        })
+        return reported.next()
     }
 }

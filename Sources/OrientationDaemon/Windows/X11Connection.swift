@@ -25,8 +25,10 @@ struct X11PropertyValue {
 /// the connection's handshake runs on a short-lived thread of its own (an X server that has
 /// bound its socket but does not answer yet would hold the loop), and afterwards requests
 /// are sent and their replies collected as they arrive (xcb_poll_for_reply and
-/// xcb_poll_for_event when the socket is readable), never waited for. Lives on the thread
-/// of the loop that opened it (the thread-default GMainContext at `open`).
+/// xcb_poll_for_event when the socket is readable), never waited for: at most `batch` of
+/// them per turn of the loop, the rest in the next turn, so that a client flooding the
+/// server with changes never holds the loop. Lives on the thread of the loop that opened it
+/// (the thread-default GMainContext at `open`).
 final class X11Connection {
     /// What the server tells without being asked (for windows whose events were selected).
     enum Event {
@@ -42,6 +44,14 @@ final class X11Connection {
     private var pending: [(sequence: UInt32, handle: (UnsafeMutableRawPointer?) -> Void)] = []
     private var head = 0
     private var draining = false
+    /// The next turn of the loop's drain, while a batch left events or replies behind.
+    private var resumption: guint = 0
+    /// The most events and replies handed out per turn of the loop.
+    static let batch = 256
+    /// Whether a full batch was handed out since the last trim: a flood's memory (libxcb's
+    /// queues, the replies) is given back once it is over.
+    private var flooded = false
+    private let trim = HeapTrimSchedule()
     private var onEvent: ((Event) -> Void)?
     private var onLost: ((String) -> Void)?
 
@@ -113,6 +123,9 @@ final class X11Connection {
             g_source_unref(source)
         }
         source = nil
+        if resumption != 0 { cancelDelay(resumption) }
+        trim.cancel()
+        resumption = 0
         if let connection { xcb_disconnect(connection) }
         connection = nil
         (pending, head, onEvent, onLost) = ([], 0, nil, nil)
@@ -163,45 +176,70 @@ final class X11Connection {
 
     // MARK: Collecting
 
-    /// Hands out every event and reply that has arrived, sends what their handlers ask, and
-    /// repeats until nothing is left; reports the connection's end.
+    /// Hands out the events and replies that have arrived, at most `batch` of them (the rest
+    /// in the next turn of the loop), sends what their handlers ask, and reports the
+    /// connection's end.
     private func drain() {
-        guard !draining else { return }
+        guard !draining, let connection else { return }
         draining = true
         defer { draining = false }
-        var progressed = true
-        while progressed, let connection {
-            progressed = false
-            while self.connection != nil, let event = xcb_poll_for_event(connection) {
-                progressed = true
-                defer { free(event) }
+        var handed = 0
+        // libxcb reads the socket (one buffer, 4 KiB) whenever it is asked for an event or a
+        // reply it does not hold yet: it is asked only once the events it holds are handed
+        // out, so its queue never grows past one read however fast the server sends.
+        while handed < Self.batch, self.connection != nil {
+            if let event = xcb_poll_for_queued_event(connection) {
                 deliver(event)
-            }
-            while self.connection != nil, head < pending.count {
-                var reply: UnsafeMutableRawPointer?
-                var error: UnsafeMutablePointer<xcb_generic_error_t>?
-                guard xcb_poll_for_reply(connection, pending[head].sequence, &reply, &error) != 0 else { break }
-                let handle = pending[head].handle
-                head += 1
-                progressed = true
+                free(event)
+            } else if head < pending.count, case let (handle, reply, error)? = pollReply(connection) {
                 handle(error == nil ? reply : nil)
                 free(reply)
                 free(error)
+            } else if let event = xcb_poll_for_event(connection) {
+                deliver(event)
+                free(event)
+            } else {
+                break
             }
-            guard self.connection != nil else { return }
-            if head > 256 && head * 2 > pending.count {
-                pending.removeFirst(head)
-                head = 0
-            }
-            _ = xcb_flush(connection)
-            let failure = xcb_connection_has_error(connection)
-            if failure != 0 {
-                let lost = onLost
-                close()
-                lost?(Self.describe(failure, display: nil))
-                return
-            }
+            handed += 1
         }
+        guard self.connection != nil else { return }
+        if head > 256 && head * 2 > pending.count {
+            pending.removeFirst(head)
+            head = 0
+        }
+        _ = xcb_flush(connection)
+        let failure = xcb_connection_has_error(connection)
+        if failure != 0 {
+            let lost = onLost
+            close()
+            lost?(Self.describe(failure, display: nil))
+            return
+        }
+        // A full batch may have left events read from the socket in libxcb's queue, which the
+        // socket's readiness no longer shows: the next turn of the loop goes on.
+        if handed >= Self.batch {
+            flooded = true
+            if resumption == 0 {
+                resumption = afterDelay(milliseconds: 0) { [weak self] in
+                    self?.resumption = 0
+                    self?.drain()
+                }
+            }
+        } else if flooded {
+            flooded = false
+            trim.burst()
+        }
+    }
+
+    /// The oldest awaited reply, if it has arrived (its handler, the reply and the error).
+    private func pollReply(_ connection: OpaquePointer)
+        -> ((UnsafeMutableRawPointer?) -> Void, UnsafeMutableRawPointer?, UnsafeMutablePointer<xcb_generic_error_t>?)? {
+        var reply: UnsafeMutableRawPointer?
+        var error: UnsafeMutablePointer<xcb_generic_error_t>?
+        guard xcb_poll_for_reply(connection, pending[head].sequence, &reply, &error) != 0 else { return nil }
+        head += 1
+        return (pending[head - 1].handle, reply, error)
     }
 
     private func deliver(_ event: UnsafeMutablePointer<xcb_generic_event_t>) {

@@ -9,6 +9,11 @@ import OrientationCore
 /// the loop). The window manager is found by `_NET_SUPPORTING_WM_CHECK`; without one (or
 /// when it goes) the tracker detaches and waits for one. The X server going away detaches
 /// too; its return is seen when it binds its socket in /tmp/.X11-unix again.
+///
+/// Any X client can change properties as fast as the server lets it: a change only asks for
+/// a read (`X11PropertyReads`: one in flight per window and property, only the wish to read
+/// once more waiting), the manager is looked for once at a time, and the connection hands
+/// out a bounded batch of events per turn of the loop.
 final class X11WindowTracker: WindowTracker {
     let kind = WindowTrackerKind.x11
     let display: String
@@ -17,25 +22,24 @@ final class X11WindowTracker: WindowTracker {
     private var events: ((WindowTrackerEvent) -> Void)?
     private var connection: X11Connection?
     private var connecting = false
-    /// Bumped by `stop()` and by each connection: answers on an older one are dropped.
-    private var generation = 0
-    /// Bumped by each look for the window manager: answers to an older look are dropped.
-    private var check = 0
+    /// The X server as the peer: its epoch (bumped by `stop()`, each connection and its end:
+    /// answers on an older one are dropped) and its absence said once.
+    private var session = PeerSession<Void>()
+    /// One look for the window manager at a time; a change meanwhile looks once more after it.
+    private var managerLook = OneCallAtATime<Void>()
+    private var reads = X11PropertyReads()
     private var appearance: SocketFileWatch?
     /// Tries after the socket file appears: the server binds it a moment before it listens
     /// (up to 9 s: on a loaded machine an X server can take seconds between the two).
     static let connectRetries = (count: 30, milliseconds: UInt32(300))
     /// Tries left after a failed one. Set by the socket's appearance even while a try is in
     /// flight, so that a server appearing during a try that then fails is still waited for.
-    private var retriesLeft = 0
-    private var retryTimer: guint = 0
+    private var retriesLeft = 0, retryTimer: guint = 0
     private var atoms: X11Atoms?
     /// The window manager's check window, while attached.
     private var manager: UInt32?
     private var clients: X11ClientWindows
-    private var lastDetachReason: String?
-    private var warnedLongList = false
-    private var refusalsLogged = 0
+    private var warnedLongList = false, refusalsLogged = 0
 
     private let classLookup: X11WindowClassLookup
     /// The windows whose `WM_CLASS` is being looked up: which lookup, and what its answer is
@@ -43,11 +47,7 @@ final class X11WindowTracker: WindowTracker {
     /// queues nothing: only its newest class is looked up next.
     private var classLookups: [UInt32: (token: Int, then: ClassLookupEnd)] = [:]
     private var classLookupCount = 0
-    private enum ClassLookupEnd {
-        case report
-        case lookUp(String)
-        case drop
-    }
+    private enum ClassLookupEnd { case report, lookUp(String), drop }
 
     /// `applicationIdForWindowClass` maps a `WM_CLASS` class to a desktop id (desktop
     /// entries' `StartupWMClass`), off the main loop; without one the class itself is the app id.
@@ -73,10 +73,11 @@ final class X11WindowTracker: WindowTracker {
     }
 
     func stop() {
-        generation += 1
+        newServer()
         connection?.close()
         appearance?.cancel()
-        (connection, appearance, atoms, manager, connecting, events, lastDetachReason) = (nil, nil, nil, nil, false, nil, nil)
+        (connection, appearance, atoms, manager, connecting, events) = (nil, nil, nil, nil, false, nil)
+        session.present()  // a new start says the absence again
         classLookups = [:]
         if retryTimer != 0 { cancelDelay(retryTimer) }
         retryTimer = 0
@@ -91,10 +92,10 @@ final class X11WindowTracker: WindowTracker {
         retryTimer = 0
         guard !display.isEmpty else { return detach("no X display: DISPLAY is not set") }
         connecting = true
-        generation += 1
-        let expected = generation
+        newServer()
+        let expected = session.epoch
         X11Connection.open(display: display) { [weak self] result in
-            guard let self, self.generation == expected else {
+            guard let self, self.session.isCurrent(expected) else {
                 if case .success(let connection) = result { connection.close() }
                 return
             }
@@ -112,6 +113,7 @@ final class X11WindowTracker: WindowTracker {
                 }
             case .success(let connection):
                 self.retriesLeft = 0
+                self.session.present()  // the server is back: the manager's absence is said again
                 self.connected(connection)
             }
         }
@@ -119,11 +121,11 @@ final class X11WindowTracker: WindowTracker {
 
     private func connected(_ connection: X11Connection) {
         self.connection = connection
-        let expected = generation
+        let expected = session.epoch
         connection.start(events: { [weak self] event in self?.handle(event) },
                          lost: { [weak self] reason in self?.lost(reason) })
         X11Atoms.intern(on: connection) { [weak self] atoms in
-            guard let self, self.generation == expected else { return }
+            guard let self, self.session.isCurrent(expected) else { return }
             guard let atoms else { return self.lost("the X server \(self.display) refused to name the EWMH atoms") }
             self.atoms = atoms
             connection.selectEvents(window: connection.root, mask: UInt32(XCB_EVENT_MASK_PROPERTY_CHANGE.rawValue))
@@ -134,7 +136,7 @@ final class X11WindowTracker: WindowTracker {
     private func lost(_ reason: String) {
         connection?.close()
         (connection, atoms, manager) = (nil, nil, nil)
-        generation += 1
+        newServer()
         leaveWindows()
         detach("the connection to the X server \(display) ended (\(reason)); waiting for it to return")
     }
@@ -146,19 +148,20 @@ final class X11WindowTracker: WindowTracker {
     /// manager that died names a window that is gone). Its destruction is watched from
     /// before it is confirmed, so that a manager leaving is never missed.
     private func findManager() {
-        guard let connection, let atoms else { return }
-        check += 1
-        let expected = (generation, check)
-        connection.getProperty(window: connection.root, property: atoms.supportingCheck, maxBytes: 4) { [weak self] value in
-            guard let self, (self.generation, self.check) == expected else { return }
-            guard let candidate = X11WindowProperties.window(value) else { return self.noManager() }
+        guard let connection, let atoms, managerLook.submit(()) != nil else { return }
+        let expected = session.epoch
+        let ended: (_ found: (UInt32, String)?) -> Void = { [weak self] found in
+            guard let self, self.session.isCurrent(expected) else { return }
+            if let (window, name) = found { self.managerFound(window, name: name) } else { self.noManager() }
+            if self.managerLook.finish() != nil { self.findManager() }
+        }
+        connection.getProperty(window: connection.root, property: atoms.supportingCheck, maxBytes: 4) { value in
+            guard let candidate = X11WindowProperties.window(value) else { return ended(nil) }
             connection.selectEvents(window: candidate, mask: UInt32(XCB_EVENT_MASK_STRUCTURE_NOTIFY.rawValue))
-            connection.getProperty(window: candidate, property: atoms.supportingCheck, maxBytes: 4) { [weak self] named in
-                guard let self, (self.generation, self.check) == expected else { return }
-                guard X11WindowProperties.window(named) == candidate else { return self.noManager() }
-                connection.getProperty(window: candidate, property: atoms.name, maxBytes: 64) { [weak self] name in
-                    guard let self, (self.generation, self.check) == expected else { return }
-                    self.managerFound(candidate, name: name.map { X11WindowProperties.escaped($0.bytes) } ?? "")
+            connection.getProperty(window: candidate, property: atoms.supportingCheck, maxBytes: 4) { named in
+                guard X11WindowProperties.window(named) == candidate else { return ended(nil) }
+                connection.getProperty(window: candidate, property: atoms.name, maxBytes: 64) { name in
+                    ended((candidate, name.map { X11WindowProperties.escaped($0.bytes) } ?? ""))
                 }
             }
         }
@@ -169,7 +172,8 @@ final class X11WindowTracker: WindowTracker {
         guard let connection, let atoms, window != manager else { return }
         if manager != nil { leaveWindows() }
         manager = window
-        lastDetachReason = nil
+        reads.removeAll()
+        session.present()
         log.info("window tracking: following the X11 window manager \(name.isEmpty ? "(unnamed)" : name) on \(display)")
         events?(.attached)
         readList(connection, atoms)
@@ -180,6 +184,7 @@ final class X11WindowTracker: WindowTracker {
     private func noManager() {
         let had = manager != nil
         manager = nil
+        reads.removeAll()
         leaveWindows()
         let what = had ? "the window manager left the X server \(display)" : "the X server \(display) has no EWMH window manager"
         detach("\(what) (no window names itself in the root window's _NET_SUPPORTING_WM_CHECK); waiting for one to start")
@@ -202,8 +207,10 @@ final class X11WindowTracker: WindowTracker {
             }
         case .propertyChanged(let window, let atom):
             guard clients.windows[window] != nil else { return }
-            if atom == atoms.gtkApplicationId || atom == X11Atoms.windowClass {
-                readAppId(window, connection, atoms)
+            if atom == atoms.gtkApplicationId {
+                readApplicationId(window, connection, atoms)
+            } else if atom == X11Atoms.windowClass {
+                readWindowClass(window, connection, atoms)
             } else if atom == atoms.state {
                 readState(window, connection, atoms)
             }
@@ -212,11 +219,25 @@ final class X11WindowTracker: WindowTracker {
 
     // MARK: Reading
 
+    /// Reads `property` of `window` unless a read of it is in flight (then it is read once
+    /// more after that one); `take` gets the value while the server and manager are the same.
+    private func read(_ window: UInt32, _ property: UInt32, maxBytes: UInt32, _ connection: X11Connection,
+                      _ take: @escaping (X11PropertyValue?) -> Void) {
+        let key = X11PropertyReads.Key(window: window, property: property)
+        guard reads.start(key) else { return }
+        let expected = (session.epoch, manager)
+        connection.getProperty(window: window, property: property, maxBytes: maxBytes) { [weak self] value in
+            guard let self, (self.session.epoch, self.manager) == expected else { return }
+            take(value)
+            guard self.reads.finish(key), let connection = self.connection else { return }
+            self.read(window, property, maxBytes: maxBytes, connection, take)
+        }
+    }
+
     private func readList(_ connection: X11Connection, _ atoms: X11Atoms) {
-        let expected = (generation, manager)
         let maxBytes = UInt32(4 * X11ClientWindows.maximum)
-        connection.getProperty(window: connection.root, property: atoms.clientList, maxBytes: maxBytes) { [weak self] value in
-            guard let self, (self.generation, self.manager) == expected else { return }
+        read(connection.root, atoms.clientList, maxBytes: maxBytes, connection) { [weak self] value in
+            guard let self, let connection = self.connection else { return }
             if value?.truncated == true && !self.warnedLongList {
                 self.warnedLongList = true
                 self.log.warning("the X11 window manager lists more than \(X11ClientWindows.maximum) windows; following the first \(X11ClientWindows.maximum)")
@@ -225,32 +246,32 @@ final class X11WindowTracker: WindowTracker {
             self.send(events)
             for window in added {
                 connection.selectEvents(window: window, mask: UInt32(XCB_EVENT_MASK_PROPERTY_CHANGE.rawValue))
-                self.readAppId(window, connection, atoms)
+                self.readApplicationId(window, connection, atoms)
+                self.readWindowClass(window, connection, atoms)
                 self.readState(window, connection, atoms)
             }
         }
     }
 
     private func readActive(_ connection: X11Connection, _ atoms: X11Atoms) {
-        let expected = (generation, manager)
-        connection.getProperty(window: connection.root, property: atoms.activeWindow, maxBytes: 4) { [weak self] value in
-            guard let self, (self.generation, self.manager) == expected else { return }
+        read(connection.root, atoms.activeWindow, maxBytes: 4, connection) { [weak self] value in
+            guard let self else { return }
             self.send(self.clients.setActive(X11WindowProperties.window(value) ?? 0))
         }
     }
 
-    private func readAppId(_ window: UInt32, _ connection: X11Connection, _ atoms: X11Atoms) {
-        let expected = (generation, manager)
-        connection.getProperty(window: window, property: atoms.gtkApplicationId,
-                               maxBytes: X11WindowProperties.appIdRequestBytes) { [weak self] value in
-            guard let self, (self.generation, self.manager) == expected else { return }
+    private func readApplicationId(_ window: UInt32, _ connection: X11Connection, _ atoms: X11Atoms) {
+        read(window, atoms.gtkApplicationId, maxBytes: X11WindowProperties.appIdRequestBytes, connection) { [weak self] value in
+            guard let self else { return }
             let id = X11WindowProperties.appId(value, utf8: atoms.utf8String)
             self.logRefusal(id, "_GTK_APPLICATION_ID", window)
             self.send(self.clients.update(window) { $0.applicationId = .some(id) })
         }
-        connection.getProperty(window: window, property: X11Atoms.windowClass,
-                               maxBytes: X11WindowProperties.windowClassRequestBytes) { [weak self] value in
-            guard let self, (self.generation, self.manager) == expected else { return }
+    }
+
+    private func readWindowClass(_ window: UInt32, _ connection: X11Connection, _ atoms: X11Atoms) {
+        read(window, X11Atoms.windowClass, maxBytes: X11WindowProperties.windowClassRequestBytes, connection) { [weak self] value in
+            guard let self else { return }
             let windowClass = X11WindowProperties.windowClass(value, utf8: atoms.utf8String)
             self.logRefusal(windowClass, "WM_CLASS", window)
             guard case .success(let name)? = windowClass else {
@@ -268,7 +289,7 @@ final class X11WindowTracker: WindowTracker {
             classLookups[window]!.then = .lookUp(name)
             return
         }
-        let expected = (generation, manager)
+        let expected = (session.epoch, manager)
         classLookupCount += 1
         let token = classLookupCount
         classLookups[window] = (token, .report)
@@ -276,7 +297,7 @@ final class X11WindowTracker: WindowTracker {
             guard let self, let lookup = self.classLookups[window], lookup.token == token else { return }
             self.classLookups[window] = nil
             switch lookup.then {
-            case .report where (self.generation, self.manager) == expected:
+            case .report where (self.session.epoch, self.manager) == expected:
                 self.send(self.clients.update(window) { $0.windowClass = .some(.success(.init(name: name, desktopId: desktopId))) })
             case .lookUp(let newer):
                 self.lookUpClass(newer, of: window)
@@ -287,10 +308,8 @@ final class X11WindowTracker: WindowTracker {
     }
 
     private func readState(_ window: UInt32, _ connection: X11Connection, _ atoms: X11Atoms) {
-        let expected = (generation, manager)
-        connection.getProperty(window: window, property: atoms.state,
-                               maxBytes: 4 * X11WindowProperties.maximumStateAtoms) { [weak self] value in
-            guard let self, (self.generation, self.manager) == expected else { return }
+        read(window, atoms.state, maxBytes: 4 * X11WindowProperties.maximumStateAtoms, connection) { [weak self] value in
+            guard let self else { return }
             let state = X11WindowProperties.state(value, hidden: atoms.stateHidden, fullscreen: atoms.stateFullscreen)
             self.send(self.clients.update(window) { $0.state = state })
         }
@@ -307,10 +326,17 @@ final class X11WindowTracker: WindowTracker {
 
     private func leaveWindows() { send(clients.removeAll()) }
 
-    /// Reports `.detached` once per reason (a server that stays away is not reported again).
+    /// A new X server (or none): answers from the old one are dropped, nothing is in flight.
+    private func newServer() {
+        session.newPeer()
+        managerLook.cancel()
+        reads.removeAll()
+    }
+
+    /// Reports `.detached` when the manager was there, or once since it last was (a server
+    /// that stays away, or a manager's check window flapping, is not reported again).
     private func detach(_ reason: String) {
-        guard reason != lastDetachReason else { return }
-        lastDetachReason = reason
+        guard session.reportsAbsence(wasPresent: false) else { return }
         log.info("window tracking: X11: \(reason)")
         events?(.detached(reason: reason))
     }
