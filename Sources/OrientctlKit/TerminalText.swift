@@ -8,11 +8,22 @@
 /// Unicode line separators and direction overrides (which reorder what follows) as `\u{NNNN}`.
 /// A backslash is doubled, so an escaped text reads back unambiguously. JSON output is not
 /// affected: JSON escapes every control character itself.
+///
+/// A text longer than `maxLength` Unicode scalars (a 4 MB app-id from whoever owns orientd's
+/// name) is cut there, before escaping, and ends with `…[N more characters]`.
 public enum TerminalText {
+    /// The most of one string printed: PATH_MAX, so no real path or id is ever cut.
+    public static let maxLength = 4_096
+
     public static func escaped(_ text: String) -> String {
-        guard text.unicodeScalars.contains(where: needsEscape) else { return text }
+        let scalars = text.unicodeScalars
+        if scalars.count > maxLength {
+            let kept = String(scalars.prefix(maxLength))
+            return escaped(kept) + "…[\(scalars.count - maxLength) more characters]"
+        }
+        guard scalars.contains(where: needsEscape) else { return text }
         var out = ""
-        for scalar in text.unicodeScalars {
+        for scalar in scalars {
             switch scalar {
             case "\\": out += "\\\\"
             case "\n": out += "\\n"
