@@ -54,8 +54,11 @@ extension OrientationManager {
     /// Of the live apps' cap, the last `scenesKeptForSmallConnections` are kept for
     /// connections holding fewer than `smallConnectionScenes` scenes (`callerHolds`: the
     /// scenes the caller registered so far), so a few connections at their own limit (12 ×
-    /// 1,000) cannot keep a new app out.
+    /// 1,000) cannot keep a new app out. And a holder's first live scene is never refused by
+    /// the limit in all: however many connections hold a few scenes each (120 × 9 fill the
+    /// kept ones), a new app (a new connection, or a sandboxed app with none) gets its window.
     func checkSceneQuota(detached: Bool, callerHolds: Int) throws(OrientationError) {
+        if !detached && callerHolds == 0 { return }
         if detached {
             guard quotas.detachedScenes < limits.detachedScenesInAll else {
                 throw .limitExceeded("There are already \(quotas.detachedScenes) detached scenes; the limit is \(limits.detachedScenesInAll) detached scenes in all (scenes of live apps have their own limit)")
