@@ -74,15 +74,20 @@ final class QuotaAndTextTests: XCTestCase {
         XCTAssertNoThrow(try subject.run(.setAppPolicy(appId: "users.new", AppPolicy(followSensor: false))))
     }
 
-    /// Connections at their own limit cannot fill the last scenes of the
-    /// limit in all; connections holding a few scenes (new apps) still register.
-    func testTheLastScenesAreKeptForConnectionsHoldingFew() throws {
+    /// 100 live scenes in all, the last 10 kept for connections holding fewer than 3.
+    static func smallSceneLimits(perConnection: Int) -> Limits {
         var limits = Limits()
         limits.scenesInAll = 100
         limits.scenesKeptForSmallConnections = 10
         limits.smallConnectionScenes = 3
-        limits.scenesPerConnection = 50
-        var subject = ManagerUnderTest(limits: limits)
+        limits.scenesPerConnection = perConnection
+        return limits
+    }
+
+    /// Connections at their own limit cannot fill the last scenes of the
+    /// limit in all; connections holding a few scenes (new apps) still register.
+    func testTheLastScenesAreKeptForConnectionsHoldingFew() throws {
+        var subject = ManagerUnderTest(limits: Self.smallSceneLimits(perConnection: 50))
         for _ in 0..<50 { _ = try subject.register(as: ":1.1") }
         for _ in 0..<40 { _ = try subject.register(as: ":1.2") }
         let big = subject.expectFailure(.limitExceeded, .registerScene(SceneRegistration(appId: "squat.app")), as: ":1.2")
@@ -104,11 +109,7 @@ final class QuotaAndTextTests: XCTestCase {
     /// scenes too) leaves a new connection its first window, and a sandboxed app with none
     /// its first; only one each, so the limit in all is passed by at most one per holder.
     func testANewAppGetsItsFirstSceneWhateverTheOthersHold() throws {
-        var limits = Limits()
-        limits.scenesInAll = 100
-        limits.scenesKeptForSmallConnections = 10
-        limits.smallConnectionScenes = 3
-        limits.scenesPerConnection = 10
+        var limits = Self.smallSceneLimits(perConnection: 10)
         var subject = ManagerUnderTest(limits: limits)
         for connection in 0..<9 { for _ in 0..<10 { _ = try subject.register(as: ":1.\(connection)") } }
         for connection in 100..<120 {
