@@ -129,5 +129,8 @@ final class ForgedOwnerTests: OrientdTestCase {
         let cut = try XCTUnwrap(list.stdout.range(of: "…["), "the cut is marked")
         XCTAssertTrue(list.stdout[cut.upperBound...].hasPrefix("\(4_000_000 + 44 - 4_096) more characters]"), list.stdout.suffix(200).description)
         assertNothingRaw(list.stdout)
+        let json = try orientctl("list", "--json")
+        XCTAssertLessThan(json.stdout.utf8.count, 20_000, "JSON output cuts it too")
+        XCTAssertTrue(json.stdout.contains("\(4_000_000 + 44 - 4_096) more characters]"), json.stdout.suffix(300).description)
     }
 }

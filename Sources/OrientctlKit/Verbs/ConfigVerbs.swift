@@ -60,7 +60,7 @@ extension VerbTable {
         inv.emit(lines, json: .array(zip(files, outcomes).map { path, outcome in
             var members: [(String, JSONValue)] = [("path", .string(path)), ("text", .null)]
             switch outcome {
-            case .text(let text): members[1].1 = .string(text)
+            case .text(let text): members[1].1 = .fileText(text)
             case .refused(let why): members.append(("refused", .string(why)))
             case .unreadable(let why): members.append(("unreadable", .string(why)))
             }
