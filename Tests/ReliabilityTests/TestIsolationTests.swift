@@ -61,6 +61,24 @@ final class TestIsolationTests: XCTestCase {
         XCTAssertFalse(FileManager.default.fileExists(atPath: seen), "its XDG_DATA_DIRS holds nothing")
     }
 
+    /// A test's orientd sees no display of the machine's (DISPLAY, WAYLAND_DISPLAY empty) and
+    /// only the test's own XDG folders, unless the test gives its own.
+    func testATestsOrientdSeesNoDisplayOrDataFolderOfTheMachines() throws {
+        let orientd = try OrientdInstance(environment: [:])
+        defer { orientd.stop() }
+        let variables = try String(contentsOfFile: "/proc/\(orientd.process.pid)/environ", encoding: .utf8)
+            .split(separator: "\0").map(String.init)
+        for empty in ["DISPLAY=", "WAYLAND_DISPLAY="] { XCTAssertTrue(variables.contains(empty), "\(empty) in \(variables)") }
+        for name in ["XDG_DATA_DIRS", "XDG_DATA_HOME", "XDG_CONFIG_DIRS", "XDG_STATE_HOME"] {
+            let value = variables.first { $0.hasPrefix(name + "=") }?.dropFirst(name.count + 1) ?? ""
+            XCTAssertTrue(value.hasPrefix(orientd.stateHome), "\(name)=\(value)")
+        }
+        let given = try OrientdInstance(environment: ["DISPLAY": ":4242"])
+        defer { given.stop() }
+        let givenVariables = try String(contentsOfFile: "/proc/\(given.process.pid)/environ", encoding: .utf8).split(separator: "\0")
+        XCTAssertTrue(givenVariables.contains("DISPLAY=:4242"))
+    }
+
     /// Runs this test binary again with only `testHoldsABusAndOrientdUntilKilled`, which starts
     /// a bus and an orientd and sleeps; kills it with SIGKILL; both must end with it.
     func testABusAndOrientdEndWithTheTestProcessThatStartedThem() throws {
