@@ -1,6 +1,6 @@
 /// Who wrote a configuration file: the vendor (`$XDG_DATA_DIRS`, folders a package or, on
 /// many systems, the user can write) or the administrator (`$XDG_CONFIG_DIRS`, `/etc/xdg`).
-public enum ConfigurationLevel: String, Sendable, Equatable {
+public enum ConfigurationLevel: String, Sendable, Hashable {
     case vendor
     case administrator
 }

@@ -7,6 +7,9 @@ public struct Limits: Sendable, Equatable {
     /// The last scenes of `scenesInAll` are kept for connections holding fewer than
     /// `smallConnectionScenes` scenes: a few connections filling up to their own limit can
     /// never keep a new app from registering its windows (at most a tenth of `scenesInAll`).
+    /// And a connection's first live scene (a sandboxed app's: the app's first) is never
+    /// refused by the limit in all, whatever the others hold: such scenes above it number at
+    /// most one per connection, each costing its owner a bus connection.
     public var scenesKeptForSmallConnections = 1_000
     public var smallConnectionScenes = 10
     /// Detached scenes in all: a cap of their own, so that detached scenes left behind by

@@ -24,6 +24,12 @@ extension OrientationManager {
     /// `SceneID` that no arithmetic on a scene number can overflow. A number above it can only
     /// come from a corrupt file.
     public static let maxSceneID: SceneID = 1 << 62
+    /// The highest last number of an earlier run that numbering continues after: half of
+    /// `maxSceneID` (2^61). A run starts at 0 or at the clock (~2^51 microseconds today) and
+    /// never gets near it (2^61 - 2^51 registrations: 73,000 years at a million a second), so a
+    /// number above it (2^62 itself, which would leave no number to hand out) is corrupt, and
+    /// numbering starts from the clock with ~2^62 numbers to go.
+    public static let maxContinuedSceneID: SceneID = maxSceneID / 2
 
     /// Numbering continues after `last`, the last number an earlier run may have handed out,
     /// so that no scene path is reused across restarts (never goes back). A `last` above
@@ -48,8 +54,11 @@ extension OrientationManager {
     /// Of the live apps' cap, the last `scenesKeptForSmallConnections` are kept for
     /// connections holding fewer than `smallConnectionScenes` scenes (`callerHolds`: the
     /// scenes the caller registered so far), so a few connections at their own limit (12 ×
-    /// 1,000) cannot keep a new app out.
+    /// 1,000) cannot keep a new app out. And a holder's first live scene is never refused by
+    /// the limit in all: however many connections hold a few scenes each (120 × 9 fill the
+    /// kept ones), a new app (a new connection, or a sandboxed app with none) gets its window.
     func checkSceneQuota(detached: Bool, callerHolds: Int) throws(OrientationError) {
+        if !detached && callerHolds == 0 { return }
         if detached {
             guard quotas.detachedScenes < limits.detachedScenesInAll else {
                 throw .limitExceeded("There are already \(quotas.detachedScenes) detached scenes; the limit is \(limits.detachedScenesInAll) detached scenes in all (scenes of live apps have their own limit)")

@@ -5,7 +5,11 @@ public indirect enum PrintedJSON: Sendable {
     case int(Int64)
     case uint(UInt64)
     case double(Double)
+    /// A string from the bus: cut at `TerminalText.maxLength` scalars, ending with
+    /// `…[N more characters]`, as in text output.
     case string(String)
+    /// A text orientctl read itself (a configuration file, at most 4 MiB): never cut.
+    case fileText(String)
     case array([PrintedJSON])
     /// Members in the order given.
     case object([(String, PrintedJSON)])
@@ -26,7 +30,8 @@ public indirect enum PrintedJSON: Sendable {
         case .int(let value): out += String(value)
         case .uint(let value): out += String(value)
         case .double(let value): out += value.isFinite ? "\(value)" : "null"
-        case .string(let value): out += PrintedJSON.quoted(value)
+        case .string(let value): out += PrintedJSON.quoted(TerminalText.cut(value))
+        case .fileText(let value): out += PrintedJSON.quoted(value)
         case .array(let elements):
             if elements.isEmpty { out += "[]"; return }
             out += "["

@@ -8,11 +8,20 @@
 /// Unicode line separators and direction overrides (which reorder what follows) as `\u{NNNN}`.
 /// A backslash is doubled, so an escaped text reads back unambiguously. JSON output is not
 /// affected: JSON escapes every control character itself.
+///
+/// A text longer than `maxLength` Unicode scalars (a 4 MB app-id from whoever owns orientd's
+/// name) is cut there, before escaping, and ends with `…[N more characters]`; JSON output
+/// cuts its strings the same way (`cut`).
 public enum TerminalText {
+    /// The most of one string printed: PATH_MAX, so no real path or id is ever cut.
+    public static let maxLength = 4_096
+
     public static func escaped(_ text: String) -> String {
-        guard text.unicodeScalars.contains(where: needsEscape) else { return text }
+        let scalars = text.unicodeScalars
+        if scalars.count > maxLength { return escaped(String(scalars.prefix(maxLength))) + cutMark(scalars.count) }
+        guard scalars.contains(where: needsEscape) else { return text }
         var out = ""
-        for scalar in text.unicodeScalars {
+        for scalar in scalars {
             switch scalar {
             case "\\": out += "\\\\"
             case "\n": out += "\\n"
@@ -33,6 +42,16 @@ public enum TerminalText {
         }
         return out
     }
+
+    /// `text` cut at `maxLength` scalars, with the mark saying how much was left out (JSON
+    /// output, which escapes as JSON does).
+    public static func cut(_ text: String) -> String {
+        let scalars = text.unicodeScalars
+        guard scalars.count > maxLength else { return text }
+        return String(scalars.prefix(maxLength)) + cutMark(scalars.count)
+    }
+
+    private static func cutMark(_ count: Int) -> String { "…[\(count - maxLength) more characters]" }
 
     static func needsEscape(_ scalar: Unicode.Scalar) -> Bool {
         scalar == "\\" || scalar.value < 0x20 || (0x7F...0x9F).contains(scalar.value) || isInvisibleControl(scalar)

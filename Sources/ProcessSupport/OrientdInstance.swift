@@ -53,6 +53,10 @@ public final class OrientdInstance: Sendable {
         env["XDG_CONFIG_DIRS"] = self.stateHome + "/xdg-config"
         env["XDG_DATA_DIRS"] = self.stateHome + "/xdg-data"
         env["XDG_DATA_HOME"] = self.stateHome + "/xdg-data-home"
+        // No display of the machine's: a developer's X or Wayland session is never turned or
+        // followed by a test's orientd (a test that wants a display passes its own).
+        env["DISPLAY"] = ""
+        env["WAYLAND_DISPLAY"] = ""
         // GSettings schemas (the output hand-over's key) are still the machine's.
         if env["GSETTINGS_SCHEMA_DIR"] == nil { env["GSETTINGS_SCHEMA_DIR"] = "/usr/share/glib-2.0/schemas" }
         env.merge(environment) { _, new in new }

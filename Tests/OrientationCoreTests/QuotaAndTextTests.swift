@@ -74,15 +74,20 @@ final class QuotaAndTextTests: XCTestCase {
         XCTAssertNoThrow(try subject.run(.setAppPolicy(appId: "users.new", AppPolicy(followSensor: false))))
     }
 
-    /// Connections at their own limit cannot fill the last scenes of the
-    /// limit in all; connections holding a few scenes (new apps) still register.
-    func testTheLastScenesAreKeptForConnectionsHoldingFew() throws {
+    /// 100 live scenes in all, the last 10 kept for connections holding fewer than 3.
+    static func smallSceneLimits(perConnection: Int) -> Limits {
         var limits = Limits()
         limits.scenesInAll = 100
         limits.scenesKeptForSmallConnections = 10
         limits.smallConnectionScenes = 3
-        limits.scenesPerConnection = 50
-        var subject = ManagerUnderTest(limits: limits)
+        limits.scenesPerConnection = perConnection
+        return limits
+    }
+
+    /// Connections at their own limit cannot fill the last scenes of the
+    /// limit in all; connections holding a few scenes (new apps) still register.
+    func testTheLastScenesAreKeptForConnectionsHoldingFew() throws {
+        var subject = ManagerUnderTest(limits: Self.smallSceneLimits(perConnection: 50))
         for _ in 0..<50 { _ = try subject.register(as: ":1.1") }
         for _ in 0..<40 { _ = try subject.register(as: ":1.2") }
         let big = subject.expectFailure(.limitExceeded, .registerScene(SceneRegistration(appId: "squat.app")), as: ":1.2")
@@ -93,10 +98,38 @@ final class QuotaAndTextTests: XCTestCase {
         subject.expectFailure(.limitExceeded, .registerScene(SceneRegistration(appId: "new.app")), as: ":1.3")
         for caller in [":1.4", ":1.5"] { for _ in 0..<3 { _ = try subject.register(as: caller) } }
         _ = try subject.register(as: ":1.6")
-        let full = subject.expectFailure(.limitExceeded, .registerScene(SceneRegistration(appId: "new.app")), as: ":1.7")
+        let full = subject.expectFailure(.limitExceeded, .registerScene(SceneRegistration(appId: "new.app")), as: ":1.6")
         XCTAssertTrue(full?.message.contains("There are already 100 scenes of live apps; the limit is 100 in all") == true, full?.message ?? "")
         // A detached scene counts against its creator's holding but not the live limit.
-        XCTAssertNoThrow(try subject.register(as: ":1.7") { $0.detached = true })
+        XCTAssertNoThrow(try subject.register(as: ":1.6") { $0.detached = true })
+    }
+
+    /// Room for a new app whatever the other connections hold: the shape (9
+    /// connections at their own limit, then many holding a few each, which fill the kept
+    /// scenes too) leaves a new connection its first window, and a sandboxed app with none
+    /// its first; only one each, so the limit in all is passed by at most one per holder.
+    func testANewAppGetsItsFirstSceneWhateverTheOthersHold() throws {
+        var limits = Self.smallSceneLimits(perConnection: 10)
+        var subject = ManagerUnderTest(limits: limits)
+        for connection in 0..<9 { for _ in 0..<10 { _ = try subject.register(as: ":1.\(connection)") } }
+        for connection in 100..<120 {
+            for _ in 0..<2 { _ = try? subject.register(as: ":1.\(connection)") }
+        }
+        // 90 + 5 connections × 2 fill the limit in all; the other 15 each still got their first.
+        XCTAssertEqual(subject.manager.scenes.count, 115, "the small ones filled the kept scenes, and each took its first beyond")
+        let newcomer = try subject.register(as: ":1.200")
+        XCTAssertNotNil(subject.manager.scenes[newcomer], "a new app's first scene")
+        let second = subject.expectFailure(.limitExceeded, .registerScene(SceneRegistration(appId: "new.app")), as: ":1.200")
+        XCTAssertTrue(second?.message.contains("the limit is 100 in all") == true, second?.message ?? "")
+        // Its scene gone, the connection holds none again: its next first scene is admitted too.
+        try subject.run(.unregisterScene(newcomer), as: ":1.200")
+        XCTAssertNoThrow(try subject.register(as: ":1.200"))
+        // Detached scenes keep their own cap: a first detached scene is not let past it.
+        limits.detachedScenesInAll = 0
+        var detachedFull = ManagerUnderTest(limits: limits)
+        var detached = SceneRegistration(appId: "new.app")
+        detached.detached = true
+        detachedFull.expectFailure(.limitExceeded, .registerScene(detached), as: ":1.300")
     }
 
     func testControlCharactersAreRefusedInEveryIdAndName() throws {

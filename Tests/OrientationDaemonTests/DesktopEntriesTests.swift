@@ -163,4 +163,27 @@ final class DesktopEntriesTests: XCTestCase {
         try write(home + "/org.example.New.desktop", "StartupWMClass=new-app")
         XCTAssertEqual(DesktopEntry.appId(startupWMClass: "new-app", log: log, entries: store), "org.example.New", "a new entry rescans")
     }
+
+    /// Links to `.` and to a parent list a folder once; a tree of 300 real folders stops at
+    /// 256 folders (X11ClassScanTests shows, from outside, that lookups by id go on meanwhile).
+    func testTheClassScanListsAFolderOnceAndIsBoundedInFolders() throws {
+        let loop = home + "/loop"
+        try FileManager.default.createDirectory(atPath: loop, withIntermediateDirectories: true)
+        for index in 0..<2_000 { try FileManager.default.createSymbolicLink(atPath: "\(loop)/l\(index)", withDestinationPath: ".") }
+        try FileManager.default.createSymbolicLink(atPath: loop + "/up", withDestinationPath: "..")
+        try write(system + "/org.example.Reader.desktop", "StartupWMClass=reader")
+        let store = entries()
+        let started = ContinuousClock.now
+        XCTAssertEqual(store.desktopId(startupWMClass: "reader", log: log), "org.example.Reader")
+        XCTAssertLessThan(ContinuousClock.now - started, .seconds(5), "one listing of the loop")
+        XCTAssertEqual(store.classIndex?.folders.count, 4, "home, loop, vendor, system: each once")
+        XCTAssertEqual(store.classIndex?.truncated, false)
+
+        for index in 0..<300 { try FileManager.default.createDirectory(atPath: "\(vendor)/d\(index)", withIntermediateDirectories: true) }
+        let wide = entries()
+        XCTAssertNil(wide.desktopId(startupWMClass: "nothing", log: log))
+        XCTAssertEqual(wide.classIndex?.folders.count, DesktopEntries.maxScannedFolders)
+        XCTAssertEqual(wide.classIndex?.truncated, true)
+        XCTAssertLessThanOrEqual(wide.classIndex?.stats ?? .max, DesktopEntries.maxScanStats)
+    }
 }

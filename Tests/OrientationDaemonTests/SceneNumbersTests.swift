@@ -52,10 +52,11 @@ final class SceneNumbersTests: XCTestCase {
         try text.write(toFile: directory + "/scene-numbers", atomically: true, encoding: .utf8)
     }
 
-    /// Numbers that would overflow any arithmetic are corrupt: the clock, below the ceiling.
+    /// Numbers that would overflow any arithmetic, and numbers near the ceiling (where no run
+    /// gets, and which would leave no number to hand out), are corrupt: the clock, below the ceiling.
     func testAbsurdNumbersAreCorruptAndStartFromTheClock() throws {
         for text in ["18446744073709551615\n", "18446744073709551000", "4611686018427387905", "18446744073709551616", "-1",
-                     String(repeating: "9", count: 100)] {
+                     String(repeating: "9", count: 100), "4611686018427387904", "4611686018427387903", "2305843009213693953"] {
             try writeFile(text)
             var numbers = SceneNumbers(directory: directory)
             let last = numbers.load(log: log)
@@ -64,10 +65,19 @@ final class SceneNumbersTests: XCTestCase {
             XCTAssertNil(numbers.prepare(next: last + 1, log: log), text)
             XCTAssertEqual(try String(contentsOfFile: numbers.path, encoding: .utf8), "\(last + 1024)\n", "a good file replaces it")
         }
-        try writeFile("4611686018427387904")
+        try writeFile("2305843009213693952")
         var top = SceneNumbers(directory: directory)
-        XCTAssertEqual(top.load(log: log), OrientationManager.maxSceneID, "the ceiling itself is a number")
-        XCTAssertNil(top.prepare(next: OrientationManager.maxSceneID + 1, log: log), "no overflow at the ceiling")
+        XCTAssertEqual(top.load(log: log), OrientationManager.maxContinuedSceneID, "2^61 is the highest number continued after")
+    }
+
+    /// A reservation near the ceiling stops at it: no number past orientd's own maximum is written.
+    func testNoReservationIsWrittenPastTheCeiling() throws {
+        try writeFile("12")
+        var numbers = SceneNumbers(directory: directory)
+        _ = numbers.load(log: log)
+        XCTAssertNil(numbers.prepare(next: OrientationManager.maxSceneID - 10, log: log))
+        XCTAssertEqual(try String(contentsOfFile: numbers.path, encoding: .utf8), "\(OrientationManager.maxSceneID)\n")
+        XCTAssertNil(numbers.prepare(next: OrientationManager.maxSceneID, log: log), "within the reservation")
     }
 
     /// A 2 GB sparse file is refused from its size, not read.

@@ -62,6 +62,7 @@ final class ExitStatusTests: OrientctlTestCase {
             XCTAssertEqual(output.stdout, "")
             let errorLines = lines(output.stderr)
             XCTAssertEqual(errorLines.count, 2, output.stderr)
+            guard errorLines.count == 2 else { continue }
             XCTAssertTrue(errorLines[0].hasPrefix("orientd is not running: nothing owns io.github.orientd.OrientationManager1"), output.stderr)
             XCTAssertTrue(errorLines[0].contains("org.freedesktop.DBus.Error.ServiceUnknown"), output.stderr)
             XCTAssertTrue(errorLines[1].contains("systemctl --user start orientd"), output.stderr)

@@ -26,8 +26,15 @@ final class ForgedOwnerTests: OrientdTestCase {
                                                 withIntermediateDirectories: true)
         try Data("[Manager]\nSettleTime=5\n".utf8).write(to: URL(fileURLWithPath: dropIn))
         bus = try makeBus()
+        try startForger()
+    }
+
+    /// Starts the forger (stopping the one before), with `more` paths in its `ConfigFiles`.
+    private func startForger(more: [String] = [], environment: [String: String] = [:]) throws {
+        if let owner { owner.stop() }
         owner = try start("forged orientd", ["/usr/bin/python3", Self.fixtures.appendingPathComponent("orientctl/forged-orientd.py").path,
-                                             Self.dbusFolder, dropIn], environment: bus.sessionEnvironment)
+                                             Self.dbusFolder, dropIn] + more,
+                          environment: bus.sessionEnvironment.merging(environment) { _, new in new })
         let connection = try bus.connect()
         defer { connection.close() }
         try eventually("the forger owns orientd's name", timeout: .seconds(60)) {
@@ -92,5 +99,38 @@ final class ForgedOwnerTests: OrientdTestCase {
         XCTAssertTrue(files[0]["text"] is NSNull)
         XCTAssertNotNil(files[0]["refused"] as? String)
         XCTAssertEqual(files[2]["text"] as? String, "[Manager]\nSettleTime=5\n")
+    }
+
+    func testCatConfigFollowsNoLinkOffTheSearchPath() throws {
+        let folder = (dropIn as NSString).deletingLastPathComponent
+        let links = ["20-shadow.conf": "/etc/shadow", "30-environ.conf": "/proc/self/environ", "40-alias.conf": dropIn]
+        for (name, target) in links { try FileManager.default.createSymbolicLink(atPath: folder + "/" + name, withDestinationPath: target) }
+        try startForger(more: links.keys.sorted().map { folder + "/" + $0 })
+        let output = try orientctl("cat-config")
+        XCTAssertEqual(output.status, .exited(0), "\(output)")
+        let lines = output.stdout.split(separator: "\n", omittingEmptySubsequences: false).map(String.init)
+        func section(_ name: String) -> [String] {
+            guard let start = lines.firstIndex(of: "# " + folder + "/" + name) else { return [] }
+            return Array(lines[(start + 1)...].prefix { !$0.hasPrefix("# /") && !$0.isEmpty })
+        }
+        XCTAssertEqual(section("20-shadow.conf"), ["# (orientctl does not read this file: a symbolic link to /etc/shadow, which is not where orientd's configuration search path puts its files)"], "\(output)")
+        XCTAssertEqual(section("30-environ.conf").count, 1, "\(output)")
+        XCTAssertTrue(section("30-environ.conf").first?.hasPrefix("# (orientctl does not read this file: a symbolic link to /proc/") == true, "\(output)")
+        XCTAssertEqual(section("40-alias.conf"), ["[Manager]", "SettleTime=5"], "a link to a file on the search path is read: \(output)")
+        XCTAssertFalse(output.stdout.contains("root:"), "no line of /etc/shadow: \(output.stdout)")
+        XCTAssertFalse(output.stdout.contains("DBUS_SESSION_BUS_ADDRESS"), "no environment: \(output.stdout)")
+    }
+
+    func testAFourMegabyteAppIdIsCut() throws {
+        try startForger(environment: ["FORGED_LONG": "1"])
+        let list = try orientctl("list", "--no-legend")
+        XCTAssertEqual(list.status, .exited(0), "\(list.stderr)")
+        XCTAssertLessThan(list.stdout.utf8.count, 20_000, "the app id is cut at 4,096 characters")
+        let cut = try XCTUnwrap(list.stdout.range(of: "…["), "the cut is marked")
+        XCTAssertTrue(list.stdout[cut.upperBound...].hasPrefix("\(4_000_000 + 44 - 4_096) more characters]"), list.stdout.suffix(200).description)
+        assertNothingRaw(list.stdout)
+        let json = try orientctl("list", "--json")
+        XCTAssertLessThan(json.stdout.utf8.count, 20_000, "JSON output cuts it too")
+        XCTAssertTrue(json.stdout.contains("\(4_000_000 + 44 - 4_096) more characters]"), json.stdout.suffix(300).description)
     }
 }

@@ -122,4 +122,27 @@ final class HostileConfigurationTests: OrientdTestCase {
         let longest = log.split(separator: "\n").map(\.utf8.count).max() ?? 0
         XCTAssertLessThan(longest, 2_000, "a 200 kB value became a \(longest)-byte line")
     }
+
+    /// Vendor groups, however many and sorted first, never push out an administrator's group:
+    /// the cap of 1,000 app policies counts each level apart.
+    func testAThousandVendorGroupsDoNotPushOutTheAdministratorsLockedPolicy() throws {
+        let junk = (0..<1_000).map { "[App org.junk.App\($0)]\nAllowedOrientations=portrait\n" }.joined()
+        try write(vendor + "/orientd.conf.d/00-junk.conf", junk + "[App org.junk.OneTooMany]\nAllowedOrientations=portrait\n")
+        let adminFile = admin + "/orientd.conf.d/50-admin.conf"
+        try write(adminFile, "[App org.example.Video]\nAllowedOrientations=landscape-left;landscape-right\nLocked=true\n")
+        try start()
+        let video = try policy("org.example.Video")
+        XCTAssertEqual(video["locked"]?.bool, true, orientd.log)
+        XCTAssertEqual(video["source"]?.string, adminFile)
+        XCTAssertThrowsError(try callManager("SetAppPolicy", [.s("org.example.Video"), .vardict(["allowed-orientations": .strings(["portrait"])])]),
+                             "the user cannot change a locked policy")
+        XCTAssertEqual(try policy("org.example.Video")["allowed-orientations"]?.stringArray, ["landscape-right", "landscape-left"])
+        XCTAssertEqual(try policy("org.junk.App999")["source"]?.string, vendor + "/orientd.conf.d/00-junk.conf")
+        XCTAssertEqual(lines(containing: "[App org.junk.OneTooMany]: more than 1000 app policies are configured by vendor files; skipped").count, 1,
+                       orientd.log)
+        XCTAssertTrue(lines(containing: "org.example.Video").isEmpty, orientd.log)
+        // A bystander is answered, and SIGTERM ends orientd.
+        XCTAssertNotNil(try property("Version").uint32)
+        XCTAssertEqual(orientd.stop(timeout: .seconds(10)), .exited(0))
+    }
 }

@@ -43,7 +43,7 @@ final class HostileStateFileTests: OrientdTestCase {
 
     func testNumbersThatWouldOverflowAreCorruptAndTheClockTakesOver() throws {
         let clock = UInt64(Date().timeIntervalSince1970 * 1_000_000)
-        for value in ["18446744073709551615", "18446744073709551000"] {
+        for value in ["18446744073709551615", "18446744073709551000", "4611686018427387904"] {
             let home = try stateHome(numbers: value + "\n")
             var seen: [UInt64] = []
             for run in 0..<2 {
@@ -54,12 +54,15 @@ final class HostileStateFileTests: OrientdTestCase {
                 XCTAssertFalse(seen.contains(first), "\(value), run \(run): \(first) reused")
                 seen.append(first)
                 if run == 0 {
-                    XCTAssertTrue(orientd.log.contains("does not hold a scene number from 0 to 4611686018427387904 ('\(value)')"), orientd.log)
+                    XCTAssertTrue(orientd.log.contains("does not hold a scene number from 0 to 2305843009213693952 ('\(value)')"), orientd.log)
                 }
+                let written = try XCTUnwrap(UInt64(try String(contentsOfFile: home + "/orientd/scene-numbers", encoding: .utf8)
+                    .trimmingCharacters(in: .whitespacesAndNewlines)))
+                XCTAssertLessThanOrEqual(written, 1 << 62, "\(value), run \(run): nothing past orientd's maximum is written")
                 XCTAssertEqual(orientd.stop(), .exited(0), orientd.log)
             }
         }
-        report("scene-numbers overflow", "18446744073709551615 and 18446744073709551000: a warning, numbering from the clock, two runs each with no crash and no number reused")
+        report("scene-numbers overflow", "18446744073709551615, 18446744073709551000 and 2^62 (4611686018427387904): a warning, numbering from the clock, two runs each with no crash and no number reused")
     }
 
     func testATwoGigabyteSparseFileIsNotRead() throws {

@@ -95,6 +95,32 @@ final class SquattingTests: ReliabilityTestCase {
         report("live squatting", "12 connections × 1,000 scenes: 9,000 accepted, the rest refused; a new app's 5 registrations accepted")
     }
 
+    /// 9 connections × 1,000 scenes plus 120 × 9 once filled all 10,000 (the small ones the
+    /// kept 1,000 too) and a new app got LimitExceeded. A connection's first scene is never
+    /// refused by the limit in all: the new app gets its window, a bystander is answered
+    /// meanwhile, and SIGTERM ends orientd.
+    func testManyConnectionsHoldingAFewEachNeverKeepANewAppOut() throws {
+        let bystander = try clientConnection.register(app: "squat.bystander", supported: ["all"])
+        let watch = try Watch(orientd: orientd, path: bystander)
+        let big = try (0..<9).map { try orientd.bus.connectWithLoop(name: "big\($0)") }
+        defer { big.forEach { $0.close() } }
+        for connection in big { _ = try connection.registerMany(1_000, app: "squat.big") }
+        let small = try (0..<120).map { _ in try orientd.bus.connect() }
+        defer { small.forEach { $0.close() } }
+        var refusedSmall = 0
+        for connection in small {
+            for _ in 0..<9 where (try? connection.register(app: "squat.small")) == nil { refusedSmall += 1 }
+        }
+        let app = try orientd.bus.connect()
+        defer { app.close() }
+        XCTAssertNoThrow(try app.register(app: "new.app"), "a new app's first window")
+        let figures = watch.finish()
+        XCTAssertLessThanOrEqual(figures.slowest, .seconds(2), "the bystander's slowest Properties.Get")
+        let scenes = try clientConnection.managedObjects().count
+        XCTAssertEqual(orientd.stop(), .exited(0), "SIGTERM ends orientd")
+        report("many small squatters", "9 connections × 1,000 scenes, then 120 × 9 (\(refusedSmall) of theirs refused): a new app's first RegisterScene accepted (before: LimitExceeded), \(scenes) scenes in all; the bystander's slowest Properties.Get \(figures.slowest); SIGTERM ended orientd")
+    }
+
     /// 10,000 scenes sent all at once over 10 connections stay within the
     /// memory bound of the same load sent one connection after another (+64 MB).
     func testTenThousandScenesSentAllAtOnceStayWithinTheMemoryBound() throws {

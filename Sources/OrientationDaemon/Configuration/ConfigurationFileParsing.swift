@@ -4,7 +4,10 @@ import OrientationCore
 /// (`ConfigurationFile`) for the core to merge. A bad key or value is skipped with a warning
 /// naming the file, group and key; what the file said is escaped and cut in the warning.
 extension ConfigurationFiles {
-    func parse(_ file: KeyFile, from path: String, level: ConfigurationLevel, appIds: inout Set<String>,
+    /// `appIds`: the app ids configured so far, per level. The cap of `limits.appPolicies`
+    /// counts each level apart, so vendor groups (however many, sorted first) never push out
+    /// an administrator's group.
+    func parse(_ file: KeyFile, from path: String, level: ConfigurationLevel, appIds: inout [ConfigurationLevel: Set<String>],
                problems: inout FileProblems, limits: Limits) -> ConfigurationFile {
         var result = ConfigurationFile(path: path, level: level)
         for group in file.groups {
@@ -19,11 +22,12 @@ extension ConfigurationFiles {
                     problems.report("[\(shownGroup)]: \(LogText.quoted(error.message)); group skipped")
                     continue
                 }
-                if !appIds.contains(appId), appIds.count >= limits.appPolicies {
-                    problems.report("[\(shownGroup)]: more than \(limits.appPolicies) app policies are configured; skipped")
+                let configured = appIds[level, default: []]
+                if !configured.contains(appId), configured.count >= limits.appPolicies {
+                    problems.report("[\(shownGroup)]: more than \(limits.appPolicies) app policies are configured by \(level.rawValue) files; skipped")
                     continue
                 }
-                appIds.insert(appId)
+                appIds[level, default: []].insert(appId)
                 result.policies.append((appId, parseApp(group, file, problems: &problems)))
             } else {
                 problems.report("[\(shownGroup)]: unknown group; skipped (valid groups: [\(Self.managerGroup)], [\(Self.appGroupPrefix)<app-id>])")

@@ -71,7 +71,7 @@ public struct ConfigurationFiles: Sendable {
     /// `log`, at most `FileProblems.shown` a file.
     public func read(log: Log, limits: Limits = .default) -> Configuration {
         var configuration = Configuration()
-        var appIds = Set<String>()
+        var appIds: [ConfigurationLevel: Set<String>] = [:]
         for (path, level) in candidates(log: log) {
             let shownPath = LogText.path(path)
             switch SafeFile.read(path, maxSize: Self.maxFileSize) {

@@ -28,10 +28,14 @@ final class DesktopEntries: @unchecked Sendable {
 
     /// `applications` folders, most important first.
     let folders: [String]
-    /// Held for a whole lookup (the cache and the class index are only touched under it).
+    /// Held for a whole lookup by id (the cache is only touched under it). The main loop takes
+    /// it (RegisterScene reads the app's entry), so nothing slow or unbounded runs under it.
     let lock = Mutex<Void>(())
     private var cache: [String: Cached] = [:]
-    /// The StartupWMClass index (DesktopEntryClasses.swift).
+    /// Held while the StartupWMClass index is checked or built (DesktopEntryClasses.swift), on
+    /// the window tracker's worker thread only: never `lock`, so a scan never holds up a lookup.
+    let classLock = Mutex<Void>(())
+    /// The StartupWMClass index, only touched under `classLock`.
     var classIndex: ClassIndex?
 
     init(folders: [String]) {

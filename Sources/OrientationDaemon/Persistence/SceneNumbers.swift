@@ -10,10 +10,12 @@ import OrientationCore
 ///
 /// The file is untrusted: it is read without blocking and only if it is a regular file of at
 /// most `maxFileSize` bytes, and its number is checked before any arithmetic. A file that
-/// cannot be read, does not hold a number, or holds one above `OrientationManager.maxSceneID`
-/// (18446744073709551615 cannot come from orientd) is corrupt: numbering starts from the clock
-/// (microseconds since the epoch), past any number an earlier run could have reached at fewer
-/// than one registration per microsecond.
+/// cannot be read, does not hold a number, or holds one above
+/// `OrientationManager.maxContinuedSceneID` (2^61: near orientd's maximum, 2^62, where no run
+/// gets; 18446744073709551615 or 2^62 cannot come from orientd) is corrupt: numbering starts
+/// from the clock (microseconds since the epoch), past any number an earlier run could have
+/// reached at fewer than one registration per microsecond. No number past `maxSceneID` is
+/// ever written.
 ///
 /// When a block cannot be reserved (a full disk, a read-only state folder), the numbers after
 /// the file's are not promised to the next run, so they are not handed out: numbering jumps to
@@ -52,8 +54,8 @@ struct SceneNumbers {
             bytes = contents
         }
         let text = String(decoding: bytes, as: UTF8.self).trimmingWhitespaceAndNewlines()
-        guard let last = SceneID(text), last <= OrientationManager.maxSceneID else {
-            log.warning("\(path) does not hold a scene number from 0 to \(OrientationManager.maxSceneID) ('\(LogText.quoted(text, limit: 40))'); numbering scenes from the clock so that no earlier path is reused")
+        guard let last = SceneID(text), last <= OrientationManager.maxContinuedSceneID else {
+            log.warning("\(path) does not hold a scene number from 0 to \(OrientationManager.maxContinuedSceneID) ('\(LogText.quoted(text, limit: 40))'); numbering scenes from the clock so that no earlier path is reused")
             return corrupt()
         }
         reserved = last
@@ -106,7 +108,7 @@ struct SceneNumbers {
     /// number to continue after instead (the clock), logged once until a write succeeds.
     mutating func prepare(next: SceneID, log: Log) -> SceneID? {
         guard next > reserved else { return nil }
-        let end = min(next, OrientationManager.maxSceneID) + Self.block - 1
+        let end = min(next + Self.block - 1, OrientationManager.maxSceneID)
         do {
             guard g_mkdir_with_parents(directory, 0o777) == 0 else {
                 throw WriteError(description: "cannot create \(directory): \(String(cString: strerror(errno)))")
@@ -121,7 +123,7 @@ struct SceneNumbers {
                 log.warning("\(error); scene numbers continue from the clock (\(jump + 1)) so that none is reused after a restart")
             }
             warned = true
-            reserved = min(jump, OrientationManager.maxSceneID) + Self.block  // the next write at the next block
+            reserved = min(jump + Self.block, OrientationManager.maxSceneID)  // the next write at the next block
             return jump
         }
     }

@@ -13,7 +13,8 @@ extension VerbTable {
                     earlier ones key by key; the user's own settings (the state file) override them all, except \
                     locked keys. A path that is not where orientd's configuration search path puts its files \
                     (orientd.conf and orientd.conf.d/*.conf in the orientd folder of $XDG_DATA_DIRS and \
-                    $XDG_CONFIG_DIRS, as orientctl's own environment sets them) is named but not read. With \
+                    $XDG_CONFIG_DIRS, as orientctl's own environment sets them) is named but not read, and so is a \
+                    symbolic link there that leads anywhere else. With \
                     --json: an array of {"path", "text"} objects ("text" is null, and "refused" or "unreadable" \
                     says why, when orientctl does not or cannot read the file).
                     """,
@@ -59,7 +60,7 @@ extension VerbTable {
         inv.emit(lines, json: .array(zip(files, outcomes).map { path, outcome in
             var members: [(String, PrintedJSON)] = [("path", .string(path)), ("text", .null)]
             switch outcome {
-            case .text(let text): members[1].1 = .string(text)
+            case .text(let text): members[1].1 = .fileText(text)
             case .refused(let why): members.append(("refused", .string(why)))
             case .unreadable(let why): members.append(("unreadable", .string(why)))
             }

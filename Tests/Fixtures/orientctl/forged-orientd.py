@@ -5,12 +5,14 @@ It takes orientd's name on the session bus (DBUS_SESSION_BUS_ADDRESS) and serves
 manager and one scene with the contract's interfaces (read from dbus/), but with forged
 values: control characters (ESC, CR, LF, a C1 CSI) in the app id, the sensor source, the
 output's names and the scene's display, and a ConfigFiles list naming /etc/shadow, a path
-beside a real search folder, and one real drop-in given as the first argument.
+beside a real search folder, one real drop-in given as the first argument and any further
+paths given after it. With FORGED_LONG=1 in its environment the scene's app id is 4 MB long.
 
 Prints "owned" once it holds the name. Needs python3-gi.
-Run: /usr/bin/python3 forged-orientd.py DBUS_DIR DROP_IN
+Run: /usr/bin/python3 forged-orientd.py DBUS_DIR DROP_IN [PATH...]
 """
 
+import os
 import sys
 
 from gi.repository import Gio, GLib
@@ -26,7 +28,7 @@ OBJECT_MANAGER = """
 """
 
 
-def manager_properties(drop_in):
+def manager_properties(drop_in, more_files):
     return {
         "Version": GLib.Variant("u", 1),
         "DeviceOrientation": GLib.Variant("s", "portrait\x1b[8m"),
@@ -35,7 +37,7 @@ def manager_properties(drop_in):
         "KioskOrientation": GLib.Variant("s", "landscape\rKiosk mode: off"),
         "SplitViewThreshold": GLib.Variant("u", 678),
         "SettleTime": GLib.Variant("u", 0),
-        "ConfigFiles": GLib.Variant("as", ["/etc/shadow", drop_in + "/../../../../../etc/shadow.conf", drop_in]),
+        "ConfigFiles": GLib.Variant("as", ["/etc/shadow", drop_in + "/../../../../../etc/shadow.conf", drop_in] + more_files),
         "LockedSettings": GLib.Variant("as", []),
         "SensorAvailable": GLib.Variant("b", True),
         "SensorSource": GLib.Variant("s", FORGED),
@@ -48,7 +50,7 @@ def manager_properties(drop_in):
 
 def scene_properties():
     return {
-        "AppId": GLib.Variant("s", FORGED),
+        "AppId": GLib.Variant("s", FORGED + ("x" * 4_000_000 if os.environ.get("FORGED_LONG") == "1" else "")),
         "Owner": GLib.Variant("s", ":1.9"),
         "Detached": GLib.Variant("b", False),
         "Idiom": GLib.Variant("s", "phone\x1b[1m"),
@@ -75,7 +77,7 @@ def main():
     manager_info = infos[NAME]
     scene_info = infos[NAME + ".Scene"]
     object_manager = Gio.DBusNodeInfo.new_for_xml(OBJECT_MANAGER).interfaces[0]
-    manager = manager_properties(drop_in)
+    manager = manager_properties(drop_in, sys.argv[3:])
     scene = scene_properties()
 
     def get_manager(_c, _s, _p, _i, name):
