@@ -1,0 +1,53 @@
+import OrientationClient
+
+/// The settings app's link to orientd, through the client library only: reads a snapshot,
+/// applies the person's choices at once, and says when something changed.
+public final class SettingsSession: Sendable {
+    public let client: OrientationClient
+    /// The `applications` folders the app list comes from.
+    public let folders: [String]
+
+    public init(client: OrientationClient, folders: [String]) {
+        self.client = client
+        self.folders = folders
+    }
+
+    /// Everything shown, read now. The explanation is the front scene's, empty without one.
+    public func snapshot() throws(OrientationClientError) -> SettingsSnapshot {
+        let manager = try client.managerProperties()
+        var explanation: [ExplainStep] = []
+        if let front = manager.frontScene, let scene = try? client.scene(at: front) {
+            explanation = (try? scene.explain()) ?? []
+        }
+        return SettingsSnapshot(manager: manager, policies: try client.appPolicies(),
+                                apps: InstalledApps.list(folders: folders), explanation: explanation)
+    }
+
+    /// Applies a choice for an app (its policy, or none for "follow the app").
+    public func choose(_ choice: AppChoice, for appID: String) throws(OrientationClientError) {
+        if let policy = choice.policy {
+            try client.setAppPolicy(policy, for: appID)
+        } else {
+            try client.resetSetting(.appPolicy(appID: appID))
+        }
+    }
+
+    public func setRotationLocked(_ locked: Bool) throws(OrientationClientError) {
+        try client.setRotationLocked(locked)
+    }
+
+    public func setKioskMode(_ enabled: Bool) throws(OrientationClientError) {
+        try client.setKioskMode(enabled)
+    }
+
+    /// Calls `changed` (on the client's loop thread) whenever orientd announces something
+    /// the app shows: a setting, a policy, the app in front, a scene, orientd starting or stopping.
+    public func watch(_ changed: @escaping @Sendable () -> Void) throws(OrientationClientError) -> OrientationObservation {
+        try client.watchService { event in
+            switch event {
+            case .rotationSuggested, .deviceOrientationChanged: return
+            default: changed()
+            }
+        }
+    }
+}
