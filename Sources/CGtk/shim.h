@@ -30,4 +30,10 @@ static inline void cgtk_set_accessible_description(GtkWidget *widget, const char
     gtk_accessible_update_property(GTK_ACCESSIBLE(widget), GTK_ACCESSIBLE_PROPERTY_DESCRIPTION, text, -1);
 }
 
+// Whether assistive technologies see a widget as disabled: GTK 4.8 does not tell them when a
+// widget is made insensitive, so the app says it too.
+static inline void cgtk_set_accessible_disabled(GtkWidget *widget, gboolean disabled) {
+    gtk_accessible_update_state(GTK_ACCESSIBLE(widget), GTK_ACCESSIBLE_STATE_DISABLED, disabled, -1);
+}
+
 #endif

@@ -42,6 +42,7 @@ final class AppDetailPage {
             adw_action_row_set_activatable_widget(cast(row), button)
             adw_preferences_group_add(cast(group), row)
             gtk_widget_set_sensitive(row, 0)
+            setChangeable(button, false)
             buttons.append((choice, button))
         }
         adw_preferences_page_add(cast(page), cast(group))
@@ -72,6 +73,7 @@ final class AppDetailPage {
         gtk_widget_set_visible(lockedRow, app.isLocked ? 1 : 0)
         for (choice, button) in buttons {
             gtk_toggle_button_set_active(cast(button), choice == app.choice ? 1 : 0)
+            setChangeable(button, !app.isLocked)
             rowOf(button).map { gtk_widget_set_sensitive($0, app.isLocked ? 0 : 1) }
         }
     }

@@ -40,6 +40,12 @@ func connect<T>(_ instance: UnsafeMutablePointer<T>, _ signal: String, notify: B
     _ = cgtk_signal_connect(instance, signal, handler, data, destroy)
 }
 
+/// Makes a widget changeable or not, for the eye and for assistive technologies alike.
+func setChangeable(_ widget: Widget, _ changeable: Bool) {
+    gtk_widget_set_sensitive(widget, changeable ? 1 : 0)
+    cgtk_set_accessible_disabled(widget, changeable ? 0 : 1)
+}
+
 /// Small constructors over libadwaita's rows, in the app's style.
 enum Rows {
     /// An action row with a title and a subtitle shown whole (no ellipsis).

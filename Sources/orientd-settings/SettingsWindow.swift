@@ -111,7 +111,7 @@ final class SettingsWindow {
             adw_preferences_row_set_title(cast(row.row), value.title)
             adw_action_row_set_subtitle(cast(row.row), value.subtitle)
             gtk_switch_set_active(cast(row.switch), value.isOn ? 1 : 0)
-            gtk_widget_set_sensitive(row.switch, value.isChangeable ? 1 : 0)
+            setChangeable(row.switch, value.isChangeable)
         }
         adw_preferences_row_set_title(cast(frontRow), model.frontApp)
         adw_action_row_set_subtitle(cast(frontRow), model.explanation)
