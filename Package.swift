@@ -25,11 +25,12 @@ let package = Package(
             pkgConfig: "gobject-2.0",
             providers: [.apt(["libglib2.0-dev"])]
         ),
-        // GTK 4 and libadwaita 1.2 through pkg-config, for the settings app only, with a small
-        // C shim for the macros (g_signal_connect, the accessible properties).
+        // GTK 4 and libadwaita 1.2, for the settings app only: the functions it calls declared
+        // in the shim (GTK's own pkg-config chain makes SwiftPM warn on every build; the shim
+        // says why), GLib's headers through gobject-2.0 as for CGio, and helpers for the macros.
         .systemLibrary(
             name: "CGtk",
-            pkgConfig: "libadwaita-1",
+            pkgConfig: "gobject-2.0",
             providers: [.apt(["libadwaita-1-dev", "libgtk-4-dev"])]
         ),
         // libxcb through pkg-config: the X11 window tracker speaks the X protocol through it.

@@ -26,7 +26,7 @@ public struct AppRow: Sendable, Equatable, Identifiable {
     public var isLocked: Bool { lockedBy != nil }
     /// The row's second line: the choice, and the lock.
     public var subtitle: String {
-        isLocked ? fill(tr("%s · set by the administrator"), choiceText) : choiceText
+        isLocked ? fill(tr("%s (set by the administrator)"), choiceText) : choiceText
     }
 }
 
@@ -54,7 +54,7 @@ public struct SettingsModel: Sendable, Equatable {
         let kioskWhere = manager.kioskOrientation.map(Self.orientationWords) ?? tr("portrait")
         kiosk = SwitchRow(
             title: tr("Kiosk mode"),
-            subtitle: kioskLocked ? fill(tr("Every app in %s · set by the administrator"), kioskWhere)
+            subtitle: kioskLocked ? fill(tr("Every app in %s (set by the administrator)"), kioskWhere)
                 : fill(tr("Every app in %s"), kioskWhere),
             isOn: manager.kioskMode, isChangeable: !kioskLocked)
         let byID = Dictionary(snapshot.apps.map { ($0.appID, $0) }, uniquingKeysWith: { first, _ in first })

@@ -1,17 +1,7 @@
 import CGtk
 
 /// A GTK widget pointer.
-typealias Widget = UnsafeMutablePointer<GtkWidget>
-
-/// A GObject pointer seen as another type of its hierarchy (what GTK's cast macros do,
-/// without their run-time check): `as(row) as UnsafeMutablePointer<AdwActionRow>`.
-func cast<From, To>(_ pointer: UnsafeMutablePointer<From>) -> UnsafeMutablePointer<To> {
-    UnsafeMutablePointer<To>(OpaquePointer(pointer))
-}
-
-/// The same for the types GTK declares final, which Swift sees as opaque pointers.
-func cast<From>(_ pointer: UnsafeMutablePointer<From>) -> OpaquePointer { OpaquePointer(pointer) }
-func cast<To>(_ pointer: OpaquePointer) -> UnsafeMutablePointer<To> { UnsafeMutablePointer<To>(pointer) }
+typealias Widget = OpaquePointer
 
 /// A Swift closure kept alive by the signal connection that calls it.
 private final class SignalHandler {
@@ -22,7 +12,7 @@ private final class SignalHandler {
 /// Runs `run` on each emission of `signal`, a signal whose handler takes only the instance
 /// (`clicked`, `toggled`, `activate`); with `notify` true, of a `notify::` signal (which
 /// also passes the GParamSpec).
-func connect<T>(_ instance: UnsafeMutablePointer<T>, _ signal: String, notify: Bool = false, _ run: @escaping () -> Void) {
+func connect(_ instance: OpaquePointer, _ signal: String, notify: Bool = false, _ run: @escaping () -> Void) {
     let data = Unmanaged.passRetained(SignalHandler(run)).toOpaque()
     let destroy: GClosureNotify = { data, _ in Unmanaged<SignalHandler>.fromOpaque(data!).release() }
     let handler: GCallback
@@ -37,7 +27,7 @@ func connect<T>(_ instance: UnsafeMutablePointer<T>, _ signal: String, notify: B
         }
         handler = unsafeBitCast(callback, to: GCallback.self)
     }
-    _ = cgtk_signal_connect(instance, signal, handler, data, destroy)
+    _ = cgtk_signal_connect(UnsafeMutableRawPointer(instance), signal, handler, data, destroy)
 }
 
 /// Makes a widget changeable or not, for the eye and for assistive technologies alike.
@@ -51,10 +41,10 @@ enum Rows {
     /// An action row with a title and a subtitle shown whole (no ellipsis).
     static func action(_ title: String, subtitle: String = "") -> Widget {
         let row = adw_action_row_new()!
-        adw_preferences_row_set_title(cast(row), title)
-        adw_action_row_set_subtitle(cast(row), subtitle)
-        adw_action_row_set_subtitle_lines(cast(row), 0)
-        adw_preferences_row_set_use_markup(cast(row), 0)
+        adw_preferences_row_set_title(row, title)
+        adw_action_row_set_subtitle(row, subtitle)
+        adw_action_row_set_subtitle_lines(row, 0)
+        adw_preferences_row_set_use_markup(row, 0)
         return row
     }
 
@@ -63,32 +53,32 @@ enum Rows {
         let row = action("")
         let toggle = gtk_switch_new()!
         gtk_widget_set_valign(toggle, GTK_ALIGN_CENTER)
-        adw_action_row_add_suffix(cast(row), toggle)
-        adw_action_row_set_activatable_widget(cast(row), toggle)
+        adw_action_row_add_suffix(row, toggle)
+        adw_action_row_set_activatable_widget(row, toggle)
         return (row, toggle)
     }
 
     /// A group with a title (and a description).
     static func group(_ title: String, description: String? = nil) -> Widget {
         let group = adw_preferences_group_new()!
-        adw_preferences_group_set_title(cast(group), title)
-        if let description { adw_preferences_group_set_description(cast(group), description) }
+        adw_preferences_group_set_title(group, title)
+        if let description { adw_preferences_group_set_description(group, description) }
         return group
     }
 
     /// A vertical box of a header bar above `content`.
     static func page(header: Widget, content: Widget) -> Widget {
         let box = gtk_box_new(GTK_ORIENTATION_VERTICAL, 0)!
-        gtk_box_append(cast(box), header)
+        gtk_box_append(box, header)
         gtk_widget_set_vexpand(content, 1)
-        gtk_box_append(cast(box), content)
+        gtk_box_append(box, content)
         return box
     }
 
     /// A header bar titled `title`.
     static func header(_ title: String) -> Widget {
         let bar = adw_header_bar_new()!
-        adw_header_bar_set_title_widget(cast(bar), adw_window_title_new(title, ""))
+        adw_header_bar_set_title_widget(bar, adw_window_title_new(title, ""))
         return bar
     }
 }

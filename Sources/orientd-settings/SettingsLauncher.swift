@@ -8,8 +8,8 @@ import OrientationSettingsKit
 final class SettingsLauncher {
     private var window: SettingsWindow?
 
-    func activate(_ application: UnsafeMutablePointer<AdwApplication>) {
-        if let window { gtk_window_present(cast(window.window)); return }
+    func activate(_ application: OpaquePointer) {
+        if let window { gtk_window_present(window.window); return }
         let environment = ProcessEnvironment.current()
         let session: SettingsSession?
         let failure: String?
@@ -22,7 +22,7 @@ final class SettingsLauncher {
         }
         let window = SettingsWindow(application: application, session: session, failure: failure)
         self.window = window
-        gtk_window_present(cast(window.window))
+        gtk_window_present(window.window)
     }
 }
 

@@ -14,6 +14,6 @@ textdomain(Words.domain)
 let application = adw_application_new("io.github.orientd.Settings", G_APPLICATION_DEFAULT_FLAGS)!
 let launcher = SettingsLauncher()
 connect(application, "activate") { launcher.activate(application) }
-let status = g_application_run(cast(application), CommandLine.argc, CommandLine.unsafeArgv)
-g_object_unref(application)
+let status = g_application_run(UnsafeMutablePointer<GApplication>(application), CommandLine.argc, CommandLine.unsafeArgv)
+g_object_unref(UnsafeMutableRawPointer(application))
 exit(status)

@@ -29,7 +29,7 @@ final class SettingsModelTests: XCTestCase {
         XCTAssertEqual(model.rotationLock.subtitle, "Set by the administrator")
         XCTAssertFalse(model.kiosk.isChangeable)
         XCTAssertTrue(model.kiosk.isOn)
-        XCTAssertEqual(model.kiosk.subtitle, "Every app in landscape left · set by the administrator")
+        XCTAssertEqual(model.kiosk.subtitle, "Every app in landscape left (set by the administrator)")
     }
 
     func testTheAppInFrontIsNamedByItsEntryAndExplainedInSentences() {
@@ -64,7 +64,7 @@ final class SettingsModelTests: XCTestCase {
         let game = SettingsModel(snapshot(policies: [locked])).apps[0]
         XCTAssertTrue(game.isLocked)
         XCTAssertEqual(game.choice, .landscapeOnly)
-        XCTAssertEqual(game.subtitle, "Landscape only · set by the administrator")
+        XCTAssertEqual(game.subtitle, "Landscape only (set by the administrator)")
     }
 
     func testAPolicyNoChoiceGivesIsShownInWords() {
