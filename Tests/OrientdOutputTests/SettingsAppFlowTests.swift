@@ -52,14 +52,6 @@ final class SettingsAppFlowTests: OutputTestCase {
         try settings.appPolicies().first { $0.appID == appID }
     }
 
-    func waitForPhocPanel(_ expected: String) throws {
-        var last: String?
-        try eventually("phoc's panel \(expected) (last: \(last ?? "none"))", timeout: deadline) {
-            last = try wlrTransform(Self.panel)
-            return expected == "portrait" ? last == "normal" : (last == "90" || last == "270")
-        }
-    }
-
     /// phoc in Xvfb, orientd with an administrator's locked policy for the game, the at-spi
     /// bus, and the settings app on phoc.
     func startEverything() throws {
@@ -102,8 +94,10 @@ final class SettingsAppFlowTests: OutputTestCase {
         try startEverything()
         XCTAssertNotNil(try controlStates(Self.game), "the app lists every desktop entry")
         let reader = try startWaylandAppInFront(Self.reader)
+        // The device held landscape-left: the reader, which allows landscape, is shown
+        // landscape-right, which phoc shows as a 270° transform.
         try turnDevice("landscape-left")
-        try waitForPhocPanel("landscape")
+        try waitForWlrTransform(Self.panel, "270")
 
         try drive("press", Self.reader)
         try waitForControl("Follow the app", { $0.contains("pressed") && $0.contains("sensitive") }, "chosen")
@@ -113,12 +107,12 @@ final class SettingsAppFlowTests: OutputTestCase {
             last = try policy(Self.reader)
             return last?.allowed == ["portrait"] && last?.source == "user"
         }
-        try waitForPhocPanel("portrait")
+        try waitForWlrTransform(Self.panel, "normal")
         try waitForControl("Portrait only", { $0.contains("pressed") }, "shown as chosen")
 
         try drive("press", "Follow the app")
         try eventually("the reader's policy is gone", timeout: deadline) { try policy(Self.reader) == nil }
-        try waitForPhocPanel("landscape")
+        try waitForWlrTransform(Self.panel, "270")
         try closeApp(reader)
     }
 
