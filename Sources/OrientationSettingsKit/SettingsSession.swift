@@ -23,12 +23,17 @@ public final class SettingsSession: Sendable {
                                 apps: InstalledApps.list(folders: folders), explanation: explanation)
     }
 
-    /// Applies a choice for an app (its policy, or none for "follow the app").
+    /// Applies a choice for an app. "Follow the app" removes the user's policy; when an
+    /// administrator's or vendor's (unlocked) policy then applies, it sets a policy with no
+    /// cap over it, so that the app's own declarations decide as the person chose.
     public func choose(_ choice: AppChoice, for appID: String) throws(OrientationClientError) {
         if let policy = choice.policy {
             try client.setAppPolicy(policy, for: appID)
-        } else {
-            try client.resetSetting(.appPolicy(appID: appID))
+            return
+        }
+        try client.resetSetting(.appPolicy(appID: appID))
+        if try client.appPolicies().contains(where: { $0.appID == appID }) {
+            try client.setAppPolicyFollowingTheApp(for: appID)
         }
     }
 

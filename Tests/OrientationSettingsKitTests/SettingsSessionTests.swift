@@ -58,6 +58,19 @@ final class SettingsSessionTests: OrientdTestCase {
         XCTAssertThrowsError(try session.setKioskMode(true))
     }
 
+    func testFollowingTheAppOverridesAConfiguredPolicy() throws {
+        let folder = orientd.stateHome + "/xdg-config/orientd"
+        try FileManager.default.createDirectory(atPath: folder, withIntermediateDirectories: true)
+        try "[App org.example.Video]\nAllowedOrientations=landscape\n".write(toFile: folder + "/orientd.conf", atomically: true, encoding: .utf8)
+        try session.client.reloadConfiguration()
+        XCTAssertEqual(SettingsModel(try session.snapshot()).apps.first?.choice, .landscapeOnly)
+        try session.choose(.followApp, for: "org.example.Video")
+        let entry = try XCTUnwrap(try session.client.appPolicies().first { $0.appID == "org.example.Video" })
+        XCTAssertEqual(entry.source, "user")
+        XCTAssertNil(entry.allowed, "no cap: the app's declarations decide")
+        XCTAssertEqual(SettingsModel(try session.snapshot()).apps.first?.choice, .followApp)
+    }
+
     func testAChangeMadeElsewhereIsAnnounced() throws {
         let changes = LockedValue(0)
         let watch = try session.watch { changes.withLock { $0 += 1 } }
