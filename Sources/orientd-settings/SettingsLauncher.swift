@@ -26,9 +26,11 @@ final class SettingsLauncher {
     }
 }
 
-/// Where the translations are: `<prefix>/share/locale` beside the program's `bin` folder.
+/// Where the translations are: `$TEXTDOMAINDIR` when set (gettext's variable for a program's
+/// catalogs), else `<prefix>/share/locale` beside the program's `bin` folder.
 enum LocaleFolder {
     static func path() -> String {
+        if let folder = ProcessEnvironment.current()["TEXTDOMAINDIR"], folder.hasPrefix("/") { return folder }
         var buffer = [CChar](repeating: 0, count: Int(PATH_MAX) + 1)
         let length = readlink("/proc/self/exe", &buffer, Int(PATH_MAX))
         guard length > 0 else { return "/usr/share/locale" }

@@ -53,8 +53,8 @@ final class SettingsAppFlowTests: OutputTestCase {
     }
 
     /// phoc in Xvfb, orientd with an administrator's locked policy for the game, the at-spi
-    /// bus, and the settings app on phoc.
-    func startEverything() throws {
+    /// bus, and the settings app on phoc (with `environment` added, such as a language).
+    func startEverything(environment extra: [String: String] = [:]) throws {
         try writeDesktopEntry(Self.reader, orientations: "portrait;landscape")
         try writeDesktopEntry(Self.game, orientations: "all")
         let config = scratch + "/state/xdg-config/orientd"
@@ -85,9 +85,34 @@ final class SettingsAppFlowTests: OutputTestCase {
         let environment = appDataEnvironment.merging(waylandEnvironment) { $1 }.merging([
             "GDK_BACKEND": "wayland", "GSK_RENDERER": "cairo", "GTK_A11Y": "atspi",
             "GSETTINGS_SCHEMA_DIR": "/usr/share/glib-2.0/schemas", "LANGUAGE": "en",
-        ]) { $1 }
+        ]) { $1 }.merging(extra) { $1 }
         _ = try start("orientd-settings", [OrientdInstance.product("orientd-settings")], environment: environment)
         try waitForControl(Self.reader, { _ in true }, "listed")
+    }
+
+    /// The app's words go through gettext: with a catalog of the person's language, the
+    /// controls are named in it (and a screen reader says them so).
+    func testTheAppSpeaksThePersonsLanguage() throws {
+        let folder = scratch + "/locale/de/LC_MESSAGES"
+        try FileManager.default.createDirectory(atPath: folder, withIntermediateDirectories: true)
+        let catalog = """
+            msgid ""
+            msgstr "Content-Type: text/plain; charset=UTF-8\\n"
+
+            msgid "Rotation lock"
+            msgstr "Drehsperre"
+
+            msgid "Portrait only"
+            msgstr "Nur Hochformat"
+            """
+        try catalog.write(toFile: scratch + "/de.po", atomically: true, encoding: .utf8)
+        let compiled = try runCommand(["msgfmt", "-o", folder + "/orientd.mo", scratch + "/de.po"])
+        XCTAssertTrue(compiled.succeeded, "\(compiled)")
+        try startEverything(environment: ["TEXTDOMAINDIR": scratch + "/locale", "LANGUAGE": "de", "LC_ALL": "C.UTF-8"])
+        try waitForControl("Drehsperre", { _ in true }, "named in German")
+        try drive("press", Self.reader)
+        try waitForControl("Nur Hochformat", { _ in true }, "named in German")
+        XCTAssertNotNil(try controlStates("Follow the app"), "an untranslated word stays as written")
     }
 
     func testAChoiceMadeInTheAppReachesOrientdAndThePanel() throws {
