@@ -2,8 +2,11 @@ import OrientationClient
 
 /// A switch the app shows (the rotation lock, kiosk mode).
 public struct SwitchRow: Sendable, Equatable {
+    /// The row's title, which also names its switch for screen readers.
     public var title: String
+    /// What the setting does, or who set it.
     public var subtitle: String
+    /// The setting in force.
     public var isOn: Bool
     /// False when the administrator locks the setting: shown, not changeable.
     public var isChangeable: Bool
@@ -12,8 +15,11 @@ public struct SwitchRow: Sendable, Equatable {
 /// One installed app's row: what it declares and the person's choice.
 public struct AppRow: Sendable, Equatable, Identifiable {
     public var id: String { appID }
+    /// The app id orientd's policies use.
     public var appID: String
+    /// The desktop entry's name, else the app id.
     public var name: String
+    /// The desktop entry's icon (a name or a path).
     public var icon: String?
     /// What the app's desktop entry declares, in words.
     public var declared: String

@@ -3,6 +3,7 @@ import OrientationClient
 /// The settings app's link to orientd, through the client library only: reads a snapshot,
 /// applies the person's choices at once, and says when something changed.
 public final class SettingsSession: Sendable {
+    /// The connection to orientd.
     public let client: OrientationClient
     /// The `applications` folders the app list comes from.
     public let folders: [String]
@@ -37,10 +38,12 @@ public final class SettingsSession: Sendable {
         }
     }
 
+    /// Turns the rotation lock on or off (`RotationLocked`).
     public func setRotationLocked(_ locked: Bool) throws(OrientationClientError) {
         try client.setRotationLocked(locked)
     }
 
+    /// Turns kiosk mode on or off, in the kiosk orientation in force.
     public func setKioskMode(_ enabled: Bool) throws(OrientationClientError) {
         try client.setKioskMode(enabled)
     }
