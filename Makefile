@@ -1,7 +1,7 @@
 # orientd — build, run, test, install.
 #   make run       build and run the service on the session bus (a private one if none)
 #   make test      install what the tests need, build, run the whole test suite
-#   make install   PREFIX=/usr/local DESTDIR= : binaries, interface XML, activation, unit, KWin's desktop entry, man pages,
+#   make install   PREFIX=/usr/local DESTDIR= : binaries (the settings app too), interface XML, activation, unit, desktop entries, the settings app's icon and translations, man pages,
 #                  completions, README/docs/examples (release binaries with the Swift runtime linked in,
 #                  stripped; installs no packages; docs/packaging.md)
 #   make uninstall the same PREFIX and DESTDIR: removes what install put there
