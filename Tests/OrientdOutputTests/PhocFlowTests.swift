@@ -13,12 +13,7 @@ final class PhocFlowTests: OutputTestCase {
 
     /// phoc in a new Xvfb, and orientd with its defaults on it, the device held portrait.
     func startPhocAndOrientd() throws {
-        let host = try startXvfb(size: "800x1280x24")
-        try startPhoc(backends: "x11", output: Self.panel, environment: ["DISPLAY": host])
-        try launchOrientd(["--output", Self.panel], environment: appDataEnvironment.merging(waylandEnvironment) { $1 })
-        try waitForProperty("OutputBackend", "wlroots")
-        try waitForProperty("WindowTracking", "wlroots")
-        try turnDevice("portrait")
+        try startPhocAndOrientd(panel: Self.panel)
     }
 
     /// Waits until phoc shows the panel portrait (normal) or landscape (90 or 270).

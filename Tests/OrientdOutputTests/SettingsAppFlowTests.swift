@@ -62,12 +62,7 @@ final class SettingsAppFlowTests: OutputTestCase {
         try "[App \(Self.game)]\nAllowedOrientations=landscape\nLocked=true\n"
             .write(toFile: config + "/orientd.conf", atomically: true, encoding: .utf8)
 
-        let host = try startXvfb(size: "800x1280x24")
-        try startPhoc(backends: "x11", output: Self.panel, environment: ["DISPLAY": host])
-        try launchOrientd(["--output", Self.panel], environment: appDataEnvironment.merging(waylandEnvironment) { $1 })
-        try waitForProperty("OutputBackend", "wlroots")
-        try waitForProperty("WindowTracking", "wlroots")
-        try turnDevice("portrait")
+        try startPhocAndOrientd(panel: Self.panel)
         settings = try OrientationClient(address: bus.address, timeout: .seconds(25))
         addTeardownBlock { [unowned self] in self.settings?.close() }
 
