@@ -7,8 +7,8 @@
 #
 #   scripts/settings-screenshots.sh DIR
 #
-# Writes DIR/settings-phone.png and DIR/settings-tablet.png (the README's copies are under
-# docs/). Needs the built orientd, orientd-settings ($ORIENTD, default .build/debug/; `swift
+# Writes DIR/settings-phone.png (the list), DIR/settings-phone-app.png (the notes app's page,
+# slid in over the list) and DIR/settings-tablet.png (the README's copies are under docs/). Needs the built orientd, orientd-settings ($ORIENTD, default .build/debug/; `swift
 # build` makes them), Xvfb, phoc, wlr-randr, grim, dbus-daemon, busctl, the at-spi bus and
 # /usr/bin/python3 with python3-pyatspi (`scripts/install-deps.sh test` installs them all).
 # Runs everything on private sockets and a private bus and stops it all on exit; prints the
@@ -138,12 +138,16 @@ capture() {
 }
 
 phone_step() { :; }
-tablet_step() {
+open_notes() {
   /usr/bin/python3 "$driver" press Notes >/dev/null
   wait_for "the notes app's page" bash -c "/usr/bin/python3 '$driver' names | grep -q '^Follow the app.*pressed'"
+}
+tablet_step() {
+  open_notes
   /usr/bin/python3 "$driver" press "Portrait only" >/dev/null
   wait_for "portrait only chosen" bash -c "/usr/bin/python3 '$driver' names | grep -q '^Portrait only.*pressed'"
 }
 
 picture "$out/settings-phone.png" 720x1440 2 phone_step
+picture "$out/settings-phone-app.png" 720x1440 2 open_notes
 picture "$out/settings-tablet.png" 1280x800 1 tablet_step
