@@ -92,6 +92,7 @@ void adw_header_bar_set_title_widget(AdwHeaderBar *self, GtkWidget *title_widget
 AdwLeafletPage *adw_leaflet_append(AdwLeaflet *self, GtkWidget *child);
 gboolean adw_leaflet_get_folded(AdwLeaflet *self);
 GtkWidget *adw_leaflet_new(void);
+void adw_leaflet_page_set_navigatable(AdwLeafletPage *self, gboolean navigatable);
 void adw_leaflet_set_can_navigate_back(AdwLeaflet *self, gboolean can_navigate_back);
 void adw_leaflet_set_visible_child(AdwLeaflet *self, GtkWidget *visible_child);
 void adw_preferences_group_add(AdwPreferencesGroup *self, GtkWidget *child);

@@ -71,8 +71,8 @@ final class AppDetailPage {
         appID = app.appID
         adw_window_title_set_title(title, app.name)
         adw_window_title_set_subtitle(title, app.appID)
-        adw_preferences_group_set_title(group, app.name)
-        adw_preferences_group_set_description(group, app.declared + "\n" + app.choiceText)
+        adw_preferences_group_set_title(group, markupEscaped(app.name))
+        adw_preferences_group_set_description(group, markupEscaped(app.declared + "\n" + app.choiceText))
         gtk_widget_set_visible(lockedRow, app.isLocked ? 1 : 0)
         for (choice, row, button) in buttons {
             gtk_toggle_button_set_active(button, choice == app.choice ? 1 : 0)

@@ -36,6 +36,14 @@ func setChangeable(_ widget: Widget, _ changeable: Bool) {
     cgtk_set_accessible_disabled(widget, changeable ? 0 : 1)
 }
 
+/// `text` escaped for the labels that read Pango markup (a preferences group's title and
+/// description): an app's name is untrusted text, and `&` or `<` in it must show as written.
+func markupEscaped(_ text: String) -> String {
+    guard let escaped = g_markup_escape_text(text, -1) else { return "" }
+    defer { g_free(escaped) }
+    return String(cString: escaped)
+}
+
 /// Small constructors over libadwaita's rows, in the app's style.
 enum Rows {
     /// An action row with a title and a subtitle shown whole (no ellipsis).
@@ -61,8 +69,8 @@ enum Rows {
     /// A group with a title (and a description).
     static func group(_ title: String, description: String? = nil) -> Widget {
         let group = adw_preferences_group_new()!
-        adw_preferences_group_set_title(group, title)
-        if let description { adw_preferences_group_set_description(group, description) }
+        adw_preferences_group_set_title(group, markupEscaped(title))
+        if let description { adw_preferences_group_set_description(group, markupEscaped(description)) }
         return group
     }
 

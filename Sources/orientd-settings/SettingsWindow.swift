@@ -53,7 +53,8 @@ final class SettingsWindow {
         let sidebar = Rows.page(header: Rows.header(tr("Orientation")), content: page)
         gtk_widget_set_size_request(sidebar, 360, -1)
         _ = adw_leaflet_append(leaflet, sidebar)
-        _ = adw_leaflet_append(leaflet, gtk_separator_new(GTK_ORIENTATION_VERTICAL))
+        // The line between the two pages on a tablet; never a page of its own on a phone.
+        adw_leaflet_page_set_navigatable(adw_leaflet_append(leaflet, gtk_separator_new(GTK_ORIENTATION_VERTICAL)), 0)
         detail = AppDetailPage()
         _ = adw_leaflet_append(leaflet, detail.box)
         adw_leaflet_set_visible_child(leaflet, sidebar)
