@@ -11,6 +11,7 @@ final class SettingsAppFlowTests: OutputTestCase {
     static let reader = "org.example.SettingsReader"
     static let game = "org.example.SettingsGame"
     static let panel = "X11-1"
+    static let teaName = "Tea & <b>Biscuits</b>"
 
     var settings: OrientationClient!
 
@@ -57,6 +58,9 @@ final class SettingsAppFlowTests: OutputTestCase {
     func startEverything(environment extra: [String: String] = [:]) throws {
         try writeDesktopEntry(Self.reader, orientations: "portrait;landscape")
         try writeDesktopEntry(Self.game, orientations: "all")
+        // A name that is not markup, as desktop entries are untrusted text.
+        try "[Desktop Entry]\nType=Application\nName=\(Self.teaName)\nExec=/usr/bin/true\n"
+            .write(toFile: appDataHome + "/applications/org.example.Tea.desktop", atomically: true, encoding: .utf8)
         let config = scratch + "/state/xdg-config/orientd"
         try FileManager.default.createDirectory(atPath: config, withIntermediateDirectories: true)
         try "[App \(Self.game)]\nAllowedOrientations=landscape\nLocked=true\n"
@@ -134,6 +138,16 @@ final class SettingsAppFlowTests: OutputTestCase {
         try eventually("the reader's policy is gone", timeout: deadline) { try policy(Self.reader) == nil }
         try waitForWlrTransform(Self.panel, "270")
         try closeApp(reader)
+    }
+
+    func testAnAppsNameIsShownAsWrittenOnItsPage() throws {
+        try startEverything()
+        try drive("press", Self.teaName)
+        var shown = 0
+        try eventually("the name in the row, the page's header and the page's group (last: \(shown) times)", timeout: deadline) {
+            shown = try drive("labels").split(separator: "\n").filter { $0 == Self.teaName }.count
+            return shown >= 3
+        }
     }
 
     func testTheLockIsOneSettingInTheAppAndInOrientd() throws {

@@ -6,6 +6,7 @@ screen reader or a switch device does: the settings app's tests run it once per 
   drive_settings.py press NAME            does the first action ("click", "toggle") of the
                                           first button, switch or toggle named NAME
   drive_settings.py text NAME             the text of the labels in the row titled NAME
+  drive_settings.py labels                the text of every label, one a line
 
 Prints "no app" and exits 2 while orientd-settings is not on the AT-SPI bus, and "no NAME" and
 exits 3 when nothing is named NAME. Needs python3-pyatspi and the session's at-spi bus.
@@ -63,6 +64,11 @@ def main():
     if command == "names":
         for node in controls(app):
             print(f"{node.name}\t{node.getRoleName()}\t{states(node)}")
+        return 0
+    if command == "labels":
+        for node in walk(app):
+            if node.getRoleName() == "label":
+                print(node.name)
         return 0
     name = sys.argv[2]
     if command == "press":
