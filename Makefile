@@ -1,12 +1,13 @@
 # orientd — build, run, test, install.
 #   make run       build and run the service on the session bus (a private one if none)
 #   make test      install what the tests need, build, run the whole test suite
-#   make install   PREFIX=/usr/local DESTDIR= : binaries, interface XML, activation, unit, KWin's desktop entry, man pages,
+#   make install   PREFIX=/usr/local DESTDIR= : binaries (the settings app too), interface XML, activation, unit, desktop entries, the settings app's icon and translations, man pages,
 #                  completions, README/docs/examples (release binaries with the Swift runtime linked in,
 #                  stripped; installs no packages; docs/packaging.md)
 #   make uninstall the same PREFIX and DESTDIR: removes what install put there
 #   make deb       a Debian package in build/ (scripts/make-deb.sh)
 #   make bench     the release benchmark (BENCHMARKS.md)
+#   make pot       the settings app's translation template po/orientd.pot (scripts/update-pot.sh)
 
 PREFIX ?= /usr/local
 DESTDIR ?=
@@ -18,7 +19,7 @@ DOCDIR = $(DATADIR)/doc/orientd
 SWIFT ?= swift
 SWIFT_BUILD_FLAGS ?=
 
-.PHONY: all build release run test install install-binaries uninstall bench clean completions deb
+.PHONY: all build release run test install install-binaries uninstall bench clean completions deb pot
 
 all: build
 
@@ -73,9 +74,10 @@ install-binaries:
 	ln -sf $(LIBSTDCXX_ARCHIVE) $(INSTALL_SCRATCH)/static-libstdc++/libstdc++.a
 	$(SWIFT) build $(INSTALL_BUILD_FLAGS) --product orientd $(SWIFT_BUILD_FLAGS)
 	$(SWIFT) build $(INSTALL_BUILD_FLAGS) --product orientctl $(SWIFT_BUILD_FLAGS)
+	$(SWIFT) build $(INSTALL_BUILD_FLAGS) --product orientd-settings $(SWIFT_BUILD_FLAGS)
 	@# One String-pattern call (contains("x"), replacing, ranges(of:), Regex) links the 1.4 MB regex
 	@# engine of _StringProcessing into a static binary; the sources use their own helpers instead.
-	@for binary in orientd orientctl; do \
+	@for binary in orientd orientctl orientd-settings; do \
 	  if $(NM) $(INSTALL_SCRATCH)/release/$$binary | grep -q '_StringProcessing'; then \
 	    echo "install-binaries: $$binary links _StringProcessing; find the call with: nm -u $(INSTALL_SCRATCH)/release/*.build/*.o | grep StringProcessing" >&2; exit 1; \
 	  fi; \
@@ -83,12 +85,14 @@ install-binaries:
 	mkdir -p $(INSTALL_SCRATCH)/stripped
 	$(STRIP) --strip-all --remove-section=.comment -o $(INSTALL_SCRATCH)/stripped/orientd $(INSTALL_SCRATCH)/release/orientd
 	$(STRIP) --strip-all --remove-section=.comment -o $(INSTALL_SCRATCH)/stripped/orientctl $(INSTALL_SCRATCH)/release/orientctl
+	$(STRIP) --strip-all --remove-section=.comment -o $(INSTALL_SCRATCH)/stripped/orientd-settings $(INSTALL_SCRATCH)/release/orientd-settings
 
 install: install-binaries
 	install -d $(DESTDIR)$(BINDIR) $(DESTDIR)$(DATADIR)/dbus-1/interfaces $(DESTDIR)$(DATADIR)/dbus-1/services \
 	  $(DESTDIR)$(PREFIX)/lib/systemd/user $(DESTDIR)$(DATADIR)/man/man1 $(DESTDIR)$(DATADIR)/man/man8 \
 	  $(DESTDIR)$(DATADIR)/bash-completion/completions
-	install -m 755 $(INSTALL_SCRATCH)/stripped/orientd $(INSTALL_SCRATCH)/stripped/orientctl $(DESTDIR)$(BINDIR)/
+	install -m 755 $(INSTALL_SCRATCH)/stripped/orientd $(INSTALL_SCRATCH)/stripped/orientctl \
+	  $(INSTALL_SCRATCH)/stripped/orientd-settings $(DESTDIR)$(BINDIR)/
 	install -m 644 dbus/io.github.orientd.OrientationManager1.xml dbus/io.github.orientd.OrientationManager1.Scene.xml \
 	  $(DESTDIR)$(DATADIR)/dbus-1/interfaces/
 	sed 's|@bindir@|$(BINDIR)|g' data/io.github.orientd.OrientationManager1.service.in \
@@ -103,6 +107,14 @@ install: install-binaries
 	install -d $(DESTDIR)$(DATADIR)/applications
 	sed 's|@bindir@|$(BINDIR)|g' data/io.github.orientd.orientd.desktop.in \
 	  > $(DESTDIR)$(DATADIR)/applications/io.github.orientd.orientd.desktop
+# The settings app: its desktop entry (Settings), its icon, and the translations of po/.
+	sed 's|@bindir@|$(BINDIR)|g' data/io.github.orientd.Settings.desktop.in \
+	  > $(DESTDIR)$(DATADIR)/applications/io.github.orientd.Settings.desktop
+	install -D -m 644 data/icons/io.github.orientd.Settings.svg \
+	  $(DESTDIR)$(DATADIR)/icons/hicolor/scalable/apps/io.github.orientd.Settings.svg
+	for po in po/*.po; do [ -f "$$po" ] || continue; lang=$$(basename "$$po" .po); \
+	  install -d $(DESTDIR)$(DATADIR)/locale/$$lang/LC_MESSAGES && \
+	  msgfmt --check -o $(DESTDIR)$(DATADIR)/locale/$$lang/LC_MESSAGES/orientd.mo "$$po" || exit 1; done
 	for page in data/*.1; do [ -f "$$page" ] && install -m 644 "$$page" $(DESTDIR)$(DATADIR)/man/man1/ || true; done
 	for page in data/*.8; do [ -f "$$page" ] && install -m 644 "$$page" $(DESTDIR)$(DATADIR)/man/man8/ || true; done
 	install -D -m 644 data/orientd.conf.5 $(DESTDIR)$(DATADIR)/man/man5/orientd.conf.5
@@ -119,7 +131,10 @@ install: install-binaries
 	  install -D -m 644 "examples/$$file" "$(DESTDIR)$(DOCDIR)/examples/$$file" || exit 1; done
 
 uninstall:
-	rm -f $(DESTDIR)$(BINDIR)/orientd $(DESTDIR)$(BINDIR)/orientctl \
+	rm -f $(DESTDIR)$(BINDIR)/orientd $(DESTDIR)$(BINDIR)/orientctl $(DESTDIR)$(BINDIR)/orientd-settings \
+	  $(DESTDIR)$(DATADIR)/applications/io.github.orientd.Settings.desktop \
+	  $(DESTDIR)$(DATADIR)/icons/hicolor/scalable/apps/io.github.orientd.Settings.svg \
+	  $(DESTDIR)$(DATADIR)/man/man1/orientd-settings.1 \
 	  $(DESTDIR)$(DATADIR)/dbus-1/interfaces/io.github.orientd.OrientationManager1*.xml \
 	  $(DESTDIR)$(DATADIR)/dbus-1/services/io.github.orientd.OrientationManager1.service \
 	  $(DESTDIR)$(PREFIX)/lib/systemd/user/orientd.service \
@@ -129,6 +144,7 @@ uninstall:
 	  $(DESTDIR)$(DATADIR)/bash-completion/completions/orientctl \
 	  $(DESTDIR)$(DATADIR)/zsh/vendor-completions/_orientctl $(DESTDIR)$(DATADIR)/fish/vendor_completions.d/orientctl.fish
 	rm -rf $(DESTDIR)$(DOCDIR) $(DESTDIR)$(DATADIR)/gnome-shell/extensions/orientd@orientd.github.io
+	for po in po/*.po; do [ -f "$$po" ] || continue; rm -f $(DESTDIR)$(DATADIR)/locale/$$(basename "$$po" .po)/LC_MESSAGES/orientd.mo; done
 
 # The zsh and fish completions, generated again from orientctl's verb table.
 completions:
@@ -137,6 +153,9 @@ completions:
 
 deb:
 	scripts/make-deb.sh
+
+pot:
+	scripts/update-pot.sh
 
 clean:
 	rm -rf .build build

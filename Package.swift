@@ -8,6 +8,7 @@ let package = Package(
         .executable(name: "orientd", targets: ["orientd"]),
         .executable(name: "orientctl", targets: ["orientctl"]),
         .executable(name: "orientd-bench", targets: ["orientd-bench"]),
+        .executable(name: "orientd-settings", targets: ["orientd-settings"]),
         .library(name: "OrientationClient", targets: ["OrientationClient"]),
         .library(name: "OrientationCore", targets: ["OrientationCore"]),
     ],
@@ -23,6 +24,14 @@ let package = Package(
             name: "CGio",
             pkgConfig: "gobject-2.0",
             providers: [.apt(["libglib2.0-dev"])]
+        ),
+        // GTK 4 and libadwaita 1.2, for the settings app only: the functions it calls declared
+        // in the shim (GTK's own pkg-config chain makes SwiftPM warn on every build; the shim
+        // says why), GLib's headers through gobject-2.0 as for CGio, and helpers for the macros.
+        .systemLibrary(
+            name: "CGtk",
+            pkgConfig: "gobject-2.0",
+            providers: [.apt(["libadwaita-1-dev", "libgtk-4-dev"])]
         ),
         // libxcb through pkg-config: the X11 window tracker speaks the X protocol through it.
         .systemLibrary(
@@ -54,6 +63,9 @@ let package = Package(
         // through the client library (GLibBridge: the values it prints and the main loop
         // `monitor` waits in).
         .target(name: "OrientctlKit", dependencies: ["OrientationClient", "GLibBridge"]),
+        // The settings app's logic without GTK: what it shows, in words (the view model), the
+        // installed apps, and its session with orientd through the client library.
+        .target(name: "OrientationSettingsKit", dependencies: ["OrientationClient", "CGio"]),
         // Child processes, private buses, the built orientd and "eventually": shared by the
         // tests (through TestSupport) and orientd-bench, so the shipped benchmark needs no test code.
         .target(name: "ProcessSupport", dependencies: ["GLibBridge"]),
@@ -65,6 +77,8 @@ let package = Package(
 
         .executableTarget(name: "orientd", dependencies: ["OrientationDaemon"]),
         .executableTarget(name: "orientctl", dependencies: ["OrientctlKit"]),
+        // The Orientation settings app: GTK 4 and libadwaita over OrientationSettingsKit.
+        .executableTarget(name: "orientd-settings", dependencies: ["OrientationSettingsKit", "OrientationClient", "GLibBridge", "CGtk"]),
         .executableTarget(name: "orientd-bench", dependencies: ["OrientationCore", "OrientationWire", "OrientationClient", "GLibBridge", "ProcessSupport", "CGio", "CWaylandProtocols"]),
         // The least a GDBus service in C does for each of orientd's call shapes: orientd-bench's yardstick.
         .executableTarget(name: "orientd-reference-peer", dependencies: ["CGio"],
@@ -78,6 +92,7 @@ let package = Package(
         .testTarget(name: "GLibBridgeTests", dependencies: ["GLibBridge", "TestSupport", "CGio"]),
         .testTarget(name: "OrientationDaemonTests", dependencies: ["OrientationDaemon", "OrientationWire", "OrientationCore", "GLibBridge", "TestSupport", "CGio"]),
         .testTarget(name: "OrientationClientTests", dependencies: ["OrientationClient", "TestSupport"]),
+        .testTarget(name: "OrientationSettingsKitTests", dependencies: ["OrientationSettingsKit", "OrientationClient", "GLibBridge", "TestSupport"]),
         .testTarget(name: "OrientctlKitTests", dependencies: ["OrientctlKit", "OrientationClient", "OrientationWire", "TestSupport"]),
         // The built orientd executable driven over a private bus by independent clients.
         .testTarget(name: "OrientdTests", dependencies: ["GLibBridge", "TestSupport", "CGio"]),

@@ -12,6 +12,10 @@ set -euo pipefail
 # Debian package names. Other distributions: see "provides" below for what each one is.
 build_packages=(libglib2.0-dev libxcb1-dev libwayland-dev pkg-config binutils libstdc++-12-dev)
 run_packages=(libglib2.0-dev libwayland-dev libglib2.0-bin dbus dbus-bin systemd pkg-config)
+# The settings app (orientd-settings): GTK 4 and libadwaita 1.2 with their development files,
+# and gettext's tools for its translations (.pot, .mo).
+build_packages+=(libadwaita-1-dev libgtk-4-dev gettext)
+run_packages+=(libadwaita-1-dev libgtk-4-dev gettext)
 test_packages=(python3 python3-dbus python3-gi python3-dbusmock iio-sensor-proxy umockdev
                gir1.2-gtk-4.0 xvfb xauth procps groff-base
                zsh fish libglib2.0-dev-bin
@@ -35,6 +39,9 @@ test_packages+=(bubblewrap xdg-dbus-proxy)
 test_packages+=(phosh libpam-wrapper)
 # The gnome window tracker: real GNOME Shell, headless, running orientd's extension.
 test_packages+=(gnome-shell)
+# The settings app's test: driven through its accessibility tree (AT-SPI), as a screen reader
+# sees it, with the at-spi bus launched for the test.
+test_packages+=(python3-pyatspi at-spi2-core)
 
 # How to see that a package's part is present without asking dpkg, and what it provides:
 # "KIND:WHAT|description" with KIND one of pkgconfig (a pkg-config module and version),
@@ -42,6 +49,11 @@ test_packages+=(gnome-shell)
 # version) or file. A package not listed here is checked with dpkg-query where it exists.
 declare -A provides=(
   [libglib2.0-dev]="pkgconfig:gio-2.0 >= 2.74|GLib and GIO 2.74 or newer, with development files (gio-2.0.pc)"
+  [libadwaita-1-dev]="pkgconfig:libadwaita-1 >= 1.2|libadwaita 1.2 or newer with development files (libadwaita-1.pc), for orientd-settings"
+  [libgtk-4-dev]="pkgconfig:gtk4 >= 4.8|GTK 4.8 or newer with development files (gtk4.pc), for orientd-settings"
+  [gettext]="command:msgfmt|GNU gettext's tools (xgettext, msgfmt), for orientd-settings' translations"
+  [python3-pyatspi]="python:pyatspi|pyatspi, the Python AT-SPI client the settings app's test drives it with"
+  [at-spi2-core]="file:/usr/libexec/at-spi-bus-launcher|the AT-SPI bus launcher and registry"
   [libxcb1-dev]="pkgconfig:xcb|libxcb, the X protocol C binding, with development files (xcb.pc)"
   [openbox]="command:openbox|Openbox, an EWMH window manager"
   [xdotool]="command:xdotool|xdotool"

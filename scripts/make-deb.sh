@@ -57,7 +57,8 @@ control_dir=$(mktemp -d)
 trap 'rm -rf "$control_dir"' EXIT
 mkdir -p "$control_dir/debian"
 printf 'Source: orientd\n\nPackage: orientd\nArchitecture: any\n' > "$control_dir/debian/control"
-depends=$(cd "$control_dir" && dpkg-shlibdeps -O -e"$stage/usr/bin/orientd" -e"$stage/usr/bin/orientctl" 2>/dev/null |
+depends=$(cd "$control_dir" && dpkg-shlibdeps -O -e"$stage/usr/bin/orientd" -e"$stage/usr/bin/orientctl" \
+                                              -e"$stage/usr/bin/orientd-settings" 2>/dev/null |
           sed -n 's/^shlibs:Depends=//p')
 [[ -n $depends ]] || { echo "make-deb: dpkg-shlibdeps found no dependencies" >&2; exit 1; }
 # dpkg-shlibdeps gives the oldest GLib exporting the symbols used (2.39.4); orientd is tested
@@ -66,6 +67,13 @@ depends=$(cd "$control_dir" && dpkg-shlibdeps -O -e"$stage/usr/bin/orientd" -e"$
 glib_minimum=2.74
 [[ $depends == *"libglib2.0-0 ("* ]] || { echo "make-deb: no versioned libglib2.0-0 in: $depends" >&2; exit 1; }
 depends=$(sed "s/libglib2\.0-0 ([^)]*)/libglib2.0-0 (>= $glib_minimum)/" <<< "$depends")
+# The settings app is built and tested against Debian 12's GTK 4.8 and libadwaita 1.2 (the
+# widgets it uses exist there); dpkg-shlibdeps would accept older ones.
+for library in "libgtk-4-1 4.8" "libadwaita-1-0 1.2"; do
+  read -r library_package minimum <<< "$library"
+  [[ $depends == *"$library_package ("* ]] || { echo "make-deb: no versioned $library_package in: $depends" >&2; exit 1; }
+  depends=$(sed "s/$library_package ([^)]*)/$library_package (>= $minimum)/" <<< "$depends")
+done
 # The binaries' relocations are packed (RELR), which glibc reads from 2.36 on; Debian 12's
 # symbols file does not know GLIBC_ABI_DT_RELR, so dpkg-shlibdeps asks for less.
 # (The whole listing first: grep -q would stop reading early, and pipefail would then take
@@ -106,7 +114,9 @@ Description: per-window interface orientation service with UIKit's rules
  supports, for apps that never heard of it.
  .
  This package contains the orientd service, started at login (an XDG autostart
- entry), by D-Bus activation or as a systemd user unit, the orientctl
+ entry), by D-Bus activation or as a systemd user unit, the Orientation
+ settings app (orientd-settings: the rotation lock, the app in front and why,
+ and each app's orientation, for phones and tablets), the orientctl
  command-line client, the GNOME Shell extension, the D-Bus interface
  descriptions, man pages and shell completions.
 EOF

@@ -15,12 +15,7 @@ final class PhocFlowTests: OutputTestCase {
     /// phoc in a new Xvfb, and orientd with its defaults on it (and `arguments`), the device
     /// held portrait (by hand, unless a sensor is asked for).
     func startPhocAndOrientd(_ arguments: [String] = []) throws {
-        let host = try startXvfb(size: "800x1280x24")
-        try startPhoc(backends: "x11", output: Self.panel, environment: ["DISPLAY": host])
-        try launchOrientd(["--output", Self.panel] + arguments, environment: appDataEnvironment.merging(waylandEnvironment) { $1 })
-        try waitForProperty("OutputBackend", "wlroots")
-        try waitForProperty("WindowTracking", "wlroots")
-        if arguments.isEmpty { try turnDevice("portrait") }
+        try startPhocAndOrientd(panel: Self.panel, arguments: arguments)
     }
 
     /// Waits until phoc shows the panel portrait (normal) or landscape (90 or 270).

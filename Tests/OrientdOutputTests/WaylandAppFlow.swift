@@ -7,6 +7,17 @@ import XCTest
 /// What the phoc and Phosh flow tests share: unmodified apps on the test's Wayland compositor,
 /// and orientd's front-window properties waited for together.
 extension OutputTestCase {
+    /// phoc in a new Xvfb showing `panel`, and orientd with its defaults (and `arguments`) on it (the wlroots
+    /// backend and phoc's window list), the device held portrait unless `arguments` ask for a sensor.
+    func startPhocAndOrientd(panel: String, arguments: [String] = []) throws {
+        let host = try startXvfb(size: "800x1280x24")
+        try startPhoc(backends: "x11", output: panel, environment: ["DISPLAY": host])
+        try launchOrientd(["--output", panel] + arguments, environment: appDataEnvironment.merging(waylandEnvironment) { $1 })
+        try waitForProperty("OutputBackend", "wlroots")
+        try waitForProperty("WindowTracking", "wlroots")
+        if arguments.isEmpty { try turnDevice("portrait") }
+    }
+
     /// Starts an unmodified GTK 4 app of `appId` on the test's Wayland socket.
     func startWaylandApp(_ appId: String) throws -> ChildProcess {
         try startUnmodifiedApp(appId, environment: waylandEnvironment.merging(["GDK_BACKEND": "wayland"]) { $1 })

@@ -141,10 +141,15 @@ final class PackagingTests: XCTestCase {
         XCTAssertFalse(depends.stdout.lowercased().contains("swift"), depends.stdout)
         XCTAssertFalse(depends.stdout.contains("libstdc++"), "libstdc++ is linked in: \(depends.stdout)")
         XCTAssertTrue(depends.stdout.contains("libc6 (>= 2.36)"), "the glibc that reads packed relocations: \(depends.stdout)")
+        for library in ["libgtk-4-1 (>= 4.8)", "libadwaita-1-0 (>= 1.2)"] {
+            XCTAssertTrue(depends.stdout.contains(library), "the settings app's toolkit, a dependency: \(depends.stdout)")
+        }
         let contents = try runCommand(["dpkg-deb", "--contents", package])
         for path in ["./usr/bin/orientd", "./usr/bin/orientctl", "./usr/share/dbus-1/services/io.github.orientd.OrientationManager1.service",
                      "./usr/share/dbus-1/interfaces/io.github.orientd.OrientationManager1.xml", "./usr/lib/systemd/user/orientd.service",
                      "./usr/share/applications/io.github.orientd.orientd.desktop",
+                     "./usr/bin/orientd-settings", "./usr/share/applications/io.github.orientd.Settings.desktop",
+                     "./usr/share/icons/hicolor/scalable/apps/io.github.orientd.Settings.svg", "./usr/share/man/man1/orientd-settings.1.gz",
                      "./etc/xdg/autostart/io.github.orientd.orientd-autostart.desktop",
                      "./usr/share/gnome-shell/extensions/orientd@orientd.github.io/metadata.json",
                      "./usr/share/gnome-shell/extensions/orientd@orientd.github.io/extension.js",

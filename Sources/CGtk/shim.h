@@ -1,0 +1,129 @@
+// CGtk: the part of GTK 4 (4.8) and libadwaita (1.2) the settings app (orientd-settings) uses.
+//
+// The functions are declared here, as GTK's and libadwaita's headers declare them, rather than
+// by including those headers: their pkg-config chain (gtk4 requires graphene, whose Cflags are
+// -mfpmath=sse -msse -msse2 -pthread) makes SwiftPM warn "prohibited flag(s)" on every build of
+// the package. GLib's and GIO's own headers come through pkg-config's gobject-2.0, as for CGio;
+// the module map links libadwaita and GTK. Each declaration is the library's own (checked
+// against Debian 12's headers); add one here when the app calls something new. The widget
+// types are incomplete here, so Swift sees every widget as an OpaquePointer.
+//
+// What Swift cannot import (g_signal_connect, variadic calls) is in the static inline helpers
+// at the end.
+#ifndef ORIENTD_CGTK_SHIM_H
+#define ORIENTD_CGTK_SHIM_H
+
+#include <gio/gio.h>
+#include <libintl.h>
+#include <locale.h>
+
+typedef struct _AdwActionRow AdwActionRow;
+typedef struct _AdwApplication AdwApplication;
+typedef struct _AdwApplicationWindow AdwApplicationWindow;
+typedef struct _AdwHeaderBar AdwHeaderBar;
+typedef struct _AdwLeaflet AdwLeaflet;
+typedef struct _AdwLeafletPage AdwLeafletPage;
+typedef struct _AdwPreferencesGroup AdwPreferencesGroup;
+typedef struct _AdwPreferencesPage AdwPreferencesPage;
+typedef struct _AdwPreferencesRow AdwPreferencesRow;
+typedef struct _AdwWindowTitle AdwWindowTitle;
+typedef struct _GtkAccessible GtkAccessible;
+typedef struct _GtkApplication GtkApplication;
+typedef struct _GtkBox GtkBox;
+typedef struct _GtkButton GtkButton;
+typedef struct _GtkImage GtkImage;
+typedef struct _GtkSwitch GtkSwitch;
+typedef struct _GtkToggleButton GtkToggleButton;
+typedef struct _GtkWidget GtkWidget;
+typedef struct _GtkWindow GtkWindow;
+
+typedef enum { GTK_ALIGN_FILL, GTK_ALIGN_START, GTK_ALIGN_END, GTK_ALIGN_CENTER, GTK_ALIGN_BASELINE } GtkAlign;
+typedef enum { GTK_ORIENTATION_HORIZONTAL, GTK_ORIENTATION_VERTICAL } GtkOrientation;
+// The members of GTK's GtkAccessibleProperty and GtkAccessibleState the app sets.
+typedef enum { CGTK_ACCESSIBLE_PROPERTY_DESCRIPTION = 1, CGTK_ACCESSIBLE_PROPERTY_LABEL = 4 } CGtkAccessibleProperty;
+typedef enum { CGTK_ACCESSIBLE_STATE_DISABLED = 2 } CGtkAccessibleState;
+
+// GTK (gtk/*.h)
+void gtk_box_append(GtkBox *box, GtkWidget *child);
+GtkWidget *gtk_box_new(GtkOrientation orientation, int spacing);
+GtkWidget *gtk_button_get_child(GtkButton *button);
+GtkWidget *gtk_button_new_from_icon_name(const char *icon_name);
+void gtk_button_set_icon_name(GtkButton *button, const char *icon_name);
+GtkWidget *gtk_image_new_from_file(const char *filename);
+GtkWidget *gtk_image_new_from_icon_name(const char *icon_name);
+void gtk_image_set_pixel_size(GtkImage *image, int pixel_size);
+GtkWidget *gtk_separator_new(GtkOrientation orientation);
+gboolean gtk_switch_get_active(GtkSwitch *self);
+GtkWidget *gtk_switch_new(void);
+void gtk_switch_set_active(GtkSwitch *self, gboolean is_active);
+gboolean gtk_toggle_button_get_active(GtkToggleButton *toggle_button);
+GtkWidget *gtk_toggle_button_new(void);
+void gtk_toggle_button_set_active(GtkToggleButton *toggle_button, gboolean is_active);
+void gtk_toggle_button_set_group(GtkToggleButton *toggle_button, GtkToggleButton *group);
+void gtk_widget_add_css_class(GtkWidget *widget, const char *css_class);
+GtkWidget *gtk_widget_get_parent(GtkWidget *widget);
+void gtk_widget_set_hexpand(GtkWidget *widget, gboolean expand);
+void gtk_widget_set_opacity(GtkWidget *widget, double opacity);
+void gtk_widget_set_sensitive(GtkWidget *widget, gboolean sensitive);
+void gtk_widget_set_size_request(GtkWidget *widget, int width, int height);
+void gtk_widget_set_valign(GtkWidget *widget, GtkAlign align);
+void gtk_widget_set_vexpand(GtkWidget *widget, gboolean expand);
+void gtk_widget_set_visible(GtkWidget *widget, gboolean visible);
+void gtk_window_present(GtkWindow *window);
+void gtk_window_set_default_size(GtkWindow *window, int width, int height);
+void gtk_window_set_icon_name(GtkWindow *window, const char *name);
+void gtk_window_set_title(GtkWindow *window, const char *title);
+void gtk_accessible_update_property(GtkAccessible *self, int first_property, ...);
+void gtk_accessible_update_state(GtkAccessible *self, int first_state, ...);
+
+// libadwaita (adw-*.h)
+void adw_action_row_add_prefix(AdwActionRow *self, GtkWidget *widget);
+void adw_action_row_add_suffix(AdwActionRow *self, GtkWidget *widget);
+GtkWidget *adw_action_row_new(void);
+void adw_action_row_set_activatable_widget(AdwActionRow *self, GtkWidget *widget);
+void adw_action_row_set_subtitle(AdwActionRow *self, const char *subtitle);
+void adw_action_row_set_subtitle_lines(AdwActionRow *self, int subtitle_lines);
+AdwApplication *adw_application_new(const char *application_id, GApplicationFlags flags);
+GtkWidget *adw_application_window_new(GtkApplication *app);
+void adw_application_window_set_content(AdwApplicationWindow *self, GtkWidget *content);
+GtkWidget *adw_header_bar_new(void);
+void adw_header_bar_pack_start(AdwHeaderBar *self, GtkWidget *child);
+void adw_header_bar_set_title_widget(AdwHeaderBar *self, GtkWidget *title_widget);
+AdwLeafletPage *adw_leaflet_append(AdwLeaflet *self, GtkWidget *child);
+gboolean adw_leaflet_get_folded(AdwLeaflet *self);
+GtkWidget *adw_leaflet_new(void);
+void adw_leaflet_page_set_navigatable(AdwLeafletPage *self, gboolean navigatable);
+void adw_leaflet_set_can_navigate_back(AdwLeaflet *self, gboolean can_navigate_back);
+void adw_leaflet_set_visible_child(AdwLeaflet *self, GtkWidget *visible_child);
+void adw_preferences_group_add(AdwPreferencesGroup *self, GtkWidget *child);
+GtkWidget *adw_preferences_group_new(void);
+void adw_preferences_group_set_description(AdwPreferencesGroup *self, const char *description);
+void adw_preferences_group_set_title(AdwPreferencesGroup *self, const char *title);
+void adw_preferences_page_add(AdwPreferencesPage *self, AdwPreferencesGroup *group);
+GtkWidget *adw_preferences_page_new(void);
+void adw_preferences_page_remove(AdwPreferencesPage *self, AdwPreferencesGroup *group);
+void adw_preferences_row_set_title(AdwPreferencesRow *self, const char *title);
+void adw_preferences_row_set_use_markup(AdwPreferencesRow *self, gboolean use_markup);
+GtkWidget *adw_window_title_new(const char *title, const char *subtitle);
+void adw_window_title_set_subtitle(AdwWindowTitle *self, const char *subtitle);
+void adw_window_title_set_title(AdwWindowTitle *self, const char *title);
+
+// g_signal_connect for any handler: `handler` is a C function of the signal's signature,
+// `data` released by `destroy` when the handler is disconnected or the instance finalized.
+static inline gulong cgtk_signal_connect(gpointer instance, const char *signal, GCallback handler,
+                                         gpointer data, GClosureNotify destroy) {
+    return g_signal_connect_data(instance, signal, handler, data, destroy, (GConnectFlags)0);
+}
+
+// The accessible label (what a screen reader says) of a widget.
+static inline void cgtk_set_accessible_label(GtkWidget *widget, const char *label) {
+    gtk_accessible_update_property((GtkAccessible *)widget, CGTK_ACCESSIBLE_PROPERTY_LABEL, label, -1);
+}
+
+// Whether assistive technologies see a widget as disabled: GTK 4.8 does not tell them when a
+// widget is made insensitive, so the app says it too.
+static inline void cgtk_set_accessible_disabled(GtkWidget *widget, gboolean disabled) {
+    gtk_accessible_update_state((GtkAccessible *)widget, CGTK_ACCESSIBLE_STATE_DISABLED, disabled, -1);
+}
+
+#endif

@@ -1,0 +1,117 @@
+import OrientationClient
+
+/// A switch the app shows (the rotation lock, kiosk mode).
+public struct SwitchRow: Sendable, Equatable {
+    /// The row's title, which also names its switch for screen readers.
+    public var title: String
+    /// What the setting does, or who set it.
+    public var subtitle: String
+    /// The setting in force.
+    public var isOn: Bool
+    /// False when the administrator locks the setting: shown, not changeable.
+    public var isChangeable: Bool
+}
+
+/// One installed app's row: what it declares and the person's choice.
+public struct AppRow: Sendable, Equatable, Identifiable {
+    public var id: String { appID }
+    /// The app id orientd's policies use.
+    public var appID: String
+    /// The desktop entry's name, else the app id.
+    public var name: String
+    /// The desktop entry's icon (a name or a path).
+    public var icon: String?
+    /// What the app's desktop entry declares, in words.
+    public var declared: String
+    /// The choice in force; nil for a policy none of the four choices gives.
+    public var choice: AppChoice?
+    /// The policy in force, in words.
+    public var choiceText: String
+    /// The configuration file that locks the policy; nil when the person may change it.
+    public var lockedBy: String?
+    public var isLocked: Bool { lockedBy != nil }
+    /// The row's second line: the choice, and the lock.
+    public var subtitle: String {
+        isLocked ? fill(tr("%s (set by the administrator)"), choiceText) : choiceText
+    }
+}
+
+/// What the settings app shows, in words, from a snapshot: pure, so it is tested without
+/// GTK or orientd.
+public struct SettingsModel: Sendable, Equatable {
+    public var rotationLock: SwitchRow
+    public var kiosk: SwitchRow
+    /// The app in front: its name (or id), or a sentence saying there is none.
+    public var frontApp: String
+    /// Why the screen is as it is, one sentence a line.
+    public var explanation: String
+    /// Every installed app, and apps with a policy but no desktop entry.
+    public var apps: [AppRow]
+
+    public init(_ snapshot: SettingsSnapshot) {
+        let manager = snapshot.manager
+        let locked = Set(manager.lockedSettings)
+        rotationLock = SwitchRow(
+            title: tr("Rotation lock"),
+            subtitle: locked.contains(.rotationLocked) ? tr("Set by the administrator")
+                : tr("Keeps the screen as it is when the device turns"),
+            isOn: manager.rotationLocked, isChangeable: !locked.contains(.rotationLocked))
+        let kioskLocked = locked.contains(.kioskMode)
+        let kioskWhere = manager.kioskOrientation.map(Self.orientationWords) ?? tr("portrait")
+        kiosk = SwitchRow(
+            title: tr("Kiosk mode"),
+            subtitle: kioskLocked ? fill(tr("Every app in %s (set by the administrator)"), kioskWhere)
+                : fill(tr("Every app in %s"), kioskWhere),
+            isOn: manager.kioskMode, isChangeable: !kioskLocked)
+        let byID = Dictionary(snapshot.apps.map { ($0.appID, $0) }, uniquingKeysWith: { first, _ in first })
+        let front = manager.string(.frontApp) ?? ""
+        frontApp = front.isEmpty ? tr("No app is in front") : byID[front]?.name ?? front
+        explanation = snapshot.explanation.map(\.sentence).joined(separator: "\n")
+        if explanation.isEmpty {
+            explanation = front.isEmpty ? tr("The screen follows the device.") : ""
+        }
+        let policies = Dictionary(snapshot.policies.map { ($0.appID, $0) }, uniquingKeysWith: { first, _ in first })
+        var rows = snapshot.apps.map { Self.row($0.appID, app: $0, policy: policies[$0.appID]) }
+        for entry in snapshot.policies where byID[entry.appID] == nil {
+            rows.append(Self.row(entry.appID, app: nil, policy: entry))
+        }
+        apps = rows
+    }
+
+    static func row(_ appID: String, app: InstalledApp?, policy: AppPolicyEntry?) -> AppRow {
+        let declared: String
+        if let app {
+            declared = app.declared.map { fill(tr("Declares %s"), maskWords($0)) } ?? tr("Declares nothing")
+        } else {
+            declared = tr("No desktop entry")
+        }
+        let choice: AppChoice? = policy == nil ? .followApp : policy?.policy.flatMap { AppChoice(policy: $0) }
+        let text: String
+        if let choice { text = choice.title }
+        else if let allowed = policy?.policy?.allowed { text = fill(tr("Only %s"), maskWords(allowed)) }
+        else { text = tr("Does not follow the device") }
+        return AppRow(appID: appID, name: app?.name ?? appID, icon: app?.icon, declared: declared,
+                      choice: choice, choiceText: text, lockedBy: policy?.lockedBy)
+    }
+
+    /// An orientation in words.
+    public static func orientationWords(_ orientation: InterfaceOrientation) -> String {
+        switch orientation {
+        case .portrait: return tr("portrait")
+        case .portraitUpsideDown: return tr("portrait upside down")
+        case .landscapeLeft: return tr("landscape left")
+        case .landscapeRight: return tr("landscape right")
+        }
+    }
+
+    /// A mask in words: the families it holds whole, else its orientations.
+    public static func maskWords(_ mask: OrientationMask) -> String {
+        switch mask {
+        case .all: return tr("every orientation")
+        case .allButUpsideDown: return tr("every orientation but upside down")
+        case .landscape: return tr("landscape")
+        case [.portrait, .portraitUpsideDown]: return tr("portrait, either way up")
+        default: return mask.orientations.map(orientationWords).joined(separator: ", ")
+        }
+    }
+}

@@ -1,0 +1,61 @@
+import OrientationClient
+
+/// The settings app's link to orientd, through the client library only: reads a snapshot,
+/// applies the person's choices at once, and says when something changed.
+public final class SettingsSession: Sendable {
+    /// The connection to orientd.
+    public let client: OrientationClient
+    /// The `applications` folders the app list comes from.
+    public let folders: [String]
+
+    public init(client: OrientationClient, folders: [String]) {
+        self.client = client
+        self.folders = folders
+    }
+
+    /// Everything shown, read now. The explanation is the front scene's, empty without one.
+    public func snapshot() throws(OrientationClientError) -> SettingsSnapshot {
+        let manager = try client.managerProperties()
+        var explanation: [ExplainStep] = []
+        if let front = manager.frontScene, let scene = try? client.scene(at: front) {
+            explanation = (try? scene.explain()) ?? []
+        }
+        return SettingsSnapshot(manager: manager, policies: try client.appPolicies(),
+                                apps: InstalledApps.list(folders: folders), explanation: explanation)
+    }
+
+    /// Applies a choice for an app. "Follow the app" removes the user's policy; when an
+    /// administrator's or vendor's (unlocked) policy then applies, it sets a policy with no
+    /// cap over it, so that the app's own declarations decide as the person chose.
+    public func choose(_ choice: AppChoice, for appID: String) throws(OrientationClientError) {
+        if let policy = choice.policy {
+            try client.setAppPolicy(policy, for: appID)
+            return
+        }
+        try client.resetSetting(.appPolicy(appID: appID))
+        if try client.appPolicies().contains(where: { $0.appID == appID }) {
+            try client.setAppPolicyFollowingTheApp(for: appID)
+        }
+    }
+
+    /// Turns the rotation lock on or off (`RotationLocked`).
+    public func setRotationLocked(_ locked: Bool) throws(OrientationClientError) {
+        try client.setRotationLocked(locked)
+    }
+
+    /// Turns kiosk mode on or off, in the kiosk orientation in force.
+    public func setKioskMode(_ enabled: Bool) throws(OrientationClientError) {
+        try client.setKioskMode(enabled)
+    }
+
+    /// Calls `changed` (on the client's loop thread) whenever orientd announces something
+    /// the app shows: a setting, a policy, the app in front, a scene, orientd starting or stopping.
+    public func watch(_ changed: @escaping @Sendable () -> Void) throws(OrientationClientError) -> OrientationObservation {
+        try client.watchService { event in
+            switch event {
+            case .rotationSuggested, .deviceOrientationChanged: return
+            default: changed()
+            }
+        }
+    }
+}

@@ -1,0 +1,92 @@
+import CGtk
+import OrientationSettingsKit
+
+/// An app's page: what it declares, and the four choices as a group of toggle buttons (one
+/// on at a time, each named by its row for screen readers), insensitive when the
+/// administrator locks the app's policy.
+final class AppDetailPage {
+    let box: Widget
+    let title: Widget
+    let back: Widget
+    let group: Widget
+    let lockedRow: Widget
+    /// Each choice with its row and its button.
+    var buttons: [(choice: AppChoice, row: Widget, button: Widget)] = []
+    /// The app shown; nil before one is chosen.
+    private(set) var appID: String?
+    var onBack: () -> Void = {}
+    var onChoice: (AppChoice, String) -> Void = { _, _ in }
+    private var showing = false
+
+    init() {
+        let header = adw_header_bar_new()!
+        title = adw_window_title_new(tr("Choose an app"), "")!
+        adw_header_bar_set_title_widget(header, title)
+        back = gtk_button_new_from_icon_name("go-previous-symbolic")!
+        cgtk_set_accessible_label(back, tr("Back"))
+        adw_header_bar_pack_start(header, back)
+        let page = adw_preferences_page_new()!
+        group = Rows.group(tr("Orientation"), description: tr("Choose an app in the list"))
+        lockedRow = Rows.action(tr("Set by the administrator"), subtitle: tr("This app's choice cannot be changed here"))
+        gtk_widget_set_visible(lockedRow, 0)
+        adw_preferences_group_add(group, lockedRow)
+        var first: Widget?
+        for choice in AppChoice.allCases {
+            let row = Rows.action(choice.title, subtitle: choice.detail)
+            let button = gtk_toggle_button_new()!
+            gtk_button_set_icon_name(button, "object-select-symbolic")
+            gtk_widget_add_css_class(button, "flat")
+            gtk_widget_add_css_class(button, "circular")
+            gtk_widget_set_valign(button, GTK_ALIGN_CENTER)
+            if let first { gtk_toggle_button_set_group(button, first) } else { first = button }
+            adw_action_row_add_suffix(row, button)
+            adw_action_row_set_activatable_widget(row, button)
+            adw_preferences_group_add(group, row)
+            gtk_widget_set_sensitive(row, 0)
+            setChangeable(button, false)
+            buttons.append((choice, row, button))
+        }
+        adw_preferences_page_add(page, group)
+        box = Rows.page(header: header, content: page)
+        gtk_widget_set_hexpand(box, 1)
+        gtk_widget_set_size_request(box, 360, -1)
+        connect(back, "clicked") { [unowned self] in self.onBack() }
+        for (choice, _, button) in buttons {
+            connect(button, "toggled") { [unowned self] in
+                self.markChosen()
+                guard !self.showing, let appID = self.appID, gtk_toggle_button_get_active(button) != 0 else { return }
+                self.onChoice(choice, appID)
+            }
+        }
+        markChosen()
+    }
+
+    /// Shows the back button only when the leaflet shows one page at a time.
+    func showBack(_ folded: Bool) { gtk_widget_set_visible(back, folded ? 1 : 0) }
+
+    /// Shows `app`: its name, declaration, choice and lock.
+    func show(_ app: AppRow) {
+        showing = true
+        defer { showing = false }
+        appID = app.appID
+        adw_window_title_set_title(title, app.name)
+        adw_window_title_set_subtitle(title, app.appID)
+        adw_preferences_group_set_title(group, markupEscaped(app.name))
+        adw_preferences_group_set_description(group, markupEscaped(app.declared + "\n" + app.choiceText))
+        gtk_widget_set_visible(lockedRow, app.isLocked ? 1 : 0)
+        for (choice, row, button) in buttons {
+            gtk_toggle_button_set_active(button, choice == app.choice ? 1 : 0)
+            setChangeable(button, !app.isLocked)
+            gtk_widget_set_sensitive(row, app.isLocked ? 0 : 1)
+        }
+        markChosen()
+    }
+
+    /// Shows the tick of the chosen choice only.
+    private func markChosen() {
+        for (_, _, button) in buttons {
+            let active = gtk_toggle_button_get_active(button) != 0
+            gtk_button_get_child(button).map { gtk_widget_set_opacity($0, active ? 1 : 0) }
+        }
+    }
+}

@@ -1,0 +1,196 @@
+import CGtk
+import OrientationClient
+import OrientationSettingsKit
+import Synchronization
+
+/// The app's window: a leaflet of the settings page (the lock, kiosk, the app in front and
+/// why, every app) and an app's page (its four choices). Side by side on a tablet; on a phone
+/// one at a time, the app's page slid in when an app is chosen.
+final class SettingsWindow {
+    let window: Widget
+    let session: SettingsSession?
+    let leaflet: Widget
+    let lockRow: (row: Widget, switch: Widget)
+    let kioskRow: (row: Widget, switch: Widget)
+    let frontRow: Widget
+    let statusRow: Widget
+    let page: Widget
+    var appsGroup: Widget
+    var appRows: [String: Widget] = [:]
+    var model: SettingsModel?
+    let detail: AppDetailPage
+    /// True while the window sets its widgets from the model (their signals then change nothing).
+    var updating = false
+    let gate = RefreshGate()
+    var watch: OrientationObservation?
+
+    init(application: OpaquePointer, session: SettingsSession?, failure: String?) {
+        self.session = session
+        window = adw_application_window_new(application)!
+        gtk_window_set_title(window, tr("Orientation"))
+        gtk_window_set_default_size(window, 360, 720)
+        gtk_window_set_icon_name(window, "io.github.orientd.Settings")
+
+        page = adw_preferences_page_new()!
+        let screen = Rows.group(tr("Screen"))
+        lockRow = Rows.toggle()
+        kioskRow = Rows.toggle()
+        adw_preferences_group_add(screen, lockRow.row)
+        adw_preferences_group_add(screen, kioskRow.row)
+        adw_preferences_page_add(page, screen)
+        let front = Rows.group(tr("In front"))
+        frontRow = Rows.action(tr("No app is in front"))
+        adw_preferences_group_add(front, frontRow)
+        statusRow = Rows.action(failure.map { fill(tr("orientd cannot be reached: %s"), $0) } ?? "")
+        gtk_widget_set_visible(statusRow, failure == nil ? 0 : 1)
+        adw_preferences_group_add(front, statusRow)
+        adw_preferences_page_add(page, front)
+        appsGroup = Rows.group(tr("Apps"), description: tr("How each app turns with the device"))
+        adw_preferences_page_add(page, appsGroup)
+
+        leaflet = adw_leaflet_new()!
+        adw_leaflet_set_can_navigate_back(leaflet, 1)
+        let sidebar = Rows.page(header: Rows.header(tr("Orientation")), content: page)
+        gtk_widget_set_size_request(sidebar, 360, -1)
+        _ = adw_leaflet_append(leaflet, sidebar)
+        // The line between the two pages on a tablet; never a page of its own on a phone.
+        adw_leaflet_page_set_navigatable(adw_leaflet_append(leaflet, gtk_separator_new(GTK_ORIENTATION_VERTICAL)), 0)
+        detail = AppDetailPage()
+        _ = adw_leaflet_append(leaflet, detail.box)
+        adw_leaflet_set_visible_child(leaflet, sidebar)
+        adw_application_window_set_content(window, leaflet)
+
+        let sidebarBox = sidebar, leafletBox = leaflet
+        detail.onBack = { adw_leaflet_set_visible_child(leafletBox, sidebarBox) }
+        connect(leaflet, "notify::folded", notify: true) { [unowned self] in self.detail.showBack(adw_leaflet_get_folded(self.leaflet) != 0) }
+        detail.showBack(adw_leaflet_get_folded(leaflet) != 0)
+        detail.onChoice = { [unowned self] choice, appID in self.apply { try $0.choose(choice, for: appID) } }
+        connect(lockRow.switch, "notify::active", notify: true) { [unowned self] in
+            let on = gtk_switch_get_active(self.lockRow.switch) != 0
+            self.apply { try $0.setRotationLocked(on) }
+        }
+        connect(kioskRow.switch, "notify::active", notify: true) { [unowned self] in
+            let on = gtk_switch_get_active(self.kioskRow.switch) != 0
+            self.apply { try $0.setKioskMode(on) }
+        }
+        refresh()
+        startWatching()
+    }
+
+    /// Applies a person's change at once, then shows orientd's state (an error in words).
+    func apply(_ change: (SettingsSession) throws -> Void) {
+        guard !updating, let session else { return }
+        do {
+            try change(session)
+            showStatus(nil)
+        } catch {
+            showStatus((error as? OrientationClientError)?.message ?? "\(error)")
+        }
+        refresh()
+    }
+
+    func showStatus(_ message: String?) {
+        adw_preferences_row_set_title(statusRow, message.map { fill(tr("Not changed: %s"), $0) } ?? "")
+        gtk_widget_set_visible(statusRow, message == nil ? 0 : 1)
+    }
+
+    /// Reads everything again and shows it.
+    func refresh() {
+        guard let session else { return }
+        do {
+            show(SettingsModel(try session.snapshot()))
+        } catch {
+            adw_preferences_row_set_title(statusRow, fill(tr("orientd cannot be reached: %s"), error.message))
+            gtk_widget_set_visible(statusRow, 1)
+        }
+    }
+
+    func show(_ model: SettingsModel) {
+        updating = true
+        defer { updating = false }
+        for (row, value) in [(lockRow, model.rotationLock), (kioskRow, model.kiosk)] {
+            adw_preferences_row_set_title(row.row, value.title)
+            adw_action_row_set_subtitle(row.row, value.subtitle)
+            gtk_switch_set_active(row.switch, value.isOn ? 1 : 0)
+            setChangeable(row.switch, value.isChangeable)
+        }
+        adw_preferences_row_set_title(frontRow, model.frontApp)
+        adw_action_row_set_subtitle(frontRow, model.explanation)
+        if model.apps.map(\.appID) != self.model?.apps.map(\.appID) { rebuildApps(model.apps) }
+        for app in model.apps {
+            guard let row = appRows[app.appID] else { continue }
+            adw_action_row_set_subtitle(row, app.declared + "\n" + app.subtitle)
+        }
+        self.model = model
+        if let shown = detail.appID, let app = model.apps.first(where: { $0.appID == shown }) { detail.show(app) }
+    }
+
+    /// One row per app, a button at its end opening the app's page.
+    func rebuildApps(_ apps: [AppRow]) {
+        let fresh = Rows.group(tr("Apps"), description: tr("How each app turns with the device"))
+        adw_preferences_page_remove(page, appsGroup)
+        adw_preferences_page_add(page, fresh)
+        appsGroup = fresh
+        appRows = [:]
+        for app in apps {
+            let row = Rows.action(app.name)
+            adw_action_row_add_prefix(row, AppIcon.image(app.icon))
+            let open = gtk_button_new_from_icon_name("go-next-symbolic")!
+            gtk_widget_add_css_class(open, "flat")
+            gtk_widget_set_valign(open, GTK_ALIGN_CENTER)
+            adw_action_row_add_suffix(row, open)
+            adw_action_row_set_activatable_widget(row, open)
+            let appID = app.appID
+            connect(open, "clicked") { [unowned self] in self.open(appID) }
+            adw_preferences_group_add(fresh, row)
+            appRows[appID] = row
+        }
+    }
+
+    /// Shows an app's page (slid in on a phone).
+    func open(_ appID: String) {
+        guard let app = model?.apps.first(where: { $0.appID == appID }) else { return }
+        updating = true
+        detail.show(app)
+        updating = false
+        adw_leaflet_set_visible_child(leaflet, detail.box)
+    }
+
+    /// Follows orientd: each announcement schedules one refresh on GTK's thread.
+    func startWatching() {
+        guard let session else { return }
+        let gate = self.gate
+        let address = UInt(bitPattern: Unmanaged.passUnretained(self).toOpaque())
+        do {
+            watch = try session.watch {
+                guard gate.pending.compareExchange(expected: false, desired: true, ordering: .acquiringAndReleasing).exchanged else { return }
+                // At the default priority: an idle one waits behind every redraw.
+                _ = g_idle_add_full(G_PRIORITY_DEFAULT, { data in
+                    let window = Unmanaged<SettingsWindow>.fromOpaque(data!).takeUnretainedValue()
+                    window.gate.pending.store(false, ordering: .releasing)
+                    window.refresh()
+                    return 0
+                }, UnsafeMutableRawPointer(bitPattern: address), nil)
+            }
+        } catch {
+            showStatus(fill(tr("Changes made elsewhere are not shown: %s"), error.message))
+        }
+    }
+}
+
+/// Whether a refresh is already scheduled: many announcements at once make one refresh.
+final class RefreshGate: Sendable {
+    let pending = Atomic<Bool>(false)
+}
+
+/// An app's icon: a themed icon name or a file.
+enum AppIcon {
+    static func image(_ icon: String?) -> Widget {
+        let image: Widget
+        if let icon, icon.hasPrefix("/") { image = gtk_image_new_from_file(icon) }
+        else { image = gtk_image_new_from_icon_name(icon ?? "application-x-executable") }
+        gtk_image_set_pixel_size(image, 32)
+        gtk_widget_add_css_class(image, "lowres-icon")
+        return image
+    }
+}

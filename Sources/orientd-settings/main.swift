@@ -1,0 +1,19 @@
+import CGtk
+import OrientationClient
+import OrientationSettingsKit
+
+// orientd-settings: the Orientation settings app. It talks to orientd only through the
+// client library (OrientationSettingsKit's session) and shows what OrientationSettingsKit's
+// model says, in GTK 4 and libadwaita widgets.
+
+setlocale(LC_ALL, "")
+bindtextdomain(Words.domain, LocaleFolder.path())
+bind_textdomain_codeset(Words.domain, "UTF-8")
+textdomain(Words.domain)
+
+let application = adw_application_new("io.github.orientd.Settings", G_APPLICATION_DEFAULT_FLAGS)!
+let launcher = SettingsLauncher()
+connect(application, "activate") { launcher.activate(application) }
+let status = g_application_run(UnsafeMutablePointer<GApplication>(application), CommandLine.argc, CommandLine.unsafeArgv)
+g_object_unref(UnsafeMutableRawPointer(application))
+exit(status)

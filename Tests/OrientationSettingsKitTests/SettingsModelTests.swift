@@ -1,0 +1,87 @@
+import GLibBridge
+import OrientationClient
+import OrientationSettingsKit
+import XCTest
+
+/// What the app shows, from a snapshot: the lock and kiosk with the administrator's locks,
+/// the app in front and why, and every app with its declaration and choice.
+final class SettingsModelTests: XCTestCase {
+    static let notes = InstalledApp(appID: "org.example.Notes", name: "Notes", icon: "notes",
+                                    declared: [.portrait, .landscapeLeft, .landscapeRight], path: "/a/org.example.Notes.desktop")
+    static let game = InstalledApp(appID: "org.example.Game", name: "Game", declared: .landscape, path: "/a/org.example.Game.desktop")
+    static let plain = InstalledApp(appID: "org.example.Plain", name: "Plain", path: "/a/org.example.Plain.desktop")
+
+    func snapshot(_ manager: [String: Variant] = [:], policies: [AppPolicyEntry] = [],
+                  explanation: [ExplainStep] = []) -> SettingsSnapshot {
+        SettingsSnapshot(manager: ManagerProperties(manager), policies: policies,
+                         apps: [Self.game, Self.notes, Self.plain], explanation: explanation)
+    }
+
+    func testTheLockAndKioskAreChangeableUnlessTheAdministratorLocksThem() {
+        var model = SettingsModel(snapshot(["RotationLocked": Variant(bool: true)]))
+        XCTAssertTrue(model.rotationLock.isOn)
+        XCTAssertTrue(model.rotationLock.isChangeable)
+        XCTAssertTrue(model.kiosk.isChangeable)
+        XCTAssertFalse(model.kiosk.isOn)
+        model = SettingsModel(snapshot(["LockedSettings": Variant(strings: ["RotationLocked", "KioskMode"]),
+                                        "KioskMode": Variant(bool: true), "KioskOrientation": Variant(string: "landscape-left")]))
+        XCTAssertFalse(model.rotationLock.isChangeable)
+        XCTAssertEqual(model.rotationLock.subtitle, "Set by the administrator")
+        XCTAssertFalse(model.kiosk.isChangeable)
+        XCTAssertTrue(model.kiosk.isOn)
+        XCTAssertEqual(model.kiosk.subtitle, "Every app in landscape left (set by the administrator)")
+    }
+
+    func testTheAppInFrontIsNamedByItsEntryAndExplainedInSentences() {
+        let steps = [ExplainStep(name: "whitelist", orientations: ["landscape-right"], sentence: "The app declares landscape."),
+                     ExplainStep(name: "decision", orientations: ["landscape-right"], sentence: "Shown in landscape-right.")]
+        let model = SettingsModel(snapshot(["FrontApp": Variant(string: "org.example.Game")], explanation: steps))
+        XCTAssertEqual(model.frontApp, "Game")
+        XCTAssertEqual(model.explanation, "The app declares landscape.\nShown in landscape-right.")
+        let unknown = SettingsModel(snapshot(["FrontApp": Variant(string: "org.example.Unlisted")]))
+        XCTAssertEqual(unknown.frontApp, "org.example.Unlisted")
+        let none = SettingsModel(snapshot())
+        XCTAssertEqual(none.frontApp, "No app is in front")
+        XCTAssertEqual(none.explanation, "The screen follows the device.")
+    }
+
+    func testEveryAppShowsWhatItDeclaresAndTheChoice() {
+        let model = SettingsModel(snapshot(policies: [AppPolicyEntry(appID: "org.example.Notes", allowed: ["portrait"], followSensor: true)]))
+        XCTAssertEqual(model.apps.map(\.appID), ["org.example.Game", "org.example.Notes", "org.example.Plain"])
+        let game = model.apps[0], notes = model.apps[1], plain = model.apps[2]
+        XCTAssertEqual(game.declared, "Declares landscape")
+        XCTAssertEqual(game.choice, .followApp)
+        XCTAssertEqual(notes.declared, "Declares every orientation but upside down")
+        XCTAssertEqual(notes.choice, .portraitOnly)
+        XCTAssertEqual(notes.subtitle, "Portrait only")
+        XCTAssertEqual(plain.declared, "Declares nothing")
+        XCTAssertFalse(notes.isLocked)
+    }
+
+    func testAnAdministratorsLockedPolicyIsShownAsLocked() {
+        let locked = AppPolicyEntry(appID: "org.example.Game", allowed: ["landscape-left", "landscape-right"], followSensor: true,
+                                    source: "/etc/xdg/orientd/orientd.conf", lockedBy: "/etc/xdg/orientd/orientd.conf")
+        let game = SettingsModel(snapshot(policies: [locked])).apps[0]
+        XCTAssertTrue(game.isLocked)
+        XCTAssertEqual(game.choice, .landscapeOnly)
+        XCTAssertEqual(game.subtitle, "Landscape only (set by the administrator)")
+    }
+
+    func testAPolicyNoChoiceGivesIsShownInWords() {
+        let odd = AppPolicyEntry(appID: "org.example.Plain", allowed: ["portrait", "portrait-upside-down"], followSensor: true)
+        let still = AppPolicyEntry(appID: "org.example.Notes", allowed: nil, followSensor: false)
+        let model = SettingsModel(snapshot(policies: [odd, still]))
+        XCTAssertNil(model.apps[2].choice)
+        XCTAssertEqual(model.apps[2].choiceText, "Only portrait, either way up")
+        XCTAssertNil(model.apps[1].choice)
+        XCTAssertEqual(model.apps[1].choiceText, "Does not follow the device")
+    }
+
+    func testAPolicyForAnAppWithoutAnEntryIsListedToo() {
+        let model = SettingsModel(snapshot(policies: [AppPolicyEntry(appID: "org.example.Gone", allowed: ["portrait"], followSensor: true)]))
+        let gone = try? XCTUnwrap(model.apps.last)
+        XCTAssertEqual(gone?.appID, "org.example.Gone")
+        XCTAssertEqual(gone?.name, "org.example.Gone")
+        XCTAssertEqual(gone?.declared, "No desktop entry")
+    }
+}

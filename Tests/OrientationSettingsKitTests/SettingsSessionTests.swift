@@ -1,0 +1,81 @@
+import Foundation
+import OrientationClient
+import OrientationSettingsKit
+import TestSupport
+import XCTest
+
+/// The settings app's session with orientd on a private bus: choices applied at once as
+/// policies, the lock and kiosk, the administrator's locks refused, and changes announced.
+final class SettingsSessionTests: OrientdTestCase {
+    var session: SettingsSession!
+
+    override func setUpWithError() throws {
+        try super.setUpWithError()
+        let library = try OrientationClient(address: orientd.bus.address, timeout: .seconds(25))
+        session = SettingsSession(client: library, folders: [])
+        addTeardownBlock { [unowned self] in self.session?.client.close(); self.session = nil }
+    }
+
+    func policies() throws -> [String: AppPolicy?] {
+        Dictionary(try session.client.appPolicies().map { ($0.appID, $0.policy) }) { first, _ in first }
+    }
+
+    func testEachChoiceIsAppliedAtOnceAndFollowingTheAppRemovesThePolicy() throws {
+        for choice in [AppChoice.portraitOnly, .landscapeOnly, .any] {
+            try session.choose(choice, for: "org.example.Reader")
+            XCTAssertEqual(try policies()["org.example.Reader"], choice.policy)
+            XCTAssertEqual(SettingsModel(try session.snapshot()).apps.first?.choice, choice)
+        }
+        try session.choose(.followApp, for: "org.example.Reader")
+        XCTAssertNil(try policies()["org.example.Reader"] as Any?)
+    }
+
+    func testTheLockAndKioskAreSetThroughTheSession() throws {
+        try session.setRotationLocked(true)
+        XCTAssertTrue(SettingsModel(try session.snapshot()).rotationLock.isOn)
+        try session.setKioskMode(true)
+        XCTAssertTrue(SettingsModel(try session.snapshot()).kiosk.isOn)
+        try session.setKioskMode(false)
+        try session.setRotationLocked(false)
+        XCTAssertFalse(SettingsModel(try session.snapshot()).rotationLock.isOn)
+    }
+
+    func testTheAdministratorsLocksAreShownAndRefused() throws {
+        let folder = orientd.stateHome + "/xdg-config/orientd"
+        try FileManager.default.createDirectory(atPath: folder, withIntermediateDirectories: true)
+        try "[Manager]\nKioskMode=false\nLocked=KioskMode\n[App org.example.Game]\nAllowedOrientations=landscape\nLocked=true\n"
+            .write(toFile: folder + "/orientd.conf", atomically: true, encoding: .utf8)
+        try session.client.reloadConfiguration()
+        let model = SettingsModel(try session.snapshot())
+        XCTAssertFalse(model.kiosk.isChangeable)
+        XCTAssertTrue(model.rotationLock.isChangeable)
+        let game = try XCTUnwrap(model.apps.first { $0.appID == "org.example.Game" })
+        XCTAssertTrue(game.isLocked)
+        XCTAssertEqual(game.choice, .landscapeOnly)
+        XCTAssertThrowsError(try session.choose(.portraitOnly, for: "org.example.Game")) { error in
+            XCTAssertEqual((error as? OrientationClientError)?.code, .notPermitted)
+        }
+        XCTAssertThrowsError(try session.setKioskMode(true))
+    }
+
+    func testFollowingTheAppOverridesAConfiguredPolicy() throws {
+        let folder = orientd.stateHome + "/xdg-config/orientd"
+        try FileManager.default.createDirectory(atPath: folder, withIntermediateDirectories: true)
+        try "[App org.example.Video]\nAllowedOrientations=landscape\n".write(toFile: folder + "/orientd.conf", atomically: true, encoding: .utf8)
+        try session.client.reloadConfiguration()
+        XCTAssertEqual(SettingsModel(try session.snapshot()).apps.first?.choice, .landscapeOnly)
+        try session.choose(.followApp, for: "org.example.Video")
+        let entry = try XCTUnwrap(try session.client.appPolicies().first { $0.appID == "org.example.Video" })
+        XCTAssertEqual(entry.source, "user")
+        XCTAssertNil(entry.allowed, "no cap: the app's declarations decide")
+        XCTAssertEqual(SettingsModel(try session.snapshot()).apps.first?.choice, .followApp)
+    }
+
+    func testAChangeMadeElsewhereIsAnnounced() throws {
+        let changes = LockedValue(0)
+        let watch = try session.watch { changes.withLock { $0 += 1 } }
+        defer { watch.cancel() }
+        try callManager("SetRotationLocked", [.b(true)])
+        try eventually("the session announces the lock", timeout: .seconds(10)) { changes.withLock { $0 } > 0 }
+    }
+}

@@ -1,0 +1,180 @@
+import Foundation
+import GLibBridge
+import OrientationClient
+import TestSupport
+import XCTest
+
+/// The settings app (orientd-settings) used as a person uses it: on real phoc nested in Xvfb
+/// with orientd on the test's bus, driven through its accessibility tree (AT-SPI, with the
+/// at-spi bus launched for the test), while orientd turns phoc's panel for the app in front.
+final class SettingsAppFlowTests: OutputTestCase {
+    static let reader = "org.example.SettingsReader"
+    static let game = "org.example.SettingsGame"
+    static let panel = "X11-1"
+    static let teaName = "Tea & <b>Biscuits</b>"
+
+    var settings: OrientationClient!
+
+    /// The AT-SPI driver (Fixtures/settings/drive_settings.py).
+    static var driverScript: String {
+        URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent()
+            .appendingPathComponent("Fixtures/settings/drive_settings.py").path
+    }
+
+    /// One step through AT-SPI; returns its output (throws when the step fails).
+    @discardableResult
+    func drive(_ arguments: String...) throws -> String {
+        let result = try runCommand(["/usr/bin/python3", Self.driverScript] + arguments, environment: childEnvironment)
+        guard result.succeeded else { throw TestSupportError("drive_settings.py \(arguments.joined(separator: " ")): \(result)") }
+        return result.stdout
+    }
+
+    /// The states of the control named `name` ("pressed,sensitive,...": a chosen choice is
+    /// pressed, the lock's switch checked), nil when absent.
+    func controlStates(_ name: String) throws -> String? {
+        let listing = (try? drive("names")) ?? ""
+        for line in listing.split(separator: "\n") {
+            let fields = line.split(separator: "\t", omittingEmptySubsequences: false).map(String.init)
+            if fields.count == 3, fields[0] == name { return fields[2] }
+        }
+        return nil
+    }
+
+    func waitForControl(_ name: String, _ matches: @escaping (Set<String>) -> Bool, _ what: String) throws {
+        var last: String?
+        try eventually("\(name) \(what) in the settings app (last: \(last ?? "absent"))", timeout: deadline) {
+            last = try controlStates(name)
+            return last.map { matches(Set($0.split(separator: ",").map(String.init))) } ?? false
+        }
+    }
+
+    /// The policy orientd holds for `appID`, through the client library.
+    func policy(_ appID: String) throws -> AppPolicyEntry? {
+        try settings.appPolicies().first { $0.appID == appID }
+    }
+
+    /// phoc in Xvfb, orientd with an administrator's locked policy for the game, the at-spi
+    /// bus, and the settings app on phoc (with `environment` added, such as a language).
+    func startEverything(environment extra: [String: String] = [:]) throws {
+        try writeDesktopEntry(Self.reader, orientations: "portrait;landscape")
+        try writeDesktopEntry(Self.game, orientations: "all")
+        // A name that is not markup, as desktop entries are untrusted text.
+        try "[Desktop Entry]\nType=Application\nName=\(Self.teaName)\nExec=/usr/bin/true\n"
+            .write(toFile: appDataHome + "/applications/org.example.Tea.desktop", atomically: true, encoding: .utf8)
+        let config = scratch + "/state/xdg-config/orientd"
+        try FileManager.default.createDirectory(atPath: config, withIntermediateDirectories: true)
+        try "[App \(Self.game)]\nAllowedOrientations=landscape\nLocked=true\n"
+            .write(toFile: config + "/orientd.conf", atomically: true, encoding: .utf8)
+
+        try startPhocAndOrientd(panel: Self.panel)
+        settings = try OrientationClient(address: bus.address, timeout: .seconds(25))
+        addTeardownBlock { [unowned self] in self.settings?.close() }
+
+        // The session's accessibility bus, as a desktop session starts it.
+        _ = try start("at-spi-bus-launcher", ["/usr/libexec/at-spi-bus-launcher", "--launch-immediately"])
+        let connection = try bus.connect()
+        defer { connection.close() }
+        try eventually("the at-spi bus is up", timeout: deadline) { try connection.nameOwner("org.a11y.Bus") != nil }
+        // The registry started by the test (else the at-spi bus would start one no test ends).
+        let registry = try start("at-spi2-registryd", ["/usr/libexec/at-spi2-registryd"])
+        try eventually("the AT-SPI registry runs", timeout: deadline) {
+            (registry.standardError + registry.standardOutput).contains("SpiRegistry daemon is running")
+        }
+
+        let environment = appDataEnvironment.merging(waylandEnvironment) { $1 }.merging([
+            "GDK_BACKEND": "wayland", "GSK_RENDERER": "cairo", "GTK_A11Y": "atspi",
+            "GSETTINGS_SCHEMA_DIR": "/usr/share/glib-2.0/schemas", "LANGUAGE": "en",
+        ]) { $1 }.merging(extra) { $1 }
+        _ = try start("orientd-settings", [OrientdInstance.product("orientd-settings")], environment: environment)
+        try waitForControl(Self.reader, { _ in true }, "listed")
+    }
+
+    /// The app's words go through gettext: with a catalog of the person's language, the
+    /// controls are named in it (and a screen reader says them so).
+    func testTheAppSpeaksThePersonsLanguage() throws {
+        let folder = scratch + "/locale/de/LC_MESSAGES"
+        try FileManager.default.createDirectory(atPath: folder, withIntermediateDirectories: true)
+        let catalog = """
+            msgid ""
+            msgstr "Content-Type: text/plain; charset=UTF-8\\n"
+
+            msgid "Rotation lock"
+            msgstr "Drehsperre"
+
+            msgid "Portrait only"
+            msgstr "Nur Hochformat"
+            """
+        try catalog.write(toFile: scratch + "/de.po", atomically: true, encoding: .utf8)
+        let compiled = try runCommand(["msgfmt", "-o", folder + "/orientd.mo", scratch + "/de.po"])
+        XCTAssertTrue(compiled.succeeded, "\(compiled)")
+        try startEverything(environment: ["TEXTDOMAINDIR": scratch + "/locale", "LANGUAGE": "de", "LC_ALL": "C.UTF-8"])
+        try waitForControl("Drehsperre", { _ in true }, "named in German")
+        try drive("press", Self.reader)
+        try waitForControl("Nur Hochformat", { _ in true }, "named in German")
+        XCTAssertNotNil(try controlStates("Follow the app"), "an untranslated word stays as written")
+    }
+
+    func testAChoiceMadeInTheAppReachesOrientdAndThePanel() throws {
+        try startEverything()
+        XCTAssertNotNil(try controlStates(Self.game), "the app lists every desktop entry")
+        let reader = try startWaylandAppInFront(Self.reader)
+        // The device held landscape-left: the reader, which allows landscape, is shown
+        // landscape-right, which phoc shows as a 270° transform.
+        try turnDevice("landscape-left")
+        try waitForWlrTransform(Self.panel, "270")
+
+        try drive("press", Self.reader)
+        try waitForControl("Follow the app", { $0.contains("pressed") && $0.contains("sensitive") }, "chosen")
+        try drive("press", "Portrait only")
+        var last: AppPolicyEntry?
+        try eventually("orientd holds portrait only for the reader (last: \(String(describing: last)))", timeout: deadline) {
+            last = try policy(Self.reader)
+            return last?.allowed == ["portrait"] && last?.source == "user"
+        }
+        try waitForWlrTransform(Self.panel, "normal")
+        try waitForControl("Portrait only", { $0.contains("pressed") }, "shown as chosen")
+
+        try drive("press", "Follow the app")
+        try eventually("the reader's policy is gone", timeout: deadline) { try policy(Self.reader) == nil }
+        try waitForWlrTransform(Self.panel, "270")
+        try closeApp(reader)
+    }
+
+    func testAnAppsNameIsShownAsWrittenOnItsPage() throws {
+        try startEverything()
+        try drive("press", Self.teaName)
+        var shown = 0
+        try eventually("the name in the row, the page's header and the page's group (last: \(shown) times)", timeout: deadline) {
+            shown = try drive("labels").split(separator: "\n").filter { $0 == Self.teaName }.count
+            return shown >= 3
+        }
+    }
+
+    func testTheLockIsOneSettingInTheAppAndInOrientd() throws {
+        try startEverything()
+        try waitForControl("Rotation lock", { !$0.contains("checked") }, "off")
+        try drive("press", "Rotation lock")
+        try eventually("RotationLocked is true", timeout: deadline) { try managerProperty("RotationLocked").bool == true }
+        try settings.setRotationLocked(false)
+        try waitForControl("Rotation lock", { !$0.contains("checked") }, "off again")
+        try settings.setRotationLocked(true)
+        try waitForControl("Rotation lock", { $0.contains("checked") }, "on")
+    }
+
+    func testAnAdministratorsLockedPolicyIsShownLockedAndCannotBeChanged() throws {
+        try startEverything()
+        try drive("press", Self.game)
+        try waitForControl("Landscape only", { $0.contains("pressed") && !$0.contains("sensitive") }, "chosen and locked")
+        try waitForControl("Portrait only", { !$0.contains("sensitive") }, "locked")
+        XCTAssertTrue(try drive("text", Self.game).contains("set by the administrator"))
+        // A press on the locked choice changes nothing; the lock pressed after it shows that the
+        // app has handled it.
+        try drive("press", "Portrait only")
+        try drive("press", "Rotation lock")
+        try eventually("RotationLocked is true", timeout: deadline) { try managerProperty("RotationLocked").bool == true }
+        let game = try XCTUnwrap(try policy(Self.game))
+        XCTAssertEqual(game.policy?.allowed, .landscape)
+        XCTAssertTrue(game.locked)
+        try waitForControl("Landscape only", { $0.contains("pressed") }, "still chosen")
+    }
+}

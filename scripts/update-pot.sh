@@ -1,0 +1,27 @@
+#!/usr/bin/env bash
+# The settings app's translation template: every string passed to tr("...") in its Swift
+# sources, and the Name, GenericName, Comment and Keywords of its desktop entry.
+#   scripts/update-pot.sh [FILE]      (default po/orientd.pot; `make pot` runs it)
+# Translators copy it to po/LANG.po (msginit); `make install` compiles each po/*.po into
+# PREFIX/share/locale/LANG/LC_MESSAGES/orientd.mo. Needs gettext (xgettext, msgcat).
+set -euo pipefail
+cd "$(dirname "$0")/.."
+out=${1:-po/orientd.pot}
+mkdir -p "$(dirname "$out")"
+work=$(mktemp -d)
+trap 'rm -rf "$work"' EXIT
+
+# Swift's string literals read as C's for the calls tr("...") (no interpolation in them).
+sources=$(find Sources/OrientationSettingsKit Sources/orientd-settings -name '*.swift' | sort)
+# shellcheck disable=SC2086
+xgettext --language=C --from-code=UTF-8 --keyword= --keyword=tr --add-comments=TRANSLATORS: \
+  --package-name=orientd --msgid-bugs-address=https://github.com/orientd/orientd/issues \
+  --omit-header --sort-by-file -o "$work/swift.pot" $sources
+xgettext --language=Desktop --from-code=UTF-8 --omit-header -o "$work/desktop.pot" \
+  data/io.github.orientd.Settings.desktop.in
+{
+  printf 'msgid ""\nmsgstr ""\n'
+  printf '"Project-Id-Version: orientd\\n"\n"Content-Type: text/plain; charset=UTF-8\\n"\n"Content-Transfer-Encoding: 8bit\\n"\n\n'
+  msgcat --use-first "$work/swift.pot" "$work/desktop.pot"
+} > "$out"
+echo "$out: $(grep -c '^msgid "[^"]' "$out") messages"
