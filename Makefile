@@ -84,6 +84,8 @@ install-binaries:
 	$(STRIP) --strip-all --remove-section=.comment -o $(INSTALL_SCRATCH)/stripped/orientd $(INSTALL_SCRATCH)/release/orientd
 	$(STRIP) --strip-all --remove-section=.comment -o $(INSTALL_SCRATCH)/stripped/orientctl $(INSTALL_SCRATCH)/release/orientctl
 
+SHELL_EXTENSIONS = orientd@orientd.github.io orientd-shell45@orientd.github.io
+
 install: install-binaries
 	install -d $(DESTDIR)$(BINDIR) $(DESTDIR)$(DATADIR)/dbus-1/interfaces $(DESTDIR)$(DATADIR)/dbus-1/services \
 	  $(DESTDIR)$(PREFIX)/lib/systemd/user $(DESTDIR)$(DATADIR)/man/man1 $(DESTDIR)$(DATADIR)/man/man8 \
@@ -94,9 +96,12 @@ install: install-binaries
 	sed 's|@bindir@|$(BINDIR)|g' data/io.github.orientd.OrientationManager1.service.in \
 	  > $(DESTDIR)$(DATADIR)/dbus-1/services/io.github.orientd.OrientationManager1.service
 	sed 's|@bindir@|$(BINDIR)|g' data/orientd.service.in > $(DESTDIR)$(PREFIX)/lib/systemd/user/orientd.service
-	install -d $(DESTDIR)$(DATADIR)/gnome-shell/extensions/orientd@orientd.github.io
-	install -m 644 data/gnome-shell/orientd@orientd.github.io/metadata.json data/gnome-shell/orientd@orientd.github.io/extension.js \
-	  dbus/io.github.orientd.ShellWindows1.xml $(DESTDIR)$(DATADIR)/gnome-shell/extensions/orientd@orientd.github.io/
+	# The GNOME Shell extension: one folder (uuid) for Shell 43-44, one for 45 and later; each
+	# Shell loads the one whose metadata names its version (docs/front-window.md, "GNOME").
+	for uuid in $(SHELL_EXTENSIONS); do \
+	  install -d $(DESTDIR)$(DATADIR)/gnome-shell/extensions/$$uuid && \
+	  install -m 644 data/gnome-shell/$$uuid/metadata.json data/gnome-shell/$$uuid/extension.js data/gnome-shell/shellWindows.js \
+	    dbus/io.github.orientd.ShellWindows1.xml $(DESTDIR)$(DATADIR)/gnome-shell/extensions/$$uuid/ || exit 1; done
 	install -d $(DESTDIR)$(SYSCONFDIR)/xdg/autostart
 	sed 's|@bindir@|$(BINDIR)|g' data/io.github.orientd.orientd-autostart.desktop.in \
 	  > $(DESTDIR)$(SYSCONFDIR)/xdg/autostart/io.github.orientd.orientd-autostart.desktop
@@ -128,7 +133,7 @@ uninstall:
 	  $(DESTDIR)$(DATADIR)/man/man1/orientctl.1 $(DESTDIR)$(DATADIR)/man/man8/orientd.8 $(DESTDIR)$(DATADIR)/man/man5/orientd.conf.5 \
 	  $(DESTDIR)$(DATADIR)/bash-completion/completions/orientctl \
 	  $(DESTDIR)$(DATADIR)/zsh/vendor-completions/_orientctl $(DESTDIR)$(DATADIR)/fish/vendor_completions.d/orientctl.fish
-	rm -rf $(DESTDIR)$(DOCDIR) $(DESTDIR)$(DATADIR)/gnome-shell/extensions/orientd@orientd.github.io
+	rm -rf $(DESTDIR)$(DOCDIR) $(addprefix $(DESTDIR)$(DATADIR)/gnome-shell/extensions/,$(SHELL_EXTENSIONS))
 
 # The zsh and fish completions, generated again from orientctl's verb table.
 completions:

@@ -40,6 +40,7 @@ extension OutputTestCase {
         }
         try FileManager.default.copyItem(atPath: Self.sourceTree + "/dbus/\(Self.shellWindowsInterface).xml",
                                          toPath: "\(installed)/\(Self.shellWindowsInterface).xml")
+        try FileManager.default.copyItem(atPath: Self.sourceTree + "/data/gnome-shell/shellWindows.js", toPath: installed + "/shellWindows.js")
         let settings = scratch + "/config/glib-2.0/settings"
         try FileManager.default.createDirectory(atPath: settings, withIntermediateDirectories: true)
         let enabledList = enabled ? "'\(Self.shellExtension)'" : ""

@@ -17,6 +17,8 @@ final class GnomeWindowTracker: WindowTracker {
     static let path = "/io/github/orientd/ShellWindows1"
     static let interface = "io.github.orientd.ShellWindows1"
     static let extensionUUID = "orientd@orientd.github.io"
+    /// The same extension for GNOME Shell 45 and later (ES modules).
+    static let extensionUUIDShell45 = "orientd-shell45@orientd.github.io"
     static let windowsType = "(a(tsbbb))"
 
     let kind = WindowTrackerKind.gnome
@@ -92,7 +94,7 @@ final class GnomeWindowTracker: WindowTracker {
             case .failure(let error):
                 // Not enabled (yet): its first WindowsChanged attaches the tracker.
                 guard !self.attached else { return }
-                self.lost("GNOME Shell does not answer \(Self.interface).GetWindows (\(error.message)): enable orientd's extension with `gnome-extensions enable \(Self.extensionUUID)`")
+                self.lost("GNOME Shell does not answer \(Self.interface).GetWindows (\(error.message)): enable orientd's extension with `gnome-extensions enable \(Self.extensionUUIDShell45)` (GNOME Shell 45 and later) or `gnome-extensions enable \(Self.extensionUUID)` (43, 44)")
             }
         }
     }
