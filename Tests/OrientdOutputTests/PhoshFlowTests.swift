@@ -26,7 +26,12 @@ final class PhoshFlowTests: OutputTestCase {
     /// before, lets the sensor go meanwhile, and follows it again once orientd stopped and gave
     /// the user's value back.
     func testAppsInFrontTurnPhoshsPanelAndTheOrientationLockIsHeldMeanwhile() throws {
-        let session = try startRealPhosh(sensor: "left-up")
+        try appsInFrontTurnPhoshsPanel(root: nil)
+    }
+
+    /// The flow above on the host's Phosh, or on the phoc and Phosh of `root` (Debian 13's).
+    func appsInFrontTurnPhoshsPanel(root: String?) throws {
+        let session = try startRealPhosh(sensor: "left-up", root: root)
         XCTAssertEqual(try orientationLockKey(), "false", "the user's value")
         // Phosh says PanelOrientationManaged once its rotation manager has a reading, which can
         // come after DisplayConfig is on the bus.

@@ -24,8 +24,9 @@ extension OutputTestCase {
     }
 
     /// Starts Phosh (and, with `sensor`, a mock accelerometer reading `sensor` first) and waits
-    /// until it owns DisplayConfig with its panel and the screen saver, unlocked.
-    func startRealPhosh(sensor orientation: String? = nil) throws -> PhoshSession {
+    /// until it owns DisplayConfig with its panel and the screen saver, unlocked. With `root`,
+    /// the phoc and Phosh of that root (`debian13Root()`).
+    func startRealPhosh(sensor orientation: String? = nil, root: String? = nil) throws -> PhoshSession {
         let systemBus = try PrivateBus()
         addTeardownBlock { systemBus.stop() }
         var sensor: ChildProcess?
@@ -47,7 +48,8 @@ extension OutputTestCase {
         for service in ["phosh", "other"] { try permit.write(toFile: "\(pam)/\(service)", atomically: true, encoding: .utf8) }
 
         let host = try startXvfb(size: "800x1280x24")
-        let phoc = try start("phoc and phosh", ["phoc", "-C", "/usr/share/phosh/phoc.ini", "-E", "/usr/libexec/phosh --unlocked"],
+        let command = ["phoc", "-C", "/usr/share/phosh/phoc.ini", "-E", "/usr/libexec/phosh --unlocked"]
+        let phoc = try start("phoc and phosh", root.map { Self.inRoot($0, command) } ?? command,
                              environment: systemBus.systemEnvironment.merging([
                                  "DISPLAY": host, "WLR_BACKENDS": "x11", "WLR_RENDERER": "pixman",
                                  "LD_PRELOAD": "libpam_wrapper.so", "PAM_WRAPPER": "1", "PAM_WRAPPER_SERVICE_DIR": pam,
