@@ -21,14 +21,25 @@ extension OutputTestCase {
         return path
     }
 
-    /// `command` run inside `root` (read-only, with a fresh /run and the host's /dev, /sys,
-    /// /tmp and `$TMPDIR` bound in), ended with the test.
-    static func inRoot(_ root: String, _ command: [String]) -> [String] {
-        var binds = ["--bind", "/tmp", "/tmp"]
-        if let temporary = ProcessInfo.processInfo.environment["TMPDIR"], !temporary.hasPrefix("/tmp") {
-            binds += ["--bind", temporary, temporary]
+    /// `command` run inside `root`: its folders read-only on an empty root (so that the host's
+    /// `folders` can be shown at their own paths, read-only), a fresh /run and /var/tmp, and
+    /// the host's /dev, /sys, /tmp and `$TMPDIR`; ended with the test.
+    static func inRoot(_ root: String, _ command: [String], showing folders: [String] = []) -> [String] {
+        let own = Set(["dev", "proc", "sys", "tmp", "run"])
+        var arguments = ["bwrap"]
+        for entry in ((try? FileManager.default.contentsOfDirectory(atPath: root)) ?? []).sorted()
+        where !entry.hasPrefix(".") && !own.contains(entry) {
+            if let target = try? FileManager.default.destinationOfSymbolicLink(atPath: "\(root)/\(entry)") {
+                arguments += ["--symlink", target, "/" + entry]
+            } else {
+                arguments += ["--ro-bind", "\(root)/\(entry)", "/" + entry]
+            }
         }
-        return ["bwrap", "--ro-bind", root, "/", "--dev-bind", "/dev", "/dev", "--proc", "/proc", "--ro-bind", "/sys", "/sys",
-                "--tmpfs", "/run", "--tmpfs", "/var/tmp"] + binds + ["--die-with-parent", "--"] + command
+        arguments += ["--tmpfs", "/var/tmp", "--dev-bind", "/dev", "/dev", "--proc", "/proc", "--ro-bind", "/sys", "/sys",
+                      "--tmpfs", "/run", "--bind", "/tmp", "/tmp"]
+        if let temporary = ProcessInfo.processInfo.environment["TMPDIR"], !temporary.hasPrefix("/tmp") {
+            arguments += ["--bind", temporary, temporary]
+        }
+        return arguments + folders.flatMap { ["--ro-bind", $0, $0] } + ["--die-with-parent", "--"] + command
     }
 }
