@@ -35,7 +35,7 @@ compositor_packages=(
   phoc phosh python3 python3-dbusmock python3-gi x11-utils xdotool xvfb
 )
 swift_packages=(
-  ca-certificates clang libglib2.0-dev libstdc++-14-dev libwayland-dev libx11-dev libxcb1-dev lld pkg-config swiftlang
+  binutils libglib2.0-dev libwayland-dev libxcb1-dev pkg-config swiftlang
 )
 case $set_name in
   compositors) packages=("${compositor_packages[@]}") ;;

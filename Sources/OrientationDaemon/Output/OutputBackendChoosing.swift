@@ -44,9 +44,13 @@ enum OutputBackendChoosing {
             return make(.mutter, options: options, connection: connection, log: log)
         }
         let environment = ProcessEnvironment.current()
-        for (kind, found, what) in [(OutputBackendKind.wlroots, WlrootsBackend.probe, "the Wayland compositor offers wlr-output-management"),
-                                    (.kwin, KWinBackend.probe, "the Wayland compositor offers KWin's output management"),
-                                    (.x11, X11Backend.probe, "DISPLAY names an X server")] where found(environment) {
+        // Closures, not method references: Swift 6.0's compiler crashes on a static method
+        // (a @Sendable function) as a tuple's element.
+        let probes: [(OutputBackendKind, ([String: String]) -> Bool, String)] = [
+            (.wlroots, { WlrootsBackend.probe(environment: $0) }, "the Wayland compositor offers wlr-output-management"),
+            (.kwin, { KWinBackend.probe(environment: $0) }, "the Wayland compositor offers KWin's output management"),
+            (.x11, { X11Backend.probe(environment: $0) }, "DISPLAY names an X server")]
+        for (kind, found, what) in probes where found(environment) {
             log.info("output: --output-backend auto: \(what): \(kind.rawValue)")
             return make(kind, options: options, connection: connection, log: log)
         }
