@@ -1,7 +1,8 @@
 import GLibBridge
 import OrientationCore
 
-/// GNOME Shell: the windows its orientd extension (`orientd@orientd.github.io`) publishes as
+/// GNOME Shell: the windows its orientd extension (`orientd-shell45@orientd.github.io` on
+/// GNOME Shell 45 and later, `orientd@orientd.github.io` on 43 and 44) publishes as
 /// `io.github.orientd.ShellWindows1` on the Shell's own session-bus connection.
 ///
 /// The Shell lets no other program list its windows, so the extension does it from inside.
