@@ -13,6 +13,7 @@ root=$(scripts/debian13-root.sh --set swift --arch "$arch" | tail -1) || exit 2
 
 scratch=$(mktemp -d "${TMPDIR:-/tmp}/orientd-swift-check-XXXXXX")
 trap 'rm -rf "$scratch"' EXIT
+trap 'exit 143' TERM INT  # so that EXIT's clean-up runs when it is stopped
 git ls-files -z | xargs -0 cp --parents -t "$scratch"
 mkdir -p "$scratch/home"
 
