@@ -44,6 +44,8 @@ final class GnomeShellCompositor: SwitchingCompositor {
             try Self.copy(sourceTree + "/data/gnome-shell/" + Self.extensionUUID, to: extensions + "/" + Self.extensionUUID)
             try FileManager.default.copyItem(atPath: sourceTree + "/dbus/io.github.orientd.ShellWindows1.xml",
                                              toPath: extensions + "/\(Self.extensionUUID)/io.github.orientd.ShellWindows1.xml")
+            try FileManager.default.copyItem(atPath: sourceTree + "/data/gnome-shell/shellWindows.js",
+                                             toPath: extensions + "/\(Self.extensionUUID)/shellWindows.js")
             try Self.copy(sourceTree + "/Tests/Fixtures/gnome/" + Self.switcherUUID, to: extensions + "/" + Self.switcherUUID)
             let settings = scratch + "/shell-config/glib-2.0/settings"
             try FileManager.default.createDirectory(atPath: settings, withIntermediateDirectories: true)

@@ -41,9 +41,14 @@ final class GnomeFrontWindowTests: OutputTestCase {
     /// desktop entry); another app in front turns it back; closing the front window brings the
     /// one behind back; closing the last gives the device's.
     func testTheAppInFrontTurnsTheShellsPanelAndClosingGivesItBack() throws {
+        try appsInFrontTurnTheShellsPanel(root: nil)
+    }
+
+    /// The flow above on the host's GNOME Shell, or on the Shell of `root` (a Debian 13 root).
+    func appsInFrontTurnTheShellsPanel(root: String?) throws {
         try writeDesktopEntry(Self.game, orientations: "landscape")
         try writeDesktopEntry(Self.notes, orientations: "portrait")
-        try startGnomeShell(extensionEnabled: true)
+        try startGnomeShell(extensionEnabled: true, root: root)
         try startOrientd()
         try waitForProperty("WindowTracking", "gnome")
 

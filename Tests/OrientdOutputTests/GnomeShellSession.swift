@@ -11,15 +11,19 @@ import XCTest
 /// `XDG_DATA_HOME`, enabled or not through the Shell's GSettings keyfile.
 extension OutputTestCase {
     static let shellExtension = "orientd@orientd.github.io"
+    /// The extension's folder for GNOME Shell 45 and later (Debian 13's 48).
+    static let shellExtension45 = "orientd-shell45@orientd.github.io"
     static let shellWindowsPath = "/io/github/orientd/ShellWindows1"
     static let shellWindowsInterface = "io.github.orientd.ShellWindows1"
     /// The Shell's virtual monitor.
     static let shellPanel = "Meta-0"
 
     /// Starts GNOME Shell with orientd's extension installed (and enabled when `enabled`), and
-    /// waits until it owns org.gnome.Shell and DisplayConfig and serves Wayland.
+    /// waits until it owns org.gnome.Shell and DisplayConfig and serves Wayland. With `root`,
+    /// the Shell of that root (`debian13Root()`) with the extension for 45 and later.
     @discardableResult
-    func startGnomeShell(extensionEnabled enabled: Bool) throws -> ChildProcess {
+    func startGnomeShell(extensionEnabled enabled: Bool, root: String? = nil) throws -> ChildProcess {
+        let uuid = root == nil ? Self.shellExtension : Self.shellExtension45
         let systemBus = try PrivateBus()
         addTeardownBlock { systemBus.stop() }
         let logind = try start("logind (python-dbusmock)", ["/usr/bin/python3", "-m", "dbusmock", "--system", "--template", "logind"],
@@ -32,21 +36,23 @@ extension OutputTestCase {
         }
 
         let data = scratch + "/shell-data"
-        let installed = "\(data)/gnome-shell/extensions/\(Self.shellExtension)"
+        let installed = "\(data)/gnome-shell/extensions/\(uuid)"
         try FileManager.default.createDirectory(atPath: installed, withIntermediateDirectories: true)
-        let source = Self.sourceTree + "/data/gnome-shell/" + Self.shellExtension
+        let source = Self.sourceTree + "/data/gnome-shell/" + uuid
         for file in try FileManager.default.contentsOfDirectory(atPath: source) {
             try FileManager.default.copyItem(atPath: source + "/" + file, toPath: installed + "/" + file)
         }
         try FileManager.default.copyItem(atPath: Self.sourceTree + "/dbus/\(Self.shellWindowsInterface).xml",
                                          toPath: "\(installed)/\(Self.shellWindowsInterface).xml")
+        try FileManager.default.copyItem(atPath: Self.sourceTree + "/data/gnome-shell/shellWindows.js", toPath: installed + "/shellWindows.js")
         let settings = scratch + "/config/glib-2.0/settings"
         try FileManager.default.createDirectory(atPath: settings, withIntermediateDirectories: true)
-        let enabledList = enabled ? "'\(Self.shellExtension)'" : ""
+        let enabledList = enabled ? "'\(uuid)'" : ""
         try "[org/gnome/shell]\nenabled-extensions=[\(enabledList)]\n".write(toFile: settings + "/keyfile", atomically: true, encoding: .utf8)
 
         try FileManager.default.createDirectory(atPath: scratch + "/home", withIntermediateDirectories: true)
-        let shell = try start("gnome-shell", ["gnome-shell", "--wayland", "--headless", "--no-x11", "--virtual-monitor", "800x1280"],
+        let command = ["gnome-shell", "--wayland", "--headless", "--no-x11", "--virtual-monitor", "800x1280"]
+        let shell = try start("gnome-shell", root.map { Self.inRoot($0, command) } ?? command,
                               environment: systemBus.systemEnvironment.merging([
                                   "HOME": scratch + "/home", "XDG_DATA_HOME": data,
                               ]) { $1 })

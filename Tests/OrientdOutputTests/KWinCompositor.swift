@@ -16,11 +16,13 @@ extension OutputTestCase {
     /// plain copy of the binary. `trusting`: programs KWin offers its window list to, by
     /// orientd's own desktop entry (data/io.github.orientd.orientd.desktop.in) whose Exec is
     /// each path, in KWin's `XDG_DATA_DIRS` (KWin builds its service cache under the scratch folder).
+    /// With `root`, the KWin of that root (`debian13Root()`), shown the programs' folders: it
+    /// checks that the path in a desktop entry's Exec is the client's executable.
     @discardableResult
-    func startKWin(trusting programs: [String] = []) throws -> ChildProcess {
+    func startKWin(trusting programs: [String] = [], root: String? = nil) throws -> ChildProcess {
         let copy = scratch + "/kwin_wayland"
         if !FileManager.default.fileExists(atPath: copy) {
-            try FileManager.default.copyItem(atPath: "/usr/bin/kwin_wayland", toPath: copy)
+            try FileManager.default.copyItem(atPath: (root ?? "") + "/usr/bin/kwin_wayland", toPath: copy)
         }
         let applications = kwinDataHome + "/applications"
         try FileManager.default.createDirectory(atPath: applications, withIntermediateDirectories: true)
@@ -34,9 +36,20 @@ extension OutputTestCase {
         let config = scratch + "/config"
         try FileManager.default.createDirectory(atPath: config, withIntermediateDirectories: true)
         try "[Windows]\nFocusStealingPreventionLevel=0\n".write(toFile: config + "/kwinrc", atomically: true, encoding: .utf8)
-        let kwin = try start("kwin_wayland", [copy, "--virtual", "--width", "800", "--height", "1280",
-                                              "--socket", Self.waylandSocket],
-                             environment: ["XDG_DATA_DIRS": kwinDataHome + ":/usr/local/share:/usr/share", "XDG_CACHE_HOME": scratch + "/kwin-cache"])
+        var environment = ["XDG_DATA_DIRS": kwinDataHome + ":/usr/local/share:/usr/share", "XDG_CACHE_HOME": scratch + "/kwin-cache"]
+        if root != nil {
+            // KDE Frameworks 6 list the installed apps through the session's XDG menu, which a
+            // Plasma 6 session has (plasma-workspace's) and a KWin run alone does not.
+            let menus = scratch + "/kwin-config/menus"
+            try FileManager.default.createDirectory(atPath: menus, withIntermediateDirectories: true)
+            try "<Menu><Name>Applications</Name><DefaultAppDirs/><Include><All/></Include></Menu>\n"
+                .write(toFile: menus + "/applications.menu", atomically: true, encoding: .utf8)
+            environment["XDG_CONFIG_DIRS"] = scratch + "/kwin-config:/etc/xdg"
+        }
+        let command = [copy, "--virtual", "--width", "800", "--height", "1280", "--socket", Self.waylandSocket]
+        let folders = programs.map { URL(fileURLWithPath: $0).deletingLastPathComponent().path }
+        let kwin = try start("kwin_wayland", root.map { Self.inRoot($0, command, showing: folders) } ?? command,
+                             environment: environment)
         try eventually("kscreen-doctor lists \(Self.kwinOutput); KWin's log:\n\(kwin.standardError)", timeout: deadline) {
             if let status = kwin.exitStatus { throw TestSupportError("kwin_wayland exited (\(status)):\n\(kwin.standardError)") }
             return (try? kscreenRotation(Self.kwinOutput)) != nil

@@ -16,9 +16,9 @@ final class KWinFrontWindowTests: OutputTestCase {
     static let landscape: Set<Int> = [2, 8]
 
     /// KWin trusting the built orientd, and orientd on it choosing KWin for both windows and output.
-    func startKWinAndOrientd() throws {
+    func startKWinAndOrientd(root: String? = nil) throws {
         let orientdPath = URL(fileURLWithPath: OrientdInstance.product("orientd")).resolvingSymlinksInPath().path
-        try startKWin(trusting: [orientdPath])
+        try startKWin(trusting: [orientdPath], root: root)
         try launchOrientd(["--output-backend", "auto", "--output", Self.kwinOutput, "--window-tracking", "auto"],
                           environment: waylandEnvironment.merging(appDataEnvironment) { $1 })
         try waitForProperty("OutputBackend", "kwin")
@@ -59,9 +59,14 @@ final class KWinFrontWindowTests: OutputTestCase {
     /// entry); another app in front turns it back; closing the front window brings the one
     /// behind back, closing the last gives the device's.
     func testTheAppInFrontTurnsKWinsPanelAndClosingGivesItBack() throws {
+        try appsInFrontTurnKWinsPanel(root: nil)
+    }
+
+    /// The flow above on the host's KWin, or on the KWin of `root` (Debian 13's KWin 6).
+    func appsInFrontTurnKWinsPanel(root: String?) throws {
         try writeDesktopEntry(Self.game, orientations: "landscape")
         try writeDesktopEntry(Self.notes, orientations: "portrait")
-        try startKWinAndOrientd()
+        try startKWinAndOrientd(root: root)
         XCTAssertEqual(try managerProperty("FrontApp").string, "")
 
         let game = try startApp(Self.game)

@@ -28,9 +28,14 @@ final class PhoshFlowTests: OutputTestCase {
     /// show (it used to be held for as long as orientd ran, which took the user's Auto Rotate
     /// switch away). Phosh and orientd read the same mock sensor.
     func testAppsInFrontTurnPhoshsPanelAndTheOrientationLockIsHeldMeanwhile() throws {
+        try appsInFrontTurnPhoshsPanel(root: nil)
+    }
+
+    /// The flow above on the host's Phosh, or on the phoc and Phosh of `root` (Debian 13's).
+    func appsInFrontTurnPhoshsPanel(root: String?) throws {
         try startSystemBus()
         try startMock("normal")
-        _ = try startRealPhosh(sharedSystemBus: true)
+        _ = try startRealPhosh(sharedSystemBus: true, root: root)
         XCTAssertEqual(try orientationLockKey(), "false", "the user's value")
         // Phosh says PanelOrientationManaged once its rotation manager has a reading, which can
         // come after DisplayConfig is on the bus.

@@ -26,8 +26,9 @@ extension OutputTestCase {
     /// Starts Phosh (and, with `sensor`, a mock accelerometer reading `sensor` first) and waits
     /// until it owns DisplayConfig with its panel and the screen saver, unlocked. With
     /// `sharedSystemBus`, Phosh reads the harness's system bus (`systemBus`, where the test
-    /// started the mock sensor orientd reads too) instead of a private one.
-    func startRealPhosh(sensor orientation: String? = nil, sharedSystemBus: Bool = false) throws -> PhoshSession {
+    /// started the mock sensor orientd reads too) instead of a private one. With `root`, the
+    /// phoc and Phosh of that root (`debian13Root()`).
+    func startRealPhosh(sensor orientation: String? = nil, sharedSystemBus: Bool = false, root: String? = nil) throws -> PhoshSession {
         let systemBus: PrivateBus = sharedSystemBus ? self.systemBus : try PrivateBus()
         if !sharedSystemBus { addTeardownBlock { systemBus.stop() } }
         var sensor: ChildProcess?
@@ -49,7 +50,8 @@ extension OutputTestCase {
         for service in ["phosh", "other"] { try permit.write(toFile: "\(pam)/\(service)", atomically: true, encoding: .utf8) }
 
         let host = try startXvfb(size: "800x1280x24")
-        let phoc = try start("phoc and phosh", ["phoc", "-C", "/usr/share/phosh/phoc.ini", "-E", "/usr/libexec/phosh --unlocked"],
+        let command = ["phoc", "-C", "/usr/share/phosh/phoc.ini", "-E", "/usr/libexec/phosh --unlocked"]
+        let phoc = try start("phoc and phosh", root.map { Self.inRoot($0, command) } ?? command,
                              environment: systemBus.systemEnvironment.merging([
                                  "DISPLAY": host, "WLR_BACKENDS": "x11", "WLR_RENDERER": "pixman",
                                  "LD_PRELOAD": "libpam_wrapper.so", "PAM_WRAPPER": "1", "PAM_WRAPPER_SERVICE_DIR": pam,

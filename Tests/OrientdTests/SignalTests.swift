@@ -77,7 +77,7 @@ final class SignalTests: OrientdTestCase {
         XCTAssertEqual(changes.count, 3, "\(changes)")
         XCTAssertEqual(changes.first, ["InterfaceOrientation": .s("landscape-right"), "Width": .u(844), "Height": .u(390)])
         XCTAssertEqual(changes.dropFirst().first, [
-            "SupportedOrientations": .strings(["portrait", "landscape-right"]), "SupportedOrientationsMask": .u(2 | 8),
+            "SupportedOrientations": .strings(["portrait", "landscape-right"]), "SupportedOrientationsMask": .u(UInt32(2 | 8)),
             "DecidingController": .s("root"),
         ])
         XCTAssertEqual(changes.last, ["ActivationState": .s("foreground-inactive")])

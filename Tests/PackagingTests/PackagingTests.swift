@@ -153,7 +153,12 @@ final class PackagingTests: XCTestCase {
                      "./etc/xdg/autostart/io.github.orientd.orientd-autostart.desktop",
                      "./usr/share/gnome-shell/extensions/orientd@orientd.github.io/metadata.json",
                      "./usr/share/gnome-shell/extensions/orientd@orientd.github.io/extension.js",
+                     "./usr/share/gnome-shell/extensions/orientd@orientd.github.io/shellWindows.js",
                      "./usr/share/gnome-shell/extensions/orientd@orientd.github.io/io.github.orientd.ShellWindows1.xml",
+                     "./usr/share/gnome-shell/extensions/orientd-shell45@orientd.github.io/metadata.json",
+                     "./usr/share/gnome-shell/extensions/orientd-shell45@orientd.github.io/extension.js",
+                     "./usr/share/gnome-shell/extensions/orientd-shell45@orientd.github.io/shellWindows.js",
+                     "./usr/share/gnome-shell/extensions/orientd-shell45@orientd.github.io/io.github.orientd.ShellWindows1.xml",
                      "./usr/share/man/man1/orientctl.1.gz", "./usr/share/doc/orientd/copyright",
                      "./usr/share/zsh/vendor-completions/_orientctl", "./usr/share/fish/vendor_completions.d/orientctl.fish"] {
             XCTAssertTrue(contents.stdout.contains(" \(path)\n"), "\(path) is not in the package")

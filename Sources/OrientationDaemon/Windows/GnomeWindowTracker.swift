@@ -1,7 +1,8 @@
 import GLibBridge
 import OrientationCore
 
-/// GNOME Shell: the windows its orientd extension (`orientd@orientd.github.io`) publishes as
+/// GNOME Shell: the windows its orientd extension (`orientd-shell45@orientd.github.io` on
+/// GNOME Shell 45 and later, `orientd@orientd.github.io` on 43 and 44) publishes as
 /// `io.github.orientd.ShellWindows1` on the Shell's own session-bus connection.
 ///
 /// The Shell lets no other program list its windows, so the extension does it from inside.
@@ -20,6 +21,8 @@ final class GnomeWindowTracker: WindowTracker {
     static let path = "/io/github/orientd/ShellWindows1"
     static let interface = "io.github.orientd.ShellWindows1"
     static let extensionUUID = "orientd@orientd.github.io"
+    /// The same extension for GNOME Shell 45 and later (ES modules).
+    static let extensionUUIDShell45 = "orientd-shell45@orientd.github.io"
     static let windowsType = "(a(tsbbb))"
 
     let kind = WindowTrackerKind.gnome
@@ -94,7 +97,7 @@ final class GnomeWindowTracker: WindowTracker {
             case .failure(let error):
                 // Not enabled (yet): its first WindowsChanged attaches the tracker.
                 guard !self.attached else { return }
-                self.lost("GNOME Shell does not answer \(Self.interface).GetWindows (\(error.message)): enable orientd's extension with `gnome-extensions enable \(Self.extensionUUID)`")
+                self.lost("GNOME Shell does not answer \(Self.interface).GetWindows (\(error.message)): enable orientd's extension with `gnome-extensions enable \(Self.extensionUUIDShell45)` (GNOME Shell 45 and later) or `gnome-extensions enable \(Self.extensionUUID)` (43, 44)")
             }
         }
     }

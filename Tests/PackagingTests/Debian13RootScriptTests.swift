@@ -1,0 +1,63 @@
+import Foundation
+import TestSupport
+import XCTest
+
+/// scripts/debian13-root.sh's handling of its arguments and its cache, without making a root:
+/// an unknown architecture or set is refused naming the valid ones; each set and architecture
+/// has its own root, named by its package list's hash; `--check` reports a root not made yet
+/// (the tests then skip) and returns a completed one at once.
+final class Debian13RootScriptTests: XCTestCase {
+    static let script = PackagingTests.root + "/scripts/debian13-root.sh"
+
+    /// The script with its cache in a fresh folder.
+    func rootScript(_ arguments: [String], cache: String) throws -> ProcessOutput {
+        try runCommand([Self.script] + arguments, environment: ["ORIENTD_TEST_ROOTS": cache])
+    }
+
+    func freshCache() throws -> String {
+        let cache = try OrientdInstance.temporaryDirectory()
+        addTeardownBlock { try? FileManager.default.removeItem(atPath: cache) }
+        return cache
+    }
+
+    func testAnUnknownArchitectureOrSetIsRefusedNamingTheValidOnes() throws {
+        let cache = try freshCache()
+        let architecture = try rootScript(["--arch", "riscv64", "--check"], cache: cache)
+        XCTAssertEqual(architecture.status, .exited(2), "\(architecture)")
+        XCTAssertTrue(architecture.stderr.contains("'riscv64' (valid: amd64, arm64)"), architecture.stderr)
+        let set = try rootScript(["--set", "games", "--check"], cache: cache)
+        XCTAssertEqual(set.status, .exited(2), "\(set)")
+        XCTAssertTrue(set.stderr.contains("'games' (valid: compositors, swift)"), set.stderr)
+        XCTAssertEqual(try FileManager.default.contentsOfDirectory(atPath: cache), [], "nothing made")
+    }
+
+    /// The root's path as `--check` names it for a root not made yet.
+    func pendingRoot(_ arguments: [String], cache: String) throws -> String {
+        let check = try rootScript(arguments + ["--check"], cache: cache)
+        XCTAssertEqual(check.status, .exited(1), "\(check)")
+        let path = try XCTUnwrap(check.stderr.split(separator: " ").first { $0.hasPrefix(cache + "/") }.map(String.init), check.stderr)
+        XCTAssertTrue(check.stderr.contains("is not made yet"), check.stderr)
+        return path
+    }
+
+    func testEachSetAndArchitectureHasItsOwnRootAndACompletedOneIsReusedAtOnce() throws {
+        let cache = try freshCache()
+        let compositors = try pendingRoot([], cache: cache)
+        let swift = try pendingRoot(["--set", "swift"], cache: cache)
+        let arm64 = try pendingRoot(["--set", "swift", "--arch", "arm64"], cache: cache)
+        XCTAssertTrue(compositors.hasPrefix(cache + "/debian13-compositors-amd64-"), compositors)
+        XCTAssertTrue(swift.hasPrefix(cache + "/debian13-swift-amd64-"), swift)
+        XCTAssertTrue(arm64.hasPrefix(cache + "/debian13-swift-arm64-"), arm64)
+        // The hash covers the architecture too, not only the folder's name.
+        XCTAssertNotEqual(swift.split(separator: "-").last, arm64.split(separator: "-").last)
+
+        try FileManager.default.createDirectory(atPath: swift, withIntermediateDirectories: true)
+        XCTAssertTrue(FileManager.default.createFile(atPath: swift + "/.orientd-root-complete", contents: nil))
+        let reused = try rootScript(["--set", "swift", "--check"], cache: cache)
+        XCTAssertEqual(reused.status, .exited(0), "\(reused)")
+        XCTAssertEqual(reused.stdout.trimmingCharacters(in: .newlines), swift)
+        // Without --check the completed root is returned as well, before anything needs root.
+        let made = try rootScript(["--set", "swift"], cache: cache)
+        XCTAssertEqual(made.stdout.trimmingCharacters(in: .newlines), swift, "\(made)")
+    }
+}
