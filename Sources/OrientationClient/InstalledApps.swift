@@ -12,8 +12,8 @@ public struct InstalledApp: Sendable, Equatable {
     /// `Icon`: an icon name, or an absolute path; nil without one.
     public var icon: String?
     /// What the entry declares for a phone (`X-Orientd-SupportedOrientations`, else Lomiri's
-    /// `X-Ubuntu-Supported-Orientations`), read by the core's rules; nil: it declares nothing
-    /// usable (orientd then applies its defaults).
+    /// `X-Lomiri-Supported-Orientations`, then `X-Ubuntu-Supported-Orientations`), read by the
+    /// core's rules; nil: it declares nothing usable (orientd then applies its defaults).
     public var declared: OrientationMask?
     /// The entry's path.
     public var path: String
@@ -100,15 +100,16 @@ public enum InstalledApps {
         return InstalledApp(appID: appID, name: name, icon: icon, declared: declaration(value), path: path)
     }
 
-    /// The phone's whitelist the entry declares, by orientd's rules: its own key first, then
-    /// Lomiri's (a portrait panel's `primary`); a key whose value is not valid is skipped.
+    /// The phone's supported orientations the entry declares, by orientd's rules: its own key
+    /// first (a value that is not valid is skipped), then Lomiri's two keys as Lomiri reads
+    /// them (a portrait panel's `primary`; a value Lomiri cannot read is all four).
     static func declaration(_ value: (String) -> String?) -> OrientationMask? {
         if let text = value(orientdKey) {
             let names = text.split(separator: ";").map { String($0).trimmed }.filter { !$0.isEmpty }
             if let mask = try? OrientationMask(parsing: names, what: orientdKey) { return mask }
         }
-        if let text = value(LomiriOrientations.key) {
-            return try? LomiriOrientations.mask(parsing: text, natural: .portrait)
+        for key in [LomiriOrientations.key, LomiriOrientations.ubuntuKey] {
+            if let text = value(key), let (mask, _) = LomiriOrientations.read(text, key: key, natural: .portrait) { return mask }
         }
         return nil
     }

@@ -58,7 +58,7 @@ final class PackagingTests: XCTestCase {
         let readable = debian.path + "/install-deps.sh"
         try FileManager.default.copyItem(atPath: script, toPath: readable)
         chmod(readable, 0o755)
-        let notRoot = try runCommand(["setpriv", "--reuid=65534", "--regid=65534", "--clear-groups", "/bin/bash", readable, "test"],
+        let notRoot = try runCommand(["/usr/bin/setpriv", "--reuid=65534", "--regid=65534", "--clear-groups", "/bin/bash", readable, "test"],
                                      environment: ["PATH": debian.path])
         XCTAssertEqual(notRoot.status, .exited(1), "\(notRoot)")
         XCTAssertTrue(notRoot.stderr.contains("Not root, so nothing is installed."), notRoot.stderr)
