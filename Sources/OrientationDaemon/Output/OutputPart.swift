@@ -5,7 +5,7 @@ import OrientationCore
 /// `AdapterHost`), its reports turned into core commands, and the panel orientation on its
 /// way to it. Lives on the main loop thread.
 final class OutputPart {
-    let host = AdapterHost(OutputBackends.family)
+    let host: AdapterHost<any OutputBackend, OutputBackendEvent>
     let loop: MainLoop
     let log: Log
     /// Runs a command through the core (the service's `performInternal`).
@@ -19,7 +19,8 @@ final class OutputPart {
     private var pending: InterfaceOrientation?
     private var handover: SourceHandle?
 
-    init(loop: MainLoop, log: Log) {
+    init(family: AdapterFamily<any OutputBackend, OutputBackendEvent> = OutputBackends.family, loop: MainLoop, log: Log) {
+        host = AdapterHost(family)
         (self.loop, self.log) = (loop, log)
     }
 

@@ -64,7 +64,7 @@ struct AdapterFamily<Adapter, Report>: Sendable {
     /// The log lines' prefix (`output`, `windows`, `sensor`) and the option's name.
     let name: String
     let option: String
-    let entries: [AdapterEntry<Adapter>]
+    var entries: [AdapterEntry<Adapter>]
     /// What `auto` makes when no peer is there yet (mutter, waiting for its name); nil: nothing.
     var fallback: AdapterEntry<Adapter>?
     /// Why `auto` found nothing, for the log (the family's property says none).

@@ -40,8 +40,15 @@ public final class OrientationService {
 
     /// Takes the state folder's lock, reads the configuration files and the user's settings.
     /// - Throws: `StartError` when another orientd holds the state folder (without --replace).
-    public init(connection: BusConnection, loop: MainLoop, options: ServiceOptions, contract: ContractXML,
-                environment: [String: String] = ProcessEnvironment.current()) throws(StartError) {
+    public convenience init(connection: BusConnection, loop: MainLoop, options: ServiceOptions, contract: ContractXML,
+                            environment: [String: String] = ProcessEnvironment.current()) throws(StartError) {
+        try self.init(connection: connection, loop: loop, options: options, contract: contract, environment: environment,
+                      compositors: .builtIn)
+    }
+
+    /// The same, choosing the output backend and window tracker among `compositors`' entries.
+    init(connection: BusConnection, loop: MainLoop, options: ServiceOptions, contract: ContractXML,
+         environment: [String: String], compositors: CompositorFamilies) throws(StartError) {
         let log = Log(verbose: options.verbose)
         context = ServiceContext(connection: connection, loop: loop, options: options, log: log,
                                  settleTimer: SettleTimer(loop: loop), memory: MemoryRelease(loop: loop))
@@ -57,8 +64,8 @@ public final class OrientationService {
                                      natural: options.naturalOrientation)
         manager.continueSceneNumbers(after: opened.lastSceneID)
         sensorPart = SensorPart(log: log)
-        outputPart = OutputPart(loop: loop, log: log)
-        windowPart = WindowPart(log: log, limits: options.limits)
+        outputPart = OutputPart(family: compositors.output, loop: loop, log: log)
+        windowPart = WindowPart(family: compositors.windows, log: log, limits: options.limits)
         if !configuration.files.isEmpty {
             log.info("configuration: \(configuration.files.joined(separator: ", "))")
         }

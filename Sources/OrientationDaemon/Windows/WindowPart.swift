@@ -4,7 +4,7 @@ import OrientationCore
 /// `AdapterHost`), its reports turned into core commands with each app's desktop entry read
 /// here. Lives on the main loop thread.
 final class WindowPart {
-    let host = AdapterHost(WindowTrackers.family)
+    let host: AdapterHost<any WindowTracker, WindowTrackerEvent>
     let log: Log
     let limits: Limits
     /// Runs a command through the core (the service's `perform`, as an internal caller).
@@ -17,7 +17,8 @@ final class WindowPart {
     private var pace: WindowReportPace?
     private var pacedTracker: ObjectIdentifier?
 
-    init(log: Log, limits: Limits) {
+    init(family: AdapterFamily<any WindowTracker, WindowTrackerEvent> = WindowTrackers.family, log: Log, limits: Limits) {
+        host = AdapterHost(family)
         (self.log, self.limits) = (log, limits)
     }
 

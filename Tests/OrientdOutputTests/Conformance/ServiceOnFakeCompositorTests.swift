@@ -1,0 +1,77 @@
+import GLibBridge
+import OrientationCore
+import TestSupport
+import XCTest
+
+/// The service's front-window rules end to end, in process, on a fake compositor (no real
+/// compositor is the point here): a window in front brings its app's policy to the panel, the
+/// window behind takes over when it closes, the last one closed gives the device's orientation
+/// back, and the compositor leaving and coming back is followed. Clients use the real bus.
+final class ServiceOnFakeCompositorTests: OutputTestCase {
+    static let reader = "org.example.FakeReader"
+    static let game = "org.example.FakeGame"
+
+    func startService() throws -> FakeCompositorService {
+        let service = try FakeCompositorService(address: bus.address, stateDirectory: scratch + "/state",
+                                                interfaces: Self.repositoryRoot + "/dbus")
+        addTeardownBlock { service.stop() }
+        try callManager("SetSettleTime", [.u(0)])
+        try waitForProperty("OutputBackend", "wlroots")
+        try waitForProperty("WindowTracking", "wlroots")
+        try turnDevice("portrait")
+        return service
+    }
+
+    /// Waits until the fake panel shows `orientation`.
+    func waitForPanel(_ service: FakeCompositorService, _ orientation: InterfaceOrientation,
+                      file: StaticString = #filePath, line: UInt = #line) throws {
+        var last: UInt32 = 0
+        try eventually("the fake panel shows \(orientation) (last transform \(last))", timeout: deadline, file: file, line: line) {
+            last = service.onPeers { output, _ in output.transform }
+            return FakeOutputBackend.showing(last) == orientation
+        }
+    }
+
+    func testTheAppInFrontTurnsThePanelAndClosingGivesItBack() throws {
+        let service = try startService()
+        try callManager("SetAppPolicy", [.s(Self.game), .vardict(["allowed-orientations": .strings(["landscape-left"])])])
+        try callManager("SetAppPolicy", [.s(Self.reader), .vardict(["allowed-orientations": .strings(["portrait"])])])
+        try turnDevice("landscape-right")
+        try waitForPanel(service, .landscapeLeft)
+
+        let game = service.onPeers { _, windows in windows.open(Self.game) }
+        try waitForProperty("FrontApp", Self.game)
+        try waitForPanel(service, .landscapeLeft)
+        let reader = service.onPeers { _, windows in windows.open(Self.reader) }
+        try waitForProperty("FrontApp", Self.reader)
+        try waitForPanel(service, .portrait)
+        XCTAssertEqual(try managerProperty("TrackedWindows").uint32, 2)
+
+        service.onPeers { _, windows in windows.close(reader) }
+        try waitForProperty("FrontApp", Self.game)
+        try waitForPanel(service, .landscapeLeft)
+        service.onPeers { _, windows in windows.close(game) }
+        try waitForProperty("FrontApp", "")
+        // The device is on its side (landscape-right): its interface orientation is landscape-left.
+        try waitForPanel(service, .landscapeLeft)
+    }
+
+    func testTheCompositorLeavingAndComingBackIsFollowed() throws {
+        let service = try startService()
+        service.onPeers { _, windows in _ = windows.open(Self.reader) }
+        try waitForProperty("FrontApp", Self.reader)
+        service.onPeers { output, windows in
+            windows.leave()
+            output.leave()
+        }
+        try waitForProperty("WindowTracking", "none")
+        try waitForProperty("FrontApp", "")
+        XCTAssertEqual(try managerProperty("OutputBackend").string, "none")
+        service.onPeers { output, windows in
+            output.arrive()
+            windows.arrive()
+        }
+        try waitForProperty("WindowTracking", "wlroots")
+        try waitForProperty("OutputBackend", "wlroots")
+    }
+}
