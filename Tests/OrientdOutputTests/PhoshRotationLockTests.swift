@@ -11,6 +11,8 @@ import XCTest
 /// shows the user's choice whenever no app in front needs the compositor's rotation held.
 final class PhoshRotationLockTests: OutputTestCase {
     static let game = "org.example.PhoshLockGame"
+    /// An app whose desktop entry declares no orientations.
+    static let plain = "org.example.PhoshLockPlain"
 
     /// Phosh and orientd on one mock sensor reading `orientation`, the game installed.
     func startPhoshAndOrientd(sensor orientation: String) throws {
@@ -97,6 +99,27 @@ final class PhoshRotationLockTests: OutputTestCase {
         try waitForKey("true", "orientctl lock again")
         try orientctl("unlock")
         try waitForKey("false", "orientctl unlock")
+    }
+
+    /// An app whose desktop entry says nothing follows the device, as it did before orientd,
+    /// with Auto Rotate left the user's; closing the last app with the device on its side, then
+    /// turning the device back, turns the panel back (the sensor is read with nothing in front).
+    func testAnAppThatSaysNothingFollowsTheDeviceAndTheLastOneClosedLeavesThePanelFollowingIt() throws {
+        try startPhoshAndOrientd(sensor: "normal")
+        try writeDesktopEntry(Self.plain, orientations: nil)
+        try waitForPhoshPanel("portrait")
+        let plain = try startWaylandApp(Self.plain)
+        try waitForFrontApp(Self.plain, trackedWindows: 1)
+        try tiltMock("left-up")
+        try waitForPhoshPanel("landscape")
+        XCTAssertEqual(try orientationLockKey(), "false", "an app that follows the device needs no hold")
+        try closeApp(plain)
+        try waitForFrontApp("", trackedWindows: 0)
+        try waitForPhoshPanel("landscape")
+        try tiltMock("normal")
+        try waitForPhoshPanel("portrait")
+        try eventually("DeviceOrientation portrait", timeout: deadline) { try managerProperty("DeviceOrientation").string == "portrait" }
+        XCTAssertEqual(try orientationLockKey(), "false", "the user's value throughout")
     }
 
     func orientctl(_ verb: String, file: StaticString = #filePath, line: UInt = #line) throws {
