@@ -35,7 +35,7 @@ compositor_packages=(
   phoc phosh python3 python3-dbusmock python3-gi x11-utils xdotool xvfb
 )
 swift_packages=(
-  binutils libglib2.0-dev libwayland-dev libxcb1-dev pkg-config swiftlang
+  binutils libadwaita-1-dev libglib2.0-dev libgtk-4-dev libwayland-dev libxcb1-dev pkg-config swiftlang
 )
 case $set_name in
   compositors) packages=("${compositor_packages[@]}") ;;
