@@ -42,7 +42,7 @@ public struct Resolution: Sendable {
     /// Runs the layers for a scene under the given settings.
     public init(scene: borrowing Scene, settings: borrowing Settings) {
         // An observed scene's orientations come from the policy in force first, then its
-        // manifest; an app that declares nothing follows the device as before orientd (the
+        // desktop entry; an app that declares nothing follows the device as before orientd (the
         // configuration may narrow that): see `Scene.observedWindow` and docs/front-window.md.
         if scene.isObserved, let allowed = settings.appPolicies[scene.appId]?.allowed {
             supportedOrientations = allowed

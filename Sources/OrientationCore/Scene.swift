@@ -107,8 +107,8 @@ public struct Scene: Sendable {
         owner = nil
         creator = Scene.observedCreator
         quotaHolder = Scene.observedCreator
-        supportedGiven = window.manifest?.mask
-        supportedFile = window.manifest?.file
+        supportedGiven = window.declared?.mask
+        supportedFile = window.declared?.file
         width = idiom.defaultSize.width
         height = idiom.defaultSize.height
         activation = window.activation

@@ -24,7 +24,7 @@ extension OrientationManager {
             guard windows.tracker != nil else { return }
             if (try? Validate.appId(window.appId, limits: limits)) == nil { window.appId = "" }
             // A desktop entry that names no orientation declares nothing.
-            if window.manifest?.mask.isEmpty == true { window.manifest = nil }
+            if window.declared?.mask.isEmpty == true { window.declared = nil }
             let old = windows.windows[window.handle]
             if old == nil, windows.windows.count >= limits.trackedWindows {
                 throw .limitExceeded("The window tracker reports \(windows.windows.count) windows; the limit is \(limits.trackedWindows): window \(window.handle) of \(window.appId.isEmpty ? "an unnamed app" : window.appId) is not followed")
@@ -93,9 +93,9 @@ extension OrientationManager {
         guard var scene = scenes[id] else { return }
         let before = SceneSnapshot(scene, kioskMode: settings.kioskMode)
         var trigger: Trigger?
-        if scene.supportedGiven != window.manifest?.mask || scene.supportedFile != window.manifest?.file {
-            scene.supportedGiven = window.manifest?.mask
-            scene.supportedFile = window.manifest?.file
+        if scene.supportedGiven != window.declared?.mask || scene.supportedFile != window.declared?.file {
+            scene.supportedGiven = window.declared?.mask
+            scene.supportedFile = window.declared?.file
             trigger = .reevaluate(.policy)
         }
         if window.activation != scene.activation, let (_, activation) = try? mutate(&scene, .setActivation(window.activation)),

@@ -2,8 +2,8 @@
 public enum WindowTrackerKind: String, CaseIterable, Sendable { case wlroots, kwin, gnome, x11
     public static let noneName = "none"
     public static func name(of kind: WindowTrackerKind?) -> String { kind?.rawValue ?? noneName } }
-/// An app's desktop entry as the shell read it: the supported orientations and the file it came from.
-public struct AppManifest: Sendable, Equatable { public var mask: OrientationMask; public var file: String; public init(mask: OrientationMask, file: String) { self.mask = mask; self.file = file } }
+/// The supported orientations an app's desktop entry declares, and the entry's path (the shell reads it).
+public struct DeclaredOrientations: Sendable, Equatable { public var mask: OrientationMask; public var file: String; public init(mask: OrientationMask, file: String) { self.mask = mask; self.file = file } }
 /// One app window as the compositor reports it.
 public struct TrackedWindow: Sendable, Equatable {
     /// The tracker's own number for the window, unique while it is open.
@@ -13,14 +13,14 @@ public struct TrackedWindow: Sendable, Equatable {
     public var minimized: Bool
     public var fullscreen: Bool
     /// The app's desktop entry's orientations, when it declares any (the shell reads it).
-    public var manifest: AppManifest?
-    public init(handle: UInt64, appId: String, activated: Bool = false, minimized: Bool = false, fullscreen: Bool = false, manifest: AppManifest? = nil) {
+    public var declared: DeclaredOrientations?
+    public init(handle: UInt64, appId: String, activated: Bool = false, minimized: Bool = false, fullscreen: Bool = false, declared: DeclaredOrientations? = nil) {
         self.handle = handle
         self.appId = appId
         self.activated = activated
         self.minimized = minimized
         self.fullscreen = fullscreen
-        self.manifest = manifest
+        self.declared = declared
     }
 }
 /// A window tracker's report.

@@ -12,9 +12,9 @@ final class FrontWindowTests: XCTestCase {
     func attach() throws { try subject.run(.window(.attached(.wlroots)), as: Caller.shell) }
 
     func window(_ handle: UInt64, _ appId: String, activated: Bool = false, minimized: Bool = false,
-                manifest: OrientationMask? = nil) throws {
+                declared: OrientationMask? = nil) throws {
         try subject.run(.window(.window(TrackedWindow(handle: handle, appId: appId, activated: activated, minimized: minimized,
-                                                  manifest: manifest.map { AppManifest(mask: $0, file: "/\(appId).desktop") }))),
+                                                  declared: declared.map { DeclaredOrientations(mask: $0, file: "/\(appId).desktop") }))),
                     as: Caller.shell)
     }
 
@@ -144,7 +144,7 @@ final class FrontWindowTests: XCTestCase {
         try subject.run(.output(.attached(.wlroots, name: "X11-1", showing: .portrait)), as: Caller.shell)
         try subject.device(.portrait)
         try attach()
-        try window(1, a, activated: true, manifest: .landscape)
+        try window(1, a, activated: true, declared: .landscape)
         let game = try XCTUnwrap(observed(1))
         XCTAssertTrue(subject.orientation(game).isLandscape)
         XCTAssertEqual(applied, [subject.orientation(game)])
@@ -163,7 +163,7 @@ final class FrontWindowTests: XCTestCase {
     func testAnAppsConstraintDoesNotOutliveItsFrontPlace() throws {
         try subject.run(.output(.attached(.wlroots, name: "X11-1", showing: .portrait)), as: Caller.shell)
         try attach()
-        try window(1, a, activated: true, manifest: .portrait)
+        try window(1, a, activated: true, declared: .portrait)
         try subject.device(.landscapeLeft)
         XCTAssertEqual(subject.manager.outputOrientationRule, .portrait)
         // The lock screen (or the overview) takes the focus: no app window is activated.

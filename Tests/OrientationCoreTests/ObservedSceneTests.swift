@@ -13,9 +13,9 @@ final class ObservedSceneTests: XCTestCase {
     func attach(_ kind: WindowTrackerKind = .wlroots) throws { try subject.run(.window(.attached(kind)), as: Caller.shell) }
 
     func window(_ handle: UInt64, _ appId: String, activated: Bool = false, minimized: Bool = false,
-                manifest: AppManifest? = nil) throws {
+                declared: DeclaredOrientations? = nil) throws {
         try subject.run(.window(.window(TrackedWindow(handle: handle, appId: appId, activated: activated, minimized: minimized,
-                                                  manifest: manifest))), as: Caller.shell)
+                                                  declared: declared))), as: Caller.shell)
     }
 
     func close(_ handle: UInt64) throws { try subject.run(.window(.closed(handle: handle)), as: Caller.shell) }
@@ -109,14 +109,14 @@ final class ObservedSceneTests: XCTestCase {
     func testTheManifestGivesTheSupportedOrientationsAndExplainNamesIt() throws {
         try attach()
         try subject.device(.landscapeLeft)
-        let manifest = AppManifest(mask: .landscape, file: "/usr/share/applications/\(app).desktop")
-        try window(1, app, activated: true, manifest: manifest)
+        let declared = DeclaredOrientations(mask: .landscape, file: "/usr/share/applications/\(app).desktop")
+        try window(1, app, activated: true, declared: declared)
         let id = observed(1)
         XCTAssertEqual(subject.snapshot(id).supported, .landscape)
         XCTAssertEqual(subject.orientation(id), DeviceOrientation.landscapeLeft.interfaceOrientation)
         let supportedOrientations = try subject.manager.explain(id)[0]
         XCTAssertEqual(supportedOrientations.mask, .landscape)
-        XCTAssertTrue(supportedOrientations.sentence.contains(manifest.file), supportedOrientations.sentence)
+        XCTAssertTrue(supportedOrientations.sentence.contains(declared.file), supportedOrientations.sentence)
         XCTAssertTrue(supportedOrientations.sentence.contains("Observed"), supportedOrientations.sentence)
     }
 
@@ -140,7 +140,7 @@ final class ObservedSceneTests: XCTestCase {
 
     func testAManifestNamingNothingDeclaresNothing() throws {
         try attach()
-        try window(1, app, manifest: AppManifest(mask: [], file: "/x.desktop"))
+        try window(1, app, declared: DeclaredOrientations(mask: [], file: "/x.desktop"))
         // Declaring nothing once meant the phone's portrait; now it means following the device.
         XCTAssertEqual(subject.snapshot(observed(1)).supported, .all)
         XCTAssertNil(subject.manager.scenes[observed(1)]?.supportedFile)
@@ -150,7 +150,7 @@ final class ObservedSceneTests: XCTestCase {
         try attach()
         try window(1, app, activated: true)
         let id = observed(1)
-        try window(1, app, activated: true, manifest: AppManifest(mask: .landscape, file: "/a.desktop"))
+        try window(1, app, activated: true, declared: DeclaredOrientations(mask: .landscape, file: "/a.desktop"))
         XCTAssertEqual(subject.snapshot(id).supported, .landscape)
         XCTAssertTrue(subject.snapshot(id).orientation.isLandscape)
         XCTAssertEqual(subject.changes.count, 1)
@@ -160,7 +160,7 @@ final class ObservedSceneTests: XCTestCase {
         try attach()
         try subject.device(.landscapeLeft)
         // The packager pinned portrait; the user lets the app rotate (a dialer in a car mount).
-        try window(1, app, activated: true, manifest: AppManifest(mask: .portrait, file: "/a.desktop"))
+        try window(1, app, activated: true, declared: DeclaredOrientations(mask: .portrait, file: "/a.desktop"))
         let id = observed(1)
         XCTAssertEqual(subject.orientation(id), .portrait)
         try subject.run(.setAppPolicy(appId: app, AppPolicy(allowed: .allButUpsideDown)), as: Caller.shell)
@@ -183,7 +183,7 @@ final class ObservedSceneTests: XCTestCase {
         configuration.lockedPolicies[app] = "/etc/orientd/orientd.conf"
         configuration.files = ["/etc/orientd/orientd.conf"]
         try subject.run(.reloadConfiguration(configuration), as: Caller.shell)
-        try window(1, app, activated: true, manifest: AppManifest(mask: .portrait, file: "/a.desktop"))
+        try window(1, app, activated: true, declared: DeclaredOrientations(mask: .portrait, file: "/a.desktop"))
         let id = observed(1)
         XCTAssertEqual(subject.snapshot(id).supported, .landscape)
         let supportedOrientations = try subject.manager.explain(id)[0]

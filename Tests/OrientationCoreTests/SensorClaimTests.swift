@@ -114,7 +114,7 @@ final class SensorClaimTests: XCTestCase {
         try attachPanel(&subject)
         try subject.run(.window(.attached(.wlroots)), as: Caller.shell)
         let game = TrackedWindow(handle: 1, appId: "org.example.Game", activated: true,
-                                 manifest: AppManifest(mask: .landscape, file: "/g.desktop"))
+                                 declared: DeclaredOrientations(mask: .landscape, file: "/g.desktop"))
         try subject.run(.window(.window(game)), as: Caller.shell)
         try subject.device(.landscapeLeft, source: .iioSensorProxy)
         XCTAssertEqual(subject.manager.outputOrientationRule, .landscapeRight)

@@ -14,8 +14,8 @@ final class UndeclaredAppTests: XCTestCase {
         subject.events.compactMap { if case .applyOutput(let row) = $0 { return row }; return nil }
     }
 
-    func open(_ handle: UInt64, _ appId: String, manifest: AppManifest? = nil) throws -> SceneID {
-        try subject.run(.window(.window(TrackedWindow(handle: handle, appId: appId, activated: true, manifest: manifest))),
+    func open(_ handle: UInt64, _ appId: String, declared: DeclaredOrientations? = nil) throws -> SceneID {
+        try subject.run(.window(.window(TrackedWindow(handle: handle, appId: appId, activated: true, declared: declared))),
                         as: Caller.shell)
         return try XCTUnwrap(subject.manager.windows.observedScenes[handle])
     }
@@ -53,7 +53,7 @@ final class UndeclaredAppTests: XCTestCase {
 
     func testAManifestOrAPolicyStillDecides() throws {
         try subject.device(.landscapeLeft)
-        let pinned = try open(1, app, manifest: AppManifest(mask: .portrait, file: "/a.desktop"))
+        let pinned = try open(1, app, declared: DeclaredOrientations(mask: .portrait, file: "/a.desktop"))
         XCTAssertEqual(subject.orientation(pinned), .portrait)
         let other = try open(2, "org.example.Reader")
         try subject.run(.setAppPolicy(appId: "org.example.Reader", AppPolicy(allowed: .portrait)), as: Caller.shell)
@@ -79,7 +79,7 @@ final class UndeclaredAppTests: XCTestCase {
         XCTAssertEqual(supported.mask, .allButUpsideDown)
         XCTAssertTrue(supported.sentence.contains("UndeclaredAppOrientations allows [portrait, landscape-right, landscape-left] (set by \(Self.admin))"), supported.sentence)
         // A declared app is not touched by the key.
-        let declared = try open(2, "org.example.Game", manifest: AppManifest(mask: .all, file: "/g.desktop"))
+        let declared = try open(2, "org.example.Game", declared: DeclaredOrientations(mask: .all, file: "/g.desktop"))
         XCTAssertEqual(subject.snapshot(declared).supported, .all)
     }
 
@@ -112,7 +112,7 @@ final class UndeclaredAppTests: XCTestCase {
         XCTAssertEqual(Set(applied).subtracting([.portrait]), [])
         XCTAssertEqual(subject.manager.outputOrientationRule, shown)
         // A portrait-only app turns it, and closing it brings nothing back but the panel's own.
-        let notes = try open(2, "org.example.Notes", manifest: AppManifest(mask: .portrait, file: "/n.desktop"))
+        let notes = try open(2, "org.example.Notes", declared: DeclaredOrientations(mask: .portrait, file: "/n.desktop"))
         XCTAssertEqual(subject.orientation(notes), .portrait)
         XCTAssertEqual(applied, [InterfaceOrientation.portrait.panelRow(natural: .landscape)])
         // Without a backend the panel is taken to be upright in its natural orientation.

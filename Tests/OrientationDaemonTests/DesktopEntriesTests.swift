@@ -5,7 +5,7 @@ import XCTest
 @testable import OrientationDaemon
 
 /// Desktop entries read from the entry itself: the desktop file id rules over the XDG data
-/// folders, the manifest keys (orientd's and Lomiri's), the cache and its invalidation, the
+/// folders, the keys that declare orientations (orientd's and Lomiri's), the cache and its invalidation, the
 /// StartupWMClass index, and entries that are not regular files or are too big.
 final class DesktopEntriesTests: XCTestCase {
     var root = ""

@@ -228,7 +228,7 @@ final class ConfigurationFileTests: OrientdTestCase {
         XCTAssertEqual(orientd.stop(), .exited(0), orientd.log)
     }
 
-    /// The desktop entry as the app's manifest: phone and pad keys, a registration that
+    /// The desktop entry as the app's declared: phone and pad keys, a registration that
     /// overrides it, a bad value ignored, and Explain naming the source.
     func testTheDesktopEntryGivesTheSupportedOrientationsAndExplainNamesIt() throws {
         let entry = home + "/xdg-data-home/applications/org.example.Video.desktop"

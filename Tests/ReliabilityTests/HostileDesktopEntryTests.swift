@@ -46,7 +46,7 @@ final class HostileDesktopEntryTests: ReliabilityTestCase {
         try FileManager.default.createDirectory(atPath: applications, withIntermediateDirectories: true)
         XCTAssertEqual(mkfifo(applications + "/org.example.Fifo.desktop", 0o644), 0)
         let (supported, slowest) = try registerWithBystander("org.example.Fifo")
-        XCTAssertEqual(supported, ["portrait"], "no manifest: the phone's default")
+        XCTAssertEqual(supported, ["portrait"], "no declared: the phone's default")
         XCTAssertLessThanOrEqual(slowest, Self.bystanderBound, "the bystander waited \(slowest)")
         let warnings = orientd.log.components(separatedBy: "org.example.Fifo.desktop is a FIFO").count - 1
         XCTAssertEqual(warnings, 1, "one warning for the FIFO, not one per registration:\n\(orientd.log)")

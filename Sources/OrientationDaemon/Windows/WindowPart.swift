@@ -63,7 +63,7 @@ final class WindowPart {
         pace?.take(event)
     }
 
-    /// A tracker's report, turned into a core command (with the app's manifest, read here).
+    /// A tracker's report, turned into a core command (with the orientations the app's desktop entry declares, read here).
     private func take(_ event: WindowTrackerEvent, from tracker: any WindowTracker) {
         switch event {
         case .attached:
@@ -72,7 +72,7 @@ final class WindowPart {
             performWindow(.attached(tracker.kind))
         case .window(let handle, let appId, let activated, let minimized, let fullscreen):
             performWindow(.window(TrackedWindow(handle: handle, appId: appId, activated: activated, minimized: minimized,
-                                                fullscreen: fullscreen, manifest: manifest(of: appId))))
+                                                fullscreen: fullscreen, declared: declaredOrientations(of: appId))))
         case .closed(let handle):
             performWindow(.closed(handle: handle))
         case .detached(let reason):
@@ -88,11 +88,11 @@ final class WindowPart {
 
     /// The app's desktop entry's orientations for the idiom of observed scenes; nil for an
     /// app id that is not one (never looked up as a file name) or an entry that declares none.
-    func manifest(of appId: String) -> AppManifest? {
+    func declaredOrientations(of appId: String) -> DeclaredOrientations? {
         guard (try? limits.checkAppId(appId)) != nil,
               let (mask, file) = DesktopEntry.supportedOrientations(appId: appId, idiom: manager().observedIdiom,
                                                         natural: manager().output.natural, log: log) else { return nil }
-        return AppManifest(mask: mask, file: file)
+        return DeclaredOrientations(mask: mask, file: file)
     }
 
     private func performWindow(_ command: WindowCommand) {

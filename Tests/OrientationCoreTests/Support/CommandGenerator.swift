@@ -132,9 +132,9 @@ struct CommandGenerator {
         case 5..<25: return .closed(handle: UInt64(random.below(7)))
         default:
             let appId = random.chance(3) ? "bad app" : random.pick(appIds + ["org.example.Watched", "org.example.Watched"])
-            let manifest = random.chance(50) ? nil : AppManifest(mask: mask(), file: "/usr/share/applications/\(appId).desktop")
+            let declared = random.chance(50) ? nil : DeclaredOrientations(mask: mask(), file: "/usr/share/applications/\(appId).desktop")
             return .window(TrackedWindow(handle: UInt64(random.below(7)), appId: appId, activated: random.chance(50),
-                                         minimized: random.chance(15), fullscreen: random.chance(10), manifest: manifest))
+                                         minimized: random.chance(15), fullscreen: random.chance(10), declared: declared))
         }
     }
 
