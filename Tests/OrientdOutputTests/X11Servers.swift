@@ -75,3 +75,26 @@ extension OutputTestCase {
         }
     }
 }
+
+/// A Xephyr inside its own Xvfb that a conformance suite stops and starts again on the same
+/// display (the peer going away and coming back).
+final class RestartableXephyr {
+    private(set) var display = ""
+    private var host: String?
+    private var server: ChildProcess?
+
+    func start(in test: OutputTestCase) throws {
+        if let host {
+            server = try test.startXephyr(inside: host, display: display).0
+        } else {
+            let host = try test.startXvfb(size: "1400x1400x24")
+            (server, display) = try test.startXephyr(inside: host)
+            self.host = host
+        }
+    }
+
+    func stop(within deadline: Duration) throws {
+        server?.kill()
+        try server?.wait(timeout: deadline)
+    }
+}

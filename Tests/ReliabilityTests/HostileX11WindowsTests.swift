@@ -25,7 +25,10 @@ final class HostileX11WindowsTests: ReliabilityTestCase {
         try clientConnection.managerProperties()["FrontApp"]?.string ?? "?"
     }
 
-    func testAPropertyFloodCostsOrientdLittleMemoryAndTheBystanderLittleTime() throws {
+    /// A private bus, an Xvfb, the fixture X client started with `mode` (the flood's seconds,
+    /// or `huge`) and waiting for the file `go`, and orientd following that X server's windows
+    /// until the client's first window is in front.
+    func startClientAndOrientd(_ mode: String, what: String) throws -> (client: ChildProcess, go: String) {
         let bus = try makeBus()
         client = try connect(toBus: bus)
         let (xvfb, display) = try HostileToolTests.startXvfb()
@@ -34,14 +37,19 @@ final class HostileX11WindowsTests: ReliabilityTestCase {
             xvfb.stop()
         }
         let go = try temporaryDirectory() + "/go"
-        let flooder = try start("the flooding X client", ["/usr/bin/python3", Self.flooder, display, go, Self.floodSeconds])
-        try eventually("the flooding client is ready", timeout: .seconds(30)) {
-            if let status = flooder.exitStatus { throw TestSupportError("the flooder ended (\(status))") }
-            return flooder.standardOutput.contains("ready")
+        let xClient = try start(what, ["/usr/bin/python3", Self.flooder, display, go, mode])
+        try eventually("\(what) is ready", timeout: .seconds(30)) {
+            if let status = xClient.exitStatus { throw TestSupportError("\(what) ended (\(status))") }
+            return xClient.standardOutput.contains("ready")
         }
         orientd = try launch(arguments: ["--sensor", "none", "--output-backend", "none", "--window-tracking", "x11"],
                              environment: ["DISPLAY": display], bus: bus, timeout: .seconds(30))
-        try eventually("the flooder's window is in front", timeout: .seconds(30)) { try frontApp() == "flood-start" }
+        try eventually("\(what)'s window is in front", timeout: .seconds(30)) { try frontApp() == "flood-start" }
+        return (xClient, go)
+    }
+
+    func testAPropertyFloodCostsOrientdLittleMemoryAndTheBystanderLittleTime() throws {
+        let (flooder, go) = try startClientAndOrientd(Self.floodSeconds, what: "the flooding X client")
         let pid = orientd.process.pid
         let start = try XCTUnwrap(residentKilobytes(of: pid))
         let bystander = try clientConnection.register(app: "hostile.bystander", supported: ["all"])
@@ -68,19 +76,7 @@ final class HostileX11WindowsTests: ReliabilityTestCase {
     /// What held before the flood work must hold: a 1 MB `WM_CLASS` is refused from the bytes
     /// asked for (the window is then no app's), 100,000 state atoms are read as the first 64.
     func testAHugeClassAndStateAreReadOnlyAsFarAsAsked() throws {
-        let bus = try makeBus()
-        client = try connect(toBus: bus)
-        let (xvfb, display) = try HostileToolTests.startXvfb()
-        addTeardownBlock { [unowned self] in
-            self.orientd?.stop()
-            xvfb.stop()
-        }
-        let go = try temporaryDirectory() + "/go"
-        let xClient = try start("the X client", ["/usr/bin/python3", Self.flooder, display, go, "huge"])
-        try eventually("the client is ready", timeout: .seconds(30)) { xClient.standardOutput.contains("ready") }
-        orientd = try launch(arguments: ["--sensor", "none", "--output-backend", "none", "--window-tracking", "x11"],
-                             environment: ["DISPLAY": display], bus: bus, timeout: .seconds(30))
-        try eventually("the client's window is in front", timeout: .seconds(30)) { try frontApp() == "flood-start" }
+        let (xClient, go) = try startClientAndOrientd("huge", what: "the X client")
         let pid = orientd.process.pid
         let start = try XCTUnwrap(residentKilobytes(of: pid))
         XCTAssertTrue(FileManager.default.createFile(atPath: go, contents: nil))

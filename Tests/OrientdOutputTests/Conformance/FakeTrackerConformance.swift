@@ -8,34 +8,22 @@ final class FakeTrackerConformance: WindowTrackerConformance {
     func testWindowsAppIdsActivationMinimizingAndClosing() throws { try checkWindowsAppIdsActivationMinimizingAndClosing() }
     func testThePeerGoingAwayClosesItsWindowsAndDetachesUntilItReturns() throws { try checkThePeerGoingAwayClosesItsWindowsAndDetachesUntilItReturns() }
     func testAFloodOfWindowsIsBoundedAndBadAppIdsAreNotPassedOn() throws { try checkAFloodOfWindowsIsBoundedAndBadAppIdsAreNotPassedOn() }
-    private let peer = FakeWindowPeer()
-    private var run: WindowTrackerRun?
-    private var started = false
+    private let driver = FakePeerDriver(FakeWindowPeer())
 
     override var closingGivesFocusBack: Bool { true }
     override var goneReason: String { "the fake compositor went away" }
 
-    /// The peer's actions run on the tracker's loop once it runs (before: on the test's thread).
-    private func onPeer<T>(_ body: @escaping @Sendable (FakeWindowPeer) -> T) -> T {
-        let peer = peer
-        guard let run else { return body(peer) }
-        nonisolated(unsafe) var result: T?
-        run.loop.sync { result = body(peer) }
-        return result!
-    }
+    private func onPeer<T>(_ body: @escaping @Sendable (FakeWindowPeer) -> T) -> T { driver.on(body) }
 
-    override func startPeer() throws {
-        if started { onPeer { $0.arrive() } }
-        started = true
-    }
+    override func startPeer() throws { driver.start() }
 
-    override func stopPeer() throws { onPeer { $0.leave() } }
+    override func stopPeer() throws { driver.stop() }
 
     override func startTracker() -> WindowTrackerRun {
-        let peer = peer
+        let peer = driver.peer
         let run = WindowTrackerRun { FakeWindowTracker(peer: peer, log: Log(verbose: true)) }
         addTeardownBlock { run.stop() }
-        self.run = run
+        driver.loop = run.loop
         return run
     }
 

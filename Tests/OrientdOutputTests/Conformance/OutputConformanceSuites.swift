@@ -48,34 +48,22 @@ final class FakeOutputConformance: OutputBackendConformance {
     func testSomeoneElsesTurnIsReportedAndAFlipIsUnknown() throws { try checkSomeoneElsesTurnIsReportedAndAFlipIsUnknown() }
     func testThePeerGoingAwayDetachesUntilItReturns() throws { try checkThePeerGoingAwayDetachesUntilItReturns() }
 
-    private let peer = FakeOutputPeer()
-    private var run: OutputBackendRun?
-    private var started = false
+    private let driver = FakePeerDriver(FakeOutputPeer())
 
-    override var panel: String { peer.panel }
+    override var panel: String { driver.peer.panel }
     override var goneReason: String { "the fake compositor went away" }
 
-    /// The peer's actions run on the backend's loop once it runs (before: on the test's thread).
-    private func onPeer<T>(_ body: @escaping @Sendable (FakeOutputPeer) -> T) -> T {
-        let peer = peer
-        guard let run else { return body(peer) }
-        nonisolated(unsafe) var result: T?
-        run.loop.sync { result = body(peer) }
-        return result!
-    }
+    private func onPeer<T>(_ body: @escaping @Sendable (FakeOutputPeer) -> T) -> T { driver.on(body) }
 
-    override func startPeer() throws {
-        if started { onPeer { $0.arrive() } }
-        started = true
-    }
+    override func startPeer() throws { driver.start() }
 
-    override func stopPeer() throws { onPeer { $0.leave() } }
+    override func stopPeer() throws { driver.stop() }
 
     override func startBackend() -> OutputBackendRun {
-        let peer = peer
+        let peer = driver.peer
         let run = OutputBackendRun { FakeOutputBackend(peer: peer) }
         addTeardownBlock { run.stop() }
-        self.run = run
+        driver.loop = run.loop
         return run
     }
 

@@ -53,9 +53,8 @@ final class X11OutputConformance: OutputBackendConformance {
 
     /// RandR's rotations by wl_output transform (0-3: counter-clockwise).
     static let rotations = ["normal", "left", "inverted", "right"]
-    private var xephyr: ChildProcess?
-    private var host: String?
-    private var display = ""
+    private let xephyr = RestartableXephyr()
+    private var display: String { xephyr.display }
 
     override var panel: String { "default" }
     override var goneReason: String { "the watch on the X server" }
@@ -63,18 +62,11 @@ final class X11OutputConformance: OutputBackendConformance {
     override var flips: Bool { false }
 
     override func startPeer() throws {
-        if let host {
-            xephyr = try startXephyr(inside: host, display: display).0
-        } else {
-            let host = try startXvfb(size: "1400x1400x24")
-            (xephyr, display) = try startXephyr(inside: host)
-            self.host = host
-        }
+        try xephyr.start(in: self)
     }
 
     override func stopPeer() throws {
-        xephyr?.kill()
-        try xephyr?.wait(timeout: deadline)
+        try xephyr.stop(within: deadline)
     }
 
     override func startBackend() -> OutputBackendRun {

@@ -9,20 +9,13 @@ final class X11TrackerConformance: WindowTrackerConformance {
     func testWindowsAppIdsActivationMinimizingAndClosing() throws { try checkWindowsAppIdsActivationMinimizingAndClosing() }
     func testThePeerGoingAwayClosesItsWindowsAndDetachesUntilItReturns() throws { try checkThePeerGoingAwayClosesItsWindowsAndDetachesUntilItReturns() }
 
-    private var xephyr: ChildProcess?
-    private var host: String?
-    private var display = ""
+    private let xephyr = RestartableXephyr()
+    private var display: String { xephyr.display }
 
     override var goneReason: String { "the connection to the X server" }
 
     override func startPeer() throws {
-        if let host {
-            xephyr = try startXephyr(inside: host, display: display).0
-        } else {
-            let host = try startXvfb(size: "1400x1400x24")
-            (xephyr, display) = try startXephyr(inside: host)
-            self.host = host
-        }
+        try xephyr.start(in: self)
         _ = try start("openbox", ["openbox", "--sm-disable"], environment: ["DISPLAY": display])
         try eventually("openbox manages \(display)", timeout: deadline) {
             let result = try runCommand(["xprop", "-root", "_NET_SUPPORTING_WM_CHECK"], environment: ["DISPLAY": display])
@@ -31,8 +24,7 @@ final class X11TrackerConformance: WindowTrackerConformance {
     }
 
     override func stopPeer() throws {
-        xephyr?.kill()
-        try xephyr?.wait(timeout: deadline)
+        try xephyr.stop(within: deadline)
     }
 
     override func startTracker() -> WindowTrackerRun {
