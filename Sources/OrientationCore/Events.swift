@@ -26,6 +26,7 @@ public enum ManagerProperty: String, CaseIterable, Sendable {
     case windowTracking = "WindowTracking", trackedWindows = "TrackedWindows", frontApp = "FrontApp"
     case undeclaredAppOrientations = "UndeclaredAppOrientations"
     case windowTrackingStatus = "WindowTrackingStatus"
+    case settingSources = "SettingSources"
 
     /// ConfigFiles and LockedSettings: what the configuration files say about themselves.
     public var isConfiguration: Bool { self == .configFiles || self == .lockedSettings }

@@ -334,6 +334,7 @@ struct InvariantChecker {
             case .frontApp: return a.frontApp != b.frontApp
             case .undeclaredAppOrientations: return a.undeclaredAppOrientations != b.undeclaredAppOrientations
             case .windowTrackingStatus: return a.windowTrackingStatus != b.windowTrackingStatus
+            case .settingSources: return a.settingSources != b.settingSources
             }
         }
     }

@@ -44,7 +44,7 @@ final class StateVerbTests: OrientctlTestCase {
         XCTAssertEqual(status["deviceOrientation"] as? String, "portrait")
         XCTAssertEqual(status["sensorSource"] as? String, "manual")
         XCTAssertEqual(status["settleTime"] as? Int, 0)
-        XCTAssertEqual(status["version"] as? Int, 4)
+        XCTAssertEqual(status["version"] as? Int, 5)
         XCTAssertTrue(status["outputBackend"] is NSNull, "null: no backend on the test bus")
         XCTAssertTrue(status["outputName"] is NSNull)
         XCTAssertTrue(status["outputOrientation"] is NSNull)
@@ -92,7 +92,7 @@ final class StateVerbTests: OrientctlTestCase {
         XCTAssertEqual(try ok("show", scene, "-p", "Height", "--value"), "390\n")
 
         let manager = lines(try ok("show"))
-        XCTAssertEqual(manager.first, "Version=4")
+        XCTAssertEqual(manager.first, "Version=5")
         XCTAssertTrue(manager.contains("SettleTime=0"), "\(manager)")
         XCTAssertEqual(try ok("show", "-p", "RotationLocked", "--value"), "no\n")
 
