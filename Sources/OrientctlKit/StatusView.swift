@@ -8,12 +8,9 @@ public enum StatusView {
         let kioskOrientation = m.kioskOrientationText.terminalSafe
         let kiosk = m.kioskMode ? "on, \(style.highlight(kioskOrientation))" : "off (kiosk orientation \(kioskOrientation))"
         let sceneLines = scenes.isEmpty ? ["none"] : scenes.map { sceneLine($0, style: style) }
-        // A setting the administrator's configuration locks is marked, so the user knows a call cannot change it.
-        func locked(_ keys: SettingKey...) -> String {
-            let hit = keys.map(\.rawValue).filter(m.lockedSettingNames.contains)
-            if hit.isEmpty { return "" }
-            return keys.count > 1 && hit.count < keys.count ? " [locked: \(hit.joined(separator: ", "))]" : " [locked]"
-        }
+        // Each setting says who set it (the user, a configuration file, the default); one the
+        // administrator's configuration locks says so, so the user knows a call cannot change it.
+        func locked(_ keys: SettingKey...) -> String { setBy(keys, m) }
         return TextLayout.labelled([
             ("Device orientation", [style.highlight(m.deviceText.terminalSafe) + source]),
             ("Sensor available", [m.sensorAvailable ? "yes" : "no"]),
@@ -26,6 +23,25 @@ public enum StatusView {
             ("Front scene", [OutputView.frontSceneLine(m, scenes: scenes)]),
             ("Scenes", sceneLines),
         ], aligned: aligned, style: style)
+    }
+
+    /// ` [set by the user]`, ` [default]`, ` [set in FILE]` or ` [locked in FILE]` for the keys of
+    /// one line (each named when they differ); from an orientd before version 5, which does not
+    /// say, ` [locked]` for a locked one only.
+    static func setBy(_ keys: [SettingKey], _ m: ManagerProperties) -> String {
+        let sources = m.settingSources
+        let words = keys.map { key -> String in
+            let locked = m.lockedSettingNames.contains(key.rawValue)
+            switch sources[key.rawValue] {
+            case nil: return locked ? "locked" : ""
+            case "user": return "set by the user"
+            case "default": return "default"
+            case let file?: return (locked ? "locked in " : "set in ") + file.terminalSafe
+            }
+        }
+        if Set(words).count == 1 { return words[0].isEmpty ? "" : " [\(words[0])]" }
+        let named = zip(keys, words).filter { !$0.1.isEmpty }.map { "\($0.0.rawValue): \($0.1)" }
+        return named.isEmpty ? "" : " [" + named.joined(separator: "; ") + "]"
     }
 
     /// `1 com.example.Video: landscape-right (phone, deciding player, detached)`.

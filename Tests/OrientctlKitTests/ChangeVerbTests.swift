@@ -16,7 +16,7 @@ final class ChangeVerbTests: OrientctlTestCase {
         XCTAssertEqual(manager["kioskOrientation"] as? String, "portrait-upside-down")
         XCTAssertEqual(manager["settleTime"] as? Int, 120)
         XCTAssertEqual(manager["splitViewThreshold"] as? Int, 700)
-        XCTAssertTrue(lines(try ok("status")).contains("Kiosk mode: on, portrait-upside-down"))
+        XCTAssertTrue(lines(try ok("status")).contains("Kiosk mode: on, portrait-upside-down [set by the user]"))
 
         try ok("unlock")
         try ok("kiosk", "off")
