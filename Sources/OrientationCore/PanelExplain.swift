@@ -58,8 +58,7 @@ extension OrientationManager {
         }
         let app = scene.appId
         guard let tracker, windows.activeWindow?.appId == app else {
-            let none = windows.tracker == nil
-                ? " (no window tracker follows the compositor\(windows.status.isEmpty ? "" : ": " + windows.status))" : ""
+            let none = windows.tracker == nil ? " (no window tracker follows the compositor's windows)" : ""
             return "\(app) is in front: its scene \(id) is the most recent foreground-active scene on the built-in display\(none)."
         }
         if scene.isObserved {
@@ -107,6 +106,21 @@ extension OrientationManager {
             return head + "; orientd leaves it as it is: the device's orientation is unknown and no app or kiosk mode decides."
         }
         return head + "; orientd turns it to \(decided.words) " + panelReason() + "."
+    }
+
+    /// The log's line when the app in front changed: "org.example.Game is in front, in
+    /// landscape (right) (its desktop entry allows landscape only)", or that none is.
+    public var frontAppLine: String {
+        guard let id = output.frontScene, let scene = scenes[id] else {
+            return "no app is in front: the panel " + (settings.kioskMode ? "shows kiosk mode's orientation" : "follows the device")
+        }
+        return "\(scene.appId) is in front, in \(scene.orientation.words) (\(appReason(scene)))"
+    }
+
+    /// The log's line when orientd turns the panel: "turning the panel to landscape (right)
+    /// for org.example.Game (its desktop entry allows landscape only)"; nil when nothing decides.
+    public var panelTurnLine: String? {
+        outputOrientationRule.map { "turning the panel to \($0.words) \(panelReason())" }
     }
 
     /// Why the panel is turned as the rule says, in words: for the app in front (and that

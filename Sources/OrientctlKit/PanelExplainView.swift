@@ -13,6 +13,7 @@ public enum PanelExplainView {
     public static func lines(app: String?, steps: [ExplainStep], style: Style) -> [String] {
         var lines = [app.map { "Why \($0.terminalSafe) is shown as it is, and the panel:" } ?? "Why the panel is as it is:", ""]
         var inApp = false
+        var previous: [String]?
         for step in steps {
             let panelTitle = titles[step.name]
             if panelTitle == nil, !inApp {
@@ -20,9 +21,11 @@ public enum PanelExplainView {
                 lines += ["", "The app's own layers:"]
             }
             var title = panelTitle ?? ExplainView.titles[step.name] ?? step.name.terminalSafe
-            if panelTitle == nil, !step.orientations.isEmpty {
-                title += " " + MaskFormat.compact(step.orientations, separator: ", ").terminalSafe
+            // An app's layer shows its mask where it changes (the first, a narrowing, the decision).
+            if panelTitle == nil, !step.orientations.isEmpty, previous.map(Set.init) != Set(step.orientations) {
+                title += ": " + MaskFormat.compact(step.orientations, separator: ", ").terminalSafe
             }
+            if panelTitle == nil { previous = step.orientations }
             lines.append("  " + style.bold(title))
             lines.append("    " + step.sentence.terminalSafe)
         }
