@@ -1,6 +1,8 @@
 // Where orientd's configuration files lie, for a tool that shows the files `configFiles`
 // names: part of this library's API.
 @_exported import struct OrientationWire.ConfigurationSearchPath
+// Where orientd says why it last could not start, for a tool to show after a failed activation.
+@_exported import enum OrientationWire.RuntimeFiles
 import GLibBridge
 import OrientationCore
 import OrientationWire

@@ -2,7 +2,9 @@ import OrientationClient
 
 /// `status`: the manager's state and one line per scene.
 public enum StatusView {
-    public static func lines(manager m: ManagerProperties, scenes: [SceneProperties], aligned: Bool, style: Style) -> [String] {
+    /// `lastFailure`: why an orientd last could not start (`LastFailureFile`), shown when there is one.
+    public static func lines(manager m: ManagerProperties, scenes: [SceneProperties], aligned: Bool, style: Style,
+                             lastFailure: String? = nil) -> [String] {
         // Every string the manager gives is escaped: whoever owns the name may have forged it.
         let source = m.sensorSourceText.isEmpty ? "" : " (\(m.sensorSourceText.terminalSafe))"
         let kioskOrientation = m.kioskOrientationText.terminalSafe
@@ -22,7 +24,7 @@ public enum StatusView {
             ("Window tracking", [OutputView.windowsLine(m)]),
             ("Front scene", [OutputView.frontSceneLine(m, scenes: scenes)]),
             ("Scenes", sceneLines),
-        ], aligned: aligned, style: style)
+        ] + (lastFailure.map { [("Last failed start", [style.yellow($0)])] } ?? []), aligned: aligned, style: style)
     }
 
     /// ` [set by the user]`, ` [default]`, ` [set in FILE]` or ` [locked in FILE]` for the keys of
@@ -54,11 +56,12 @@ public enum StatusView {
             + "(\(details.joined(separator: ", ").terminalSafe))"
     }
 
-    /// The manager's properties, then `scenes`.
-    public static func json(manager: ManagerProperties, scenes: [SceneProperties]) -> PrintedJSON {
+    /// The manager's properties, then `scenes`, then `lastFailedStart` when there is one.
+    public static func json(manager: ManagerProperties, scenes: [SceneProperties], lastFailure: String? = nil) -> PrintedJSON {
         let output = OutputView.jsonMembers(manager)
         let replaced = Set(output.map(\.0))
-        return .object(manager.jsonMembers.filter { !replaced.contains($0.0) } + output + [("scenes", .array(scenes.map(\.json)))])
+        return .object(manager.jsonMembers.filter { !replaced.contains($0.0) } + output + [("scenes", .array(scenes.map(\.json)))]
+                       + (lastFailure.map { [("lastFailedStart", PrintedJSON.string($0))] } ?? []))
     }
 }
 

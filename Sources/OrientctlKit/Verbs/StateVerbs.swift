@@ -83,8 +83,10 @@ extension VerbTable {
 
     static func status(_ inv: Invocation) throws(CommandError) {
         let (manager, scenes) = try inv.bus { client throws(OrientationClientError) in (try client.managerProperties(), try client.sceneList()) }
-        inv.emit(StatusView.lines(manager: manager, scenes: scenes, aligned: inv.aligned, style: inv.style),
-                 json: StatusView.json(manager: manager, scenes: scenes))
+        // A start that failed since this orientd started (another one refused, say), as it wrote it.
+        let failure = LastFailureFile.reason()
+        inv.emit(StatusView.lines(manager: manager, scenes: scenes, aligned: inv.aligned, style: inv.style, lastFailure: failure),
+                 json: StatusView.json(manager: manager, scenes: scenes, lastFailure: failure))
     }
 
     static func list(_ inv: Invocation) throws(CommandError) {
