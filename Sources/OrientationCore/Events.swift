@@ -28,8 +28,9 @@ public enum ManagerProperty: String, CaseIterable, Sendable {
     case windowTrackingStatus = "WindowTrackingStatus"
     case settingSources = "SettingSources"
 
-    /// ConfigFiles and LockedSettings: what the configuration files say about themselves.
-    public var isConfiguration: Bool { self == .configFiles || self == .lockedSettings }
+    /// ConfigFiles, LockedSettings and SettingSources: what the configuration files say about
+    /// themselves, and who set each setting; said after the settings' own changes.
+    public var isConfiguration: Bool { self == .configFiles || self == .lockedSettings || self == .settingSources }
 }
 
 /// What the service must emit after a command, in order.

@@ -168,8 +168,7 @@ extension OrientationManager {
         let rule: String
         switch scene.lastRule {
         case .followedDevice(let device): rule = "it follows the device (\(device.rawValue))"
-        case .keptCurrent where scene.lastReason == nil && scene.isObserved:
-            rule = "the window opened as the screen was, which it allows"
+        case .openedAsScreen: rule = "the window opened as the screen was, which it allows"
         case .keptCurrent where scene.lastReason == nil: rule = "it keeps the orientation it opened in, which it allows"
         case .keptCurrent: rule = "the current orientation is still allowed"
         case .preferred: rule = "the deciding controller's preferred orientation"

@@ -155,16 +155,19 @@ final class ConfigurationTests: XCTestCase {
         var configuration = Configuration()
         configuration.values.rotationLocked = true
         configuration.locks[.rotationLocked] = Self.admin
+        configuration.sources[.rotationLocked] = Self.admin
         configuration.files = [Self.admin]
         try subject.run(.reloadConfiguration(configuration))
-        XCTAssertEqual(subject.events.last, .managerPropertiesChanged([.configFiles, .lockedSettings]), "\(subject.events)")
-        XCTAssertEqual(subject.events.managerPropertyChanges, [.rotationLocked, .configFiles, .lockedSettings])
+        XCTAssertEqual(subject.events.last, .managerPropertiesChanged([.configFiles, .lockedSettings, .settingSources]), "\(subject.events)")
+        XCTAssertEqual(subject.events.managerPropertyChanges, [.rotationLocked, .configFiles, .lockedSettings, .settingSources])
+        XCTAssertEqual(subject.manager.managerSnapshot.settingSources[.rotationLocked], Self.admin)
         XCTAssertEqual(subject.manager.managerSnapshot.configFiles, [Self.admin])
         XCTAssertEqual(subject.manager.managerSnapshot.lockedSettings, [.rotationLocked])
 
         configuration.locks[.rotationLocked] = nil
         try subject.run(.reloadConfiguration(configuration))
-        XCTAssertEqual(subject.events, [.managerPropertiesChanged([.lockedSettings])], "the same file, no lock: only the locks changed")
+        XCTAssertEqual(subject.events, [.managerPropertiesChanged([.lockedSettings])],
+                       "the same file, no lock: only the locks changed (the file still sets the value)")
         try subject.run(.reloadConfiguration(configuration))
         XCTAssertEqual(subject.events, [], "the same files and locks: nothing to say")
     }

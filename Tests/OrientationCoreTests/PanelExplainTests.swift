@@ -46,6 +46,8 @@ final class PanelExplainTests: XCTestCase {
         XCTAssertTrue(sentence(lines, "panel").contains("turns it to landscape (right) for \(game) (its desktop entry allows landscape only)"),
                       sentence(lines, "panel"))
         XCTAssertTrue(sentence(lines, "supported-orientations").contains(gameEntry))
+        XCTAssertEqual(sentence(lines, "decision"), "landscape-right: the first allowed orientation in canonical order.",
+                       "the panel was portrait, which the game does not allow: it did not open as the screen was")
         XCTAssertEqual(sentence(lines, "rotation-lock"), "The rotation lock is off (the built-in default).")
         XCTAssertEqual(try subject.manager.explainPanel(appId: ""), lines, "\"\" is the app in front")
         XCTAssertEqual(try subject.manager.explainPanel(appId: game), lines, "the app in front by its id")
