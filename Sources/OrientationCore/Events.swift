@@ -28,9 +28,9 @@ public enum ManagerProperty: String, CaseIterable, Sendable {
     case windowTrackingStatus = "WindowTrackingStatus"
     case settingSources = "SettingSources"
 
-    /// ConfigFiles, LockedSettings and SettingSources: what the configuration files say about
-    /// themselves, and who set each setting; said after the settings' own changes.
-    public var isConfiguration: Bool { self == .configFiles || self == .lockedSettings || self == .settingSources }
+    /// ConfigFiles and LockedSettings: what the configuration files say about themselves.
+    /// (SettingSources changes with the settings, in their PropertiesChanged.)
+    public var isConfiguration: Bool { self == .configFiles || self == .lockedSettings }
 }
 
 /// What the service must emit after a command, in order.
