@@ -23,13 +23,13 @@ extension OrientationManager {
             : "The rotation lock is off\(setBy(.rotationLocked))."))
         lines.append(ExplanationLine(name: "kiosk", mask: settings.kioskMode ? OrientationMask(settings.kioskOrientation) : [],
                                      sentence: settings.kioskMode
-            ? "Kiosk mode is on\(setBy(.kioskMode)): every app is shown in \(settings.kioskOrientation.words) (KioskOrientation\(setBy(.kioskOrientation)))."
+            ? "Kiosk mode is on\(setBy(.kioskMode)): every app is shown in \(settings.kioskOrientation.words) (KioskOrientation: \(setByWords(.kioskOrientation)))."
             : "Kiosk mode is off\(setBy(.kioskMode))."))
         lines.append(ExplanationLine(name: "device", mask: deviceOrientation.interfaceOrientation.map { OrientationMask($0) } ?? [],
                                      sentence: describeDevice()))
         lines.append(ExplanationLine(name: "undeclared-apps", mask: settings.undeclaredAppOrientations, sentence:
             "An app that says nothing (no policy, no orientations in its desktop entry) may take \(settings.undeclaredAppOrientations.words)"
-            + " (UndeclaredAppOrientations\(setBy(.undeclaredAppOrientations)))."))
+            + " (UndeclaredAppOrientations: \(setByWords(.undeclaredAppOrientations)))."))
         lines.append(ExplanationLine(name: "panel", mask: output.showing.map { OrientationMask($0) } ?? [],
                                      sentence: describePanel()))
         if let explained {

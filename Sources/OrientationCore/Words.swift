@@ -59,11 +59,14 @@ extension OrientationManager {
     }
 
     /// " (the user's choice)", " (set by FILE)", " (locked by FILE)" or " (the built-in default)".
-    func setBy(_ key: SettingKey) -> String {
+    func setBy(_ key: SettingKey) -> String { " (\(setByWords(key)))" }
+
+    /// "the user's choice", "set by FILE", "locked by FILE" or "the built-in default".
+    func setByWords(_ key: SettingKey) -> String {
         switch source(of: key) {
-        case .user: return " (the user's choice)"
-        case .builtIn: return " (the built-in default)"
-        case .configuration(let file, let locked): return locked ? " (locked by \(file))" : " (set by \(file))"
+        case .user: return "the user's choice"
+        case .builtIn: return "the built-in default"
+        case .configuration(let file, let locked): return locked ? "locked by \(file)" : "set by \(file)"
         }
     }
 }

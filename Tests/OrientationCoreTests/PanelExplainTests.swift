@@ -116,6 +116,6 @@ final class PanelExplainTests: XCTestCase {
         XCTAssertEqual(subject.manager.source(of: .kioskMode).wireValue, "default")
         let lines = try subject.manager.explainPanel(appId: nil)
         XCTAssertEqual(sentence(lines, "undeclared-apps"), "An app that says nothing (no policy, no orientations in its desktop entry) "
-                       + "may take portrait only (UndeclaredAppOrientations (locked by /etc/orientd/orientd.conf)).")
+                       + "may take portrait only (UndeclaredAppOrientations: locked by /etc/orientd/orientd.conf).")
     }
 }

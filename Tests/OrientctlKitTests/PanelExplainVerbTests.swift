@@ -13,7 +13,7 @@ final class PanelExplainVerbTests: OrientctlTestCase {
         for fact in ["org.example.Video is in front: its scene \(scene) is the most recent foreground-active scene",
                      "The rotation lock is off (the built-in default).", "Kiosk mode is off (the built-in default).",
                      "The device is held landscape-left (from SetDeviceOrientation)",
-                     "may take every orientation (UndeclaredAppOrientations (the built-in default))",
+                     "may take every orientation (UndeclaredAppOrientations: the built-in default)",
                      "No compositor backend turns the panel", "The app's own layers:",
                      "landscape-right: it follows the device (landscape-left)"] {
             XCTAssertTrue(text.contains(fact), "\(fact) in:\n\(text)")

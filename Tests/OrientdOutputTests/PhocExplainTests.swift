@@ -54,7 +54,7 @@ final class PhocExplainTests: OutputTestCase {
         try waitForFrontApp(Self.notes, trackedWindows: 2)
         try waitForWlrTransform(Self.panel, "normal")
         text = try explain()
-        assertSays(text, ["\(Self.notes) is in front", "may take every orientation (UndeclaredAppOrientations (the built-in default))",
+        assertSays(text, ["\(Self.notes) is in front", "may take every orientation (UndeclaredAppOrientations: the built-in default)",
                           "No policy and no orientations in its desktop entry"])
         XCTAssertFalse(text.contains("still allowed"), text)
         assertSays(try explain(Self.game), ["\(Self.game) is not in front", "the panel is held for \(Self.notes)"])
