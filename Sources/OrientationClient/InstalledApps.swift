@@ -100,15 +100,18 @@ public enum InstalledApps {
         return InstalledApp(appID: appID, name: name, icon: icon, declared: declaration(value), path: path)
     }
 
-    /// The phone's whitelist the entry declares, by orientd's rules: its own key first, then
-    /// Lomiri's (a portrait panel's `primary`); a key whose value is not valid is skipped.
+    /// The phone's whitelist the entry declares, by orientd's rules: its own key first (skipped
+    /// when not valid), then Lomiri's `X-Lomiri-Supported-Orientations`, then its older
+    /// `X-Ubuntu-Supported-Orientations` (a portrait panel's `primary`; a value Lomiri cannot
+    /// read means all four, as Lomiri and orientd read it).
     static func declaration(_ value: (String) -> String?) -> OrientationMask? {
         if let text = value(orientdKey) {
             let names = text.split(separator: ";").map { String($0).trimmed }.filter { !$0.isEmpty }
             if let mask = try? OrientationMask(parsing: names, what: orientdKey) { return mask }
         }
-        if let text = value(LomiriOrientations.key) {
-            return try? LomiriOrientations.mask(parsing: text, natural: .portrait)
+        for key in [LomiriOrientations.key, LomiriOrientations.ubuntuKey] {
+            guard let text = value(key), let read = LomiriOrientations.read(text, key: key, natural: .portrait) else { continue }
+            return read.mask
         }
         return nil
     }
