@@ -33,8 +33,11 @@ public enum CommandError: Error, Sendable, Equatable {
             // An activation that failed: the bus's reason, and the program the activation file runs.
             let why = error.isActivationFailure ? ": \(error.message.terminalSafe) (\(error.name.terminalSafe))" : " (\(error.name.terminalSafe))"
             var program = error.isActivationFailure ? ActivationFile.explanation().map { [$0] } ?? [] : []
-            // orientd's own reason, when it started and could not serve.
-            if error.isActivationFailure, let reason = LastFailureFile.reason() { program.append("Its last failure: \(reason)") }
+            // orientd's own reason, when it ran and exited before it served (not when the bus
+            // could not run it at all: an older record would be another failure's).
+            if error.name.hasPrefix("org.freedesktop.DBus.Error.Spawn.Child"), let reason = LastFailureFile.reason() {
+                program.append("Its last failure: \(reason)")
+            }
             return ["orientd is not running: nothing owns \(OrientationClient.busName) on the session bus, and D-Bus activation did not start it\(why)."]
                 + program + ["Start it with 'systemctl --user start orientd', or run 'orientd &' (see orientd(8))."]
         case .noBus(let error):
