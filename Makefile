@@ -143,6 +143,12 @@ install: install-binaries
 	for file in $$(cd examples && find . -type f | sort); do \
 	  install -D -m 644 "examples/$$file" "$(DESTDIR)$(DOCDIR)/examples/$$file" || exit 1; done
 
+# Every folder `install` puts files in (their parents are removed with them when empty).
+INSTALLED_FOLDERS = $(DATADIR)/dbus-1/interfaces $(DATADIR)/dbus-1/services $(PREFIX)/lib/systemd/user \
+  $(DATADIR)/man/man1 $(DATADIR)/man/man5 $(DATADIR)/man/man8 $(DATADIR)/bash-completion/completions \
+  $(DATADIR)/zsh/vendor-completions $(DATADIR)/fish/vendor_completions.d $(SYSCONFDIR)/xdg/autostart \
+  $(DATADIR)/applications $(DATADIR)/icons/hicolor/scalable/apps $(DATADIR)/gnome-shell/extensions $(DATADIR)/doc
+
 uninstall:
 	rm -f $(DESTDIR)$(BINDIR)/orientd $(DESTDIR)$(BINDIR)/orientctl $(DESTDIR)$(BINDIR)/orientd-settings \
 	  $(DESTDIR)$(DATADIR)/applications/io.github.orientd.Settings.desktop \
@@ -158,6 +164,12 @@ uninstall:
 	  $(DESTDIR)$(DATADIR)/zsh/vendor-completions/_orientctl $(DESTDIR)$(DATADIR)/fish/vendor_completions.d/orientctl.fish
 	rm -rf $(DESTDIR)$(DOCDIR) $(addprefix $(DESTDIR)$(DATADIR)/gnome-shell/extensions/,$(SHELL_EXTENSIONS))
 	for po in po/*.po; do [ -f "$$po" ] || continue; rm -f $(DESTDIR)$(DATADIR)/locale/$$(basename "$$po" .po)/LC_MESSAGES/orientd.mo; done
+	@# The folders install made, when nothing else is left in them, up to (not including)
+	@# PREFIX, its bin and share folders and SYSCONFDIR; a folder something else uses stays.
+	for dir in $(INSTALLED_FOLDERS) $$(for po in po/*.po; do [ -f "$$po" ] && echo $(DATADIR)/locale/$$(basename "$$po" .po)/LC_MESSAGES; done); do \
+	  d="$(DESTDIR)$$dir"; \
+	  while case "$$d" in "$(DESTDIR)$(PREFIX)"|"$(DESTDIR)$(BINDIR)"|"$(DESTDIR)$(DATADIR)"|"$(DESTDIR)$(SYSCONFDIR)"|"$(DESTDIR)"|/) false;; *) true;; esac \
+	    && rmdir "$$d" 2>/dev/null; do d=$$(dirname "$$d"); done; done
 
 # The zsh and fish completions, generated again from orientctl's verb table.
 completions:

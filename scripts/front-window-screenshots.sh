@@ -9,18 +9,23 @@
 # notes app upright, then the game in front (the panel turned), then the notes app again
 # after the game is closed (the panel turned back).
 #
-#   scripts/front-window-screenshots.sh [DIR]     (default: the repository's docs/)
+#   scripts/front-window-screenshots.sh [DIR]     (default: build/front-window/)
 #
-# Writes DIR/front-notes.png, DIR/front-game.png and DIR/front-notes-again.png, and prints
-# `orientctl status` and `orientctl list` at each step. Needs the built orientd and orientctl
-# ($ORIENTD, $ORIENTCTL; default .build/debug/; `swift build` makes them), Xvfb, phoc,
+# Writes DIR/front-notes.png, DIR/front-game.png and DIR/front-notes-again.png (give docs/ to
+# replace the README's pictures), and prints `orientctl status`, `orientctl list` and
+# `orientctl explain` at each step. Uses $ORIENTD and $ORIENTCTL when set; else it builds
+# orientd and orientctl itself (`swift build`, debug, into .build/debug/). Needs Xvfb, phoc,
 # wlr-randr, grim, dbus-daemon, busctl, /usr/bin/python3 with python3-gi and gir1.2-gtk-4.0
 # (`scripts/install-deps.sh test` installs them all). Runs everything on private sockets and
 # a private bus, and stops it all on exit; prints the logs when something fails.
 set -euo pipefail
 
 root=$(cd "$(dirname "${BASH_SOURCE[0]}")/.." && pwd)
-out=${1:-$root/docs}
+out=${1:-$root/build/front-window}
+if [[ -z ${ORIENTD:-} ]]; then
+  # What it runs, built as the tests build it (make run builds release binaries instead).
+  (cd "$root" && swift build --product orientd >&2 && swift build --product orientctl >&2)
+fi
 orientd=${ORIENTD:-$root/.build/debug/orientd}
 orientctl=${ORIENTCTL:-$(dirname "$orientd")/orientctl}
 readonly output=X11-1 timeout_seconds=60
@@ -121,6 +126,7 @@ capture() {
 show() {
   echo "\$ orientctl status"; NO_COLOR=1 "$orientctl" status
   echo "\$ orientctl list"; NO_COLOR=1 "$orientctl" list
+  echo "\$ orientctl explain"; NO_COLOR=1 "$orientctl" explain
 }
 # Starts an app (a real, unmodified GTK 4 window of that app id, maximized as a phone shows it).
 start_app() {

@@ -1,6 +1,8 @@
 // Where orientd's configuration files lie, for a tool that shows the files `configFiles`
 // names: part of this library's API.
 @_exported import struct OrientationWire.ConfigurationSearchPath
+// Where orientd says why it last could not start, for a tool to show after a failed activation.
+@_exported import enum OrientationWire.RuntimeFiles
 import GLibBridge
 import OrientationCore
 import OrientationWire
@@ -53,6 +55,11 @@ public struct ManagerProperties: Sendable, Equatable {
     public var outputOrientation: InterfaceOrientation? { string(.outputOrientation).flatMap(InterfaceOrientation.init(rawValue:)) }
     /// The scene in front (its full path); nil for none.
     public var frontScene: String? { string(.frontScene).flatMap { $0 == "/" ? nil : $0 } }
+    /// Who set each setting's value, by key (`SettingSources`, orientd 5 and later): "user",
+    /// "default" or a configuration file's path; empty from an earlier orientd.
+    public var settingSources: [String: String] {
+        (properties[ManagerProperty.settingSources.rawValue]?.stringDictionary ?? [:]).compactMapValues(\.string)
+    }
     /// How many app windows the window tracker reports.
     public var trackedWindows: UInt32 { uint32(.trackedWindows) ?? 0 }
 }

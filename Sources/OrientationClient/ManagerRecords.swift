@@ -101,3 +101,11 @@ public enum SettingReset: Sendable, Hashable {
         }
     }
 }
+
+extension ExplainStep {
+    /// A step as the service sends it, `(sass)`.
+    init(step: Variant) {
+        self.init(name: step.child(at: 0).string ?? "", orientations: step.child(at: 1).stringArray ?? [],
+                  sentence: step.child(at: 2).string ?? "")
+    }
+}

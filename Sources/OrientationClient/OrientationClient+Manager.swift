@@ -70,6 +70,13 @@ extension OrientationClient {
         return reply.child(at: 0).children.map(ChangeRecord.init(entry:))
     }
 
+    /// Why the panel is as it is, in words (`ExplainPanel`, orientd 5 and later): for
+    /// `appID`, or for the app in front when it is nil.
+    public func explainPanel(appID: String? = nil) throws(OrientationClientError) -> [ExplainStep] {
+        let reply = try callManager(.explainPanel, [Variant(string: appID ?? "")], replyType: "(a(sass))")
+        return reply.child(at: 0).children.map(ExplainStep.init(step:))
+    }
+
     // MARK: State
 
     /// Every manager property, read in one call (`GetAll`).

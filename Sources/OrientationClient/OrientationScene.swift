@@ -105,10 +105,7 @@ public final class OrientationScene: Sendable, Hashable, CustomStringConvertible
     /// app policy, split view, controller), then the deciding path and the decision.
     public func explain() throws(OrientationClientError) -> [ExplainStep] {
         let reply = try call(.explain, replyType: "(a(sass))")
-        return reply.child(at: 0).children.map { step in
-            ExplainStep(name: step.child(at: 0).string ?? "", orientations: step.child(at: 1).stringArray ?? [],
-                        sentence: step.child(at: 2).string ?? "")
-        }
+        return reply.child(at: 0).children.map(ExplainStep.init(step:))
     }
 
     /// Removes the scene (`UnregisterScene`). Its streams finish; the client no longer

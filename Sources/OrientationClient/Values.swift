@@ -214,8 +214,8 @@ public struct SceneState: Sendable, Hashable {
     public var statusBarHidden: Bool
 }
 
-/// One step of `OrientationScene.explain()`: a layer (or the deciding path, or the decision),
-/// the mask after it, and a sentence.
+/// One step of `OrientationScene.explain()` or `OrientationClient.explainPanel()`: a layer
+/// (or the deciding path, the decision, a fact about the panel), the mask after it, and a sentence.
 public struct ExplainStep: Sendable, Hashable, CustomStringConvertible {
     /// `supported orientations`, `window-policy`, `kiosk`, `app-policy`, `split-view`, `controller`,
     /// `path`, `decision`.

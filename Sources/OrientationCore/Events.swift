@@ -26,8 +26,10 @@ public enum ManagerProperty: String, CaseIterable, Sendable {
     case windowTracking = "WindowTracking", trackedWindows = "TrackedWindows", frontApp = "FrontApp"
     case undeclaredAppOrientations = "UndeclaredAppOrientations"
     case windowTrackingStatus = "WindowTrackingStatus"
+    case settingSources = "SettingSources"
 
     /// ConfigFiles and LockedSettings: what the configuration files say about themselves.
+    /// (SettingSources changes with the settings, in their PropertiesChanged.)
     public var isConfiguration: Bool { self == .configFiles || self == .lockedSettings }
 }
 

@@ -9,8 +9,25 @@ extension OrientationManager {
     /// The layer-by-layer reasoning for a scene: supported orientations, window policy, kiosk, app policy,
     /// split view, deciding controller, the deciding path, then the decision and its rule.
     /// It describes the declarations as they stand now (what the next evaluation will use).
+    /// An observed scene (an app's window, no scene registered) has no delegates, controllers
+    /// or container, and is a pad's only on a pad: only the layers that apply to it are said.
     public func explain(_ id: SceneID) throws(OrientationError) -> [ExplanationLine] {
         let scene = try self.scene(id)
+        let steps = allLayers(scene)
+        guard scene.isObserved else { return steps }
+        let policy = Resolution(scene: scene, settings: settings).policy
+        return steps.filter { step in
+            switch step.name {
+            case "window-policy", "controller", "path": return false
+            case "split-view": return scene.idiom == .pad
+            case "app-policy": return policy != nil
+            default: return true
+            }
+        }
+    }
+
+    /// Every layer of `explain`, whether it applies to the scene or not.
+    func allLayers(_ scene: Scene) -> [ExplanationLine] {
         let r = Resolution(scene: scene, settings: settings)
         var steps: [ExplanationLine] = []
 
@@ -151,6 +168,8 @@ extension OrientationManager {
         let rule: String
         switch scene.lastRule {
         case .followedDevice(let device): rule = "it follows the device (\(device.rawValue))"
+        case .openedAsScreen: rule = "the window opened as the screen was, which it allows"
+        case .keptCurrent where scene.lastReason == nil: rule = "it keeps the orientation it opened in, which it allows"
         case .keptCurrent: rule = "the current orientation is still allowed"
         case .preferred: rule = "the deciding controller's preferred orientation"
         case .firstAllowed: rule = "the first allowed orientation in canonical order"

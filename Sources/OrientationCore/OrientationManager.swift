@@ -114,7 +114,8 @@ public struct OrientationManager: Sendable {
                         windowTracking: windows.tracker, trackedWindows: UInt32(windows.windows.count),
                         frontApp: output.frontScene.flatMap { scenes[$0]?.appId } ?? "",
                         undeclaredAppOrientations: settings.undeclaredAppOrientations,
-                        windowTrackingStatus: windows.status)
+                        windowTrackingStatus: windows.status,
+                        settingSources: Dictionary(uniqueKeysWithValues: SettingKey.allCases.map { ($0, source(of: $0).wireValue) }))
     }
 
     public func snapshot(of id: SceneID) -> SceneSnapshot? {

@@ -30,6 +30,8 @@ public struct SceneRegistration: Sendable, Equatable {
 public enum DecisionRule: Sendable, Equatable {
     case followedDevice(DeviceOrientation)
     case keptCurrent
+    /// An observed window that opened as the screen was (it allows that orientation).
+    case openedAsScreen
     case preferred
     case firstAllowed
     case requested

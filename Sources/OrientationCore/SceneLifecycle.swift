@@ -40,15 +40,21 @@ extension OrientationManager {
         let resolution = Resolution(scene: scene, settings: settings)
         guard resolution.isValid else { throw resolution.noSupportedOrientation(scene: scene) }
         let mask = resolution.final
+        // How the first orientation was chosen, for Explain when the rule then kept it.
+        let opening: DecisionRule
         if let preferred = resolution.preferred, mask.contains(preferred) {
             scene.orientation = preferred
+            opening = .preferred
         } else if scene.isObserved, mask.contains(panelOrientation) {
             // An unmodified app's window comes up as the screen is: one that says nothing
             // leaves the panel as it is while the device's orientation is unknown.
             scene.orientation = panelOrientation
+            opening = .openedAsScreen
         } else {
             scene.orientation = mask.first!
+            opening = .firstAllowed
         }
+        defer { if scene.lastRule == .keptCurrent { scene.lastRule = opening } }
         _ = try evaluate(&scene, .reevaluate(.update))
         // The size's shape tells its family; a scene that resolved to the other family turns it.
         if OrientationFamily(width: scene.width, height: scene.height) != scene.orientation.family {

@@ -51,8 +51,8 @@ public struct SceneSnapshot: Sendable, Equatable {
 /// The public values of the manager object.
 public struct ManagerSnapshot: Sendable, Equatable {
     /// 3: OutputStatus, and the window tracking members (WindowTracking, TrackedWindows,
-    /// FrontApp, the scenes' Observed). 4: UndeclaredAppOrientations.
-    public static let version: UInt32 = 4
+    /// FrontApp, the scenes' Observed). 4: UndeclaredAppOrientations. 5: ExplainPanel, SettingSources.
+    public static let version: UInt32 = 5
     public var deviceOrientation: DeviceOrientation
     public var rotationLocked: Bool
     public var kioskMode: Bool
@@ -84,6 +84,8 @@ public struct ManagerSnapshot: Sendable, Equatable {
     public var undeclaredAppOrientations: OrientationMask = .all
     /// Why no tracker follows a window list ("" while one does).
     public var windowTrackingStatus = ""
+    /// Who set each manager setting's value in force (`SettingSource.wireValue`).
+    public var settingSources: [SettingKey: String] = [:]
 
     public func changes(to other: ManagerSnapshot) -> [ManagerProperty] {
         var result: [ManagerProperty] = []
@@ -107,6 +109,7 @@ public struct ManagerSnapshot: Sendable, Equatable {
         if frontApp != other.frontApp { result.append(.frontApp) }
         if undeclaredAppOrientations != other.undeclaredAppOrientations { result.append(.undeclaredAppOrientations) }
         if windowTrackingStatus != other.windowTrackingStatus { result.append(.windowTrackingStatus) }
+        if settingSources != other.settingSources { result.append(.settingSources) }
         return result
     }
 }

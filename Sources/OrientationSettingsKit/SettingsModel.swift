@@ -54,14 +54,14 @@ public struct SettingsModel: Sendable, Equatable {
         rotationLock = SwitchRow(
             title: tr("Rotation lock"),
             subtitle: locked.contains(.rotationLocked) ? tr("Set by the administrator")
-                : tr("Keeps the screen as it is when the device turns"),
+                : Self.withSource(tr("Keeps the screen as it is when the device turns"), manager.settingSources[SettingKey.rotationLocked.rawValue]),
             isOn: manager.rotationLocked, isChangeable: !locked.contains(.rotationLocked))
         let kioskLocked = locked.contains(.kioskMode)
         let kioskWhere = manager.kioskOrientation.map(Self.orientationWords) ?? tr("portrait")
         kiosk = SwitchRow(
             title: tr("Kiosk mode"),
             subtitle: kioskLocked ? fill(tr("Every app in %s (set by the administrator)"), kioskWhere)
-                : fill(tr("Every app in %s"), kioskWhere),
+                : Self.withSource(fill(tr("Every app in %s"), kioskWhere), manager.settingSources[SettingKey.kioskMode.rawValue]),
             isOn: manager.kioskMode, isChangeable: !kioskLocked)
         let byID = Dictionary(snapshot.apps.map { ($0.appID, $0) }, uniquingKeysWith: { first, _ in first })
         let front = manager.string(.frontApp) ?? ""
@@ -92,6 +92,17 @@ public struct SettingsModel: Sendable, Equatable {
         else { text = tr("Does not follow the device") }
         return AppRow(appID: appID, name: app?.name ?? appID, icon: app?.icon, declared: declared,
                       choice: choice, choiceText: text, lockedBy: policy?.lockedBy)
+    }
+
+    /// A setting's line with who set it (`SettingSources`: "user", "default" or a
+    /// configuration file); as it is from an orientd that does not say.
+    static func withSource(_ text: String, _ source: String?) -> String {
+        switch source {
+        case nil: return text
+        case "user": return fill(tr("%s (your choice)"), text)
+        case "default": return fill(tr("%s (the default)"), text)
+        default: return fill(tr("%s (the administrator's default, which you may change)"), text)
+        }
     }
 
     /// An orientation in words.

@@ -13,11 +13,13 @@ public final class SettingsSession: Sendable {
         self.folders = folders
     }
 
-    /// Everything shown, read now. The explanation is the front scene's, empty without one.
+    /// Everything shown, read now. The explanation is orientd's `ExplainPanel` for the app in
+    /// front (the text `orientctl explain` prints); from an orientd before version 5, the front
+    /// scene's `Explain`, empty without one.
     public func snapshot() throws(OrientationClientError) -> SettingsSnapshot {
         let manager = try client.managerProperties()
-        var explanation: [ExplainStep] = []
-        if let front = manager.frontScene, let scene = try? client.scene(at: front) {
+        var explanation = (try? client.explainPanel()) ?? []
+        if explanation.isEmpty, let front = manager.frontScene, let scene = try? client.scene(at: front) {
             explanation = (try? scene.explain()) ?? []
         }
         return SettingsSnapshot(manager: manager, policies: try client.appPolicies(),

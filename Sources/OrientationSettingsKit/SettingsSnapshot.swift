@@ -9,7 +9,8 @@ public struct SettingsSnapshot: Sendable, Equatable {
     public var policies: [AppPolicyEntry]
     /// The installed apps, from their desktop entries.
     public var apps: [InstalledApp]
-    /// Why the scene in front is as it is (`Explain`), empty when no scene is in front.
+    /// Why the panel and the app in front are as they are (`ExplainPanel`), empty when orientd
+    /// could not say.
     public var explanation: [ExplainStep]
 
     public init(manager: ManagerProperties, policies: [AppPolicyEntry], apps: [InstalledApp], explanation: [ExplainStep] = []) {

@@ -5,6 +5,7 @@ public enum ManagerMethod: String, CaseIterable, Sendable {
     case setKioskMode = "SetKioskMode", setSplitViewThreshold = "SetSplitViewThreshold"
     case setSettleTime = "SetSettleTime", setAppPolicy = "SetAppPolicy", getAppPolicies = "GetAppPolicies"
     case resetSetting = "ResetSetting", reload = "Reload", getHistory = "GetHistory"
+    case explainPanel = "ExplainPanel"
 }
 
 /// The methods of the scene interface, by name as in the XML.

@@ -57,3 +57,15 @@ public enum ActivationFile {
         return String(decoding: bytes, as: UTF8.self)
     }
 }
+
+/// Why orientd last could not start, as it wrote it (`RuntimeFiles.lastFailure`): printed when
+/// D-Bus activation failed, whose own error says only that orientd exited.
+public enum LastFailureFile {
+    /// The file's first line, bounded and escaped for the terminal; nil when there is none.
+    public static func reason(environment: [String: String] = ProcessEnvironment.current(),
+                              read: (String) -> String? = ActivationFile.readText) -> String? {
+        guard let path = RuntimeFiles.lastFailure(environment: environment), let text = read(path) else { return nil }
+        guard let line = text.split(separator: "\n").first else { return nil }
+        return String(decoding: line.utf8.prefix(RuntimeFiles.lastFailureMaxBytes), as: UTF8.self).terminalSafe
+    }
+}

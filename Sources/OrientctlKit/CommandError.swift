@@ -32,7 +32,12 @@ public enum CommandError: Error, Sendable, Equatable {
         case .notRunning(let error):
             // An activation that failed: the bus's reason, and the program the activation file runs.
             let why = error.isActivationFailure ? ": \(error.message.terminalSafe) (\(error.name.terminalSafe))" : " (\(error.name.terminalSafe))"
-            let program = error.isActivationFailure ? ActivationFile.explanation().map { [$0] } ?? [] : []
+            var program = error.isActivationFailure ? ActivationFile.explanation().map { [$0] } ?? [] : []
+            // orientd's own reason, when it ran and exited before it served (not when the bus
+            // could not run it at all: an older record would be another failure's).
+            if error.name.hasPrefix("org.freedesktop.DBus.Error.Spawn.Child"), let reason = LastFailureFile.reason() {
+                program.append("Its last failure: \(reason)")
+            }
             return ["orientd is not running: nothing owns \(OrientationClient.busName) on the session bus, and D-Bus activation did not start it\(why)."]
                 + program + ["Start it with 'systemctl --user start orientd', or run 'orientd &' (see orientd(8))."]
         case .noBus(let error):

@@ -18,7 +18,9 @@ public enum HistoryView {
 public enum PolicyView {
     public static let header = ["APP-ID", "ALLOWED", "FOLLOW-SENSOR", "SOURCE", "LOCKED"]
 
+    /// With no policy, a sentence saying so (nothing with `--no-legend`), not a bare header.
     public static func lines(_ policies: [AppPolicyEntry], aligned: Bool, style: Style, legend: Bool = true) -> [String] {
+        if policies.isEmpty { return legend ? [noPolicies] : [] }
         var lines = TextLayout.table(header: header, rows: policies.map { policy in
             [policy.appID, policy.allowed.map { MaskFormat.compact($0) } ?? "any", policy.followSensor ? "yes" : "no",
              policy.source, policy.lockedColumn]
@@ -26,6 +28,9 @@ public enum PolicyView {
         if aligned && legend { lines += ["", "\(policies.count) polic\(policies.count == 1 ? "y" : "ies") listed."] }
         return lines
     }
+
+    public static let noPolicies = "No app policies: every app follows its own declarations "
+        + "(set one with 'orientctl policy APP --allow …', or in the Orientation settings app)."
 
     /// One object per policy, sorted by app-id (keys are never data: `JSONConvention`).
     public static func json(_ policies: [AppPolicyEntry]) -> PrintedJSON {

@@ -2,18 +2,17 @@ import OrientationClient
 
 /// `status`: the manager's state and one line per scene.
 public enum StatusView {
-    public static func lines(manager m: ManagerProperties, scenes: [SceneProperties], aligned: Bool, style: Style) -> [String] {
+    /// `lastFailure`: why an orientd last could not start (`LastFailureFile`), shown when there is one.
+    public static func lines(manager m: ManagerProperties, scenes: [SceneProperties], aligned: Bool, style: Style,
+                             lastFailure: String? = nil) -> [String] {
         // Every string the manager gives is escaped: whoever owns the name may have forged it.
         let source = m.sensorSourceText.isEmpty ? "" : " (\(m.sensorSourceText.terminalSafe))"
         let kioskOrientation = m.kioskOrientationText.terminalSafe
         let kiosk = m.kioskMode ? "on, \(style.highlight(kioskOrientation))" : "off (kiosk orientation \(kioskOrientation))"
         let sceneLines = scenes.isEmpty ? ["none"] : scenes.map { sceneLine($0, style: style) }
-        // A setting the administrator's configuration locks is marked, so the user knows a call cannot change it.
-        func locked(_ keys: SettingKey...) -> String {
-            let hit = keys.map(\.rawValue).filter(m.lockedSettingNames.contains)
-            if hit.isEmpty { return "" }
-            return keys.count > 1 && hit.count < keys.count ? " [locked: \(hit.joined(separator: ", "))]" : " [locked]"
-        }
+        // Each setting says who set it (the user, a configuration file, the default); one the
+        // administrator's configuration locks says so, so the user knows a call cannot change it.
+        func locked(_ keys: SettingKey...) -> String { setBy(keys, m) }
         return TextLayout.labelled([
             ("Device orientation", [style.highlight(m.deviceText.terminalSafe) + source]),
             ("Sensor available", [m.sensorAvailable ? "yes" : "no"]),
@@ -25,7 +24,26 @@ public enum StatusView {
             ("Window tracking", [OutputView.windowsLine(m)]),
             ("Front scene", [OutputView.frontSceneLine(m, scenes: scenes)]),
             ("Scenes", sceneLines),
-        ], aligned: aligned, style: style)
+        ] + (lastFailure.map { [("Last failed start", [style.yellow($0)])] } ?? []), aligned: aligned, style: style)
+    }
+
+    /// ` [set by the user]`, ` [default]`, ` [set in FILE]` or ` [locked in FILE]` for the keys of
+    /// one line (each named when they differ); from an orientd before version 5, which does not
+    /// say, ` [locked]` for a locked one only.
+    static func setBy(_ keys: [SettingKey], _ m: ManagerProperties) -> String {
+        let sources = m.settingSources
+        let words = keys.map { key -> String in
+            let locked = m.lockedSettingNames.contains(key.rawValue)
+            switch sources[key.rawValue] {
+            case nil: return locked ? "locked" : ""
+            case "user": return "set by the user"
+            case "default": return "default"
+            case let file?: return (locked ? "locked in " : "set in ") + file.terminalSafe
+            }
+        }
+        if Set(words).count == 1 { return words[0].isEmpty ? "" : " [\(words[0])]" }
+        let named = zip(keys, words).filter { !$0.1.isEmpty }.map { "\($0.0.rawValue): \($0.1)" }
+        return named.isEmpty ? "" : " [" + named.joined(separator: "; ") + "]"
     }
 
     /// `1 com.example.Video: landscape-right (phone, deciding player, detached)`.
@@ -38,11 +56,12 @@ public enum StatusView {
             + "(\(details.joined(separator: ", ").terminalSafe))"
     }
 
-    /// The manager's properties, then `scenes`.
-    public static func json(manager: ManagerProperties, scenes: [SceneProperties]) -> PrintedJSON {
+    /// The manager's properties, then `scenes`, then `lastFailedStart` when there is one.
+    public static func json(manager: ManagerProperties, scenes: [SceneProperties], lastFailure: String? = nil) -> PrintedJSON {
         let output = OutputView.jsonMembers(manager)
         let replaced = Set(output.map(\.0))
-        return .object(manager.jsonMembers.filter { !replaced.contains($0.0) } + output + [("scenes", .array(scenes.map(\.json)))])
+        return .object(manager.jsonMembers.filter { !replaced.contains($0.0) } + output + [("scenes", .array(scenes.map(\.json)))]
+                       + (lastFailure.map { [("lastFailedStart", PrintedJSON.string($0))] } ?? []))
     }
 }
 

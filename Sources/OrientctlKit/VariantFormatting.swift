@@ -18,7 +18,8 @@ public enum VariantFormatting {
     }
 
     /// A value as JSON: booleans, numbers and strings as such, string-keyed dictionaries as
-    /// objects (in their encoded order), other arrays and tuples as arrays.
+    /// objects (in their encoded order; a key that is a D-Bus member name, such as
+    /// `SettingSources`' `SettleTime`, in lowerCamelCase), other arrays and tuples as arrays.
     public static func json(_ value: Variant) -> PrintedJSON {
         if let boxed = value.unboxed { return json(boxed) }
         if let bool = value.bool { return .bool(bool) }
@@ -29,7 +30,11 @@ public enum VariantFormatting {
         if let number = value.int64 { return .int(number) }
         if let number = value.double { return .double(number) }
         if value.isOfType("a{s*}"), let entries = value.dictionaryEntries {
-            return .object(entries.map { (VariantFormatting.text($0.key), json($0.value)) })
+            return .object(entries.map { entry in
+                let key = VariantFormatting.text(entry.key)
+                let isMemberName = key.first?.isUppercase == true && key.allSatisfy { $0.isASCII && $0.isLetter }
+                return (isMemberName ? JSONConvention.key(key) : key, json(entry.value))
+            })
         }
         if value.isContainer { return .array(value.children.map(json)) }
         return .string(value.text())

@@ -53,6 +53,9 @@ public final class OrientdInstance: Sendable {
         env["XDG_CONFIG_DIRS"] = self.stateHome + "/xdg-config"
         env["XDG_DATA_DIRS"] = self.stateHome + "/xdg-data"
         env["XDG_DATA_HOME"] = self.stateHome + "/xdg-data-home"
+        // Its runtime files (the last failure to start) in the test's folder, not the user's.
+        env["XDG_RUNTIME_DIR"] = self.stateHome + "/runtime"
+        mkdir(self.stateHome + "/runtime", 0o700)
         // No display of the machine's: a developer's X or Wayland session is never turned or
         // followed by a test's orientd (a test that wants a display passes its own).
         env["DISPLAY"] = ""

@@ -39,6 +39,7 @@ do {
     exit(1)
 } catch {
     log.error("\(error)")
+    LastFailure.record("\(error)")
     exit(1)
 }
 
@@ -47,6 +48,8 @@ do {
     service = try OrientationService(connection: connection, loop: loop, options: options, contract: contract)
 } catch {
     log.error("\(error)")
+    // For orientctl: D-Bus activation says only that orientd exited.
+    LastFailure.record("\(error)")
     connection.close()
     exit(1)
 }
@@ -66,8 +69,10 @@ do {
     try service.start()
 } catch {
     log.error("cannot start: \(error)")
+    LastFailure.record("\(error)")
     exit(1)
 }
+LastFailure.clear()
 loop.run()
 log.flush()
 // Every reply already sent reaches its caller before the process ends.

@@ -133,10 +133,13 @@ final class ConfigurationTests: XCTestCase {
         configuration.values.kioskMode = true
         configuration.values.kioskOrientation = .landscapeRight
         configuration.locks[.kioskMode] = Self.admin
+        configuration.sources[.kioskMode] = Self.admin
+        configuration.sources[.kioskOrientation] = Self.admin
         configuration.files = [Self.admin]
         try subject.run(.reloadConfiguration(configuration))
         XCTAssertEqual(subject.changes, [OrientationChangedEvent(id, .portrait, .landscapeRight, .policy)])
-        XCTAssertTrue(subject.events.contains(.managerPropertiesChanged([.kioskMode, .kioskOrientation])), "\(subject.events)")
+        XCTAssertTrue(subject.events.contains(.managerPropertiesChanged([.kioskMode, .kioskOrientation, .settingSources])), "\(subject.events)")
+        XCTAssertEqual(subject.manager.managerSnapshot.settingSources[.kioskOrientation], Self.admin)
         XCTAssertFalse(subject.events.contains(.settingsChanged), "the user's file is not touched")
         XCTAssertEqual(subject.manager.configuration.lockedKeys, [.kioskMode])
         let kiosk = try XCTUnwrap(subject.manager.explain(id).first { $0.name == "kiosk" }).sentence
@@ -145,7 +148,8 @@ final class ConfigurationTests: XCTestCase {
         try subject.run(.reloadConfiguration(Configuration()))
         XCTAssertFalse(subject.manager.settings.kioskMode)
         XCTAssertEqual(subject.manager.configuration.lockedKeys, [])
-        XCTAssertTrue(subject.events.contains(.managerPropertiesChanged([.kioskMode, .kioskOrientation])), "\(subject.events)")
+        XCTAssertTrue(subject.events.contains(.managerPropertiesChanged([.kioskMode, .kioskOrientation, .settingSources])), "\(subject.events)")
+        XCTAssertEqual(subject.manager.managerSnapshot.settingSources[.kioskOrientation], "default")
     }
 
     /// The files' own properties are said apart, last: a client following the settings sees
@@ -155,16 +159,20 @@ final class ConfigurationTests: XCTestCase {
         var configuration = Configuration()
         configuration.values.rotationLocked = true
         configuration.locks[.rotationLocked] = Self.admin
+        configuration.sources[.rotationLocked] = Self.admin
         configuration.files = [Self.admin]
         try subject.run(.reloadConfiguration(configuration))
         XCTAssertEqual(subject.events.last, .managerPropertiesChanged([.configFiles, .lockedSettings]), "\(subject.events)")
-        XCTAssertEqual(subject.events.managerPropertyChanges, [.rotationLocked, .configFiles, .lockedSettings])
+        XCTAssertEqual(subject.events.managerPropertyChanges, [.rotationLocked, .settingSources, .configFiles, .lockedSettings],
+                       "who sets RotationLocked changes with it")
+        XCTAssertEqual(subject.manager.managerSnapshot.settingSources[.rotationLocked], Self.admin)
         XCTAssertEqual(subject.manager.managerSnapshot.configFiles, [Self.admin])
         XCTAssertEqual(subject.manager.managerSnapshot.lockedSettings, [.rotationLocked])
 
         configuration.locks[.rotationLocked] = nil
         try subject.run(.reloadConfiguration(configuration))
-        XCTAssertEqual(subject.events, [.managerPropertiesChanged([.lockedSettings])], "the same file, no lock: only the locks changed")
+        XCTAssertEqual(subject.events, [.managerPropertiesChanged([.lockedSettings])],
+                       "the same file, no lock: only the locks changed (the file still sets the value)")
         try subject.run(.reloadConfiguration(configuration))
         XCTAssertEqual(subject.events, [], "the same files and locks: nothing to say")
     }
@@ -200,7 +208,8 @@ final class ConfigurationTests: XCTestCase {
         XCTAssertEqual(subject.manager.user, saved)
         XCTAssertEqual(subject.manager.settings.settleTimeMilliseconds, 77)
         XCTAssertEqual(subject.changes, [OrientationChangedEvent(id, .portrait, .landscapeLeft, .policy)])
-        XCTAssertTrue(subject.events.contains(.managerPropertiesChanged([.kioskMode, .kioskOrientation, .settleTime])), "\(subject.events)")
+        XCTAssertTrue(subject.events.contains(.managerPropertiesChanged([.kioskMode, .kioskOrientation, .settleTime, .settingSources])),
+                      "\(subject.events)")
         XCTAssertFalse(subject.events.contains(.settingsChanged), "what was read is not saved again")
     }
 }

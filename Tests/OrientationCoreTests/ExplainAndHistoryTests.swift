@@ -30,7 +30,7 @@ final class ExplainAndHistoryTests: XCTestCase {
         let id = try subject.register { $0.supported = .allButUpsideDown }
         try subject.on(id, .setRoot(view("root", preferred: .landscapeLeft)))
         var decision: String { (try? subject.manager.explain(id).last?.sentence) ?? "" }
-        XCTAssertTrue(decision.hasPrefix("portrait: the current orientation is still allowed"), decision)
+        XCTAssertTrue(decision.hasPrefix("portrait: it keeps the orientation it opened in"), decision)
         try subject.on(id, .request(.landscapeRight))
         XCTAssertTrue(decision.contains("requested by the app"), decision)
         XCTAssertTrue(decision.contains("last change by request"), decision)

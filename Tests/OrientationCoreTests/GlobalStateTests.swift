@@ -155,7 +155,7 @@ final class GlobalStateTests: XCTestCase {
         XCTAssertEqual(snapshot.splitViewThreshold, 768)
         XCTAssertEqual(snapshot.settleTime, 250)
         XCTAssertEqual(snapshot.undeclaredAppOrientations, .all)
-        XCTAssertEqual(ManagerSnapshot.version, 4)
+        XCTAssertEqual(ManagerSnapshot.version, 5)
         let limits = Limits.default
         XCTAssertGreaterThanOrEqual(limits.scenesPerConnection, 1_000)
         XCTAssertGreaterThanOrEqual(limits.scenesInAll, 10_000)

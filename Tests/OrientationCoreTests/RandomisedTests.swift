@@ -241,7 +241,8 @@ struct InvariantChecker {
         // Explain now and then: the layers in order and the decision as published.
         if generator.random.chance(2), let id = manager.scenes.keys.min() {
             let steps = (try? manager.explain(id)) ?? []
-            check(steps.count == 8 && steps.last?.mask == OrientationMask(snapshots[id]!.orientation),
+            let layers = manager.scenes[id]!.isObserved ? 2...4 : 8...8
+            check(layers.contains(steps.count) && steps.last?.mask == OrientationMask(snapshots[id]!.orientation),
                   "explain \(steps.map(\.name))")
         }
     }
@@ -333,6 +334,7 @@ struct InvariantChecker {
             case .frontApp: return a.frontApp != b.frontApp
             case .undeclaredAppOrientations: return a.undeclaredAppOrientations != b.undeclaredAppOrientations
             case .windowTrackingStatus: return a.windowTrackingStatus != b.windowTrackingStatus
+            case .settingSources: return a.settingSources != b.settingSources
             }
         }
     }

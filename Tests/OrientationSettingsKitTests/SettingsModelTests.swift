@@ -32,6 +32,23 @@ final class SettingsModelTests: XCTestCase {
         XCTAssertEqual(model.kiosk.subtitle, "Every app in landscape left (set by the administrator)")
     }
 
+    /// Each setting says who set it: the person, the default, or the administrator's file.
+    func testEachSettingSaysWhoSetIt() {
+        func sources(_ lock: String, _ kiosk: String) -> Variant {
+            Variant(dictionary: ["RotationLocked": Variant(string: lock), "KioskMode": Variant(string: kiosk)], valueType: "s")
+        }
+        var model = SettingsModel(snapshot(["SettingSources": sources("user", "default")]))
+        XCTAssertEqual(model.rotationLock.subtitle, "Keeps the screen as it is when the device turns (your choice)")
+        XCTAssertEqual(model.kiosk.subtitle, "Every app in portrait (the default)")
+        model = SettingsModel(snapshot(["SettingSources": sources("/etc/xdg/orientd/orientd.conf", "user")]))
+        XCTAssertEqual(model.rotationLock.subtitle,
+                       "Keeps the screen as it is when the device turns (the administrator's default, which you may change)")
+        XCTAssertTrue(model.rotationLock.isChangeable)
+        XCTAssertEqual(model.kiosk.subtitle, "Every app in portrait (your choice)")
+        XCTAssertEqual(SettingsModel(snapshot()).rotationLock.subtitle, "Keeps the screen as it is when the device turns",
+                       "an orientd before version 5 does not say")
+    }
+
     func testTheAppInFrontIsNamedByItsEntryAndExplainedInSentences() {
         let steps = [ExplainStep(name: "whitelist", orientations: ["landscape-right"], sentence: "The app declares landscape."),
                      ExplainStep(name: "decision", orientations: ["landscape-right"], sentence: "Shown in landscape-right.")]

@@ -71,6 +71,17 @@ final class SettingsSessionTests: OrientdTestCase {
         XCTAssertEqual(SettingsModel(try session.snapshot()).apps.first?.choice, .followApp)
     }
 
+    /// The app shows orientd's own words for the panel (`ExplainPanel`, as `orientctl explain`
+    /// prints them), not a text of its own.
+    func testWhyTheScreenIsAsItIsIsOrientdsExplanation() throws {
+        _ = try register(["app-id": .s("org.example.Video")])
+        let model = SettingsModel(try session.snapshot())
+        let sentences = try session.client.explainPanel().map(\.sentence)
+        XCTAssertEqual(model.explanation, sentences.joined(separator: "\n"))
+        XCTAssertTrue(model.explanation.hasPrefix("org.example.Video is in front"), model.explanation)
+        XCTAssertTrue(model.explanation.contains("The rotation lock is off"), model.explanation)
+    }
+
     func testAChangeMadeElsewhereIsAnnounced() throws {
         let changes = LockedValue(0)
         let watch = try session.watch { changes.withLock { $0 += 1 } }

@@ -1,4 +1,5 @@
 import Foundation
+import OrientctlKit
 import XCTest
 
 /// The verbs that change settings, policies and scenes, checked through what orientd then reports.
@@ -16,7 +17,7 @@ final class ChangeVerbTests: OrientctlTestCase {
         XCTAssertEqual(manager["kioskOrientation"] as? String, "portrait-upside-down")
         XCTAssertEqual(manager["settleTime"] as? Int, 120)
         XCTAssertEqual(manager["splitViewThreshold"] as? Int, 700)
-        XCTAssertTrue(lines(try ok("status")).contains("Kiosk mode: on, portrait-upside-down"))
+        XCTAssertTrue(lines(try ok("status")).contains("Kiosk mode: on, portrait-upside-down [set by the user]"))
 
         try ok("unlock")
         try ok("kiosk", "off")
@@ -27,6 +28,10 @@ final class ChangeVerbTests: OrientctlTestCase {
     }
 
     func testPolicies() throws {
+        // None yet: said in words, not a bare header; nothing for scripts.
+        XCTAssertEqual(try ok("policies"), PolicyView.noPolicies + "\n")
+        XCTAssertEqual(try ok("policies", "--no-legend"), "")
+        XCTAssertEqual((try json("policies") as? [Any])?.count, 0)
         let scene = try register("org.example.Reader", "--supported", "all")
         try ok("device", "landscape-left")
         XCTAssertEqual(try value(scene, "InterfaceOrientation"), "landscape-right")

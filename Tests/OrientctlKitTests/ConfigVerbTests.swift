@@ -42,9 +42,10 @@ final class ConfigVerbTests: OrientctlTestCase {
 
     func testStatusMarksLockedSettingsAndAChangeOfThemFails() throws {
         let status = lines(try ok("status"))
-        XCTAssertTrue(status.contains { $0.hasPrefix("Kiosk mode") && $0.hasSuffix("[locked]") }, "\(status)")
-        XCTAssertTrue(status.contains { $0.hasPrefix("Settle time") && $0.hasSuffix("120 ms") }, "\(status)")
-        XCTAssertFalse(status.contains { $0.hasPrefix("Rotation lock") && $0.contains("locked") }, "\(status)")
+        // Each setting says who set it: the locked kiosk its file, the settle time the file that set it.
+        XCTAssertTrue(status.contains { $0.hasPrefix("Kiosk mode") && $0.hasSuffix("[locked in \(dropIns)/50-kiosk.conf]") }, "\(status)")
+        XCTAssertTrue(status.contains { $0.hasPrefix("Settle time") && $0.hasSuffix("120 ms [set in \(dropIns)/10-settle.conf]") }, "\(status)")
+        XCTAssertTrue(status.contains("Rotation lock: off [default]"), "\(status)")
         let refused = try fails(1, "kiosk", "off")
         XCTAssertTrue(refused.stderr.contains("NotPermitted") || refused.stderr.contains("locked"), refused.stderr)
         XCTAssertTrue(refused.stderr.contains("50-kiosk.conf"), refused.stderr)

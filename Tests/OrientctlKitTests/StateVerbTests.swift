@@ -29,10 +29,10 @@ final class StateVerbTests: OrientctlTestCase {
         XCTAssertEqual(text, [
             "Device orientation: portrait (manual)",
             "Sensor available: no",
-            "Rotation lock: off",
-            "Kiosk mode: off (kiosk orientation portrait)",
-            "Settle time: 0 ms",
-            "Split-view threshold: 768 points",
+            "Rotation lock: off [default]",
+            "Kiosk mode: off (kiosk orientation portrait) [default]",
+            "Settle time: 0 ms [set by the user]",
+            "Split-view threshold: 768 points [default]",
             "Output: none: \(why)",
             "Window tracking: none: \(windowsWhy)",
             "Front scene: \(scene) org.example.Video",
@@ -44,7 +44,11 @@ final class StateVerbTests: OrientctlTestCase {
         XCTAssertEqual(status["deviceOrientation"] as? String, "portrait")
         XCTAssertEqual(status["sensorSource"] as? String, "manual")
         XCTAssertEqual(status["settleTime"] as? Int, 0)
-        XCTAssertEqual(status["version"] as? Int, 4)
+        XCTAssertEqual(status["version"] as? Int, 5)
+        XCTAssertEqual(status["settingSources"] as? [String: String], [
+            "rotationLocked": "default", "kioskMode": "default", "kioskOrientation": "default", "splitViewThreshold": "default",
+            "settleTime": "user", "undeclaredAppOrientations": "default",
+        ])
         XCTAssertTrue(status["outputBackend"] is NSNull, "null: no backend on the test bus")
         XCTAssertTrue(status["outputName"] is NSNull)
         XCTAssertTrue(status["outputOrientation"] is NSNull)
@@ -92,7 +96,7 @@ final class StateVerbTests: OrientctlTestCase {
         XCTAssertEqual(try ok("show", scene, "-p", "Height", "--value"), "390\n")
 
         let manager = lines(try ok("show"))
-        XCTAssertEqual(manager.first, "Version=4")
+        XCTAssertEqual(manager.first, "Version=5")
         XCTAssertTrue(manager.contains("SettleTime=0"), "\(manager)")
         XCTAssertEqual(try ok("show", "-p", "RotationLocked", "--value"), "no\n")
 

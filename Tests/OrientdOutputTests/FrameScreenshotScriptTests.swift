@@ -45,5 +45,6 @@ final class FrameScreenshotScriptTests: OutputTestCase {
                        [[800, 1280], [1280, 800], [800, 1280]])
         XCTAssertTrue(result.stdout.contains("Window tracking: wlroots, 2 app windows, org.example.RacingGame in front"), result.stdout)
         XCTAssertTrue(result.stdout.contains("Output: wlroots turns X11-1, showing landscape-right"), result.stdout)
+        XCTAssertTrue(result.stdout.contains("org.example.RacingGame is in front: the compositor's window list (wlroots)"), result.stdout)
     }
 }

@@ -48,9 +48,10 @@ class OutputTestCase: OrientdTestCase {
 
     /// Starts orientd on the test's bus with `arguments` (after `--sensor none`) and waits
     /// until it owns its name.
+    /// `verbose: false` leaves out --verbose, for tests of the default level's log lines.
     @discardableResult
-    func launchOrientd(_ arguments: [String], environment: [String: String] = [:]) throws -> OrientdInstance {
-        let instance = try launch(arguments: ["--sensor", "none", "--verbose"] + arguments,
+    func launchOrientd(_ arguments: [String], environment: [String: String] = [:], verbose: Bool = true) throws -> OrientdInstance {
+        let instance = try launch(arguments: ["--sensor", "none"] + (verbose ? ["--verbose"] : []) + arguments,
                                   environment: childEnvironment.merging(environment) { _, new in new },
                                   bus: bus, stateHome: scratch + "/state")
         orientd = instance

@@ -47,6 +47,11 @@ final class PhocFlowTests: OutputTestCase {
         try closeApp(game)
         try waitForFrontApp("", trackedWindows: 0)
         try waitForPhocPanel("portrait")
+        // --verbose keeps the detail beside the lines for a person.
+        let log = orientd.log
+        for line in ["\(Self.game) is in front", "turning the panel to landscape", "no app is in front", "output: apply "] {
+            XCTAssertTrue(log.contains(line), "'\(line)' in the --verbose log:\n\(log)")
+        }
     }
 
     /// An app that says nothing follows the device, every way, as phoc's own auto-rotation

@@ -140,6 +140,21 @@ final class SettingsAppFlowTests: OutputTestCase {
         try closeApp(reader)
     }
 
+    /// Why the screen is as it is, in orientd's words (`ExplainPanel`, as `orientctl explain`
+    /// says it), and who set the rotation lock.
+    func testTheAppInFrontIsExplainedInOrientdsWords() throws {
+        try startEverything()
+        _ = try startWaylandAppInFront(Self.reader)
+        var labels = ""
+        try eventually("the settings app explains the reader in front (labels: \(labels))", timeout: deadline) {
+            labels = try drive("labels")
+            return labels.contains("\(Self.reader) is in front: the compositor's window list (wlroots) shows its window activated")
+                && labels.contains("for \(Self.reader) (its desktop entry allows")
+        }
+        XCTAssertTrue(labels.contains("The rotation lock is off (the built-in default)."), labels)
+        XCTAssertTrue(labels.contains("Keeps the screen as it is when the device turns (the default)"), labels)
+    }
+
     func testAnAppsNameIsShownAsWrittenOnItsPage() throws {
         try startEverything()
         try drive("press", Self.teaName)

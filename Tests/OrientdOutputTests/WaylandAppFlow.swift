@@ -9,10 +9,11 @@ import XCTest
 extension OutputTestCase {
     /// phoc in a new Xvfb showing `panel`, and orientd with its defaults (and `arguments`) on it (the wlroots
     /// backend and phoc's window list), the device held portrait unless `arguments` ask for a sensor.
-    func startPhocAndOrientd(panel: String, arguments: [String] = []) throws {
+    func startPhocAndOrientd(panel: String, arguments: [String] = [], verbose: Bool = true) throws {
         let host = try startXvfb(size: "800x1280x24")
         try startPhoc(backends: "x11", output: panel, environment: ["DISPLAY": host])
-        try launchOrientd(["--output", panel] + arguments, environment: appDataEnvironment.merging(waylandEnvironment) { $1 })
+        try launchOrientd(["--output", panel] + arguments, environment: appDataEnvironment.merging(waylandEnvironment) { $1 },
+                          verbose: verbose)
         try waitForProperty("OutputBackend", "wlroots")
         try waitForProperty("WindowTracking", "wlroots")
         if arguments.isEmpty { try turnDevice("portrait") }

@@ -21,12 +21,13 @@ final class ContractIntrospectionTests: OrientdTestCase {
         assertHolds(documented, methods: [
             "RegisterScene": "a{sv}>o", "UnregisterScene": "o>", "SetDeviceOrientation": "s>", "SetRotationLocked": "b>",
             "SetKioskMode": "bs>", "SetSplitViewThreshold": "u>", "SetSettleTime": "u>", "SetAppPolicy": "sa{sv}>",
-            "GetAppPolicies": ">a{sa{sv}}", "GetHistory": "u>a(ostsss)",
+            "GetAppPolicies": ">a{sa{sv}}", "GetHistory": "u>a(ostsss)", "ExplainPanel": "s>a(sass)",
         ], properties: [
             "Version": "u", "DeviceOrientation": "s", "RotationLocked": "b", "KioskMode": "b", "KioskOrientation": "s",
             "SplitViewThreshold": "u", "SettleTime": "u", "SensorAvailable": "b", "SensorSource": "s",
             "OutputBackend": "s", "OutputName": "s", "OutputOrientation": "s", "OutputStatus": "s", "FrontScene": "o",
             "WindowTracking": "s", "TrackedWindows": "u", "FrontApp": "s", "WindowTrackingStatus": "s",
+            "SettingSources": "a{ss}",
         ], signals: ["DeviceOrientationChanged": "s", "RotationSuggested": "os"])
         XCTAssertEqual(documented.first { $0.name == "Version" }?.emitsChanged, "const")
         let shown = InterfaceDescription.members(of: Contract.managerInterface, inBusctlTable: table)
@@ -145,7 +146,7 @@ final class ContractIntrospectionTests: OrientdTestCase {
     func testAFreshServiceHasTheDocumentedManagerProperties() throws {
         // Read by a libdbus client (dbus-send) and by GDBus: both must see the defaults.
         let properties = try allProperties(of: Contract.managerPath)
-        XCTAssertEqual(properties["Version"]?.uint32, 4)
+        XCTAssertEqual(properties["Version"]?.uint32, 5)
         XCTAssertEqual(properties["UndeclaredAppOrientations"]?.stringArray,
                        ["portrait", "landscape-right", "landscape-left", "portrait-upside-down"])
         XCTAssertEqual(properties["DeviceOrientation"]?.string, "unknown")
@@ -177,14 +178,14 @@ final class ContractIntrospectionTests: OrientdTestCase {
         XCTAssertEqual(properties["LockedSettings"]?.stringArray, [])
         XCTAssertEqual(properties.keys.sorted(), ["ConfigFiles", "DeviceOrientation", "FrontApp", "FrontScene", "KioskMode", "KioskOrientation",
                                                   "LockedSettings", "OutputBackend", "OutputName", "OutputOrientation", "OutputStatus", "RotationLocked",
-                                                  "SensorAvailable", "SensorSource", "SettleTime", "SplitViewThreshold", "TrackedWindows",
+                                                  "SensorAvailable", "SensorSource", "SettingSources", "SettleTime", "SplitViewThreshold", "TrackedWindows",
                                                   "UndeclaredAppOrientations", "Version", "WindowTracking", "WindowTrackingStatus"])
 
         let output = try runClient(["dbus-send", "--session", "--print-reply", "--dest=\(Contract.busName)",
                                     Contract.managerPath, "org.freedesktop.DBus.Properties.Get",
                                     "string:\(Contract.managerInterface)", "string:Version"])
         XCTAssertTrue(output.succeeded, "\(output)")
-        XCTAssertTrue(output.stdout.contains("variant       uint32 4"), output.stdout)
+        XCTAssertTrue(output.stdout.contains("variant       uint32 5"), output.stdout)
     }
 
     func testANewSceneHasTheDocumentedDefaults() throws {

@@ -47,6 +47,7 @@ final class SandboxTests: OrientdTestCase {
             .manager("Reload"),
             .manager("GetAppPolicies"),
             .manager("GetHistory", "(u)", "(uint32 10,)"),
+            .manager("ExplainPanel", "(s)", "('',)"),
         ]
         // Every method the XML marks administrator is in the list.
         let administrator = try InterfaceDescription.administratorMethods()

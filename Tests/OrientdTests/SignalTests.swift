@@ -89,8 +89,10 @@ final class SignalTests: OrientdTestCase {
         recorder.clear()
         try callManager("SetKioskMode", [.b(true), .s("portrait-upside-down")])
         try drain(recorder)
-        XCTAssertEqual(propertiesChanged(recorder, path: Contract.managerPath),
+        let managerChanges = propertiesChanged(recorder, path: Contract.managerPath)
+        XCTAssertEqual(managerChanges.map { $0.filter { $0.key != "SettingSources" } },
                        [["KioskMode": .b(true), "KioskOrientation": .s("portrait-upside-down")]])
+        XCTAssertEqual(managerChanges.first?["SettingSources"]?.stringDictionary?["KioskMode"]?.string, "user")
         XCTAssertEqual(propertiesChanged(recorder, path: scene), [[
             "InterfaceOrientation": .s("portrait-upside-down"), "SupportedOrientations": .strings(["portrait-upside-down"]),
             "SupportedOrientationsMask": .u(4), "Width": .u(390), "Height": .u(844), "StatusBarHidden": .b(true),
@@ -109,14 +111,21 @@ final class SignalTests: OrientdTestCase {
         try callManager("SetDeviceOrientation", [.s("face-up")])
         try callManager("SetKioskMode", [.b(false), .s("landscape-left")])  // stored even while off
         try drain(recorder)
+        // A setting the user sets for the first time changes who set it, in the same signal.
+        func sources(_ user: Set<String>) -> Variant {
+            Variant(dictionary: Dictionary(uniqueKeysWithValues: ["RotationLocked", "KioskMode", "KioskOrientation", "SplitViewThreshold",
+                                                                   "SettleTime", "UndeclaredAppOrientations"]
+                .map { ($0, Variant.s(user.contains($0) ? "user" : "default")) }), valueType: "s")
+        }
         XCTAssertEqual(propertiesChanged(recorder, path: Contract.managerPath), [
-            ["RotationLocked": .b(true)],
-            ["SplitViewThreshold": .u(500)],
+            ["RotationLocked": .b(true), "SettingSources": sources(["SettleTime", "RotationLocked"])],
+            ["SplitViewThreshold": .u(500), "SettingSources": sources(["SettleTime", "RotationLocked", "SplitViewThreshold"])],
             ["SettleTime": .u(120)],
             ["SettleTime": .u(0)],
             ["RotationLocked": .b(false)],
             ["DeviceOrientation": .s("face-up")],
-            ["KioskOrientation": .s("landscape-left")],
+            ["KioskOrientation": .s("landscape-left"),
+             "SettingSources": sources(["SettleTime", "RotationLocked", "SplitViewThreshold", "KioskMode", "KioskOrientation"])],
         ])
     }
 

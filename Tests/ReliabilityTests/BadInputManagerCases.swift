@@ -157,6 +157,12 @@ func managerCases(_ f: MatrixFixture) -> [BadInputCase] {
     cases.append(.wrongType(mp, mi, "GetHistory", [.i(-1)], expected: "(u)"))
     cases.append(.wrongType(mp, Contract.objectManager, "GetManagedObjects", [.s("x")], expected: "()"))
 
+    // ExplainPanel(s): "" is the app in front; anything else must be an app-id.
+    cases.append(.wrongType(mp, mi, "ExplainPanel", [], expected: "(s)"))
+    cases.append(.manager("ExplainPanel of an app-id with a slash", "ExplainPanel", [.s("org/app")], E.invalidArgs, ["'org/app'"]))
+    cases.append(.manager("ExplainPanel of an app-id of 256 characters", "ExplainPanel", [.s(long(256))], E.invalidArgs,
+                          ["app-id", "1–255"]))
+
     // Unknown members and properties.
     cases.append(BadInputCase(label: "unknown manager method", path: mp, interface: mi, method: "Frobnicate", arguments: [],
                       error: E.unknownMethod, mentions: ["Frobnicate"]))

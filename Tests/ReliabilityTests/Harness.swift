@@ -105,7 +105,7 @@ extension BusConnection {
     func orientdAnswers() -> Bool {
         guard case .success(let reply) = orientd(Contract.managerPath, Contract.properties, "Get",
                                                  [.s(Contract.manager), .s("Version")], timeout: 5_000) else { return false }
-        return reply.child(at: 0).unboxed?.uint32 == 4
+        return reply.child(at: 0).unboxed?.uint32 == 5
     }
 }
 

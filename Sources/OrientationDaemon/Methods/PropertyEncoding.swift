@@ -80,6 +80,9 @@ enum Encode {
         case .trackedWindows: return Variant(uint32: m.trackedWindows)
         case .frontApp: return Variant(string: m.frontApp)
         case .undeclaredAppOrientations: return mask(m.undeclaredAppOrientations)
+        case .settingSources:
+            return Variant(dictionary: Dictionary(uniqueKeysWithValues: m.settingSources.map { ($0.key.rawValue, Variant(string: $0.value)) }),
+                           valueType: "s")
         }
     }
 

@@ -108,7 +108,9 @@ final class OutputPart {
             guard let row = self.pending else { return }
             self.pending = nil
             guard let output = self.backend, self.manager().output.backend != nil else { return }
-            self.log.debug("output: apply \(row.rawValue)")
+            // For a person, at the default level: the orientation in words, the app and why.
+            if let line = self.manager().panelTurnLine { self.log.info(line) }
+            self.log.debug("output: apply \(row.rawValue) (the panel's row)")
             output.apply(row)
         }
     }

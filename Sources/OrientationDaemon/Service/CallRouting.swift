@@ -110,3 +110,11 @@ extension [Event] {
         return Swift.max(count, 0)
     }
 }
+
+extension Event {
+    /// Whether the event says the app in front changed (`FrontApp`): the log says so.
+    var changesFrontApp: Bool {
+        if case .managerPropertiesChanged(let properties) = self { return properties.contains(.frontApp) }
+        return false
+    }
+}

@@ -145,6 +145,7 @@ public final class OrientationService {
                 do { try stateFolder.save(manager.user) } catch { log.warning("\(error.message)") }
             }
         }
+        if outcome.events.contains(where: \.changesFrontApp) { log.info(manager.frontAppLine) }
         let scenesGone = outcome.events.scenesGone
         if scenesGone > 0 { context.memory.released(scenesGone) }
         face.caches.invalidate(after: command, events: outcome.events)

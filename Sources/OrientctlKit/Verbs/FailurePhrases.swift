@@ -7,7 +7,7 @@ public enum FailurePhrases {
         "list": "list the scenes",
         "show": "read the properties",
         "tree": "read the controller tree",
-        "explain": "explain the scene's orientation",
+        "explain": "explain the orientation",
         "history": "read the orientation history",
         "monitor": "follow orientd's events",
         "device": "set the device orientation",

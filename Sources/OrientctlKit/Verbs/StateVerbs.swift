@@ -49,15 +49,19 @@ extension VerbTable {
                     deciding controller ends with "← decides".
                     """,
                  examples: ["tree 1", "tree 1 --json"], run: tree),
-        VerbSpec("explain", group: .state, arguments: [ArgumentSpec("SCENE", .scene)],
-                 summary: "Explain a scene's orientation, layer by layer",
+        VerbSpec("explain", group: .state, arguments: [ArgumentSpec("SCENE|APP", .scene, optional: true)],
+                 summary: "Explain why the panel or a scene is as it is",
                  details: """
-                    Answers the troubleshooting checklist "supported orientations → delegate → controller → container" for a \
+                    With no argument, says in words why the panel is as it is: which app is in front and why, the \
+                    rotation lock, kiosk mode, the device, what an app that says nothing may take (each setting with \
+                    who set it), what the panel shows, then the layers of the app in front that apply to it. With an \
+                    app id, the same for that app, and whether it is in front. With a scene's number or path, answers \
+                    the troubleshooting checklist "supported orientations → delegate → controller → container" for a \
                     real window: each layer (app supportedOrientations, delegates, kiosk mode, app policy, split view, \
                     deciding controller) with the mask it leaves and why, then the path to the deciding \
                     controller, then the decision and the rule that made it.
                     """,
-                 examples: ["explain 1", "explain /io/github/orientd/OrientationManager1/scene/_3a1_2e42/1 --json"], run: explain),
+                 examples: ["explain", "explain org.example.Reader", "explain 1", "explain /io/github/orientd/OrientationManager1/scene/_3a1_2e42/1 --json"], run: explain),
         VerbSpec("history", group: .state,
                  options: [OptionSpec("lines", short: "n", .value("N"), help: "Show the last N changes (default 20; 0: all kept)")],
                  summary: "Show the last orientation changes, newest first",
@@ -79,8 +83,10 @@ extension VerbTable {
 
     static func status(_ inv: Invocation) throws(CommandError) {
         let (manager, scenes) = try inv.bus { client throws(OrientationClientError) in (try client.managerProperties(), try client.sceneList()) }
-        inv.emit(StatusView.lines(manager: manager, scenes: scenes, aligned: inv.aligned, style: inv.style),
-                 json: StatusView.json(manager: manager, scenes: scenes))
+        // A start that failed since this orientd started (another one refused, say), as it wrote it.
+        let failure = LastFailureFile.reason()
+        inv.emit(StatusView.lines(manager: manager, scenes: scenes, aligned: inv.aligned, style: inv.style, lastFailure: failure),
+                 json: StatusView.json(manager: manager, scenes: scenes, lastFailure: failure))
     }
 
     static func list(_ inv: Invocation) throws(CommandError) {
@@ -124,6 +130,13 @@ extension VerbTable {
     }
 
     static func explain(_ inv: Invocation) throws(CommandError) {
+        let word = inv.argument(0)
+        if word.isEmpty || (!word.hasPrefix("/") && UInt64(word) == nil) {
+            let app = word.isEmpty ? nil : word
+            let steps = try inv.bus { client throws(OrientationClientError) in try client.explainPanel(appID: app) }
+            inv.emit(PanelExplainView.lines(app: app, steps: steps, style: inv.style), json: PanelExplainView.json(app: app, steps: steps))
+            return
+        }
         let reference = try inv.scene(0)
         let (scene, steps, nodes) = try inv.bus { client throws(OrientationClientError) in
             let scene = try reference.scene(in: client)

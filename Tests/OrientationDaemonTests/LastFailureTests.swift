@@ -1,0 +1,47 @@
+import Foundation
+import Glibc
+import XCTest
+@testable import OrientationDaemon
+
+/// `$XDG_RUNTIME_DIR/orientd/last-failure`: one bounded line, escaped, the user's own; nothing
+/// written into a folder that is not the user's or without a runtime folder; removed on start.
+final class LastFailureTests: XCTestCase {
+    var runtime = ""
+
+    override func setUpWithError() throws {
+        runtime = NSTemporaryDirectory() + "orientd-last-failure-\(getpid())-\(UInt32.random(in: 0...UInt32.max))"
+        try FileManager.default.createDirectory(atPath: runtime, withIntermediateDirectories: true)
+        addTeardownBlock { [runtime] in try? FileManager.default.removeItem(atPath: runtime) }
+    }
+
+    var file: String { runtime + "/orientd/last-failure" }
+
+    func testAReasonIsOneBoundedEscapedLineAndClearRemovesIt() throws {
+        let reason = "the state folder /x is in use\nsecond line \u{1B}[2J" + String(repeating: "é", count: 3000)
+        LastFailure.record(reason, environment: ["XDG_RUNTIME_DIR": runtime], now: 1_796_000_000)
+        let bytes = try XCTUnwrap(FileManager.default.contents(atPath: file))
+        XCTAssertLessThanOrEqual(bytes.count, 2048)
+        let text = try XCTUnwrap(String(data: bytes, encoding: .utf8), "cut between characters")
+        XCTAssertTrue(text.hasPrefix("orientd (pid \(getpid())) could not start at 2026-11-30 00:53:20 UTC: "), text)
+        XCTAssertTrue(text.contains("the state folder /x is in use\\nsecond line \\e[2J"), text)
+        XCTAssertEqual(text.filter { $0 == "\n" }.count, 1, "one line, ended")
+        var status = stat()
+        XCTAssertEqual(stat(file, &status), 0)
+        XCTAssertEqual(status.st_mode & 0o777, 0o600)
+        XCTAssertEqual(stat(runtime + "/orientd", &status), 0)
+        XCTAssertEqual(status.st_mode & 0o777, 0o700)
+        LastFailure.clear(environment: ["XDG_RUNTIME_DIR": runtime])
+        XCTAssertFalse(FileManager.default.fileExists(atPath: file))
+    }
+
+    func testNothingIsWrittenThroughALinkOrWithoutARuntimeFolder() throws {
+        let elsewhere = runtime + "/elsewhere"
+        try FileManager.default.createDirectory(atPath: elsewhere, withIntermediateDirectories: true)
+        try FileManager.default.createSymbolicLink(atPath: runtime + "/orientd", withDestinationPath: elsewhere)
+        LastFailure.record("reason", environment: ["XDG_RUNTIME_DIR": runtime])
+        XCTAssertEqual(try FileManager.default.contentsOfDirectory(atPath: elsewhere), [], "not through a link")
+        LastFailure.record("reason", environment: [:])
+        LastFailure.record("reason", environment: ["XDG_RUNTIME_DIR": "relative/run"])
+        XCTAssertFalse(FileManager.default.fileExists(atPath: "relative"))
+    }
+}
