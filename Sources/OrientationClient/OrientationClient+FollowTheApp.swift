@@ -8,7 +8,7 @@ extension OrientationClient {
     /// removes the user's policy instead, so that a configured one applies again.
     /// - Throws: `notPermitted` when the configuration locks the app's policy.
     public func setAppPolicyFollowingTheApp(for appID: String) throws(OrientationClientError) {
-        try callManager(ManagerMethod.setAppPolicy.rawValue,
+        try callManager(.setAppPolicy,
                         [Variant(string: appID), Variant(vardict: [VardictKey.followSensor: Variant(bool: true)])])
     }
 }
