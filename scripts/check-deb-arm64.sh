@@ -26,9 +26,9 @@ trap 'rm -rf --one-file-system "$work"' EXIT
 trap 'exit 143' TERM INT  # so that EXIT's clean-up runs when it is stopped
 checked=$SECONDS
 
-unshare -m --propagation private bash -s "$package" "$work" "$root" <<'OUTER'
+unshare -m --propagation private bash -s "$package" "$work" "$root" "$PWD/scripts/package-check-steps.sh" <<'OUTER'
 set -euo pipefail
-package=$1 work=$2 lower=$3
+package=$1 work=$2 lower=$3 steps=$4
 root=$work/root
 mkdir -p "$root" "$work"/{upper,overlay-work}
 mount -t overlay overlay -o "lowerdir=$lower,upperdir=$work/upper,workdir=$work/overlay-work" "$root"
@@ -37,39 +37,25 @@ mount -t proc proc "$root/proc"
 mount -t tmpfs tmpfs "$root/tmp"
 mount -t tmpfs tmpfs "$root/run"
 cp "$package" "$root/tmp/orientd.deb"
+cp "$steps" "$root/tmp/steps.sh"
 
 chroot "$root" /usr/bin/env -i PATH=/usr/bin:/usr/sbin HOME=/root bash -s <<'INNER'
 set -euo pipefail
+source /tmp/steps.sh
 echo "step: machine $(uname -m), no toolchain: $(command -v swift swiftc || echo "no swift")"
 [[ ! -e /usr/libexec/swift ]]
 dpkg -i /tmp/orientd.deb >/dev/null
 echo "step: installed $(dpkg-query -W -f='${Package} ${Version} ${Architecture} ${Status}' orientd)"
 # libstdc++ is linked in (GTK's own libraries bring libstdc++.so to the settings app).
-for binary in /usr/bin/orientd /usr/bin/orientctl /usr/bin/orientd-settings; do
-  toolchain='libswift|libFoundation|libdispatch|not found'
-  [[ $binary == */orientd-settings ]] || toolchain+='|libstdc\+\+'
-  if ldd "$binary" | grep -E "$toolchain"; then
-    echo "step: $binary needs the toolchain or a missing library" >&2
-    exit 1
-  fi
-done
-echo "step: libraries $(ldd /usr/bin/orientd | awk '{print $1}' | grep -c .) shared, none of the toolchain"
-orientctl --version | sed 's/^/step: version /'
+needs_no_toolchain /usr/bin/orientd 'libstdc\+\+'
+needs_no_toolchain /usr/bin/orientctl 'libstdc\+\+'
+needs_no_toolchain /usr/bin/orientd-settings
+report_libraries_and_version
 
-mkdir -p /tmp/home
-export HOME=/tmp/home XDG_RUNTIME_DIR=/tmp/home
-info=$(dbus-daemon --session --fork --print-address=1 --print-pid=1)
-export DBUS_SESSION_BUS_ADDRESS=$(sed -n 1p <<<"$info")
-bus_pid=$(sed -n 2p <<<"$info")
-trap 'kill "$bus_pid" 2>/dev/null || true' EXIT
-status=$(orientctl status)
-grep -q '^Device orientation: ' <<<"$status"
-echo "step: activated: $(orientctl show -P Version) $(head -1 <<<"$status")"
-pid=$(busctl --address="$DBUS_SESSION_BUS_ADDRESS" call org.freedesktop.DBus /org/freedesktop/DBus org.freedesktop.DBus \
-        GetConnectionUnixProcessID s io.github.orientd.OrientationManager1 | awk '{print $2}')
-[[ -n $pid ]]
+start_session_bus
+activate_orientd
 # Its executable is qemu's (binfmt_misc): the command line names the program it runs.
-echo "step: orientd runs as $(tr '\0' ' ' < "/proc/$pid/cmdline" | sed 's/ $//')"
+echo "step: orientd runs as $(tr '\0' ' ' < "/proc/$orientd_pid/cmdline" | sed 's/ $//')"
 
 # A detached scene of an app that supports portrait and landscape, the device turned through
 # SetDeviceOrientation, and the scene's InterfaceOrientation read back over the bus (it
@@ -95,17 +81,9 @@ scene=$(orientctl register org.example.Video --supported portrait landscape)
 echo "step: registered $scene, $(interface_orientation)"
 turn_and_wait landscape-right landscape-left
 turn_and_wait portrait portrait
-kill "$bus_pid"
-for _ in $(seq 1 300); do kill -0 "$pid" 2>/dev/null || break; sleep 0.1; done
-! kill -0 "$pid" 2>/dev/null
+end_session_bus
 echo "step: orientd ended with its bus"
-
-files=$(dpkg-query -L orientd | while read -r path; do [[ -f $path ]] && echo "$path"; done)
-dpkg --purge orientd >/dev/null
-echo "step: purged: $(dpkg-query -W -f='${Status}' orientd 2>/dev/null || echo gone)"
-left=$(for path in $files; do [[ -e $path ]] && echo "$path"; done || true)
-[[ -z $left ]] || { echo "step: left behind: $left" >&2; exit 1; }
-echo "step: removed $(wc -w <<<"$files") files, none left"
+purge_orientd
 INNER
 OUTER
 echo "check-deb-arm64: $(basename "$package") ($(du -k "$package" | cut -f1) KiB) installed, turned and purged under qemu-user in $((SECONDS - checked)) s" >&2
