@@ -58,6 +58,13 @@ if [[ $mode == target ]]; then
 fi
 
 compiler=$("$repository/scripts/debian13-root.sh" --set swift --arch amd64 | tail -1) || exit 2
+# The compiler reads the sysroot's Swift modules, which only the same compiler version can: the
+# two roots, made at different times, may hold different Debian revisions of swiftlang.
+swiftlang() { dpkg-query --admindir="$1/var/lib/dpkg" -W -f '${Version}' swiftlang; }
+if [[ $(swiftlang "$compiler") != "$(swiftlang "$sysroot")" ]]; then
+  echo "cross: the compiler's swiftlang $(swiftlang "$compiler") ($compiler) is not the sysroot's $(swiftlang "$sysroot") ($sysroot); remove the older root and run again to remake it" >&2
+  exit 1
+fi
 arguments=("$@")
 if [[ ${1:-} == build ]]; then
   arguments+=(--triple "$triple" --sdk "$sysroot"
