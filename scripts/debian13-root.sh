@@ -4,6 +4,8 @@
 # compositors (the default): GNOME Shell, Phosh, phoc, KWin, GTK 4 and the tools the
 #   compositor flows use, run under bwrap by the tests with orientd built on the host.
 # swift: Debian 13's own Swift (swiftlang) and the libraries orientd builds against.
+# sysroot (for --arch arm64): what the arm64 package is cross-built against (scripts/cross.sh).
+# runtime (for --arch arm64): where it is installed and run (scripts/check-deb-arm64.sh).
 # The root lives under ${ORIENTD_TEST_ROOTS:-/var/cache/orientd-test-roots}, named by the
 # set, the architecture and a hash of its package list (and this script's recipe): a changed
 # list makes a new root and removes the old one of that set; an unchanged one is reused.
