@@ -6,7 +6,9 @@
 #                  completions, README/docs/examples (release binaries with the Swift runtime linked in,
 #                  stripped; installs no packages; docs/packaging.md)
 #   make uninstall the same PREFIX and DESTDIR: removes what install put there
-#   make deb       a Debian package in build/ (scripts/make-deb.sh)
+#   make deb       a Debian package in build/ (scripts/make-deb.sh); ARCH=arm64 cross-builds one for
+#                  Debian 13 arm64 with Debian 13's Swift (scripts/cross.sh, docs/packaging.md)
+#   make check-arm64  the arm64 package built, then installed and run under qemu-user
 #   make bench     the release benchmark (BENCHMARKS.md)
 #   make pot       the settings app's translation template po/orientd.pot (scripts/update-pot.sh)
 
@@ -20,7 +22,7 @@ DOCDIR = $(DATADIR)/doc/orientd
 SWIFT ?= swift
 SWIFT_BUILD_FLAGS ?=
 
-.PHONY: all build release run test install install-binaries uninstall bench clean completions deb pot
+.PHONY: all build release run test install install-binaries uninstall bench clean completions deb check-arm64 pot
 
 all: build
 
@@ -177,7 +179,12 @@ completions:
 	ORIENTCTL_WRITE_COMPLETIONS=1 $(SWIFT) test --skip-build --filter ShellCompletionTests.testTheFilesAreTheGeneratorsOutput
 
 deb:
-	scripts/make-deb.sh
+	scripts/make-deb.sh $(if $(ARCH),--arch $(ARCH))
+
+# The arm64 package cross-built, then installed, activated, turned and purged under qemu-user in
+# a Debian 13 arm64 root (not part of make test: it takes minutes; docs/packaging.md).
+check-arm64:
+	scripts/check-deb-arm64.sh
 
 pot:
 	scripts/update-pot.sh

@@ -1,9 +1,11 @@
 #!/usr/bin/env bash
 # Makes (once) and prints the path of a cached Debian 13 (trixie) root for tests:
-#   scripts/debian13-root.sh [--arch amd64|arm64] [--set compositors|swift] [--check]
+#   scripts/debian13-root.sh [--arch amd64|arm64] [--set compositors|swift|sysroot|runtime] [--check]
 # compositors (the default): GNOME Shell, Phosh, phoc, KWin, GTK 4 and the tools the
 #   compositor flows use, run under bwrap by the tests with orientd built on the host.
 # swift: Debian 13's own Swift (swiftlang) and the libraries orientd builds against.
+# sysroot (for --arch arm64): what the arm64 package is cross-built against (scripts/cross.sh).
+# runtime (for --arch arm64): where it is installed and run (scripts/check-deb-arm64.sh).
 # The root lives under ${ORIENTD_TEST_ROOTS:-/var/cache/orientd-test-roots}, named by the
 # set, the architecture and a hash of its package list (and this script's recipe): a changed
 # list makes a new root and removes the old one of that set; an unchanged one is reused.
@@ -23,7 +25,7 @@ while (($#)); do
     --arch) arch=${2:?--arch needs amd64 or arm64}; shift 2 ;;
     --set) set_name=${2:?--set needs compositors or swift}; shift 2 ;;
     --check) check_only=true; shift ;;
-    *) echo "debian13-root: unknown argument '$1' (valid: --arch amd64|arm64, --set compositors|swift, --check)" >&2; exit 2 ;;
+    *) echo "debian13-root: unknown argument '$1' (valid: --arch amd64|arm64, --set compositors|swift|sysroot|runtime, --check)" >&2; exit 2 ;;
   esac
 done
 case $arch in amd64|arm64) ;; *) echo "debian13-root: unknown architecture '$arch' (valid: amd64, arm64)" >&2; exit 2 ;; esac
@@ -37,10 +39,23 @@ compositor_packages=(
 swift_packages=(
   binutils libadwaita-1-dev libglib2.0-dev libgtk-4-dev libwayland-dev libxcb1-dev pkg-config swiftlang
 )
+# What a cross-build for this architecture compiles against and links: the headers and
+# libraries of the package's Depends and Debian's swiftlang for its static Swift runtime
+# (the compiler that runs is the host's, from the swift set: scripts/make-deb-cross.sh).
+sysroot_packages=(
+  binutils dpkg-dev libadwaita-1-dev libglib2.0-dev libgtk-4-dev libstdc++-14-dev libwayland-dev
+  libxcb1-dev swiftlang
+)
+# Where a built package is installed and run: its Depends, a bus, busctl, and no toolchain.
+runtime_packages=(
+  dbus-daemon libadwaita-1-0 libgtk-4-1 libwayland-client0 libxcb1 systemd
+)
 case $set_name in
   compositors) packages=("${compositor_packages[@]}") ;;
   swift) packages=("${swift_packages[@]}") ;;
-  *) echo "debian13-root: unknown set '$set_name' (valid: compositors, swift)" >&2; exit 2 ;;
+  sysroot) packages=("${sysroot_packages[@]}") ;;
+  runtime) packages=("${runtime_packages[@]}") ;;
+  *) echo "debian13-root: unknown set '$set_name' (valid: compositors, swift, sysroot, runtime)" >&2; exit 2 ;;
 esac
 
 # The recipe's version: bump it when the way the root is made changes.

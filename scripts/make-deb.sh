@@ -1,13 +1,21 @@
 #!/usr/bin/env bash
 # Builds a Debian package of orientd with dpkg-deb, from `make install` into a staging tree:
-#   scripts/make-deb.sh [OUTPUT-DIRECTORY]      (default build/; `make deb` runs it)
+#   scripts/make-deb.sh [--arch arm64] [OUTPUT-DIRECTORY]   (default build/; `make deb` runs it)
 # The binaries carry the Swift runtime (make install links it statically), so the package
 # depends only on the shared libraries they use, as dpkg-shlibdeps finds them. No
 # maintainer scripts are needed: D-Bus activation starts orientd on the first call, and
 # the systemd user unit is picked up by the user's service manager without enabling.
+# --arch arm64 (`make deb ARCH=arm64`, on an amd64 machine) cross-builds the package for
+# Debian 13 arm64 with Debian 13's Swift (scripts/cross.sh): its binaries in .build/install-arm64,
+# its Depends from the arm64 sysroot's libraries (Debian 13's names, libglib2.0-0t64).
 # Prints the package's path on its last line, after lintian's verdict.
 set -euo pipefail
 cd "$(dirname "$0")/.."
+arch=$(dpkg-architecture -qDEB_HOST_ARCH 2>/dev/null || true)
+if [[ ${1:-} == --arch ]]; then
+  arch=${2:?--arch needs an architecture (valid: amd64, arm64)}
+  shift 2
+fi
 out=${1:-build}
 
 for tool in dpkg-deb dpkg-shlibdeps dpkg-architecture gzip; do
@@ -17,16 +25,36 @@ for tool in dpkg-deb dpkg-shlibdeps dpkg-architecture gzip; do
   }
 done
 
+# What builds and inspects the binaries: this machine's tools, or for another architecture
+# the cross-build's (make install's SWIFT, STRIP and NM; the target's own readelf and
+# dpkg-shlibdeps under qemu-user, which see the output folder through ORIENTD_CROSS_BIND).
+make_variables=()
+target=()
+if [[ $arch != "$(dpkg-architecture -qDEB_HOST_ARCH)" ]]; then
+  case $arch in
+    arm64) ;;
+    *) echo "make-deb: cannot cross-build for '$arch' (valid: $(dpkg-architecture -qDEB_HOST_ARCH), arm64)" >&2; exit 1 ;;
+  esac
+  mkdir -p "$out"
+  export ORIENTD_CROSS_BIND=$(realpath "$out")
+  sysroot=$(scripts/debian13-root.sh --set sysroot --arch arm64 | tail -1)
+  scripts/debian13-root.sh --set swift --arch amd64 >/dev/null
+  libstdcxx=$(ls "$sysroot"/usr/lib/gcc/aarch64-linux-gnu/*/libstdc++.a | tail -1)
+  make_variables=(SWIFT="scripts/cross.sh swift" STRIP="scripts/cross.sh target strip"
+                  NM="scripts/cross.sh target nm" INSTALL_SCRATCH=.build/install-$arch
+                  LIBSTDCXX_ARCHIVE="$libstdcxx")
+  target=("$PWD/scripts/cross.sh" target)
+fi
+
 version=$(sed -n 's/.*"orientctl \([0-9][0-9.]*\) .*/\1/p' Sources/OrientctlKit/HelpText.swift)
 [[ -n $version ]] || { echo "make-deb: no version found in Sources/OrientctlKit/HelpText.swift" >&2; exit 1; }
-arch=$(dpkg-architecture -qDEB_HOST_ARCH)
 name=orientd_${version}_${arch}
 stage=$out/deb/$name
 rm -rf "$stage"
 mkdir -p "$stage"
 
 stage=$(realpath "$stage")
-make --no-print-directory install DESTDIR="$stage" PREFIX=/usr >&2
+make --no-print-directory install DESTDIR="$stage" PREFIX=/usr "${make_variables[@]}" >&2
 
 # Debian's layout: compressed man pages, the copyright and a changelog in the doc folder
 # (make install put the README, the docs and the examples there).
@@ -53,35 +81,41 @@ EOF
 } | gzip -9n > "$doc/changelog.gz"
 
 # Depends: the shared libraries the binaries use, with the versions their symbols need.
-control_dir=$(mktemp -d)
+control_dir=$(mktemp -d "$(realpath "$out")/deb/control-XXXXXX")
 trap 'rm -rf "$control_dir"' EXIT
 mkdir -p "$control_dir/debian"
 printf 'Source: orientd\n\nPackage: orientd\nArchitecture: any\n' > "$control_dir/debian/control"
-depends=$(cd "$control_dir" && dpkg-shlibdeps -O -e"$stage/usr/bin/orientd" -e"$stage/usr/bin/orientctl" \
+depends=$(cd "$control_dir" && "${target[@]}" dpkg-shlibdeps -O -e"$stage/usr/bin/orientd" -e"$stage/usr/bin/orientctl" \
                                               -e"$stage/usr/bin/orientd-settings" 2>/dev/null |
           sed -n 's/^shlibs:Depends=//p')
 [[ -n $depends ]] || { echo "make-deb: dpkg-shlibdeps found no dependencies" >&2; exit 1; }
+# at_least PACKAGE MINIMUM: the Depends entry of PACKAGE (Debian 13's t64 name too) asks for at
+# least MINIMUM, keeping what dpkg-shlibdeps found when that is more.
+at_least() {
+  local entry found
+  entry=$(grep -oE "(^|, )$1(t64)? \(>= [^)]*\)" <<< "$depends" | sed 's/^, //' || true)
+  [[ -n $entry ]] || { echo "make-deb: no versioned $1 in: $depends" >&2; exit 1; }
+  found=${entry##*>= }
+  found=${found%)}
+  if dpkg --compare-versions "$found" lt "$2"; then
+    depends=$(sed "s/${entry//./\\.}/${entry%% (*} (>= $2)/" <<< "$depends")
+  fi
+}
 # dpkg-shlibdeps gives the oldest GLib exporting the symbols used (2.39.4); orientd is tested
 # with 2.74 (Debian 12), as the README says, so that is what the package asks for
 # (docs/packaging.md, "Depends").
-glib_minimum=2.74
-[[ $depends == *"libglib2.0-0 ("* ]] || { echo "make-deb: no versioned libglib2.0-0 in: $depends" >&2; exit 1; }
-depends=$(sed "s/libglib2\.0-0 ([^)]*)/libglib2.0-0 (>= $glib_minimum)/" <<< "$depends")
+at_least libglib2.0-0 2.74
 # The settings app is built and tested against Debian 12's GTK 4.8 and libadwaita 1.2 (the
 # widgets it uses exist there); dpkg-shlibdeps would accept older ones.
-for library in "libgtk-4-1 4.8" "libadwaita-1-0 1.2"; do
-  read -r library_package minimum <<< "$library"
-  [[ $depends == *"$library_package ("* ]] || { echo "make-deb: no versioned $library_package in: $depends" >&2; exit 1; }
-  depends=$(sed "s/$library_package ([^)]*)/$library_package (>= $minimum)/" <<< "$depends")
-done
+at_least libgtk-4-1 4.8
+at_least libadwaita-1-0 1.2
 # The binaries' relocations are packed (RELR), which glibc reads from 2.36 on; Debian 12's
 # symbols file does not know GLIBC_ABI_DT_RELR, so dpkg-shlibdeps asks for less.
 # (The whole listing first: grep -q would stop reading early, and pipefail would then take
 # readelf's SIGPIPE for "not found".)
-versions=$(readelf -V "$stage/usr/bin/orientd")
+versions=$("${target[@]}" readelf -V "$stage/usr/bin/orientd")
 if [[ $versions == *GLIBC_ABI_DT_RELR* ]]; then
-  [[ $depends == *"libc6 ("* ]] || { echo "make-deb: no versioned libc6 in: $depends" >&2; exit 1; }
-  depends=$(sed "s/libc6 ([^)]*)/libc6 (>= 2.36)/" <<< "$depends")
+  at_least libc6 2.36
 fi
 
 install -d "$stage/DEBIAN"

@@ -50,7 +50,7 @@ final class SettingsModelTests: XCTestCase {
     }
 
     func testTheAppInFrontIsNamedByItsEntryAndExplainedInSentences() {
-        let steps = [ExplainStep(name: "whitelist", orientations: ["landscape-right"], sentence: "The app declares landscape."),
+        let steps = [ExplainStep(name: "supported-orientations", orientations: ["landscape-right"], sentence: "The app declares landscape."),
                      ExplainStep(name: "decision", orientations: ["landscape-right"], sentence: "Shown in landscape-right.")]
         let model = SettingsModel(snapshot(["FrontApp": Variant(string: "org.example.Game")], explanation: steps))
         XCTAssertEqual(model.frontApp, "Game")

@@ -27,7 +27,7 @@ final class Debian13RootScriptTests: XCTestCase {
         XCTAssertTrue(architecture.stderr.contains("'riscv64' (valid: amd64, arm64)"), architecture.stderr)
         let set = try rootScript(["--set", "games", "--check"], cache: cache)
         XCTAssertEqual(set.status, .exited(2), "\(set)")
-        XCTAssertTrue(set.stderr.contains("'games' (valid: compositors, swift)"), set.stderr)
+        XCTAssertTrue(set.stderr.contains("'games' (valid: compositors, swift, sysroot, runtime)"), set.stderr)
         XCTAssertEqual(try FileManager.default.contentsOfDirectory(atPath: cache), [], "nothing made")
     }
 
@@ -45,6 +45,11 @@ final class Debian13RootScriptTests: XCTestCase {
         let compositors = try pendingRoot([], cache: cache)
         let swift = try pendingRoot(["--set", "swift"], cache: cache)
         let arm64 = try pendingRoot(["--set", "swift", "--arch", "arm64"], cache: cache)
+        // The arm64 package's: the sysroot it is cross-built against, the root it is run in.
+        let sysroot = try pendingRoot(["--set", "sysroot", "--arch", "arm64"], cache: cache)
+        let runtime = try pendingRoot(["--set", "runtime", "--arch", "arm64"], cache: cache)
+        XCTAssertTrue(sysroot.hasPrefix(cache + "/debian13-sysroot-arm64-"), sysroot)
+        XCTAssertTrue(runtime.hasPrefix(cache + "/debian13-runtime-arm64-"), runtime)
         XCTAssertTrue(compositors.hasPrefix(cache + "/debian13-compositors-amd64-"), compositors)
         XCTAssertTrue(swift.hasPrefix(cache + "/debian13-swift-amd64-"), swift)
         XCTAssertTrue(arm64.hasPrefix(cache + "/debian13-swift-arm64-"), arm64)
