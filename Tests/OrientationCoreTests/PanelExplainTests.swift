@@ -21,9 +21,9 @@ final class PanelExplainTests: XCTestCase {
         try subject.run(.output(.attached(.wlroots, name: "DSI-1", showing: .portrait)), as: Caller.shell)
     }
 
-    func window(_ handle: UInt64, _ appId: String, manifest: OrientationMask? = nil) throws {
+    func window(_ handle: UInt64, _ appId: String, declared: OrientationMask? = nil) throws {
         try subject.run(.window(.window(TrackedWindow(handle: handle, appId: appId, activated: true,
-                                                      manifest: manifest.map { AppManifest(mask: $0, file: gameEntry) }))),
+                                                      declared: declared.map { DeclaredOrientations(mask: $0, file: gameEntry) }))),
                         as: Caller.shell)
     }
 
@@ -37,7 +37,7 @@ final class PanelExplainTests: XCTestCase {
 
     func testTheAppInFrontIsExplainedWithOnlyTheLayersThatApplyToAWindow() throws {
         try attach()
-        try window(1, game, manifest: .landscape)
+        try window(1, game, declared: .landscape)
         let lines = try subject.manager.explainPanel(appId: nil)
         XCTAssertEqual(lines.map(\.name), ["front", "rotation-lock", "kiosk", "device", "undeclared-apps", "panel",
                                            "supported-orientations", "decision"])
@@ -68,7 +68,7 @@ final class PanelExplainTests: XCTestCase {
     func testAnAppNotInFrontSaysSoAndWhoHoldsThePanel() throws {
         try attach()
         try window(1, "org.example.Notes")
-        try window(2, game, manifest: .landscape)
+        try window(2, game, declared: .landscape)
         let lines = try subject.manager.explainPanel(appId: "org.example.Notes")
         XCTAssertEqual(lines.map(\.name).prefix(2), ["front", "app"])
         XCTAssertTrue(sentence(lines, "app").contains("org.example.Notes is not in front") && sentence(lines, "app").contains("held for \(game)"),
