@@ -93,15 +93,14 @@ final class KWinFrontWindowTests: OutputTestCase {
     }
 
     /// The user's policy pins an unmodified app (no orientations declared) to portrait while
-    /// another unmodified app, whose entry declares portrait and landscape, follows the device;
+    /// another unmodified app, whose entry declares nothing, follows the device both ways;
     /// Explain names the policy.
     func testTheUsersPolicyPinsAnUnmodifiedAppWhileOthersFollowTheDevice() throws {
         let reader = "org.example.KWinReader", browser = "org.example.KWinBrowser"
         try writeDesktopEntry(reader, orientations: nil)
-        // Declares both families, so it follows the device. (It declares them because one that
-        // declared nothing was portrait until undeclared apps followed the device; it still
-        // checks a declared app following the device.)
-        try writeDesktopEntry(browser, orientations: "portrait;landscape")
+        // Declares nothing, so it follows the device, as it did before orientd (it declared
+        // both families while an app that said nothing was portrait on a phone).
+        try writeDesktopEntry(browser, orientations: nil)
         try startKWinAndOrientd()
         try callManager("SetAppPolicy", [.s(reader), .vardict(["allowed-orientations": .strings(["portrait"])])])
         // The device on its side: interface landscape-right, KWin's rotation 8.
@@ -115,6 +114,8 @@ final class KWinFrontWindowTests: OutputTestCase {
 
         let browserApp = try startApp(browser)
         try waitForFront(browser, rotations: [8])
+        try turnDevice("portrait")
+        try waitForFront(browser, rotations: [1])
 
         browserApp.terminate()
         try waitForFront(reader, rotations: [1])
