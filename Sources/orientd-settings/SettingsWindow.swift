@@ -77,7 +77,9 @@ final class SettingsWindow {
         startWatching()
     }
 
-    /// Applies a person's change at once, then shows orientd's state (an error in words).
+    /// Applies a person's change at once, then shows orientd's state (an error in words) once
+    /// the widget's signal is over: a switch changed from inside its own `notify::active`
+    /// keeps its old accessible state (a screen reader would say "on" for a switch shown off).
     func apply(_ change: (SettingsSession) throws -> Void) {
         guard !updating, let session else { return }
         do {
@@ -86,7 +88,7 @@ final class SettingsWindow {
         } catch {
             showStatus((error as? OrientationClientError)?.message ?? "\(error)")
         }
-        refresh()
+        scheduleRefresh()
     }
 
     func showStatus(_ message: String?) {
@@ -156,22 +158,18 @@ final class SettingsWindow {
         adw_leaflet_set_visible_child(leaflet, detail.box)
     }
 
+    /// A refresh on GTK's thread once it is idle (one for any number asked meanwhile).
+    func scheduleRefresh() {
+        gate.schedule(UInt(bitPattern: Unmanaged.passUnretained(self).toOpaque()))
+    }
+
     /// Follows orientd: each announcement schedules one refresh on GTK's thread.
     func startWatching() {
         guard let session else { return }
         let gate = self.gate
         let address = UInt(bitPattern: Unmanaged.passUnretained(self).toOpaque())
         do {
-            watch = try session.watch {
-                guard gate.pending.compareExchange(expected: false, desired: true, ordering: .acquiringAndReleasing).exchanged else { return }
-                // At the default priority: an idle one waits behind every redraw.
-                _ = g_idle_add_full(G_PRIORITY_DEFAULT, { data in
-                    let window = Unmanaged<SettingsWindow>.fromOpaque(data!).takeUnretainedValue()
-                    window.gate.pending.store(false, ordering: .releasing)
-                    window.refresh()
-                    return 0
-                }, UnsafeMutableRawPointer(bitPattern: address), nil)
-            }
+            watch = try session.watch { gate.schedule(address) }
         } catch {
             showStatus(fill(tr("Changes made elsewhere are not shown: %s"), error.message))
         }
@@ -181,6 +179,18 @@ final class SettingsWindow {
 /// Whether a refresh is already scheduled: many announcements at once make one refresh.
 final class RefreshGate: Sendable {
     let pending = Atomic<Bool>(false)
+
+    /// Schedules one refresh of the window at `address` on GTK's thread, unless one waits.
+    func schedule(_ address: UInt) {
+        guard pending.compareExchange(expected: false, desired: true, ordering: .acquiringAndReleasing).exchanged else { return }
+        // At the default priority: an idle one waits behind every redraw.
+        _ = g_idle_add_full(G_PRIORITY_DEFAULT, { data in
+            let window = Unmanaged<SettingsWindow>.fromOpaque(data!).takeUnretainedValue()
+            window.gate.pending.store(false, ordering: .releasing)
+            window.refresh()
+            return 0
+        }, UnsafeMutableRawPointer(bitPattern: address), nil)
+    }
 }
 
 /// An app's icon: a themed icon name or a file.
