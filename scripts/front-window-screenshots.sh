@@ -49,21 +49,10 @@ fail() {
   exit 1
 }
 
-for tool in Xvfb phoc wlr-randr grim dbus-daemon busctl /usr/bin/python3; do
-  command -v "$tool" >/dev/null || fail "$tool is missing (scripts/install-deps.sh test installs it)"
-done
+. "$root/scripts/screenshot-steps.sh"
+require_tools Xvfb phoc wlr-randr grim dbus-daemon busctl /usr/bin/python3
 [[ -x "$orientd" ]] || fail "no orientd at $orientd: run swift build first (or set ORIENTD)"
 [[ -x "$orientctl" ]] || fail "no orientctl at $orientctl: run swift build first (or set ORIENTCTL)"
-
-# Waits until "$@" succeeds, for at most timeout_seconds.
-wait_for() {
-  local what=$1 deadline=$((SECONDS + timeout_seconds))
-  shift
-  until "$@" >/dev/null 2>&1; do
-    ((SECONDS < deadline)) || fail "timed out waiting for $what"
-    sleep 0.1
-  done
-}
 
 # A private session bus, runtime folder and settings: nothing of the user's session is touched.
 export XDG_RUNTIME_DIR=$work/runtime XDG_STATE_HOME=$work/state XDG_CONFIG_HOME=$work/config GSETTINGS_BACKEND=memory
@@ -107,22 +96,7 @@ wait_for "orientd following phoc's windows" tracking_is wlroots
 # The checks wait_for repeats (each reads the compositor or orientd again).
 transform_is() { test "$(wlr-randr | sed -n "/^$output /,/^[^ ]/s/^ *Transform: //p")" = "$1"; }
 front_is() { test "$("$orientctl" show -P FrontApp)" = "$1"; }
-# Captures the screen until two captures in a row are the same (the windows have finished
-# drawing what the compositor's turn asked of them), then keeps it as $1.
-capture() {
-  local target=$1 deadline=$((SECONDS + timeout_seconds))
-  grim "$work/a.png"
-  while true; do
-    sleep 0.3
-    grim "$work/b.png"
-    cmp -s "$work/a.png" "$work/b.png" && break
-    mv "$work/b.png" "$work/a.png"
-    ((SECONDS < deadline)) || fail "the screen never settled for $target"
-  done
-  mkdir -p "$out"
-  mv "$work/a.png" "$target"
-  echo "front-window-screenshots.sh: wrote $target ($(od -An -tu1 -j16 -N8 "$target" | awk '{print $3*256+$4 "x" $7*256+$8}'))"
-}
+capture() { capture_settled "$1" 0.3 front-window-screenshots.sh; }
 show() {
   echo "\$ orientctl status"; NO_COLOR=1 "$orientctl" status
   echo "\$ orientctl list"; NO_COLOR=1 "$orientctl" list

@@ -36,20 +36,9 @@ fail() {
   exit 1
 }
 
-for tool in phoc wlr-randr grim dbus-daemon busctl /usr/bin/python3; do
-  command -v "$tool" >/dev/null || fail "$tool is missing (scripts/install-deps.sh test installs it)"
-done
+. "$root/scripts/screenshot-steps.sh"
+require_tools phoc wlr-randr grim dbus-daemon busctl /usr/bin/python3
 [[ -x "$orientd" ]] || fail "no orientd at $orientd: run swift build first (or set ORIENTD)"
-
-# Waits until "$@" succeeds, for at most timeout_seconds.
-wait_for() {
-  local what=$1 deadline=$((SECONDS + timeout_seconds))
-  shift
-  until "$@" >/dev/null 2>&1; do
-    ((SECONDS < deadline)) || fail "timed out waiting for $what"
-    sleep 0.1
-  done
-}
 
 # A private session bus and runtime folder: nothing of the user's session is touched.
 export XDG_RUNTIME_DIR=$work/runtime XDG_STATE_HOME=$work/state XDG_CONFIG_HOME=$work/config
@@ -77,22 +66,7 @@ busctl --user call "$name" "$manager" "$name" SetDeviceOrientation s portrait
 
 # Repeated by wait_for: each call reads the compositor again.
 transform_is() { test "$(wlr-randr | sed -n "/^$output /,/^[^ ]/s/^ *Transform: //p")" = "$1"; }
-# Captures the screen until two captures in a row are the same (the window has finished
-# drawing what the compositor's turn asked of it), then keeps it as $1.
-capture() {
-  local target=$1 deadline=$((SECONDS + timeout_seconds))
-  grim "$work/a.png"
-  while true; do
-    sleep 0.3
-    grim "$work/b.png"
-    cmp -s "$work/a.png" "$work/b.png" && break
-    mv "$work/b.png" "$work/a.png"
-    ((SECONDS < deadline)) || fail "the screen never settled for $target"
-  done
-  mkdir -p "$out"
-  mv "$work/a.png" "$target"
-  echo "screenshots.sh: wrote $target ($(od -An -tu1 -j16 -N8 "$target" | awk '{print $3*256+$4 "x" $7*256+$8}'))"
-}
+capture() { capture_settled "$1" 0.3 screenshots.sh; }
 
 # The example, scripted: it pauses after each of its own screenshots until it reads a line.
 mkfifo "$work/app.in"

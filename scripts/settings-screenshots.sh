@@ -41,20 +41,10 @@ fail() {
   exit 1
 }
 
-for tool in Xvfb phoc wlr-randr grim dbus-daemon busctl /usr/bin/python3 /usr/libexec/at-spi-bus-launcher; do
-  command -v "$tool" >/dev/null || fail "$tool is missing (scripts/install-deps.sh test installs it)"
-done
+. "$root/scripts/screenshot-steps.sh"
+require_tools Xvfb phoc wlr-randr grim dbus-daemon busctl /usr/bin/python3 /usr/libexec/at-spi-bus-launcher
 [[ -x "$orientd" ]] || fail "no orientd at $orientd: run swift build first (or set ORIENTD)"
 [[ -x "$settings" ]] || fail "no orientd-settings at $settings: run swift build first (or set ORIENTD_SETTINGS)"
-
-wait_for() {
-  local what=$1 deadline=$((SECONDS + timeout_seconds))
-  shift
-  until "$@" >/dev/null 2>&1; do
-    ((SECONDS < deadline)) || fail "timed out waiting for $what"
-    sleep 0.1
-  done
-}
 
 # The apps the pictures list: desktop entries (and the machine's icon theme and GSettings
 # schemas) in a data folder of their own; an administrator's file locks the reader's policy.
@@ -123,19 +113,7 @@ picture() {  # FILE MODE SCALE STEP
   stop_all
 }
 
-capture() {
-  local target=$1 deadline=$((SECONDS + timeout_seconds))
-  grim "$work/a.png"
-  while true; do
-    sleep 0.5
-    grim "$work/b.png"
-    cmp -s "$work/a.png" "$work/b.png" && break
-    mv "$work/b.png" "$work/a.png"
-    ((SECONDS < deadline)) || fail "the screen never settled for $target"
-  done
-  mv "$work/a.png" "$target"
-  echo "settings-screenshots.sh: wrote $target ($(od -An -tu1 -j16 -N8 "$target" | awk '{print $3*256+$4 "x" $7*256+$8}'))"
-}
+capture() { capture_settled "$1" 0.5 settings-screenshots.sh; }
 
 phone_step() { :; }
 open_notes() {
