@@ -20,11 +20,18 @@ extension OutputTestCase {
                 answered = (try? runCommand(["xrandr", "-q"], environment: childEnvironment.merging(["DISPLAY": display]) { $1 }))?.succeeded == true
                 return answered
             }
-            // Answered by this server, not by one that won the number (this one then exits).
-            if answered && server.isRunning { return (server, display) }
+            // Answered by this server, not by one that won the number (this one then exits):
+            // the display's lock file names the server that holds it.
+            if answered && server.isRunning && holdsLock(display, server) { return (server, display) }
             server.stop()
         }
         throw TestSupportError("no free X display number for \(name)")
+    }
+
+    /// Whether `server` is the X server that holds `display` (its pid in `/tmp/.X<n>-lock`).
+    func holdsLock(_ display: String, _ server: ChildProcess) -> Bool {
+        let lock = (try? String(contentsOfFile: "/tmp/.X\(display.dropFirst())-lock", encoding: .utf8)) ?? ""
+        return Int32(lock.trimmingCharacters(in: .whitespacesAndNewlines)) == server.pid
     }
 
     /// A display number after `after` that no X server holds (no lock file, no socket).
