@@ -57,11 +57,7 @@ final class CompositorArrivalTests: OutputTestCase {
     func testAShellNameBesideAnX11WindowManagerIsNotGnomeShell() throws {
         try squatTheShellsName()
         let host = try startXvfb(size: "800x800x24")
-        _ = try start("openbox", ["openbox", "--sm-disable"], environment: ["DISPLAY": host])
-        try eventually("openbox manages \(host)", timeout: deadline) {
-            let result = try runCommand(["xprop", "-root", "_NET_SUPPORTING_WM_CHECK"], environment: ["DISPLAY": host])
-            return result.succeeded && result.stdout.contains("window id")
-        }
+        try startOpenbox(on: host)
         try launchOrientd(["--output-backend", "none", "--window-tracking", "auto"], environment: ["DISPLAY": host])
         try waitForProperty("WindowTracking", "x11")
         XCTAssertFalse(orientdLogLines(containing: "not GNOME Shell").isEmpty, orientd.log)

@@ -21,11 +21,7 @@ final class X11ClassScanTests: OutputTestCase {
         }
         try writeDesktopEntry("org.example.X11Reader", orientations: "landscape", extraLines: ["StartupWMClass=x11-reader"])
         let display = try startXvfb()
-        _ = try start("openbox", ["openbox", "--sm-disable"], environment: ["DISPLAY": display])
-        try eventually("openbox manages \(display)", timeout: deadline) {
-            let result = try runCommand(["xprop", "-root", "_NET_SUPPORTING_WM_CHECK"], environment: ["DISPLAY": display])
-            return result.succeeded && result.stdout.contains("window id")
-        }
+        try startOpenbox(on: display)
         try launchOrientd(["--output-backend", "none", "--window-tracking", "x11"],
                           environment: appDataEnvironment.merging(["DISPLAY": display]) { $1 })
         try waitForProperty("WindowTracking", "x11")

@@ -15,11 +15,7 @@ final class X11FrontWindowTests: OutputTestCase {
     func startWindowManagedScreen() throws -> String {
         let host = try startXvfb(size: "1400x1400x24")
         let (_, display) = try startXephyr(inside: host)
-        _ = try start("openbox", ["openbox", "--sm-disable"], environment: ["DISPLAY": display])
-        try eventually("openbox manages \(display)", timeout: deadline) {
-            let result = try runCommand(["xprop", "-root", "_NET_SUPPORTING_WM_CHECK"], environment: ["DISPLAY": display])
-            return result.succeeded && result.stdout.contains("window id")
-        }
+        try startOpenbox(on: display)
         return display
     }
 

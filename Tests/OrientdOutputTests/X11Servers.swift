@@ -28,6 +28,22 @@ extension OutputTestCase {
         throw TestSupportError("no free X display number for \(name)")
     }
 
+    /// Starts openbox on `display` and waits until it manages the screen. An openbox that
+    /// could not open the display (seen once on a machine running two suites at once, with the
+    /// X server answering) is started again, at most three times.
+    func startOpenbox(on display: String) throws {
+        var openbox = try start("openbox", ["openbox", "--sm-disable"], environment: ["DISPLAY": display])
+        var starts = 1
+        try eventually("openbox manages \(display)", timeout: deadline) {
+            if openbox.exitStatus != nil, starts < 3 {
+                openbox = try start("openbox", ["openbox", "--sm-disable"], environment: ["DISPLAY": display])
+                starts += 1
+            }
+            let result = try runCommand(["xprop", "-root", "_NET_SUPPORTING_WM_CHECK"], environment: ["DISPLAY": display])
+            return result.succeeded && result.stdout.contains("window id")
+        }
+    }
+
     /// Whether `server` is the X server that holds `display` (its pid in `/tmp/.X<n>-lock`).
     func holdsLock(_ display: String, _ server: ChildProcess) -> Bool {
         let lock = (try? String(contentsOfFile: "/tmp/.X\(display.dropFirst())-lock", encoding: .utf8)) ?? ""

@@ -15,6 +15,8 @@ final class ServiceOnFakeCompositorTests: OutputTestCase {
         let service = try FakeCompositorService(address: bus.address, stateDirectory: scratch + "/state",
                                                 interfaces: Self.repositoryRoot + "/dbus")
         addTeardownBlock { service.stop() }
+        // The name is owned once the bus answers the service's request, after `start()`.
+        try eventually("orientd owns its name", timeout: deadline) { (try? managerProperty("Version")) != nil }
         try callManager("SetSettleTime", [.u(0)])
         try waitForProperty("OutputBackend", "wlroots")
         try waitForProperty("WindowTracking", "wlroots")

@@ -16,11 +16,7 @@ final class X11TrackerConformance: WindowTrackerConformance {
 
     override func startPeer() throws {
         try xephyr.start(in: self)
-        _ = try start("openbox", ["openbox", "--sm-disable"], environment: ["DISPLAY": display])
-        try eventually("openbox manages \(display)", timeout: deadline) {
-            let result = try runCommand(["xprop", "-root", "_NET_SUPPORTING_WM_CHECK"], environment: ["DISPLAY": display])
-            return result.succeeded && result.stdout.contains("window id")
-        }
+        try startOpenbox(on: display)
     }
 
     override func stopPeer() throws {
