@@ -40,7 +40,6 @@ public enum InstalledApps {
     public static let maxEntries = 4096
     static let maxDepth = 3
     static let group = "Desktop Entry"
-    static let orientdKey = "X-Orientd-SupportedOrientations"
 
     /// The `applications` folders, most important first, from an environment.
     public static func folders(environment: [String: String]) -> [String] {
@@ -100,27 +99,9 @@ public enum InstalledApps {
         return InstalledApp(appID: appID, name: name, icon: icon, declared: declaration(value), path: path)
     }
 
-    /// The phone's supported orientations the entry declares, by orientd's rules: its own key
-    /// first (a value that is not valid is skipped), then Lomiri's two keys as Lomiri reads
-    /// them (a portrait panel's `primary`; a value Lomiri cannot read is all four).
+    /// The phone's supported orientations the entry declares, by orientd's rules
+    /// (`DesktopEntryOrientations`, a portrait panel's `primary`).
     static func declaration(_ value: (String) -> String?) -> OrientationMask? {
-        if let text = value(orientdKey) {
-            let names = text.split(separator: ";").map { String($0).trimmed }.filter { !$0.isEmpty }
-            if let mask = try? OrientationMask(parsing: names, what: orientdKey) { return mask }
-        }
-        for key in [LomiriOrientations.key, LomiriOrientations.ubuntuKey] {
-            if let text = value(key), let (mask, _) = LomiriOrientations.read(text, key: key, natural: .portrait) { return mask }
-        }
-        return nil
-    }
-}
-
-extension String {
-    /// Without leading and trailing spaces and tabs.
-    fileprivate var trimmed: String {
-        var scalars = Substring(self)
-        while let first = scalars.first, first == " " || first == "\t" { scalars.removeFirst() }
-        while let last = scalars.last, last == " " || last == "\t" { scalars.removeLast() }
-        return String(scalars)
+        DesktopEntryOrientations.read(value, idiom: .phone, natural: .portrait).mask
     }
 }

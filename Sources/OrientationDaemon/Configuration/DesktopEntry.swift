@@ -5,40 +5,21 @@ import OrientationCore
 /// `X-Lomiri-Supported-Orientations`, else its older `X-Ubuntu-Supported-Orientations`, read
 /// from `<app-id>.desktop` (DesktopEntries).
 enum DesktopEntry {
-    static let key = "X-Orientd-SupportedOrientations"
-    static let padKey = "X-Orientd-SupportedOrientations-Pad"
-    static let lomiriKeys = [LomiriOrientations.key, LomiriOrientations.ubuntuKey]
-    static let keys = Set([key, padKey] + lomiriKeys)
+    static let keys = Set(DesktopEntryOrientations.keys)
 
-    /// The supported orientations the desktop entry declares for `idiom`, and the entry's path; nil without
-    /// an entry (or with `Hidden=true`) or a usable key. The keys are tried in order (the pad
-    /// key first for a pad, Lomiri's last); a bad value of orientd's keys is skipped, one of
-    /// Lomiri's means all four (as Lomiri reads it), each with a warning logged once per
-    /// version of the file. `natural` is the panel's natural orientation (Lomiri's `primary`).
+    /// The supported orientations the desktop entry declares for `idiom`, and the entry's path;
+    /// nil without an entry (or with `Hidden=true`) or a usable key, by
+    /// `DesktopEntryOrientations`' rules, each problem logged once per version of the file.
+    /// `natural` is the panel's natural orientation (Lomiri's `primary`).
     static func supportedOrientations(appId: String, idiom: Idiom, natural: NaturalOrientation = .portrait, log: Log,
                                       entries: DesktopEntries = .shared) -> (OrientationMask, String)? {
         let (found, fresh) = entries.entry(id: appId + ".desktop", keys: keys, log: log)
         guard let entry = found, !entry.hidden else { return nil }
-        for key in (idiom == .pad ? [padKey, key] : [key]) + lomiriKeys {
-            guard let value = entry.values[key] else { continue }
-            if lomiriKeys.contains(key) {
-                guard let (mask, problem) = LomiriOrientations.read(value, key: key, natural: natural) else { continue }
-                if fresh, let problem { log.warning("\(LogText.path(entry.path)) \(key): \(LogText.quoted(problem))") }
-                return (mask, entry.path)
-            }
-            do {
-                return (try mask(key: key, value: value), entry.path)
-            } catch {
-                if fresh { log.warning("\(LogText.path(entry.path)) \(key): \(LogText.quoted(error.message)); ignored") }
-            }
+        let (mask, problems) = DesktopEntryOrientations.read({ entry.values[$0] }, idiom: idiom, natural: natural)
+        if fresh {
+            for (key, problem) in problems { log.warning("\(LogText.path(entry.path)) \(key): \(LogText.quoted(problem))") }
         }
-        return nil
-    }
-
-    /// The mask one key's value declares.
-    static func mask(key: String, value: String) throws(OrientationError) -> OrientationMask {
-        let names = value.split(separator: ";").map { $0.trimmingWhitespace() }.filter { !$0.isEmpty }
-        return try OrientationMask(parsing: names, what: key)
+        return mask.map { ($0, entry.path) }
     }
 
     /// The app id (desktop file id without `.desktop`) of the entry whose `StartupWMClass` is
