@@ -55,8 +55,11 @@ bench: install-binaries
 	$(SWIFT) build -c release --product orientd-bench $(SWIFT_BUILD_FLAGS)
 	clang -O2 -o $(INSTALL_SCRATCH)/orientd-reference-peer Sources/orientd-reference-peer/main.c \
 	  $$(pkg-config --cflags --libs gio-2.0)
+	@# The Swift floor (the least a Swift GLib D-Bus service does), built and stripped as orientd is.
+	$(SWIFT) build $(INSTALL_BUILD_FLAGS) --product orientd-swift-floor $(SWIFT_BUILD_FLAGS)
+	$(STRIP) --strip-all --remove-section=.comment -o $(INSTALL_SCRATCH)/stripped/orientd-swift-floor $(INSTALL_SCRATCH)/release/orientd-swift-floor
 	ORIENTD_BINARY=$(INSTALL_SCRATCH)/stripped/orientd ORIENTD_PEER_BINARY=$(INSTALL_SCRATCH)/orientd-reference-peer \
-	  .build/release/orientd-bench $(ARGS)
+	  ORIENTD_FLOOR_BINARY=$(INSTALL_SCRATCH)/stripped/orientd-swift-floor .build/release/orientd-bench $(ARGS)
 
 # Binaries for a device: the Swift standard library linked statically (neither links Foundation), so
 # they need no Swift toolchain where they run, then stripped. Built apart from .build/release

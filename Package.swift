@@ -9,6 +9,7 @@ let package = Package(
         .executable(name: "orientctl", targets: ["orientctl"]),
         .executable(name: "orientd-bench", targets: ["orientd-bench"]),
         .executable(name: "orientd-settings", targets: ["orientd-settings"]),
+        .executable(name: "orientd-swift-floor", targets: ["orientd-swift-floor"]),
         .library(name: "OrientationClient", targets: ["OrientationClient"]),
         .library(name: "OrientationCore", targets: ["OrientationCore"]),
     ],
@@ -84,6 +85,8 @@ let package = Package(
         .executableTarget(name: "orientd-reference-peer", dependencies: ["CGio"],
                           // CGio's module map links GIO for Swift importers only; C links it here.
                           linkerSettings: [.linkedLibrary("gio-2.0"), .linkedLibrary("gobject-2.0"), .linkedLibrary("glib-2.0")]),
+        // The least a Swift GLib D-Bus service does: orientd-bench's memory and start-up floor.
+        .executableTarget(name: "orientd-swift-floor", dependencies: ["CGio"]),
         // examples/swift: an app registering its window through OrientationClient.
         .executableTarget(name: "orientation-example", dependencies: ["OrientationClient"], path: "examples/swift"),
 

@@ -40,11 +40,15 @@ enum Bench {
             if options.runs("windows") { try WindowSection.run(options, report) }
         } catch {
             print(report.table)
+            print("")
+            print(TargetSummary.table(report))
             FileHandle.standardError.write(Data("orientd-bench: \(error)\n".utf8))
             return 1
         }
         print("")
         print(report.table)
+        print("")
+        print(TargetSummary.table(report))
         return 0
     }
 }

@@ -22,3 +22,14 @@ enum BenchBinaries {
         return data.range(of: Data("libswiftCore.so".utf8)) != nil
     }
 }
+
+extension BenchBinaries {
+    /// The Swift floor's well-known name (Sources/orientd-swift-floor).
+    static let floorName = "io.github.orientd.SwiftFloor1"
+
+    /// `$ORIENTD_FLOOR_BINARY` (`make bench`: built as `make install` builds orientd), or the
+    /// orientd-swift-floor built beside this program (the Swift runtime linked dynamically).
+    static var floor: String {
+        ProcessInfo.processInfo.environment["ORIENTD_FLOOR_BINARY"] ?? OrientdInstance.product("orientd-swift-floor")
+    }
+}

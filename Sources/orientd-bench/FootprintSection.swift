@@ -3,8 +3,9 @@ import GLibBridge
 import Glibc
 import ProcessSupport
 
-/// What a phone pays for orientd beside the reference peer (a plain C GDBus service): start-up
-/// from exec to the well-known name owned, resident memory at idle and with 100 scenes, and
+/// What a phone pays for orientd beside the reference peer (a plain C GDBus service) and the
+/// Swift floor (`FloorMemory`): start-up from exec to the well-known name owned, resident
+/// memory at idle and with 100 scenes (`FloorMemory`), and
 /// (full runs, after `make install-binaries`) the installed binaries' sizes.
 enum FootprintSection {
     static let peerName = "io.github.orientd.ReferencePeer1"
@@ -15,7 +16,7 @@ enum FootprintSection {
         fflushAll()
         try startUp(rounds: rounds, report)
         try ActivationTiming.run(rounds: rounds, report)
-        try memory(report)
+        try FloorMemory.run(report)
         if !options.quick { try sizes(report) }
     }
 
@@ -32,14 +33,17 @@ enum FootprintSection {
         env["XDG_STATE_HOME"] = scratch + "/state"
         env["XDG_CONFIG_HOME"] = scratch + "/config"
         env["G_SLICE"] = "always-malloc"
-        var orientdTimes: [Double] = [], peerTimes: [Double] = []
+        var orientdTimes: [Double] = [], peerTimes: [Double] = [], floorTimes: [Double] = []
         for _ in 0..<rounds {
             orientdTimes.append(try timeToName([BenchBinaries.orientd, "--sensor", "none"], Names.bus, env, probe))
+            floorTimes.append(try timeToName([BenchBinaries.floor], BenchBinaries.floorName, env, probe))
             peerTimes.append(try timeToName([BenchBinaries.peer], peerName, env, probe))
         }
         report.spread("start.orientd", "orientd start-up, exec to its name owned", Spread(orientdTimes), "ms")
         report.spread("start.peer", "the peer's start-up, exec to its name owned", Spread(peerTimes), "ms")
         report.atMost("start.ratio", "orientd start-up / the peer's (medians)", median(orientdTimes) / median(peerTimes), "×", 1.5)
+        report.spread("start.floor", "the Swift floor's start-up, exec to its name owned", Spread(floorTimes), "ms")
+        report.atMost("start.floor.ratio", "orientd start-up / the Swift floor's (medians)", median(orientdTimes) / median(floorTimes), "×", 1.2)
     }
 
     /// Milliseconds from spawning `argv` to `name` having an owner; the process is stopped after.
@@ -57,32 +61,6 @@ enum FootprintSection {
         _ = process.stop()
         try eventually("\(name) released", timeout: .seconds(30)) { try probe.nameOwner(name) == nil }
         return elapsed
-    }
-
-    /// VmRSS of a fresh orientd and a fresh peer at idle, then orientd's with 100 scenes.
-    static func memory(_ report: Report) throws {
-        let target = try BenchTarget()
-        defer { target.stop() }
-        let peer = try ReferencePeer(target)
-        defer { peer.stop() }
-        let probe = try target.connect()
-        defer { probe.close() }
-        // Both have answered once (a Ping each) and then idle for a second.
-        try probe.call(destination: target.owner, path: "/", interface: "org.freedesktop.DBus.Peer", method: "Ping")
-        try probe.call(destination: peer.owner, path: "/", interface: "org.freedesktop.DBus.Peer", method: "Ping")
-        usleep(1_000_000)
-        let orientdIdle = try target.usage.memory().rss
-        let peerIdle = try ProcessUsage(pid: peer.process.pid).memory().rss
-        report.info("rss.idle.orientd", "orientd VmRSS at idle, no scenes", ScaleSection.mebibytes(orientdIdle), "MiB")
-        report.info("rss.idle.peer", "the peer's VmRSS at idle", ScaleSection.mebibytes(peerIdle), "MiB")
-        report.atMost("rss.idle.ratio", "orientd VmRSS at idle / the peer's", Double(orientdIdle) / Double(peerIdle), "×", 1.5)
-
-        let flood = try SceneFlood(target, scenes: 100, perConnection: 100, name: "bench-footprint")
-        _ = try flood.register(target.owner, count: 100, window: 20, appId: "bench.footprint")
-        usleep(1_000_000)
-        let orientd100 = try target.usage.memory().rss
-        report.atMost("rss.100.ratio", "orientd VmRSS with 100 scenes / the idle peer's", Double(orientd100) / Double(peerIdle), "×", 1.5)
-        flood.close()
     }
 
     /// The stripped, statically linked binaries `make install` installs.

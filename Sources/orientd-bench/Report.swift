@@ -20,7 +20,7 @@ struct Row: Sendable {
     /// Ratios with three decimals, so that one just over its target does not print as equal to it.
     var measured: String {
         switch unit {
-        case "ticks": return "\(Int(value)) \(unit)"
+        case "ticks", "wake-ups": return "\(Int(value)) \(unit)"
         case "×" where abs(value) < 10: return "\(format(value, decimals: 3)) \(unit)"
         default: return "\(format(value)) \(unit)"
         }

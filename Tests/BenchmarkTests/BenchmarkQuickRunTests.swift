@@ -19,8 +19,11 @@ final class BenchmarkQuickRunTests: XCTestCase {
         "apps50.time", "apps50.peer", "apps50.ratio", "apps50.ping", "apps50.cpu",
         "fanout.time", "fanout.pings", "fanout.ratio", "fanout.peer", "fanout.peer.ratio", "fanout.cpu", "fanout.peer.ping",
         "resolver.d1", "resolver.d10", "resolver.growth10", "resolver.d100", "resolver.growth100",
-        "resolver.d1000", "resolver.growth1000", "idle.ticks",
-        "start.orientd", "start.peer", "start.ratio", "start.activation", "rss.idle.orientd", "rss.idle.peer", "rss.idle.ratio", "rss.100.ratio",
+        "resolver.d1000", "resolver.growth1000", "idle.ticks", "idle.wakeups",
+        "start.orientd", "start.peer", "start.ratio", "start.floor", "start.floor.ratio", "start.activation",
+        "rss.idle.orientd", "rss.idle.peer", "rss.idle.ratio",
+        "pss.idle.orientd", "dirty.idle.orientd", "pss.idle.floor", "dirty.idle.floor", "pss.idle.peer", "dirty.idle.peer",
+        "dirty.idle.margin", "rss.idle.margin", "rss.100.ratio", "pss.100.orientd", "dirty.100.orientd", "dirty.100.margin", "rss.100.margin",
         "output.mutter", "windows.phoc", "windows.gnome", "windows.x11",
     ]
     /// The rows that carry a target, so must say PASS or MISS.
@@ -28,8 +31,9 @@ final class BenchmarkQuickRunTests: XCTestCase {
         "update.ratio", "request.ratio", "explain.ratio", "controllers.ratio", "get.ratio",
         "rss.scenes", "objects.ratio", "rss.listed", "hwm.listed", "rss.gone",
         "apps1.ratio", "apps10.ratio", "apps50.ratio", "fanout.peer.ratio",
-        "resolver.d10", "resolver.growth10", "resolver.growth100", "resolver.growth1000", "idle.ticks",
-        "start.ratio", "rss.idle.ratio", "rss.100.ratio", "output.mutter", "windows.phoc", "windows.gnome",
+        "resolver.d10", "resolver.growth10", "resolver.growth100", "resolver.growth1000", "idle.ticks", "idle.wakeups",
+        "start.ratio", "start.floor.ratio", "rss.idle.ratio", "dirty.idle.margin", "rss.idle.margin", "rss.100.ratio",
+        "dirty.100.margin", "rss.100.margin", "output.mutter", "windows.phoc", "windows.gnome",
     ]
     /// The rows measured over rounds (against the reference peer, as apps, the fan-out and
     /// mutter's turns, the window switches): their figure names the rounds' median, min and max.
@@ -40,7 +44,7 @@ final class BenchmarkQuickRunTests: XCTestCase {
         "get.call", "get.peer", "get.ratio", "objects.call", "objects.peer", "objects.ratio",
         "apps1.time", "apps1.peer", "apps1.ratio", "apps1.ping", "apps10.time", "apps10.peer", "apps10.ratio", "apps10.ping",
         "apps50.time", "apps50.peer", "apps50.ratio", "apps50.ping", "fanout.time", "fanout.pings", "fanout.ratio", "fanout.peer", "fanout.peer.ratio", "fanout.peer.ping",
-        "start.orientd", "start.peer", "start.activation", "output.mutter", "windows.phoc", "windows.gnome", "windows.x11",
+        "start.orientd", "start.peer", "start.floor", "start.activation", "output.mutter", "windows.phoc", "windows.gnome", "windows.x11",
     ]
 
     struct Row {

@@ -1,0 +1,69 @@
+import Foundation
+
+/// The performance targets (BENCHMARKS.md, "Targets"), each judged on its median from the
+/// rows the sections added, printed together at the end of the run. A target whose row is
+/// missing (its section did not run, or nothing measures it yet) says so and why: it is
+/// never counted as a PASS.
+enum TargetSummary {
+    struct Target {
+        var name: String
+        /// The row whose value is judged; nil: nothing measures the target yet.
+        var key: String?
+        var limit: Double
+        /// What to say when the row is missing.
+        var why: String
+    }
+
+    static let notMeasuredYet = "no section measures it yet"
+
+    static func targets(installed: Bool) -> [Target] {
+        let calls: [(String, String)] = [
+            ("UpdateOrientation", "update"), ("RequestOrientation", "request"), ("Explain", "explain"),
+            ("GetControllers", "controllers"), ("Properties.Get", "get"), ("GetManagedObjects at scale", "objects"),
+        ]
+        let binary = installed ? "installed orientd" : "orientd beside the bench (not the installed binary: run make bench)"
+        return calls.map { Target(name: "call: \($0.0) / the peer's same-shape call", key: "\($0.1).ratio", limit: 1.10, why: "section calls/scale not run") }
+            + [Target(name: "fan-out: 1,000 scenes / the peer's same signals", key: "fanout.peer.ratio", limit: 1.10, why: "section fanout not run")]
+            + [1, 10, 50].map { Target(name: "fan-out over \($0) apps / the peer's same signals", key: "apps\($0).ratio", limit: 1.10, why: "section apps not run") }
+            + [
+                Target(name: "private dirty at idle − the Swift floor's (KiB)", key: "dirty.idle.margin", limit: 512, why: "section footprint not run"),
+                Target(name: "private dirty with 100 scenes − the Swift floor's at idle (KiB)", key: "dirty.100.margin", limit: 512, why: "section footprint not run"),
+                Target(name: "RSS at idle − the Swift floor's (MiB)", key: "rss.idle.margin", limit: 3, why: "section footprint not run"),
+                Target(name: "RSS with 100 scenes − the Swift floor's at idle (MiB)", key: "rss.100.margin", limit: 3, why: "section footprint not run"),
+                Target(name: "start-up, exec to name owned / the Swift floor's", key: "start.floor.ratio", limit: 1.2, why: "section footprint not run"),
+                Target(name: "memory after the scale run's scenes left / start, \(binary)", key: "rss.gone", limit: 1.5, why: "section scale not run"),
+                Target(name: "idle: wake-ups of orientd's threads (context switches)", key: "idle.wakeups", limit: 0, why: "section idle not run"),
+                Target(name: "idle: CPU ticks", key: "idle.ticks", limit: 1, why: "section idle not run"),
+            ]
+            + [10, 100, 1_000].map { Target(name: "resolver linear: growth to depth \($0) (≤ 12 per 10× depth)", key: "resolver.growth\($0)", limit: 12, why: "section resolver not run") }
+            + ["mutter", "phoc"].flatMap { compositor in
+                ["settle 0", "default settle"].map { settle in
+                    Target(name: "reading → panel on \(compositor) (\(settle)) − focus → panel on \(compositor) (ms)", key: nil, limit: 5,
+                           why: "the whole-path rows (python-dbusmock iio-sensors-proxy → panel) are not in the bench yet")
+                }
+            }
+            + [Target(name: "focus → panel on KWin (kwin_wayland --virtual)", key: nil, limit: 50,
+                      why: "the bench drives no KWin yet (the tests' KWinCompositor does)")]
+    }
+
+    /// The targets as a Markdown table, with a count of PASS, MISS and not measured.
+    static func table(_ report: Report) -> String {
+        let installed = ProcessInfo.processInfo.environment["ORIENTD_BINARY"] != nil
+        var lines = ["Targets, each on its median:", "", "| target | measured | limit | result |", "|---|---|---|---|"]
+        var counts = (pass: 0, miss: 0, missing: 0)
+        for target in targets(installed: installed) {
+            let limit = "≤ \(target.limit == 0 ? "0" : format(target.limit))"
+            guard let key = target.key, let row = report.rows.last(where: { $0.key == key }) else {
+                counts.missing += 1
+                lines.append("| \(target.name) | not measured | \(limit) | not measured: \(target.key == nil ? notMeasuredYet + "; " : "")\(target.why) |")
+                continue
+            }
+            let pass = row.value <= target.limit
+            if pass { counts.pass += 1 } else { counts.miss += 1 }
+            lines.append("| \(target.name) | \(row.measured) | \(limit) \(row.unit) | \(pass ? "PASS" : "MISS") |")
+        }
+        lines.append("")
+        lines.append("of \(counts.pass + counts.miss + counts.missing) targets: \(counts.pass) PASS, \(counts.miss) MISS, \(counts.missing) not measured")
+        return lines.joined(separator: "\n")
+    }
+}
