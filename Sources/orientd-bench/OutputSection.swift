@@ -43,6 +43,45 @@ enum OutputSection {
         }
     }
 
+    /// A headless mutter on a private session bus, with the probe that watches it.
+    struct Mutter {
+        var scratch: String
+        var bus: PrivateBus
+        /// What orientd runs with: the session bus, the runtime folder, no display.
+        var environment: [String: String]
+        var probe: BusConnection
+        /// mutter's unique name.
+        var peer: String
+
+        /// Once orientd drives Meta-0: a loop connection holding a pad scene that supports
+        /// every orientation, with orientd's OrientationChanged on it and mutter's
+        /// MonitorsChanged subscribed into `Arrivals`. Returns orientd's unique name too.
+        func followingScene(_ appId: String) throws -> (LoopConnection, String, String, Arrivals) {
+            let orientd = try probe.nameOwner(Names.bus)!
+            try eventually("orientd drives Meta-0", timeout: .seconds(60)) {
+                try property(probe, orientd, ManagerProperty.outputBackend.rawValue) == "mutter"
+            }
+            let client = try bus.connectWithLoop(name: "bench-output")
+            let connection = client.connection
+            let scene = try connection.manager(orientd, .registerScene, [Variant(vardict: [
+                VardictKey.appId: Variant(string: appId), VardictKey.idiom: Variant(string: "pad"),
+                VardictKey.supportedOrientations: Variant(strings: ["all"]),
+            ])]).child(at: 0).string!
+            let arrivals = Arrivals()
+            let mutterPeer = peer
+            client.loop.sync {
+                connection.subscribe(sender: orientd, interface: Names.scene, member: SceneSignal.orientationChanged.rawValue, path: scene) { _ in
+                    arrivals.orientationChanged()
+                }
+                connection.subscribe(sender: mutterPeer, interface: displayConfig, member: "MonitorsChanged", path: displayConfigPath) { _ in
+                    arrivals.monitorsChanged()
+                }
+            }
+            try connection.syncWithBus()
+            return (client, orientd, scene, arrivals)
+        }
+    }
+
     static func run(_ options: BenchOptions, _ report: Report) throws {
         print("Output: the mutter backend, \(rounds) rotations of the front scene on a headless mutter")
         let scratch = try OrientdInstance.temporaryDirectory()
@@ -54,48 +93,35 @@ enum OutputSection {
         env["GSETTINGS_BACKEND"] = "memory"
         env["DISPLAY"] = ""
         env["WAYLAND_DISPLAY"] = ""
-        let mutter: ChildProcess
+        let process: ChildProcess
         do {
-            mutter = try ChildProcess(["mutter", "--wayland", "--headless", "--no-x11", "--virtual-monitor", "800x1280"],
-                                      environment: env)
+            process = try ChildProcess(["mutter", "--wayland", "--headless", "--no-x11", "--virtual-monitor", "800x1280"],
+                                       environment: env)
         } catch {
             throw BenchError("cannot start mutter (\(error)); scripts/install-deps.sh test installs it")
         }
-        defer { mutter.stop() }
+        defer { process.stop() }
         let probe = try bus.connect()
         defer { probe.close() }
         try eventually("mutter on the bus", timeout: .seconds(60)) {
-            if let status = mutter.exitStatus { throw BenchError("mutter exited (\(status)): \(mutter.standardError)") }
+            if let status = process.exitStatus { throw BenchError("mutter exited (\(status)): \(process.standardError)") }
             return try probe.nameOwner(displayConfig) != nil
         }
-        let orientd = try OrientdInstance(busName: Names.bus, arguments: ["--sensor", "none", "--output-backend", "mutter", "--output", "Meta-0"],
-                                          environment: env, bus: bus, stateHome: scratch + "/state")
-        defer { orientd.stop() }
-        let peer = try probe.nameOwner(Names.bus)!
-        let mutterPeer = try probe.nameOwner(displayConfig)!
-        try eventually("orientd drives Meta-0", timeout: .seconds(60)) {
-            try property(probe, peer, ManagerProperty.outputBackend.rawValue) == "mutter"
-        }
+        let mutter = Mutter(scratch: scratch, bus: bus, environment: env, probe: probe, peer: try probe.nameOwner(displayConfig)!)
+        let requests = try requestRounds(mutter)
+        report.spread("output.mutter", "OrientationChanged until mutter turned the panel (MonitorsChanged)", requests, "ms", atMost: 50)
+        try SensorPath.run(options, report, mutter: mutter, requestMedian: requests.median)
+    }
 
-        let client = try bus.connectWithLoop(name: "bench-output")
+    /// A scene's own RequestOrientation turning it, until mutter announces the turned panel.
+    static func requestRounds(_ mutter: Mutter) throws -> Spread {
+        let orientd = try OrientdInstance(busName: Names.bus, arguments: ["--sensor", "none", "--output-backend", "mutter", "--output", "Meta-0"],
+                                          environment: mutter.environment, bus: mutter.bus, stateHome: mutter.scratch + "/state")
+        defer { orientd.stop() }
+        let (client, peer, scene, arrivals) = try mutter.followingScene("bench.output")
         defer { client.close() }
         let connection = client.connection
         try connection.manager(peer, .setSettleTime, [Variant(uint32: 0)])
-        let scene = try connection.manager(peer, .registerScene, [Variant(vardict: [
-            VardictKey.appId: Variant(string: "bench.output"), VardictKey.idiom: Variant(string: "pad"),
-            VardictKey.supportedOrientations: Variant(strings: ["all"]),
-        ])]).child(at: 0).string!
-        let arrivals = Arrivals()
-        client.loop.sync {
-            connection.subscribe(sender: peer, interface: Names.scene, member: SceneSignal.orientationChanged.rawValue, path: scene) { _ in
-                arrivals.orientationChanged()
-            }
-            connection.subscribe(sender: mutterPeer, interface: displayConfig, member: "MonitorsChanged", path: displayConfigPath) { _ in
-                arrivals.monitorsChanged()
-            }
-        }
-        try connection.syncWithBus()
-
         var latencies: [Double] = []
         let targets: [(String, UInt32)] = [("landscape-left", 1), ("portrait", 0)]
         for round in 0..<(rounds + 2) {
@@ -103,14 +129,17 @@ enum OutputSection {
             arrivals.reset()
             _ = try connection.scene(peer, scene, .requestOrientation, [Variant(string: orientation)])
             let latency = try arrivals.wait(timeout: 30)
-            let shown = try transformOfMeta0(probe, mutterPeer)
+            let shown = try transformOfMeta0(mutter.probe, mutter.peer)
             guard shown == transform else {
                 throw BenchError("after \(orientation) mutter shows transform \(shown), not \(transform); orientd's log:\n\(orientd.log)")
             }
             if round >= 2 { latencies.append(latency.milliseconds) }  // two rounds of warm-up
         }
-        report.spread("output.mutter", "OrientationChanged until mutter turned the panel (MonitorsChanged)", Spread(latencies), "ms",
-                      atMost: 50)
+        try eventually("orientd has left the bus", timeout: .seconds(30)) {
+            _ = orientd.stop()
+            return try mutter.probe.nameOwner(Names.bus) == nil
+        }
+        return Spread(latencies)
     }
 
     static func property(_ connection: BusConnection, _ peer: String, _ name: String) throws -> String? {
