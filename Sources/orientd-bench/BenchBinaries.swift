@@ -16,6 +16,19 @@ enum BenchBinaries {
         ProcessInfo.processInfo.environment["ORIENTD_PEER_BINARY"] ?? OrientdInstance.product("orientd-reference-peer")
     }
 
+    /// The source tree this program was built in: the folder holding Package.swift above its
+    /// own executable (not above `OrientdInstance.productsDirectory`, which is "/" when no
+    /// orientd was built beside it, as under `make bench`), or nil.
+    static var sourceTree: String? {
+        let exe = (try? FileManager.default.destinationOfSymbolicLink(atPath: "/proc/self/exe")) ?? CommandLine.arguments[0]
+        var folder = (exe as NSString).deletingLastPathComponent
+        while folder.count > 1 {
+            if FileManager.default.fileExists(atPath: folder + "/Package.swift") { return folder }
+            folder = (folder as NSString).deletingLastPathComponent
+        }
+        return nil
+    }
+
     /// Whether the ELF file names libswiftCore.so among what it needs (its dynamic string table).
     static func linksSwiftRuntime(_ path: String) -> Bool {
         guard let data = FileManager.default.contents(atPath: path) else { return false }

@@ -65,7 +65,8 @@ enum FootprintSection {
 
     /// The stripped, statically linked binaries `make install` installs.
     static func sizes(_ report: Report) throws {
-        let folder = packageRoot() + "/.build/install/stripped"
+        guard let tree = BenchBinaries.sourceTree else { throw BenchError("no Package.swift above this program: run it from the source tree") }
+        let folder = tree + "/.build/install/stripped"
         for (name, limit) in [("orientd", 10.0), ("orientctl", 8.0)] {
             let path = folder + "/" + name
             guard let attributes = try? FileManager.default.attributesOfItem(atPath: path),
@@ -74,14 +75,5 @@ enum FootprintSection {
             }
             report.atMost("size.\(name)", "installed \(name), static Swift runtime, stripped", bytes.doubleValue / 1_000_000, "MB", limit)
         }
-    }
-
-    /// The folder holding Package.swift, above the built products.
-    static func packageRoot() -> String {
-        var folder = OrientdInstance.productsDirectory
-        while folder.count > 1 && !FileManager.default.fileExists(atPath: folder + "/Package.swift") {
-            folder = (folder as NSString).deletingLastPathComponent
-        }
-        return folder
     }
 }

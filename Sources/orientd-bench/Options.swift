@@ -54,10 +54,15 @@ struct BenchOptions: Sendable {
                           suite's run)
           --only SECTION  run only this section (repeatable; for profiling): floor, calls,
                           scale, fanout, apps, resolver, idle, footprint (start-up,
-                          memory and sizes beside the peer), output (a headless
-                          mutter turned by the mutter output backend), windows (two
-                          GTK 4 apps switched on phoc, GNOME Shell and X11)
+                          memory and sizes beside the peer and orientd-swift-floor),
+                          output (a headless mutter turned by the mutter output
+                          backend, for a scene's request and for a mock
+                          iio-sensor-proxy's readings), windows (two GTK 4 apps
+                          switched on phoc, GNOME Shell and X11)
           -h, --help      show this help
+
+        The last table holds the performance targets (BENCHMARKS.md, "Targets"), each
+        PASS or MISS on its median, or "not measured" and why.
         """
 
     /// Parses the arguments (without the program name); nil for --help.

@@ -14,8 +14,8 @@ import ProcessSupport
 /// settle time when one is set.
 enum SensorPath {
     static func run(_ options: BenchOptions, _ report: Report, mutter: OutputSection.Mutter, requestMedian: Double) throws {
-        guard let tree = WindowSection.sourceTree() else {
-            throw BenchError("Tests/Fixtures/sensor/mock-sensor.sh is not above \(OrientdInstance.productsDirectory): run from the source tree")
+        guard let tree = BenchBinaries.sourceTree else {
+            throw BenchError("Tests/Fixtures/sensor/mock-sensor.sh is not in the source tree this program was built in")
         }
         let rounds = options.quick ? 5 : 20
         print("Output: the device's whole path, \(rounds) readings of a python-dbusmock iio-sensors-proxy until mutter turned the panel")

@@ -23,8 +23,8 @@ enum WindowSection {
 
     static func run(_ options: BenchOptions, _ report: Report) throws {
         let rounds = options.quick ? 5 : 20
-        guard let tree = sourceTree() else {
-            throw BenchError("Tests/Fixtures/windows/app_window.py is not above \(OrientdInstance.productsDirectory): run from the source tree")
+        guard let tree = BenchBinaries.sourceTree else {
+            throw BenchError("Tests/Fixtures/windows/app_window.py is not in the source tree this program was built in")
         }
         let script = tree + "/Tests/Fixtures/windows/app_window.py"
         for kind in ["phoc", "gnome", "x11"] {
@@ -146,16 +146,6 @@ enum WindowSection {
         var now = timespec()
         clock_gettime(CLOCK_MONOTONIC, &now)
         return UInt64(now.tv_sec) * 1_000_000_000 + UInt64(now.tv_nsec)
-    }
-
-    /// The source tree above the built products (the one holding the fixture app).
-    static func sourceTree() -> String? {
-        var folder = OrientdInstance.productsDirectory
-        while folder.count > 1 {
-            if FileManager.default.fileExists(atPath: folder + "/Tests/Fixtures/windows/app_window.py") { return folder }
-            folder = (folder as NSString).deletingLastPathComponent
-        }
-        return nil
     }
 
     static func writeEntries(_ folder: String) throws {
