@@ -43,8 +43,9 @@ enum FloorMemory {
         let swift = try ProcessUsage(pid: floor.pid).rollup()
         let c = try ProcessUsage(pid: peer.process.pid).rollup()
         print("  idle after sync (KiB)   RSS     PSS     private dirty")
-        for (name, figures) in [("orientd", orientd), ("Swift floor", swift), ("C service", c)] {
-            print("  \(name.padding(toLength: 22, withPad: " ", startingAt: 0)) \(figures.rss)  \(figures.pss)  \(figures.privateDirty)")
+        for (name, figures, pid) in [("orientd", orientd, target.pid), ("Swift floor", swift, floor.pid), ("C service", c, peer.process.pid)] {
+            print("  \(name.padding(toLength: 22, withPad: " ", startingAt: 0)) \(figures.rss)  \(figures.pss)  \(figures.privateDirty)"
+                  + " (private dirty: \(ProcessUsage.describe(try ProcessUsage(pid: pid).privateDirtyByMapping())))")
         }
         for (name, key, figures) in [("orientd", "orientd", orientd), ("the Swift floor", "floor", swift), ("the C service (peer)", "peer", c)] {
             report.info("pss.idle.\(key)", "\(name) at idle: PSS (RSS \(format(mebibytes(figures.rss))) MiB)", mebibytes(figures.pss), "MiB")
@@ -60,6 +61,7 @@ enum FloorMemory {
         report.atMost("rss.100.ratio", "orientd VmRSS with 100 scenes / the idle peer's", Double(orientd100) / Double(peerIdle), "×", 1.5)
         sync()
         let scenes = try target.usage.rollup()
+        print("  orientd with 100 scenes, private dirty: \(ProcessUsage.describe(try target.usage.privateDirtyByMapping()))")
         report.info("pss.100.orientd", "orientd with 100 scenes: PSS (RSS \(format(mebibytes(scenes.rss))) MiB)", mebibytes(scenes.pss), "MiB")
         report.info("dirty.100.orientd", "orientd with 100 scenes: private dirty", Double(scenes.privateDirty), "KiB")
         margins(report, "100", "with 100 scenes", scenes, swift)

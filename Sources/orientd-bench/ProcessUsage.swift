@@ -27,6 +27,32 @@ struct ProcessUsage {
         return (rss, pss, dirty)
     }
 
+    /// Private_Dirty of /proc/PID/smaps summed by where it lies: "heap" (brk), "anon" (mmap'd
+    /// memory: other malloc arenas, thread stacks, the Swift runtime's allocations), "binary"
+    /// (the executable's own relocated data), "libraries", "stack"; in KiB.
+    func privateDirtyByMapping() throws(BenchError) -> [String: Int] {
+        let text = try read("smaps")
+        let exe = (try? FileManager.default.destinationOfSymbolicLink(atPath: "/proc/\(pid)/exe")) ?? ""
+        var kind = "anon"
+        var sums: [String: Int] = [:]
+        for line in text.split(separator: "\n") {
+            let fields = line.split(separator: " ", omittingEmptySubsequences: true)
+            if let first = fields.first, first.contains("-"), first.allSatisfy({ $0.isHexDigit || $0 == "-" }) {
+                let name = fields.count > 5 ? String(fields[5]) : ""
+                kind = name.isEmpty ? "anon" : name == "[heap]" ? "heap" : name == "[stack]" ? "stack"
+                    : name == exe ? "binary" : name.hasPrefix("[") ? "anon" : "libraries"
+            } else if fields.first == "Private_Dirty:", fields.count > 1, let kib = Int(fields[1]) {
+                sums[kind, default: 0] += kib
+            }
+        }
+        return sums
+    }
+
+    /// "heap 276, anon 252, binary 328, libraries 180, stack 36 KiB".
+    static func describe(_ sums: [String: Int]) -> String {
+        ["heap", "anon", "binary", "libraries", "stack"].map { "\($0) \(sums[$0] ?? 0)" }.joined(separator: ", ") + " KiB"
+    }
+
     /// utime + stime from /proc/PID/stat, in clock ticks.
     func cpuTicks() throws(BenchError) -> Int {
         let stat = try read("stat")
@@ -82,11 +108,21 @@ struct ProcessUsage {
     /// Clock ticks per second (`sysconf(_SC_CLK_TCK)`).
     static var ticksPerSecond: Int { sysconf(Int32(_SC_CLK_TCK)) }
 
+    /// The whole file, read until EOF (a /proc file says its size is 0, and one as long as
+    /// smaps is not read whole by `String(contentsOfFile:)`).
     private func read(_ file: String) throws(BenchError) -> String {
-        do {
-            return try String(contentsOfFile: "/proc/\(pid)/\(file)", encoding: .utf8)
-        } catch {
-            throw BenchError("cannot read /proc/\(pid)/\(file): \(error)")
+        let path = "/proc/\(pid)/\(file)"
+        let descriptor = open(path, O_RDONLY | O_CLOEXEC)
+        guard descriptor >= 0 else { throw BenchError("cannot read \(path): errno \(errno)") }
+        defer { close(descriptor) }
+        var bytes: [UInt8] = []
+        var chunk = [UInt8](repeating: 0, count: 65_536)
+        while true {
+            let count = chunk.withUnsafeMutableBytes { Glibc.read(descriptor, $0.baseAddress, $0.count) }
+            guard count >= 0 else { throw BenchError("cannot read \(path): errno \(errno)") }
+            if count == 0 { break }
+            bytes.append(contentsOf: chunk[..<count])
         }
+        return String(decoding: bytes, as: UTF8.self)
     }
 }

@@ -59,6 +59,7 @@ enum ScaleSection {
             if next.rss < gone.rss - gone.rss / 100 { steadySince = ContinuousClock.now }
             gone = next
         }
+        print("  orientd after the scenes left, private dirty: \(ProcessUsage.describe(try target.usage.privateDirtyByMapping()))")
         report.atMost("rss.gone", "orientd VmRSS after the \(scenes) scenes left (start \(format(mebibytes(start.rss))) MiB)",
                       mebibytes(gone.rss) / mebibytes(start.rss), "×", 1.5, target: "≤ 1.50 × start")
         try target.checkAlive()
