@@ -14,7 +14,8 @@ enum IdleSection {
         try target.checkAlive()
         report.within("idle.ticks", "orientd CPU over \(options.idleSeconds) s idle with \(scenes) scenes (utime+stime, \(ProcessUsage.ticksPerSecond) ticks/s)",
                       Double(after - before), "ticks", -1...1, target: "0 ± 1 ticks")
-        report.atMost("idle.wakeups", "orientd's threads woken over \(options.idleSeconds) s idle with \(scenes) scenes (context switches)",
-                      Double(switchesAfter - switchesBefore), "wake-ups", 0, target: "0 wake-ups")
+        report.atMost("idle.wakeups", "orientd's threads woken over \(options.idleSeconds) s idle with \(scenes) scenes (context switches; "
+                          + "threads \(switchesBefore.count) before, \(switchesAfter.count) after)",
+                      Double(ProcessUsage.wakeUps(from: switchesBefore, to: switchesAfter)), "wake-ups", 0, target: "0 wake-ups")
     }
 }

@@ -78,16 +78,22 @@ struct ProcessUsage {
         return total
     }
 
-    /// Times any of the process's threads was switched out (voluntary_ctxt_switches plus
-    /// nonvoluntary_ctxt_switches of each /proc/PID/task/TID/status): a thread that sleeps in
-    /// poll and is never woken adds none.
-    func contextSwitches() throws(BenchError) -> Int {
-        var total = 0
+    /// Times each of the process's threads was switched out, by thread id
+    /// (voluntary_ctxt_switches plus nonvoluntary_ctxt_switches of /proc/PID/task/TID/status):
+    /// a thread that sleeps in poll and is never woken adds none.
+    func contextSwitches() throws(BenchError) -> [String: Int] {
+        var switches: [String: Int] = [:]
         for task in try tasks() {
             guard let status = try? read("task/\(task)/status") else { continue }
-            total += (Self.field("voluntary_ctxt_switches", in: status) ?? 0) + (Self.field("nonvoluntary_ctxt_switches", in: status) ?? 0)
+            switches[task] = (Self.field("voluntary_ctxt_switches", in: status) ?? 0) + (Self.field("nonvoluntary_ctxt_switches", in: status) ?? 0)
         }
-        return total
+        return switches
+    }
+
+    /// The wake-ups between two `contextSwitches()` readings: each thread's new switches, a
+    /// thread started in between counting all of its own, and one that ended counting one.
+    static func wakeUps(from before: [String: Int], to after: [String: Int]) -> Int {
+        after.reduce(0) { $0 + $1.value - (before[$1.key] ?? 0) } + before.keys.filter { after[$0] == nil }.count
     }
 
     /// The process's thread ids.
