@@ -20,18 +20,10 @@ enum SensorPath {
         let rounds = options.quick ? 5 : 20
         print("Output: the device's whole path, \(rounds) readings of a python-dbusmock iio-sensors-proxy until mutter turned the panel")
         fflushAll()
-        let system = try PrivateBus()
-        defer { system.stop() }
-        let mock = try ChildProcess([tree + "/Tests/Fixtures/sensor/mock-sensor.sh", mutter.scratch + "/sensor", system.address, "normal"])
-        defer { _ = mock.stop() }
-        let sensorBus = try system.connect()
-        defer { sensorBus.close() }
-        try eventually("net.hadess.SensorProxy on the system bus", timeout: .seconds(30)) {
-            if let status = mock.exitStatus { throw BenchError("mock-sensor.sh exited (\(status)): \(mock.standardError)") }
-            return try sensorBus.nameOwner("net.hadess.SensorProxy") != nil
-        }
+        let sensor = try MockSensor(sourceTree: tree, workDirectory: mutter.scratch + "/sensor")
+        defer { sensor.stop() }
         var env = mutter.environment
-        env["DBUS_SYSTEM_BUS_ADDRESS"] = system.address
+        env.merge(sensor.environment) { $1 }
         let orientd = try OrientdInstance(busName: Names.bus, arguments: ["--sensor", "iio", "--output-backend", "mutter", "--output", "Meta-0"],
                                           environment: env, bus: mutter.bus, stateHome: mutter.scratch + "/sensor-state")
         defer { orientd.stop() }
@@ -51,11 +43,7 @@ enum SensorPath {
                 turn += 1
                 arrivals.reset()
                 arrivals.orientationChanged()  // the start instant: the reading is about to be sent
-                try sensorBus.call(destination: "net.hadess.SensorProxy", path: "/net/hadess/SensorProxy",
-                                   interface: "org.freedesktop.DBus.Mock", method: "SetInternalProperty",
-                                   parameters: Variant(tuple: [Variant(string: "net.hadess.SensorProxy"),
-                                                               Variant(string: "AccelerometerOrientation"),
-                                                               Variant(boxing: Variant(string: reading))]))
+                try sensor.tilt(reading)
                 let latency = try arrivals.wait(timeout: 30)
                 let shown = try OutputSection.transformOfMeta0(mutter.probe, mutter.peer)
                 guard shown == transform else {

@@ -20,6 +20,7 @@ import ProcessSupport
 enum WindowSection {
     static let landscapeApp = "bench.windows.Game"
     static let portraitApp = "bench.windows.Notes"
+    static let followerApp = "bench.windows.Reader"
 
     static func run(_ options: BenchOptions, _ report: Report) throws {
         let rounds = options.quick ? 5 : 20
@@ -44,8 +45,11 @@ enum WindowSection {
             defer { compositor.stop() }
             print("Windows: \(rounds) switches between two GTK 4 apps on \(compositor.name) (\(compositor.trackerName) tracker, \(compositor.backendName) output backend)")
             fflushAll()
-            let latencies = try switches(on: compositor, rounds: rounds, script: script, scratch: scratch, bus: bus,
-                                         environment: env.merging(compositor.environment) { $1 })
+            // On phoc the device's whole path too: orientd follows a mock sensor.
+            let sensor = kind == "phoc" ? try MockSensor(sourceTree: tree, workDirectory: scratch + "/sensor") : nil
+            defer { sensor?.stop() }
+            let (latencies, readings) = try switches(on: compositor, rounds: rounds, script: script, scratch: scratch, bus: bus,
+                                                     environment: env.merging(compositor.environment) { $1 }, sensor: sensor)
             let figure = compositor.name == "gnome"
                 ? "window activated until mutter announces the turned panel (MonitorsChanged), GNOME Shell"
                 : "window activated until the app in front has the turned panel, \(compositor.name)"
@@ -54,17 +58,19 @@ enum WindowSection {
             } else {
                 report.spread("windows.\(compositor.name)", figure, Spread(latencies), "ms")
             }
+            reportReadings(readings, on: compositor.name, focus: Spread(latencies).median, report)
         }
     }
 
     /// The rounds on one compositor: each one's time in milliseconds (after two of warm-up).
     static func switches(on compositor: SwitchingCompositor, rounds: Int, script: String, scratch: String,
-                         bus: PrivateBus, environment env: [String: String]) throws -> [Double] {
+                         bus: PrivateBus, environment env: [String: String], sensor: MockSensor?) throws -> ([Double], [(UInt32, [Double])]) {
         try writeEntries(scratch + "/data/applications")
         var orientdEnv = env
         orientdEnv.merge(["XDG_DATA_DIRS": scratch + "/data", "XDG_DATA_HOME": scratch + "/data-home"]) { $1 }
+        orientdEnv.merge(sensor?.environment ?? [:]) { $1 }
         let verbose = ProcessInfo.processInfo.environment["ORIENTD_BENCH_DEBUG"] != nil ? ["--verbose"] : []
-        let orientd = try OrientdInstance(busName: Names.bus, arguments: ["--sensor", "none"] + verbose + compositor.orientdArguments,
+        let orientd = try OrientdInstance(busName: Names.bus, arguments: ["--sensor", sensor == nil ? "none" : "iio"] + verbose + compositor.orientdArguments,
                                           environment: orientdEnv, bus: bus, stateHome: scratch + "/state")
         defer { orientd.stop() }
         let probe = try bus.connect()
@@ -121,7 +127,13 @@ enum WindowSection {
             // Two rounds of warm-up.
             if round >= 2 { latencies.append(Double(turned! - start) / 1e6) }
         }
-        return latencies
+        guard let sensor else { return (latencies, []) }
+        let follower = try ChildProcess(["/usr/bin/python3", script, followerApp, "--maximize", "--report"], environment: appEnv)
+        apps[followerApp] = follower
+        try follower.waitForLine("shown", timeout: .seconds(60))
+        let readings = try readings(of: sensor, on: compositor, rounds: rounds, app: follower, probe: probe, orientd: peer,
+                                    failure: { "the apps' reports:\n\(reports(apps))\norientd's log:\n\(orientd.log)" })
+        return (latencies, readings)
     }
 
     /// What each app printed so far, for a failure's message.
@@ -150,8 +162,10 @@ enum WindowSection {
 
     static func writeEntries(_ folder: String) throws {
         try FileManager.default.createDirectory(atPath: folder, withIntermediateDirectories: true)
-        for (appId, orientations) in [(landscapeApp, "landscape"), (portraitApp, "portrait")] {
-            let entry = "[Desktop Entry]\nType=Application\nName=\(appId)\nExec=/usr/bin/true\nX-Orientd-SupportedOrientations=\(orientations)\n"
+        // The follower's entry declares nothing: it follows the device both ways.
+        for (appId, orientations) in [(landscapeApp, "landscape"), (portraitApp, "portrait"), (followerApp, "")] {
+            let declared = orientations.isEmpty ? "" : "X-Orientd-SupportedOrientations=\(orientations)\n"
+            let entry = "[Desktop Entry]\nType=Application\nName=\(appId)\nExec=/usr/bin/true\n" + declared
             try entry.write(toFile: "\(folder)/\(appId).desktop", atomically: true, encoding: .utf8)
         }
     }

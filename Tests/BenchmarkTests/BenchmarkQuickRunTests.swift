@@ -25,7 +25,8 @@ final class BenchmarkQuickRunTests: XCTestCase {
         "pss.idle.orientd", "dirty.idle.orientd", "pss.idle.floor", "dirty.idle.floor", "pss.idle.peer", "dirty.idle.peer",
         "dirty.idle.margin", "rss.idle.margin", "rss.100.ratio", "pss.100.orientd", "dirty.100.orientd", "dirty.100.margin", "rss.100.margin",
         "output.mutter", "path.mutter.settle0", "path.mutter.settle0.margin", "path.mutter.settle", "path.mutter.settle.margin",
-        "windows.phoc", "windows.gnome", "windows.x11",
+        "windows.phoc", "path.phoc.settle0", "path.phoc.settle0.margin", "path.phoc.settle", "path.phoc.settle.margin",
+        "windows.gnome", "windows.x11",
     ]
     /// The rows that carry a target, so must say PASS or MISS.
     static let targeted: Set = [
@@ -35,7 +36,7 @@ final class BenchmarkQuickRunTests: XCTestCase {
         "resolver.d10", "resolver.growth10", "resolver.growth100", "resolver.growth1000", "idle.ticks", "idle.wakeups",
         "start.ratio", "start.floor.ratio", "rss.idle.ratio", "dirty.idle.margin", "rss.idle.margin", "rss.100.ratio",
         "dirty.100.margin", "rss.100.margin", "output.mutter", "path.mutter.settle0.margin", "path.mutter.settle.margin",
-        "windows.phoc", "windows.gnome",
+        "windows.phoc", "path.phoc.settle0.margin", "path.phoc.settle.margin", "windows.gnome",
     ]
     /// The rows measured over rounds (against the reference peer, as apps, the fan-out and
     /// mutter's turns, the window switches): their figure names the rounds' median, min and max.
@@ -46,7 +47,7 @@ final class BenchmarkQuickRunTests: XCTestCase {
         "get.call", "get.peer", "get.ratio", "objects.call", "objects.peer", "objects.ratio",
         "apps1.time", "apps1.peer", "apps1.ratio", "apps1.ping", "apps10.time", "apps10.peer", "apps10.ratio", "apps10.ping",
         "apps50.time", "apps50.peer", "apps50.ratio", "apps50.ping", "fanout.time", "fanout.pings", "fanout.ratio", "fanout.peer", "fanout.peer.ratio", "fanout.peer.ping",
-        "start.orientd", "start.peer", "start.floor", "start.activation", "output.mutter", "path.mutter.settle0", "path.mutter.settle", "windows.phoc", "windows.gnome", "windows.x11",
+        "start.orientd", "start.peer", "start.floor", "start.activation", "output.mutter", "path.mutter.settle0", "path.mutter.settle", "windows.phoc", "path.phoc.settle0", "path.phoc.settle", "windows.gnome", "windows.x11",
     ]
 
     struct Row {
