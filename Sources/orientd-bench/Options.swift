@@ -24,11 +24,16 @@ struct BenchOptions: Sendable {
     var quick: Bool
     /// The sections to run (`--only`); empty: all of them.
     var only: Set<String> = []
+    /// The window section's compositors to run (`--compositor`); empty: all of them.
+    var compositors: Set<String> = []
 
     static let sections = ["floor", "calls", "scale", "fanout", "apps", "resolver", "idle", "footprint", "output", "windows"]
 
     /// Whether `section` runs.
     func runs(_ section: String) -> Bool { only.isEmpty || only.contains(section) }
+
+    /// Whether the window section runs on the compositor `name`.
+    func wants(compositor name: String) -> Bool { compositors.isEmpty || compositors.contains(name) }
 
     static let full = BenchOptions(
         sequentialCalls: 2_000, pipelinedCalls: 10_000, window: 100,
@@ -58,7 +63,9 @@ struct BenchOptions: Sendable {
                           output (a headless mutter turned by the mutter output
                           backend, for a scene's request and for a mock
                           iio-sensor-proxy's readings), windows (two GTK 4 apps
-                          switched on phoc, GNOME Shell and X11)
+                          switched on each compositor of --compositor)
+          --compositor NAME  run the windows section only on this compositor
+                          (repeatable): \(WindowSection.compositors.map(\.name).joined(separator: ", "))
           -h, --help      show this help
 
         The last table holds the performance targets (BENCHMARKS.md, "Targets"), each
@@ -69,6 +76,8 @@ struct BenchOptions: Sendable {
     static func parse(_ arguments: [String]) throws(BenchError) -> BenchOptions? {
         var quick = false
         var only: Set<String> = []
+        var compositors: Set<String> = []
+        let known = WindowSection.compositors.map(\.name)
         var rest = arguments[...]
         while let argument = rest.popFirst() {
             switch argument {
@@ -78,12 +87,18 @@ struct BenchOptions: Sendable {
                     throw BenchError("--only needs a section: \(sections.joined(separator: ", "))")
                 }
                 only.insert(section)
+            case "--compositor":
+                guard let name = rest.popFirst(), known.contains(name) else {
+                    throw BenchError("--compositor needs a compositor: \(known.joined(separator: ", "))")
+                }
+                compositors.insert(name)
             case "-h", "--help": return nil
-            default: throw BenchError("unknown argument '\(argument)'; valid: --quick, --only SECTION, --help")
+            default: throw BenchError("unknown argument '\(argument)'; valid: --quick, --only SECTION, --compositor NAME, --help")
             }
         }
         var options = quick ? BenchOptions.quick : BenchOptions.full
         options.only = only
+        options.compositors = compositors
         return options
     }
 }

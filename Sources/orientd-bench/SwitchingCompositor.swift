@@ -27,7 +27,36 @@ protocol SwitchingCompositor: AnyObject {
     /// has not. nil from `readsThePanel == false` compositors.
     var readsThePanel: Bool { get }
     func panelTurned(landscape: Bool, after: UInt64) throws -> UInt64?
+    /// The limit on the switches' median the row is judged by (ms), or nil for a figure only.
+    var latencyLimit: Double? { get }
     func stop()
+}
+
+extension SwitchingCompositor {
+    var latencyLimit: Double? { 50 }
+}
+
+/// One compositor of the window section: its name, whether orientd also follows a mock sensor
+/// there (the device's whole path), and how to start it. A start that throws `BenchSkip`
+/// leaves the compositor's rows out, saying why.
+struct CompositorStarter: Sendable {
+    /// Where everything the compositor is started with lives.
+    struct Context {
+        var scratch: String
+        var environment: [String: String]
+        var bus: PrivateBus
+        var sourceTree: String
+    }
+
+    var name: String
+    var followsSensor = false
+    var start: @Sendable (Context) throws -> SwitchingCompositor
+}
+
+/// A compositor the benchmark cannot start on this machine, and why (its rows are left out).
+struct BenchSkip: Error, CustomStringConvertible {
+    var description: String
+    init(_ description: String) { self.description = description }
 }
 
 /// Xvfb on a display number no other server holds; waits until its socket is there.
@@ -46,131 +75,8 @@ func startXvfb(_ env: [String: String], screen: String) throws -> (ChildProcess,
     throw BenchError("no free X display number for Xvfb")
 }
 
-/// phoc nested in Xvfb (so that it has a seat and GTK 4 maps windows), with a 480×800 output;
-/// orientd's wlroots tracker and output backend; the benchmark's own task switcher.
-final class PhocCompositor: SwitchingCompositor {
-    let name = "phoc"
-    let gdkBackend = "wayland"
-    let orientdArguments = ["--output-backend", "wlroots", "--output", "X11-1", "--window-tracking", "wlroots"]
-    let trackerName = "wlroots"
-    let backendName = "wlroots"
-    let environment: [String: String]
-    private let xvfb: ChildProcess
-    private let phoc: ChildProcess
-    private let switcher: TaskSwitcher
-    private var handles: [String: UInt64] = [:]
-
-    init(scratch: String, environment base: [String: String]) throws {
-        (xvfb, _) = try startXvfb(base, screen: "1000x1000x24")
-        let display = try startXvfbDisplay(xvfb)
-        let config = scratch + "/phoc.ini"
-        try "[output:X11-1]\nmode = 480x800\n".write(toFile: config, atomically: true, encoding: .utf8)
-        var phocEnv = base
-        phocEnv.merge(["DISPLAY": display, "WLR_BACKENDS": "x11", "WLR_RENDERER": "pixman", "WAYLAND_DISPLAY": ""]) { $1 }
-        let phoc = try ChildProcess(["phoc", "-C", config], environment: phocEnv)
-        self.phoc = phoc
-        var found: TaskSwitcher?
-        try eventually("phoc accepts on \(scratch)/wayland-0", timeout: .seconds(60)) {
-            if let status = phoc.exitStatus { throw BenchError("phoc exited (\(status)): \(phoc.standardError)") }
-            found = try? TaskSwitcher(socketPath: scratch + "/wayland-0")
-            return found != nil
-        }
-        switcher = found!
-        environment = ["WAYLAND_DISPLAY": "wayland-0", "DISPLAY": ""]
-    }
-
-    func waitForWindows(of appIds: [String]) throws {
-        try eventually("phoc lists \(appIds)", timeout: .seconds(60)) {
-            try switcher.pump()
-            for id in appIds { handles[id] = switcher.window(of: id) ?? handles[id] }
-            return appIds.allSatisfy { handles[$0] != nil }
-        }
-    }
-
-    func activate(_ appId: String) throws {
-        guard let handle = handles[appId] else { throw BenchError("phoc listed no window of \(appId)") }
-        try switcher.activate(handle)
-    }
-
-    func pump() throws { try switcher.pump(milliseconds: 5) }
-
-    let readsThePanel = false
-    func panelTurned(landscape: Bool, after: UInt64) throws -> UInt64? { nil }
-
-    func stop() {
-        switcher.stop()
-        phoc.stop()
-        xvfb.stop()
-    }
-}
-
 /// The display an Xvfb started by `startXvfb` serves (its first argument).
-private func startXvfbDisplay(_ server: ChildProcess) throws -> String {
+func startXvfbDisplay(_ server: ChildProcess) throws -> String {
     guard let display = server.argv.dropFirst().first else { throw BenchError("Xvfb has no display argument") }
     return display
-}
-
-/// An X server that can turn (Xephyr, inside Xvfb) with an 800×1280 screen, openbox managing
-/// its windows; orientd's x11 tracker and output backend; `xdotool windowactivate` as the
-/// task switcher (the request is timed from before xdotool starts: the figure includes it).
-final class X11Compositor: SwitchingCompositor {
-    let name = "x11"
-    let gdkBackend = "x11"
-    let orientdArguments = ["--output-backend", "x11", "--output", "default", "--window-tracking", "x11"]
-    let trackerName = "x11"
-    let backendName = "x11"
-    let environment: [String: String]
-    private let base: [String: String]
-    private let servers: [ChildProcess]
-    private var windows: [String: String] = [:]
-
-    init(environment base: [String: String]) throws {
-        let (host, hostDisplay) = try startXvfb(base, screen: "1400x1400x24")
-        var number = Int(hostDisplay.dropFirst())! + 1
-        while FileManager.default.fileExists(atPath: "/tmp/.X\(number)-lock")
-            || FileManager.default.fileExists(atPath: "/tmp/.X11-unix/X\(number)") { number += 1 }
-        var hostEnv = base
-        hostEnv["DISPLAY"] = hostDisplay
-        let xephyr = try ChildProcess(["Xephyr", ":\(number)", "-screen", "800x1280x24", "-noreset", "-nolisten", "tcp"],
-                                      environment: hostEnv)
-        try eventually("Xephyr :\(number) listens", timeout: .seconds(30)) {
-            if let status = xephyr.exitStatus { throw BenchError("Xephyr exited (\(status)): \(xephyr.standardError)") }
-            return FileManager.default.fileExists(atPath: "/tmp/.X11-unix/X\(number)")
-        }
-        var env = base
-        env["DISPLAY"] = ":\(number)"
-        env["WAYLAND_DISPLAY"] = ""
-        let openbox = try ChildProcess(["openbox", "--sm-disable"], environment: env)
-        servers = [openbox, xephyr, host]
-        environment = ["DISPLAY": ":\(number)", "WAYLAND_DISPLAY": ""]
-        self.base = base
-    }
-
-    private func xdotool(_ arguments: [String]) throws -> String {
-        let result = try runCommand(["xdotool"] + arguments, environment: base.merging(environment) { $1 })
-        guard result.succeeded else { throw BenchError("xdotool \(arguments.joined(separator: " ")) failed: \(result)") }
-        return result.stdout
-    }
-
-    func waitForWindows(of appIds: [String]) throws {
-        try eventually("X11 windows of \(appIds)", timeout: .seconds(60)) {
-            for appId in appIds where windows[appId] == nil {
-                let found = (try? xdotool(["search", "--name", "^\(appId)$"]))?.split(separator: "\n").first
-                windows[appId] = found.map(String.init)
-            }
-            return appIds.allSatisfy { windows[$0] != nil }
-        }
-    }
-
-    func activate(_ appId: String) throws {
-        guard let window = windows[appId] else { throw BenchError("no X11 window of \(appId)") }
-        _ = try xdotool(["windowactivate", window])
-    }
-
-    func pump() throws { usleep(5_000) }
-
-    let readsThePanel = false
-    func panelTurned(landscape: Bool, after: UInt64) throws -> UInt64? { nil }
-
-    func stop() { servers.forEach { _ = $0.stop() } }
 }

@@ -28,7 +28,7 @@ enum WindowSection {
             throw BenchError("Tests/Fixtures/windows/app_window.py is not in the source tree this program was built in")
         }
         let script = tree + "/Tests/Fixtures/windows/app_window.py"
-        for kind in ["phoc", "gnome", "x11"] {
+        for starter in compositors where options.wants(compositor: starter.name) {
             let scratch = try OrientdInstance.temporaryDirectory()
             defer { try? FileManager.default.removeItem(atPath: scratch) }
             let bus = try PrivateBus()
@@ -37,30 +37,41 @@ enum WindowSection {
             env["XDG_RUNTIME_DIR"] = scratch
             env["GSETTINGS_BACKEND"] = "memory"
             let compositor: SwitchingCompositor
-            switch kind {
-            case "phoc": compositor = try PhocCompositor(scratch: scratch, environment: env)
-            case "gnome": compositor = try GnomeShellCompositor(scratch: scratch, environment: env, bus: bus, sourceTree: tree)
-            default: compositor = try X11Compositor(environment: env)
+            do {
+                compositor = try starter.start(.init(scratch: scratch, environment: env, bus: bus, sourceTree: tree))
+            } catch let skip as BenchSkip {
+                print("Windows on \(starter.name): not measured: \(skip)")
+                fflushAll()
+                continue
             }
             defer { compositor.stop() }
             print("Windows: \(rounds) switches between two GTK 4 apps on \(compositor.name) (\(compositor.trackerName) tracker, \(compositor.backendName) output backend)")
             fflushAll()
-            // On phoc the device's whole path too: orientd follows a mock sensor.
-            let sensor = kind == "phoc" ? try MockSensor(sourceTree: tree, workDirectory: scratch + "/sensor") : nil
+            // Where orientd follows a mock sensor too: the device's whole path.
+            let sensor = starter.followsSensor ? try MockSensor(sourceTree: tree, workDirectory: scratch + "/sensor") : nil
             defer { sensor?.stop() }
             let (latencies, readings) = try switches(on: compositor, rounds: rounds, script: script, scratch: scratch, bus: bus,
                                                      environment: env.merging(compositor.environment) { $1 }, sensor: sensor)
-            let figure = compositor.name == "gnome"
-                ? "window activated until mutter announces the turned panel (MonitorsChanged), GNOME Shell"
+            let figure = compositor.readsThePanel
+                ? "window activated until the compositor announces the turned panel, \(compositor.name)"
                 : "window activated until the app in front has the turned panel, \(compositor.name)"
-            if compositor.name == "phoc" || compositor.name == "gnome" {
-                report.spread("windows.\(compositor.name)", figure, Spread(latencies), "ms", atMost: 50)
+            if let limit = compositor.latencyLimit {
+                report.spread("windows.\(compositor.name)", figure, Spread(latencies), "ms", atMost: limit)
             } else {
                 report.spread("windows.\(compositor.name)", figure, Spread(latencies), "ms")
             }
             reportReadings(readings, on: compositor.name, focus: Spread(latencies).median, report)
         }
     }
+
+    /// The compositors the section switches windows on, in order.
+    static let compositors: [CompositorStarter] = [
+        CompositorStarter(name: "phoc", followsSensor: true) { try PhocCompositor(scratch: $0.scratch, environment: $0.environment) },
+        CompositorStarter(name: "gnome") {
+            try GnomeShellCompositor(scratch: $0.scratch, environment: $0.environment, bus: $0.bus, sourceTree: $0.sourceTree)
+        },
+        CompositorStarter(name: "x11") { try X11Compositor(environment: $0.environment) },
+    ]
 
     /// The rounds on one compositor: each one's time in milliseconds (after two of warm-up).
     static func switches(on compositor: SwitchingCompositor, rounds: Int, script: String, scratch: String,
