@@ -50,6 +50,9 @@ struct CompositorStarter: Sendable {
 
     var name: String
     var followsSensor = false
+    /// Runs in `make bench`'s full run only: the quick run in the test suite leaves it out (a
+    /// compositor from another Debian's root takes a minute to start on a loaded machine).
+    var fullRunOnly = false
     var start: @Sendable (Context) throws -> SwitchingCompositor
 }
 

@@ -15,6 +15,8 @@ enum TargetSummary {
     }
 
     static let notMeasuredYet = "no section measures it yet"
+    /// Why a target of a full-run-only compositor is not measured in the quick run.
+    static let fullRunOnly = "the full run's only (make bench)"
 
     static func targets(installed: Bool) -> [Target] {
         let calls: [(String, String)] = [

@@ -36,6 +36,10 @@ enum WindowSection {
             var env = bus.sessionEnvironment
             env["XDG_RUNTIME_DIR"] = scratch
             env["GSETTINGS_BACKEND"] = "memory"
+            if starter.fullRunOnly && options.quick {
+                print("Windows on \(starter.name): not measured: \(TargetSummary.fullRunOnly)")
+                continue
+            }
             let compositor: SwitchingCompositor
             do {
                 compositor = try starter.start(.init(scratch: scratch, environment: env, bus: bus, sourceTree: tree))
