@@ -87,6 +87,7 @@ extension OrientationManager {
 
     mutating func remove(_ scene: Scene, events: inout [Event]) {
         scenes[scene.id] = nil
+        scenes.shrinkAfterRemovals()
         if let count = scenesByCreator[scene.quotaHolder] {
             scenesByCreator[scene.quotaHolder] = count > 1 ? count - 1 : nil
         }

@@ -78,6 +78,27 @@ final class OwnershipAndLimitsTests: XCTestCase {
         XCTAssertEqual(subject.events, [])
     }
 
+    /// The scene table gives its storage back once most scenes left: what 1,000 scenes needed
+    /// is not kept for the two that stay.
+    func testTheSceneTableShrinksOnceMostScenesLeft() throws {
+        var subject = ManagerUnderTest()
+        for index in 0..<1_000 { _ = try subject.register(as: index < 2 ? Caller.other : Caller.app) }
+        let full = subject.manager.scenes.capacity
+        try subject.run(.clientVanished(Caller.app), as: Caller.shell)
+        XCTAssertEqual(subject.manager.scenes.count, 2)
+        XCTAssertLessThanOrEqual(subject.manager.scenes.capacity * 8, full, "capacity \(subject.manager.scenes.capacity) of \(full)")
+    }
+
+    /// A small table is never copied: its storage is kept for the next scenes.
+    func testASmallDictionaryKeepsItsStorage() {
+        var table = [Int: Int](minimumCapacity: 48)
+        let capacity = table.capacity
+        for key in 0..<40 { table[key] = key }
+        for key in 1..<40 { table[key] = nil; table.shrinkAfterRemovals() }
+        XCTAssertEqual(table.capacity, capacity)
+        XCTAssertEqual(table, [0: 0])
+    }
+
     func testUnknownSceneAndNumbersNeverReused() throws {
         var subject = ManagerUnderTest()
         let first = try subject.register()

@@ -60,6 +60,8 @@ final class ReplyCaches {
             case .sceneRemoved(let id):
                 dropScene(id)
                 controllers[id] = nil
+                controllers.shrinkAfterRemovals()
+                sceneEntries.shrinkAfterRemovals()
             case .managerPropertiesChanged(let properties) where properties.contains(.kioskMode):
                 sceneEntries.removeAll()
                 managedObjects = nil

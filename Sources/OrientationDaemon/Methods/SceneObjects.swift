@@ -93,8 +93,10 @@ final class SceneObjects {
     func unexportScene(_ id: SceneID) {
         if let registration = registrations.removeValue(forKey: id) {
             connection.unregisterObject(registration)
+            registrations.shrinkAfterRemovals()
         }
         guard let element = elements.removeValue(forKey: id)?.element else { return }
+        elements.shrinkAfterRemovals()
         namespaces[element]?.scenes -= 1
         releaseNamespaceIfUnused(element)
     }
