@@ -24,7 +24,6 @@ final class KWinCompositor: SwitchingCompositor {
     let environment = ["WAYLAND_DISPLAY": "wayland-0", "DISPLAY": ""]
     private let kwin: ChildProcess
     private let switcher: TaskSwitcher
-    private var handles: [String: UInt64] = [:]
 
     /// Starts KWin on `scratch` (its runtime folder), trusting `orientd` and this program.
     /// Throws `BenchSkip` when this machine has no KWin or it cannot start here.
@@ -94,18 +93,10 @@ final class KWinCompositor: SwitchingCompositor {
         return String(decoding: buffer.prefix(while: { $0 != 0 }).map { UInt8(bitPattern: $0) }, as: UTF8.self)
     }
 
-    func waitForWindows(of appIds: [String]) throws {
-        try eventually("KWin lists \(appIds)", timeout: .seconds(60)) {
-            try switcher.pump()
-            for id in appIds { handles[id] = switcher.window(of: id) ?? handles[id] }
-            return appIds.allSatisfy { handles[$0] != nil }
-        }
-    }
+    func waitForWindows(of appIds: [String]) throws { try switcher.waitForWindows(of: appIds, on: "KWin") }
 
     func activate(_ appId: String) throws {
-        guard let handle = handles[appId] else { throw BenchError("KWin listed no window of \(appId)") }
-        try switcher.activate(handle)
-        wanted = (handle, WindowSection.monotonicNanoseconds())
+        wanted = (try switcher.activate(app: appId, on: "KWin"), WindowSection.monotonicNanoseconds())
     }
 
     /// The window last asked for and when it was asked for.

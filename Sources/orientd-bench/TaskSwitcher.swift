@@ -1,5 +1,6 @@
 import CWaylandProtocols
 import Glibc
+import ProcessSupport
 
 /// The benchmark's task switcher on a wlroots compositor or KWin: it follows the compositor's
 /// window list (wlr-foreign-toplevel-management, or KWin's org_kde_plasma_window_management,
@@ -98,6 +99,26 @@ final class TaskSwitcher {
 
     /// The handle of `appId`'s window, if the compositor listed one.
     func window(of appId: String) -> UInt64? { windows.first { $0.value == appId }?.key }
+
+    /// The window of each app `waitForWindows` found: app id → handle.
+    private var found: [String: UInt64] = [:]
+
+    /// Waits until `compositor` (its name, for the message) lists a window of each app.
+    func waitForWindows(of appIds: [String], on compositor: String) throws {
+        try eventually("\(compositor) lists \(appIds)", timeout: .seconds(60)) {
+            try pump()
+            for id in appIds { found[id] = window(of: id) ?? found[id] }
+            return appIds.allSatisfy { found[$0] != nil }
+        }
+    }
+
+    /// Activates the window `waitForWindows` found of `appId`; returns its handle.
+    @discardableResult
+    func activate(app appId: String, on compositor: String) throws -> UInt64 {
+        guard let handle = found[appId] else { throw BenchError("\(compositor) listed no window of \(appId)") }
+        try activate(handle)
+        return handle
+    }
 
     /// Asks the compositor to activate `handle` and sends the request at once.
     func activate(_ handle: UInt64) throws(BenchError) {
