@@ -45,8 +45,13 @@ final class KWinCompositor: SwitchingCompositor {
         var env = base
         env.merge(["XDG_DATA_DIRS": data + ":/usr/local/share:/usr/share", "XDG_CACHE_HOME": scratch + "/kwin-cache",
                    "XDG_CONFIG_HOME": config, "WAYLAND_DISPLAY": "", "DISPLAY": ""]) { $1 }
-        let kwin = try ChildProcess([copy, "--virtual", "--width", "800", "--height", "1280", "--socket", "wayland-0"],
+        let kwin: ChildProcess
+        do {
+            kwin = try ChildProcess([copy, "--virtual", "--width", "800", "--height", "1280", "--socket", "wayland-0"],
                                     environment: env)
+        } catch {
+            throw BenchSkip("kwin_wayland --virtual could not be started: \(error)")
+        }
         self.kwin = kwin
         do {
             switcher = try Self.connect(kwin, socketPath: scratch + "/wayland-0")
