@@ -222,6 +222,19 @@ struct orientd_plasma *orientd_plasma_bind(struct wl_registry *registry, uint32_
     return plasma;
 }
 
+int orientd_plasma_request(struct orientd_plasma *plasma, uint64_t handle, int request) {
+    if (!plasma || request < ORIENTD_WL_REQUEST_ACTIVATE || request > ORIENTD_WL_REQUEST_UNMINIMIZE) return -1;
+    uint32_t flag = request == ORIENTD_WL_REQUEST_ACTIVATE ? ORG_KDE_PLASMA_WINDOW_MANAGEMENT_STATE_ACTIVE
+                                                          : ORG_KDE_PLASMA_WINDOW_MANAGEMENT_STATE_MINIMIZED;
+    struct plasma_window *window;
+    wl_list_for_each(window, &plasma->windows, link) {
+        if (window->handle != handle) continue;
+        org_kde_plasma_window_set_state(window->proxy, flag, request == ORIENTD_WL_REQUEST_UNMINIMIZE ? 0 : flag);
+        return 0;
+    }
+    return -1;
+}
+
 void orientd_plasma_free(struct orientd_plasma *plasma) {
     if (!plasma) return;
     struct plasma_window *window, *next;

@@ -22,6 +22,11 @@ struct orientd_plasma *orientd_plasma_bind(struct wl_registry *registry, uint32_
                                            size_t max_windows, const struct orientd_wl_callbacks *callbacks,
                                            void *context);
 
+/// Asks KWin to change the window `handle` (one of ORIENTD_WL_REQUEST_*) as Plasma's task
+/// manager does (org_kde_plasma_window.set_state; queued: flush to send). -1 when no such
+/// window is followed.
+int orientd_plasma_request(struct orientd_plasma *plasma, uint64_t handle, int request);
+
 /// Destroys the manager and every window proxy (the connection is closing).
 void orientd_plasma_free(struct orientd_plasma *plasma);
 

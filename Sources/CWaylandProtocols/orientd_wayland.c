@@ -299,5 +299,5 @@ int orientd_wl_toplevel_request(struct orientd_wl *wl, uint64_t handle, int requ
             return -1;
         }
     }
-    return -1;
+    return orientd_plasma_request(wl->plasma, handle, request);
 }

@@ -22,6 +22,9 @@ public struct OutputState: Sendable, Equatable {
     /// What the panel showed when orientd last left it as it was (nothing decided): where the
     /// rotation lock holds it when the device's orientation was not known at the lock.
     public internal(set) var resting: InterfaceOrientation?
+    /// The orientation orientd last asked the backend to show (nil: nothing since it
+    /// attached): until it is read back, what the panel shows may be on its way to it.
+    public internal(set) var asked: InterfaceOrientation?
     /// Why no backend drives the panel, with the option that changes it ("" while one does).
     public internal(set) var status = OutputState.lookingStatus
 
@@ -113,6 +116,7 @@ extension OrientationManager {
             output.name = name
             output.showing = row.map { InterfaceOrientation(panelRow: $0, natural: output.natural) }
             output.status = ""
+            output.asked = nil
             if outputOrientationRule == nil { output.resting = output.showing }
             // A backend that (re)appears shows at once what orientd decides now.
             output.decided = outputOrientationRule
@@ -125,6 +129,7 @@ extension OrientationManager {
             output.backend = nil
             output.name = ""
             output.showing = nil
+            output.asked = nil
             output.status = reason
         }
     }
@@ -138,14 +143,16 @@ extension OrientationManager {
         let keptBefore = output.decided == nil
         output.decided = decided
         // From "keep what it shows" to what it shows (the lock holding the panel where it
-        // rested): orientd asked nothing meanwhile, so nothing is on its way to undo.
-        if keptBefore, decided == output.showing { return }
+        // rested): nothing to do unless orientd's last turn went elsewhere, and may still be
+        // on its way (a front app left and another came before the turn was read back).
+        if keptBefore, decided == output.showing, output.asked == nil || output.asked == output.showing { return }
         requestOutputApply(events: &events)
     }
 
     /// Asks the backend to show the decided orientation.
-    func requestOutputApply(events: inout [Event]) {
+    mutating func requestOutputApply(events: inout [Event]) {
         guard output.backend != nil, let decided = output.decided else { return }
+        output.asked = decided
         events.append(.applyOutput(decided.panelRow(natural: output.natural)))
     }
 }

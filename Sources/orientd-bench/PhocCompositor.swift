@@ -14,7 +14,6 @@ final class PhocCompositor: SwitchingCompositor {
     private let xvfb: ChildProcess
     private let phoc: ChildProcess
     private let switcher: TaskSwitcher
-    private var handles: [String: UInt64] = [:]
 
     init(scratch: String, environment base: [String: String]) throws {
         (xvfb, _) = try startXvfb(base, screen: "1000x1000x24")
@@ -35,18 +34,9 @@ final class PhocCompositor: SwitchingCompositor {
         environment = ["WAYLAND_DISPLAY": "wayland-0", "DISPLAY": ""]
     }
 
-    func waitForWindows(of appIds: [String]) throws {
-        try eventually("phoc lists \(appIds)", timeout: .seconds(60)) {
-            try switcher.pump()
-            for id in appIds { handles[id] = switcher.window(of: id) ?? handles[id] }
-            return appIds.allSatisfy { handles[$0] != nil }
-        }
-    }
+    func waitForWindows(of appIds: [String]) throws { try switcher.waitForWindows(of: appIds, on: "phoc") }
 
-    func activate(_ appId: String) throws {
-        guard let handle = handles[appId] else { throw BenchError("phoc listed no window of \(appId)") }
-        try switcher.activate(handle)
-    }
+    func activate(_ appId: String) throws { try switcher.activate(app: appId, on: "phoc") }
 
     func pump() throws { try switcher.pump(milliseconds: 5) }
 

@@ -46,8 +46,8 @@ enum TargetSummary {
                 Target(name: "reading → panel on phoc (\($0.1)) − focus → panel on phoc (ms)",
                        key: "path.phoc.\($0.0).margin", limit: 5, why: "section windows not run")
             }
-            + [Target(name: "focus → panel on KWin (kwin_wayland --virtual)", key: nil, limit: 50,
-                      why: "the bench drives no KWin yet (the tests' KWinCompositor does)")]
+            + [Target(name: "focus → panel on KWin (kwin_wayland --virtual)", key: "windows.kwin", limit: 50,
+                      why: "\(fullRunOnly), or section windows not run; the window section's output says why when KWin could not start")]
     }
 
     /// The targets as a Markdown table, with a count of PASS, MISS and not measured.

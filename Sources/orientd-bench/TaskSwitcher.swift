@@ -1,9 +1,11 @@
 import CWaylandProtocols
 import Glibc
+import ProcessSupport
 
-/// The benchmark's task switcher on a wlroots compositor: it follows the compositor's window
-/// list (wlr-foreign-toplevel-management, through the same generated protocol code orientd
-/// uses) and activates a window the way a shell's task switcher does. It runs on the
+/// The benchmark's task switcher on a wlroots compositor or KWin: it follows the compositor's
+/// window list (wlr-foreign-toplevel-management, or KWin's org_kde_plasma_window_management,
+/// through the same generated protocol code orientd uses) and activates a window the way a
+/// shell's task switcher does (Plasma's task manager: set_state active). It runs on the
 /// benchmark's thread, reading the socket only when asked (`pump`).
 final class TaskSwitcher {
     private var wl: OpaquePointer?
@@ -13,8 +15,13 @@ final class TaskSwitcher {
     /// The handle of the activated window, if one is.
     private(set) var activated: UInt64?
 
-    /// Connects to the compositor listening on `socketPath`.
-    init(socketPath: String) throws(BenchError) {
+    /// The globals the compositor offered this connection.
+    private(set) var offered: Set<String> = []
+    /// Whether every global offered at connection has been listed.
+    private(set) var listed = false
+
+    /// Connects to the compositor listening on `socketPath`; `kwin`: follows KWin's window list.
+    init(socketPath: String, kwin: Bool = false) throws(BenchError) {
         fd = socket(AF_UNIX, Int32(SOCK_STREAM.rawValue) | Int32(SOCK_CLOEXEC.rawValue) | Int32(SOCK_NONBLOCK.rawValue), 0)
         guard fd >= 0 else { throw BenchError("socket: \(String(cString: strerror(errno)))") }
         var address = sockaddr_un()
@@ -46,13 +53,22 @@ final class TaskSwitcher {
                 switcher.activated = nil
             }
         }
+        callbacks.global = { context, interface, _ in
+            guard let context, let interface else { return }
+            Unmanaged<TaskSwitcher>.fromOpaque(context).takeUnretainedValue().offered.insert(String(cString: interface))
+        }
+        callbacks.listed = { context in
+            guard let context else { return }
+            Unmanaged<TaskSwitcher>.fromOpaque(context).takeUnretainedValue().listed = true
+        }
         callbacks.toplevel_closed = { context, handle in
             guard let context else { return }
             let switcher = Unmanaged<TaskSwitcher>.fromOpaque(context).takeUnretainedValue()
             switcher.windows[handle] = nil
             if switcher.activated == handle { switcher.activated = nil }
         }
-        guard let wl = orientd_wl_open(fd, UInt32(ORIENTD_WL_BIND_TOPLEVELS | ORIENTD_WL_BIND_SEAT), 64, &callbacks,
+        let binds = kwin ? ORIENTD_WL_BIND_PLASMA_WINDOWS : ORIENTD_WL_BIND_TOPLEVELS | ORIENTD_WL_BIND_SEAT
+        guard let wl = orientd_wl_open(fd, UInt32(binds), 64, &callbacks,
                                        Unmanaged.passUnretained(self).toOpaque()) else {
             throw BenchError("libwayland refused the connection to \(socketPath)")
         }
@@ -83,6 +99,26 @@ final class TaskSwitcher {
 
     /// The handle of `appId`'s window, if the compositor listed one.
     func window(of appId: String) -> UInt64? { windows.first { $0.value == appId }?.key }
+
+    /// The window of each app `waitForWindows` found: app id → handle.
+    private var found: [String: UInt64] = [:]
+
+    /// Waits until `compositor` (its name, for the message) lists a window of each app.
+    func waitForWindows(of appIds: [String], on compositor: String) throws {
+        try eventually("\(compositor) lists \(appIds)", timeout: .seconds(60)) {
+            try pump()
+            for id in appIds { found[id] = window(of: id) ?? found[id] }
+            return appIds.allSatisfy { found[$0] != nil }
+        }
+    }
+
+    /// Activates the window `waitForWindows` found of `appId`; returns its handle.
+    @discardableResult
+    func activate(app appId: String, on compositor: String) throws -> UInt64 {
+        guard let handle = found[appId] else { throw BenchError("\(compositor) listed no window of \(appId)") }
+        try activate(handle)
+        return handle
+    }
 
     /// Asks the compositor to activate `handle` and sends the request at once.
     func activate(_ handle: UInt64) throws(BenchError) {

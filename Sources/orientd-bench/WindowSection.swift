@@ -75,6 +75,9 @@ enum WindowSection {
             try GnomeShellCompositor(scratch: $0.scratch, environment: $0.environment, bus: $0.bus, sourceTree: $0.sourceTree)
         },
         CompositorStarter(name: "x11") { try X11Compositor(environment: $0.environment) },
+        CompositorStarter(name: "kwin", fullRunOnly: true) {
+            try KWinCompositor(scratch: $0.scratch, environment: $0.environment, orientd: BenchBinaries.orientd)
+        },
     ]
 
     /// The rounds on one compositor: each one's time in milliseconds (after two of warm-up).

@@ -160,6 +160,26 @@ final class FrontWindowTests: XCTestCase {
         XCTAssertEqual(subject.manager.outputOrientationRule, subject.orientation(game))
     }
 
+    /// With the device unknown, a front app leaving leaves the panel as it is; the next one
+    /// that needs the orientation the panel last read back still turns it when orientd's last
+    /// turn (for the app that left) has not been read back yet: it may be on its way.
+    func testAnAppComingToFrontBeforeTheLastTurnIsReadBackTurnsThePanel() throws {
+        try subject.run(.output(.attached(.wlroots, name: "X11-1", showing: .portrait)), as: Caller.shell)
+        try attach()
+        try window(1, a, activated: true, declared: .landscape)
+        XCTAssertEqual(applied.count, 1)
+        XCTAssertTrue(applied[0].isLandscape)
+        try window(1, a)
+        XCTAssertEqual(applied, [], "nothing in front, the device unknown: the panel is left as it is")
+        try window(2, b, activated: true, declared: .portrait)
+        XCTAssertEqual(applied, [.portrait], "the turn to landscape was not read back: it may still come")
+        try subject.run(.output(.read(.portrait)), as: Caller.shell)
+        // Once read back, a portrait app after nothing in front asks for no turn.
+        try window(2, b)
+        try window(2, b, activated: true, declared: .portrait)
+        XCTAssertEqual(applied, [])
+    }
+
     func testAnAppsConstraintDoesNotOutliveItsFrontPlace() throws {
         try subject.run(.output(.attached(.wlroots, name: "X11-1", showing: .portrait)), as: Caller.shell)
         try attach()

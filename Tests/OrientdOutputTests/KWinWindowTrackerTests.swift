@@ -7,7 +7,8 @@ import XCTest
 /// window list only to a program an installed desktop entry names (here the test binary
 /// itself, by orientd's entry in KWin's `XDG_DATA_DIRS`). What every tracker keeps is
 /// `WindowTrackerConformance` (run here with KWin as the peer); this suite adds what is KWin's
-/// own: the reason when KWin does not trust orientd, or when the compositor is not KWin.
+/// own: the reason when KWin does not trust orientd, or when the compositor is not KWin, and
+/// a task switcher's requests as Plasma's task manager sends them.
 final class KWinWindowTrackerTests: OutputTestCase {
     /// A program KWin does not trust (no desktop entry names it) is not offered the window
     /// list: detached, with the reason naming what KWin asks for.
@@ -21,6 +22,30 @@ final class KWinWindowTrackerTests: OutputTestCase {
             XCTAssertTrue(reason.contains(fragment), "\(fragment): \(reason)")
         }
         XCTAssertEqual(tracker.attachedCount, 0)
+    }
+
+    /// A task switcher KWin trusts asks as Plasma's task manager does (set_state on KWin's
+    /// window list): activating the window behind moves the activation to it; minimizing and
+    /// unminimizing a window are reported.
+    func testASwitcherActivatesAndMinimizesAsPlasmasTaskManagerDoes() throws {
+        let notes = "org.example.KWinNotes", game = "org.example.KWinGame"
+        try startKWin(trusting: [Self.testBinary])
+        let tracker = startKWinTracker()
+        let switcher = try startSwitcher(on: tracker, binds: [.plasmaWindows])
+        _ = try startTrackedApp(notes)
+        try waitForTrackedWindows(tracker, active: notes, others: [])
+        _ = try startTrackedApp(game)
+        try waitForTrackedWindows(tracker, active: game, others: [notes])
+        try ask(switcher, .activate, notes)
+        try waitForTrackedWindows(tracker, active: notes, others: [game])
+        try ask(switcher, .minimize, game)
+        try eventually("the game minimized; events:\n\(tracker.transcript)", timeout: deadline) {
+            tracker.window(of: game)?.window.minimized == true
+        }
+        try ask(switcher, .unminimize, game)
+        try eventually("the game unminimized; events:\n\(tracker.transcript)", timeout: deadline) {
+            tracker.window(of: game)?.window.minimized == false
+        }
     }
 
     /// On a compositor that is not KWin (phoc), the reason says so.

@@ -65,18 +65,19 @@ final class WindowTrackerRun: @unchecked Sendable {
     var transcript: String { events.value.map { "\($0)" }.joined(separator: "\n") }
 }
 
-/// The test's task switcher, as Phosh's overview is one: a Wayland client of its own that
-/// follows the compositor's windows and asks it to activate or minimize one by app id.
+/// The test's task switcher, as Phosh's overview or Plasma's task manager is one: a Wayland
+/// client of its own that follows the compositor's windows (wlroots' list, or KWin's with
+/// `binds: [.plasmaWindows]`) and asks it to activate or minimize one by app id.
 final class TaskSwitcher: @unchecked Sendable {
     let loop: MainLoop
     /// Only touched on the loop's thread.
     private var connection: WaylandConnection?
     private var handles: [String: UInt64] = [:]
 
-    init(socketPath: String, on loop: MainLoop) throws {
+    init(socketPath: String, on loop: MainLoop, binds: WaylandConnection.Binds = [.toplevels, .seat]) throws {
         self.loop = loop
         try loop.sync { [self] () throws(WaylandWatchError) in
-            let connection = WaylandConnection(socketPath: socketPath, binds: [.toplevels, .seat], maxToplevels: 100)
+            let connection = WaylandConnection(socketPath: socketPath, binds: binds, maxToplevels: 100)
             var handlers = WaylandConnection.Handlers()
             handlers.toplevel = { [unowned self] handle, appId, _ in self.handles[appId ?? ""] = handle }
             handlers.toplevelClosed = { [unowned self] handle in self.handles = self.handles.filter { $0.value != handle } }

@@ -11,18 +11,6 @@ import XCTest
 /// to minimize and reports no fullscreen state in its window list: those bits are passed on as
 /// the compositor sends them.
 final class WlrootsWindowTrackerTests: OutputTestCase {
-    /// A task switcher on the tracker's loop, stopped after the test.
-    func startSwitcher(on tracker: WindowTrackerRun) throws -> TaskSwitcher {
-        let switcher = try TaskSwitcher(socketPath: scratch + "/" + Self.waylandSocket, on: tracker.loop)
-        addTeardownBlock { switcher.close() }
-        return switcher
-    }
-
-    /// Asks the switcher for `request` on `appId`'s window, once the switcher knows it.
-    func ask(_ switcher: TaskSwitcher, _ request: WaylandConnection.WindowRequest, _ appId: String) throws {
-        try eventually("the switcher knows \(appId)", timeout: deadline) { switcher.request(request, appId) }
-    }
-
     /// A task switcher (as Phosh's overview) activating the window behind moves the
     /// activation to it. (phoc, a phone's compositor, minimizes no window: it ignores the
     /// request, so the minimized state is not seen here.)
@@ -102,6 +90,19 @@ extension OutputTestCase {
         let run = WindowTrackerRun { WlrootsWindowTracker(environment: environment, log: Log(verbose: true)) }
         addTeardownBlock { run.stop() }
         return run
+    }
+
+    /// A task switcher on the tracker's loop, following the window list `binds` names, stopped
+    /// after the test.
+    func startSwitcher(on tracker: WindowTrackerRun, binds: WaylandConnection.Binds = [.toplevels, .seat]) throws -> TaskSwitcher {
+        let switcher = try TaskSwitcher(socketPath: scratch + "/" + Self.waylandSocket, on: tracker.loop, binds: binds)
+        addTeardownBlock { switcher.close() }
+        return switcher
+    }
+
+    /// Asks the switcher for `request` on `appId`'s window, once the switcher knows it.
+    func ask(_ switcher: TaskSwitcher, _ request: WaylandConnection.WindowRequest, _ appId: String) throws {
+        try eventually("the switcher knows \(appId)", timeout: deadline) { switcher.request(request, appId) }
     }
 
     /// Starts an app whose window has application id `appId` and waits until GTK presented it.

@@ -95,8 +95,9 @@ enum {
     ORIENTD_WL_REQUEST_UNMINIMIZE,
 };
 
-/// Asks the compositor to change the window `handle` (queued: flush to send). -1 when no such
-/// window is followed, or (to activate) no seat is bound.
+/// Asks the compositor to change the window `handle` (queued: flush to send): a window of
+/// wlroots' list, or of KWin's (set_state, as Plasma's task manager does). -1 when no such
+/// window is followed, or (to activate a window of wlroots' list) no seat is bound.
 int orientd_wl_toplevel_request(struct orientd_wl *wl, uint64_t handle, int request);
 
 /// Asks the compositor to turn the head named `head_name` to `transform` (wl_output.transform),
