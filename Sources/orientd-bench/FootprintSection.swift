@@ -32,6 +32,7 @@ enum FootprintSection {
         env["XDG_RUNTIME_DIR"] = scratch
         env["XDG_STATE_HOME"] = scratch + "/state"
         env["XDG_CONFIG_HOME"] = scratch + "/config"
+        // As orientd's systemd unit starts it (data/orientd.service.in): no second exec for GSlice.
         env["G_SLICE"] = "always-malloc"
         var orientdTimes: [Double] = [], peerTimes: [Double] = [], floorTimes: [Double] = []
         for _ in 0..<rounds {
