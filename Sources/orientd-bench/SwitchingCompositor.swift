@@ -46,6 +46,15 @@ struct CompositorStarter: Sendable {
         var environment: [String: String]
         var bus: PrivateBus
         var sourceTree: String
+
+        /// The cached Debian 13 root (`Debian13Root`); `BenchSkip` when none is made.
+        func debian13Root() throws -> String {
+            do {
+                return try Debian13Root.path(sourceTree: sourceTree)
+            } catch {
+                throw BenchSkip("no Debian 13 root: \(error.message); make test makes it")
+            }
+        }
     }
 
     var name: String

@@ -75,6 +75,10 @@ enum WindowSection {
             try GnomeShellCompositor(scratch: $0.scratch, environment: $0.environment, bus: $0.bus, sourceTree: $0.sourceTree)
         },
         CompositorStarter(name: "x11") { try X11Compositor(environment: $0.environment) },
+        CompositorStarter(name: "gnome48", fullRunOnly: true) {
+            try GnomeShellCompositor(scratch: $0.scratch, environment: $0.environment, bus: $0.bus, sourceTree: $0.sourceTree,
+                                     root: try $0.debian13Root())
+        },
     ]
 
     /// The rounds on one compositor: each one's time in milliseconds (after two of warm-up).
