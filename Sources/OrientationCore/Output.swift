@@ -22,6 +22,9 @@ public struct OutputState: Sendable, Equatable {
     /// What the panel showed when orientd last left it as it was (nothing decided): where the
     /// rotation lock holds it when the device's orientation was not known at the lock.
     public internal(set) var resting: InterfaceOrientation?
+    /// What orientd last asked the backend to show (nil: nothing since it attached): it may
+    /// still be on its way while the panel reads what it showed before.
+    public internal(set) var asked: InterfaceOrientation?
     /// Why no backend drives the panel, with the option that changes it ("" while one does).
     public internal(set) var status = OutputState.lookingStatus
 
@@ -113,6 +116,7 @@ extension OrientationManager {
             output.name = name
             output.showing = row.map { InterfaceOrientation(panelRow: $0, natural: output.natural) }
             output.status = ""
+            output.asked = nil
             if outputOrientationRule == nil { output.resting = output.showing }
             // A backend that (re)appears shows at once what orientd decides now.
             output.decided = outputOrientationRule
@@ -138,14 +142,17 @@ extension OrientationManager {
         let keptBefore = output.decided == nil
         output.decided = decided
         // From "keep what it shows" to what it shows (the lock holding the panel where it
-        // rested): orientd asked nothing meanwhile, so nothing is on its way to undo.
-        if keptBefore, decided == output.showing { return }
+        // rested), when orientd asked nothing else before: nothing is on its way to undo. An
+        // apply of another orientation (a task switch with the device flat: one app, a moment
+        // with nothing in front, the next app) may land after the panel's last reading.
+        if keptBefore, decided == output.showing, output.asked == nil || output.asked == decided { return }
         requestOutputApply(events: &events)
     }
 
     /// Asks the backend to show the decided orientation.
-    func requestOutputApply(events: inout [Event]) {
+    mutating func requestOutputApply(events: inout [Event]) {
         guard output.backend != nil, let decided = output.decided else { return }
+        output.asked = decided
         events.append(.applyOutput(decided.panelRow(natural: output.natural)))
     }
 }
