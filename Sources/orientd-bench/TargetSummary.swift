@@ -48,7 +48,7 @@ enum TargetSummary {
             }
             + [Target(name: "focus → panel on KWin (kwin_wayland --virtual)", key: nil, limit: 50,
                       why: "the bench drives no KWin yet (the tests' KWinCompositor does)")]
-            + [("gnome48", "Debian 13's GNOME Shell 48")].map {
+            + [("gnome48", "Debian 13's GNOME Shell 48"), ("phosh46", "Debian 13's Phosh 0.46 on phoc 0.46")].map {
                 Target(name: "focus → panel on \($0.1) (ms)", key: "windows.\($0.0)", limit: 50,
                        why: "\(fullRunOnly); when it could not start (no Debian 13 root), the window section's output says why")
             }
