@@ -133,6 +133,8 @@ enum WindowSection {
         var latencies: [Double] = []
         for round in 0..<(rounds + 2) {
             let appId = round % 2 == 0 ? portraitApp : landscapeApp
+            let idle = ContinuousClock.now + compositor.idleBeforeRound
+            while ContinuousClock.now < idle { try compositor.pump() }
             let start = monotonicNanoseconds()
             try compositor.activate(appId)
             var turned: UInt64?
