@@ -2,16 +2,23 @@ import Foundation
 import GLibBridge
 import ProcessSupport
 
-/// GNOME Shell 43 headless (`--wayland --headless --no-x11`, a 480×800 virtual monitor) on
-/// the benchmark's bus, python-dbusmock's logind on a private system bus, orientd's extension
+/// GNOME Shell headless (`--wayland --headless --no-x11`, a 480×800 virtual monitor) on the
+/// benchmark's bus, python-dbusmock's logind on a private system bus, orientd's extension
 /// installed from the source tree and enabled; orientd's gnome tracker and mutter output
 /// backend; the benchmark's own switcher extension (`Tests/Fixtures/gnome/`) activates a
 /// window as the Shell's switcher does (`Main.activateWindow`), called over D-Bus. The end
-/// of a round is read from mutter (`showsLandscape`), not from the app.
+/// of a round is read from mutter (`panelTurned`), not from the app. The host's Shell (43,
+/// row `gnome`), or with a root (`Debian13Root`) Debian 13's Shell 48 run from it (row
+/// `gnome48`) with the extensions' folders for GNOME Shell 45 and later.
 final class GnomeShellCompositor: SwitchingCompositor {
-    static let switcherUUID = "orientd-bench-switcher@orientd.github.io"
-    static let extensionUUID = "orientd@orientd.github.io"
-    let name = "gnome"
+    /// The extensions' folders: the switcher's and orientd's, for GNOME Shell 43 and 44 and
+    /// for 45 and later.
+    static let switcherUUIDs = (shell43: "orientd-bench-switcher@orientd.github.io",
+                                shell45: "orientd-bench-switcher-shell45@orientd.github.io")
+    static let extensionUUIDs = (shell43: "orientd@orientd.github.io", shell45: "orientd-shell45@orientd.github.io")
+    /// The Shell's release that a root's row is named by and must run.
+    static let rootRelease = "48"
+    let name: String
     let gdkBackend = "wayland"
     let orientdArguments = ["--output-backend", "mutter", "--output", "Meta-0", "--window-tracking", "gnome"]
     let trackerName = "gnome"
@@ -24,7 +31,12 @@ final class GnomeShellCompositor: SwitchingCompositor {
     private let watcher: LoopConnection
     private let monitorsChanged = LockedValue<UInt64?>(nil)
 
-    init(scratch: String, environment base: [String: String], bus: PrivateBus, sourceTree: String) throws {
+    /// Starts the host's Shell, or with `root` the Shell of that root, which must be
+    /// `rootRelease` (`BenchSkip` otherwise).
+    init(scratch: String, environment base: [String: String], bus: PrivateBus, sourceTree: String, root: String? = nil) throws {
+        name = root == nil ? "gnome" : "gnome" + Self.rootRelease
+        let extensionUUID = root == nil ? Self.extensionUUIDs.shell43 : Self.extensionUUIDs.shell45
+        let switcherUUID = root == nil ? Self.switcherUUIDs.shell43 : Self.switcherUUIDs.shell45
         systemBus = try PrivateBus()
         var started: [ChildProcess] = []
         var opened: BusConnection?
@@ -41,15 +53,17 @@ final class GnomeShellCompositor: SwitchingCompositor {
             }
 
             let extensions = scratch + "/shell-data/gnome-shell/extensions"
-            try Self.copy(sourceTree + "/data/gnome-shell/" + Self.extensionUUID, to: extensions + "/" + Self.extensionUUID)
+            try Self.copy(sourceTree + "/data/gnome-shell/" + extensionUUID, to: extensions + "/" + extensionUUID)
             try FileManager.default.copyItem(atPath: sourceTree + "/dbus/io.github.orientd.ShellWindows1.xml",
-                                             toPath: extensions + "/\(Self.extensionUUID)/io.github.orientd.ShellWindows1.xml")
+                                             toPath: extensions + "/\(extensionUUID)/io.github.orientd.ShellWindows1.xml")
             try FileManager.default.copyItem(atPath: sourceTree + "/data/gnome-shell/shellWindows.js",
-                                             toPath: extensions + "/\(Self.extensionUUID)/shellWindows.js")
-            try Self.copy(sourceTree + "/Tests/Fixtures/gnome/" + Self.switcherUUID, to: extensions + "/" + Self.switcherUUID)
+                                             toPath: extensions + "/\(extensionUUID)/shellWindows.js")
+            try Self.copy(sourceTree + "/Tests/Fixtures/gnome/" + switcherUUID, to: extensions + "/" + switcherUUID)
+            try FileManager.default.copyItem(atPath: sourceTree + "/Tests/Fixtures/gnome/switcher.js",
+                                             toPath: extensions + "/\(switcherUUID)/switcher.js")
             let settings = scratch + "/shell-config/glib-2.0/settings"
             try FileManager.default.createDirectory(atPath: settings, withIntermediateDirectories: true)
-            try "[org/gnome/shell]\nenabled-extensions=['\(Self.extensionUUID)', '\(Self.switcherUUID)']\n"
+            try "[org/gnome/shell]\nenabled-extensions=['\(extensionUUID)', '\(switcherUUID)']\n"
                 .write(toFile: settings + "/keyfile", atomically: true, encoding: .utf8)
             try FileManager.default.createDirectory(atPath: scratch + "/shell-home", withIntermediateDirectories: true)
 
@@ -57,17 +71,22 @@ final class GnomeShellCompositor: SwitchingCompositor {
             shellEnv.merge(["HOME": scratch + "/shell-home", "XDG_DATA_HOME": scratch + "/shell-data",
                             "XDG_CONFIG_HOME": scratch + "/shell-config", "GSETTINGS_BACKEND": "keyfile",
                             "WAYLAND_DISPLAY": "", "DISPLAY": ""]) { $1 }
-            let shell = try ChildProcess(["gnome-shell", "--wayland", "--headless", "--no-x11", "--virtual-monitor", "480x800"],
-                                         environment: shellEnv)
+            let command = ["gnome-shell", "--wayland", "--headless", "--no-x11", "--virtual-monitor", "480x800"]
+            let shell = try ChildProcess(root.map { Debian13Root.command($0, command) } ?? command, environment: shellEnv)
             started.append(shell)
             let connection = try bus.connect()
             opened = connection
             self.connection = connection
-            try eventually("GNOME Shell has started and shows no overview", timeout: .seconds(120)) {
+            try eventually("GNOME Shell has started and shows no overview", timeout: .seconds(180)) {
                 if let status = shell.exitStatus { throw BenchError("gnome-shell exited (\(status)): \(shell.standardError.suffix(2_000))") }
                 guard try connection.nameOwner("org.gnome.Shell") != nil,
                       FileManager.default.fileExists(atPath: scratch + "/wayland-0") else { return false }
                 return (try? Self.call(connection, "Ready").child(at: 0).bool) == true
+            }
+            let version = try OutputSection.property(connection, "org.gnome.Shell", "ShellVersion",
+                                                     path: "/org/gnome/Shell", interface: "org.gnome.Shell") ?? "none"
+            if root != nil && !version.hasPrefix(Self.rootRelease + ".") {
+                throw BenchSkip("the Debian 13 root's GNOME Shell is \(version), not \(Self.rootRelease)")
             }
         } catch {
             opened?.close()

@@ -142,9 +142,11 @@ enum OutputSection {
         return Spread(latencies)
     }
 
-    static func property(_ connection: BusConnection, _ peer: String, _ name: String) throws -> String? {
-        try connection.call(destination: peer, path: Names.managerPath, interface: BusNames.propertiesInterface,
-                            method: "Get", parameters: Variant(tuple: [Variant(string: Names.manager), Variant(string: name)]),
+    /// A string property of `peer`'s (orientd's manager unless `path` and `interface` say otherwise).
+    static func property(_ connection: BusConnection, _ peer: String, _ name: String,
+                         path: String = Names.managerPath, interface: String = Names.manager) throws -> String? {
+        try connection.call(destination: peer, path: path, interface: BusNames.propertiesInterface,
+                            method: "Get", parameters: Variant(tuple: [Variant(string: interface), Variant(string: name)]),
                             replyType: "(v)").child(at: 0).unboxed?.string
     }
 

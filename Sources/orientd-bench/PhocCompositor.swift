@@ -4,48 +4,85 @@ import ProcessSupport
 
 /// phoc nested in Xvfb (so that it has a seat and GTK 4 maps windows), with a 480×800 output;
 /// orientd's wlroots tracker and output backend; the benchmark's own task switcher.
-final class PhocCompositor: SwitchingCompositor {
+final class PhocCompositor: OnNestedPhoc {
     let name = "phoc"
-    let gdkBackend = "wayland"
-    let orientdArguments = ["--output-backend", "wlroots", "--output", "X11-1", "--window-tracking", "wlroots"]
+    let orientdArguments = ["--output-backend", "wlroots", "--output", NestedPhoc.output, "--window-tracking", "wlroots"]
     let trackerName = "wlroots"
     let backendName = "wlroots"
-    let environment: [String: String]
-    private let xvfb: ChildProcess
-    private let phoc: ChildProcess
-    private let switcher: TaskSwitcher
+    let phoc: NestedPhoc
 
     init(scratch: String, environment base: [String: String]) throws {
+        phoc = try NestedPhoc(scratch: scratch, environment: base)
+    }
+
+    func stop() { phoc.stop() }
+}
+
+/// A compositor that is a phoc nested in Xvfb (`NestedPhoc`): the apps on its socket, its
+/// window list read and activated by the benchmark's task switcher, and the end of a round
+/// the app's report of its new size.
+protocol OnNestedPhoc: SwitchingCompositor {
+    var phoc: NestedPhoc { get }
+}
+
+extension OnNestedPhoc {
+    var gdkBackend: String { "wayland" }
+    var environment: [String: String] { ["WAYLAND_DISPLAY": "wayland-0", "DISPLAY": ""] }
+    func waitForWindows(of appIds: [String]) throws { try phoc.waitForWindows(of: appIds) }
+    func activate(_ appId: String) throws { try phoc.activate(appId) }
+    func pump() throws { try phoc.switcher.pump(milliseconds: 5) }
+    var readsThePanel: Bool { false }
+    func panelTurned(landscape: Bool, after: UInt64) throws -> UInt64? { nil }
+}
+
+/// phoc nested in Xvfb with one 480×800 output (`output`), serving `wayland-0` in the
+/// runtime folder, and the benchmark's task switcher (wlr-foreign-toplevel) on its socket.
+final class NestedPhoc {
+    /// The nested phoc's one output (its window in Xvfb).
+    static let output = "X11-1"
+    private let xvfb: ChildProcess
+    let process: ChildProcess
+    let switcher: TaskSwitcher
+
+    /// Starts Xvfb and `phoc -C <config>` followed by `arguments` (run from `root` when
+    /// given: `Debian13Root.command`), and waits until the switcher is connected.
+    init(scratch: String, environment base: [String: String], arguments: [String] = [], root: String? = nil) throws {
         (xvfb, _) = try startXvfb(base, screen: "1000x1000x24")
-        let display = try startXvfbDisplay(xvfb)
-        let config = scratch + "/phoc.ini"
-        try "[output:X11-1]\nmode = 480x800\n".write(toFile: config, atomically: true, encoding: .utf8)
-        var phocEnv = base
-        phocEnv.merge(["DISPLAY": display, "WLR_BACKENDS": "x11", "WLR_RENDERER": "pixman", "WAYLAND_DISPLAY": ""]) { $1 }
-        let phoc = try ChildProcess(["phoc", "-C", config], environment: phocEnv)
-        self.phoc = phoc
+        do {
+            let display = try startXvfbDisplay(xvfb)
+            let config = scratch + "/phoc.ini"
+            try "[output:\(Self.output)]\nmode = 480x800\n".write(toFile: config, atomically: true, encoding: .utf8)
+            var phocEnv = base
+            phocEnv.merge(["DISPLAY": display, "WLR_BACKENDS": "x11", "WLR_RENDERER": "pixman", "WAYLAND_DISPLAY": ""]) { $1 }
+            let command = ["phoc", "-C", config] + arguments
+            process = try ChildProcess(root.map { Debian13Root.command($0, command) } ?? command, environment: phocEnv)
+        } catch {
+            xvfb.stop()
+            throw error
+        }
         var found: TaskSwitcher?
-        try eventually("phoc accepts on \(scratch)/wayland-0", timeout: .seconds(60)) {
-            if let status = phoc.exitStatus { throw BenchError("phoc exited (\(status)): \(phoc.standardError)") }
-            found = try? TaskSwitcher(socketPath: scratch + "/wayland-0")
-            return found != nil
+        let phoc = process
+        do {
+            try eventually("phoc accepts on \(scratch)/wayland-0", timeout: .seconds(60)) {
+                if let status = phoc.exitStatus { throw BenchError("phoc exited (\(status)): \(phoc.standardError.suffix(2_000))") }
+                found = try? TaskSwitcher(socketPath: scratch + "/wayland-0")
+                return found != nil
+            }
+        } catch {
+            phoc.stop()
+            xvfb.stop()
+            throw error
         }
         switcher = found!
-        environment = ["WAYLAND_DISPLAY": "wayland-0", "DISPLAY": ""]
     }
 
     func waitForWindows(of appIds: [String]) throws { try switcher.waitForWindows(of: appIds, on: "phoc") }
 
-    func activate(_ appId: String) throws { try switcher.activate(app: appId, on: "phoc") }
-
-    func pump() throws { try switcher.pump(milliseconds: 5) }
-
-    let readsThePanel = false
-    func panelTurned(landscape: Bool, after: UInt64) throws -> UInt64? { nil }
+    func activate(_ appId: String) throws { _ = try switcher.activate(app: appId, on: "phoc") }
 
     func stop() {
         switcher.stop()
-        phoc.stop()
+        process.stop()
         xvfb.stop()
     }
 }

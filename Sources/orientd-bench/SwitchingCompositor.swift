@@ -29,11 +29,16 @@ protocol SwitchingCompositor: AnyObject {
     func panelTurned(landscape: Bool, after: UInt64) throws -> UInt64?
     /// The limit on the switches' median the row is judged by (ms), or nil for a figure only.
     var latencyLimit: Double? { get }
+    /// How long each round waits (pumping the switcher) after the previous one's end before it
+    /// activates a window: for a compositor still busy with its own re-layout after a turn,
+    /// which a user's next switch, seconds later, never meets.
+    var idleBeforeRound: Duration { get }
     func stop()
 }
 
 extension SwitchingCompositor {
     var latencyLimit: Double? { 50 }
+    var idleBeforeRound: Duration { .zero }
 }
 
 /// One compositor of the window section: its name, whether orientd also follows a mock sensor
@@ -46,6 +51,15 @@ struct CompositorStarter: Sendable {
         var environment: [String: String]
         var bus: PrivateBus
         var sourceTree: String
+
+        /// The cached Debian 13 root (`Debian13Root`); `BenchSkip` when none is made.
+        func debian13Root() throws -> String {
+            do {
+                return try Debian13Root.path(sourceTree: sourceTree)
+            } catch {
+                throw BenchSkip("no Debian 13 root: \(error.message); make test makes it")
+            }
+        }
     }
 
     var name: String

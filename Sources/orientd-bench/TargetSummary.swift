@@ -48,6 +48,10 @@ enum TargetSummary {
             }
             + [Target(name: "focus → panel on KWin (kwin_wayland --virtual)", key: "windows.kwin", limit: 50,
                       why: "\(fullRunOnly), or section windows not run; the window section's output says why when KWin could not start")]
+            + [("gnome48", "Debian 13's GNOME Shell 48"), ("phosh46", "Debian 13's Phosh 0.46 on phoc 0.46")].map {
+                Target(name: "focus → panel on \($0.1) (ms)", key: "windows.\($0.0)", limit: 50,
+                       why: "\(fullRunOnly); when it could not start (no Debian 13 root), the window section's output says why")
+            }
     }
 
     /// The targets as a Markdown table, with a count of PASS, MISS and not measured.

@@ -13,10 +13,10 @@ import ProcessSupport
 /// moment that app's window is given a size of the new orientation: the compositor reported
 /// the activation, orientd turned the panel, the compositor applied it and re-laid out the
 /// window, and the app saw it. Both instants are CLOCK_MONOTONIC: the start in this process,
-/// the end in the app's (`Tests/Fixtures/windows/app_window.py --report`). On GNOME Shell the
-/// end is mutter's MonitorsChanged announcing the turned panel: mutter does not lay out a
-/// window hidden behind another, so one that comes back to the orientation it last had
-/// reports no new size.
+/// the end in the app's (`Tests/Fixtures/windows/app_window.py --report`). On GNOME Shell (43,
+/// and Debian 13's 48) the end is mutter's MonitorsChanged announcing the turned panel: mutter
+/// does not lay out a window hidden behind another, so one that comes back to the orientation
+/// it last had reports no new size. On Phosh it is the app's, as on phoc (`PhoshCompositor`).
 enum WindowSection {
     static let landscapeApp = "bench.windows.Game"
     static let portraitApp = "bench.windows.Notes"
@@ -78,6 +78,13 @@ enum WindowSection {
         CompositorStarter(name: "kwin", fullRunOnly: true) {
             try KWinCompositor(scratch: $0.scratch, environment: $0.environment, orientd: BenchBinaries.orientd)
         },
+        CompositorStarter(name: "gnome48", fullRunOnly: true) {
+            try GnomeShellCompositor(scratch: $0.scratch, environment: $0.environment, bus: $0.bus, sourceTree: $0.sourceTree,
+                                     root: try $0.debian13Root())
+        },
+        CompositorStarter(name: "phosh46", fullRunOnly: true) {
+            try PhoshCompositor(scratch: $0.scratch, environment: $0.environment, bus: $0.bus, root: try $0.debian13Root())
+        },
     ]
 
     /// The rounds on one compositor: each one's time in milliseconds (after two of warm-up).
@@ -129,6 +136,8 @@ enum WindowSection {
         var latencies: [Double] = []
         for round in 0..<(rounds + 2) {
             let appId = round % 2 == 0 ? portraitApp : landscapeApp
+            let idle = ContinuousClock.now + compositor.idleBeforeRound
+            while ContinuousClock.now < idle { try compositor.pump() }
             let start = monotonicNanoseconds()
             try compositor.activate(appId)
             var turned: UInt64?

@@ -295,6 +295,27 @@ final class OutputRuleTests: XCTestCase {
         XCTAssertEqual(applied, [])
     }
 
+    func testAChangeOnItsWayIsAppliedAgainAfterAMomentWithNothingInFront() throws {
+        // The device flat or unknown: between two apps of a task switch nothing is in front
+        // for a moment and the panel keeps what it shows. Portrait was asked and not yet read
+        // back, so the landscape the panel last read is no reason to leave the game's turn out.
+        try attach(showing: .portrait)
+        let game = try subject.register("org.example.Game", idiom: .pad, as: Caller.app) {
+            $0.supported = [.landscapeLeft]
+            $0.display = builtinDisplay
+        }
+        let notes = try register()
+        try subject.on(notes, .request(.landscapeLeft))
+        try read(.landscapeLeft)
+        try subject.on(notes, .request(.portrait))
+        XCTAssertEqual(applied, [.portrait])
+        try subject.on(game, .setActivation(.background))
+        try subject.on(notes, .setActivation(.background))
+        XCTAssertNil(subject.manager.outputOrientationRule)
+        try subject.on(game, .setActivation(.foregroundActive))
+        XCTAssertEqual(applied, [.landscapeLeft])
+    }
+
     // MARK: --natural-orientation
 
     func testALandscapePanelShiftsTheTransformByAQuarterTurn() throws {

@@ -1,64 +1,29 @@
-// orientd-bench's task switcher inside GNOME Shell (a fixture of the benchmark, never
-// installed): Activate(app_id) activates that app's window as the Shell's own switcher does,
-// Has(app_id) says whether it has one;
-// Ready() says whether the Shell has started and shows no overview (the Shell opens it at
-// start, and this extension closes it then, so that new windows take the focus).
+// orientd-bench's task switcher for GNOME Shell 43 and 44 (their imports.* scripts; a fixture
+// of the benchmark, never installed): loads the ES module switcher.js beside this file with
+// import(), which the switcher for GNOME Shell 45 and later
+// (orientd-bench-switcher-shell45@orientd.github.io) imports as well.
 'use strict';
 
-const { Gio } = imports.gi;
+const ExtensionUtils = imports.misc.extensionUtils;
 const Main = imports.ui.main;
-
-const XML = `<node>
-  <interface name="io.github.orientd.BenchSwitcher">
-    <method name="Activate">
-      <arg name="app_id" type="s" direction="in"/>
-      <arg name="found" type="b" direction="out"/>
-    </method>
-    <method name="Has">
-      <arg name="app_id" type="s" direction="in"/>
-      <arg name="found" type="b" direction="out"/>
-    </method>
-    <method name="Ready">
-      <arg name="ready" type="b" direction="out"/>
-    </method>
-  </interface>
-</node>`;
-
-class Switcher {
-    Activate(appId) {
-        const window = this._find(appId);
-        if (window)
-            Main.activateWindow(window);
-        return window !== null;
-    }
-
-    Has(appId) {
-        return this._find(appId) !== null;
-    }
-
-    _find(appId) {
-        const actor = global.get_window_actors().find(a => a.meta_window.get_gtk_application_id() === appId);
-        return actor ? actor.meta_window : null;
-    }
-
-    Ready() {
-        if (Main.layoutManager._startingUp)
-            return false;
-        if (Main.overview.visible)
-            Main.overview.hide();
-        return !Main.overview.visible && !Main.overview.animationInProgress;
-    }
-}
 
 class Extension {
     enable() {
-        this._exported = Gio.DBusExportedObject.wrapJSObject(XML, new Switcher());
-        this._exported.export(Gio.DBus.session, '/io/github/orientd/BenchSwitcher');
+        const dir = ExtensionUtils.getCurrentExtension().dir;
+        this._enabled = true;
+        import(dir.get_child('switcher.js').get_uri()).then(module => {
+            // Disabled (or enabled twice) while the module loaded.
+            if (!this._enabled || this._switcher)
+                return;
+            this._switcher = new module.Switcher(Main);
+        }).catch(error => logError(error, 'orientd-bench: switcher.js did not load'));
     }
 
     disable() {
-        this._exported.unexport();
-        this._exported = null;
+        this._enabled = false;
+        if (this._switcher)
+            this._switcher.stop();
+        this._switcher = null;
     }
 }
 
