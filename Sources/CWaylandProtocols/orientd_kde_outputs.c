@@ -137,12 +137,7 @@ static void device_flags(void *data, struct kde_output_device_v2 *proxy, uint32_
 
 static void device_name(void *data, struct kde_output_device_v2 *proxy, const char *name) {
     struct device *device = device_of(data, proxy);
-    if (!device) return;
-    size_t length = strnlen(name, ORIENTD_WL_MAX_NAME + 1);
-    // A longer name is no name: it could never be chosen by --output anyway.
-    device->name_length = length > ORIENTD_WL_MAX_NAME ? 0 : length;
-    memcpy(device->name, name, device->name_length);
-    device->name[device->name_length] = '\0';
+    if (device) orientd_wl_keep_name(device->name, &device->name_length, name);
 }
 
 static const struct kde_output_device_v2_listener device_listener = {

@@ -106,14 +106,16 @@ static struct head *head_of(struct orientd_wl_outputs *outputs, struct zwlr_outp
     return NULL;
 }
 
+void orientd_wl_keep_name(char *buffer, size_t *length, const char *name) {
+    size_t sent = strnlen(name, ORIENTD_WL_MAX_NAME + 1);
+    *length = sent > ORIENTD_WL_MAX_NAME ? 0 : sent;
+    memcpy(buffer, name, *length);
+    buffer[*length] = '\0';
+}
+
 static void head_name(void *data, struct zwlr_output_head_v1 *proxy, const char *name) {
     struct head *head = head_of(data, proxy);
-    if (!head) return;
-    size_t length = strnlen(name, ORIENTD_WL_MAX_NAME + 1);
-    // A longer name is no name: it could never be chosen by --output anyway.
-    head->name_length = length > ORIENTD_WL_MAX_NAME ? 0 : length;
-    memcpy(head->name, name, head->name_length);
-    head->name[head->name_length] = '\0';
+    if (head) orientd_wl_keep_name(head->name, &head->name_length, name);
 }
 
 static void head_string(void *data, struct zwlr_output_head_v1 *proxy, const char *text) {

@@ -35,6 +35,10 @@ void orientd_wl_outputs_global(struct orientd_wl *wl, uint32_t name, const char 
 void orientd_wl_outputs_global_remove(struct orientd_wl *wl, uint32_t name);
 void orientd_wl_outputs_free(struct orientd_wl *wl);
 
+/// Keeps an output's `name` as sent into `buffer` (ORIENTD_WL_MAX_NAME + 1 bytes), its length
+/// into `length`: a longer name is no name (empty), as it could never be chosen by --output.
+void orientd_wl_keep_name(char *buffer, size_t *length, const char *name);
+
 /// KWin's outputs (orientd_kde_outputs.c): the same hooks, and an apply as
 /// orientd_wl_output_apply's (-1 when kde_output_management_v2 is not bound, no device has
 /// that name on, or an apply is in flight).

@@ -63,4 +63,30 @@ final class KWinBackendTests: OutputTestCase {
         try waitForRotation(8)
         try waitForProperty("OutputOrientation", "landscape-right")
     }
+
+    /// The panel turned off by someone else (kscreen-doctor) is gone: orientd detaches saying
+    /// which outputs are on, serves on, and turns the panel to the current orientation when it
+    /// is back on.
+    func testThePanelTurnedOffDetachesAndIsTurnedWhenItIsBackOn() throws {
+        try startKWin(outputs: 2)
+        try launchOrientd(["--output-backend", "kwin", "--output", "Virtual-1"], environment: waylandEnvironment)
+        try waitForProperty("OutputName", "Virtual-1")
+        _ = try registerScene()
+        try turnDevice("landscape-right")
+        try eventually("Virtual-1 turned landscape-left (2)", timeout: deadline) { try kscreenRotation("Virtual-1") == 2 }
+
+        try kscreenDoctor(["output.Virtual-1.disable"])
+        try waitForProperty("OutputBackend", "none")
+        try eventually("OutputStatus says Virtual-1 is not on", timeout: deadline) {
+            try managerProperty("OutputStatus").string?.hasPrefix("kwin: no output Virtual-1 is on (outputs on: Virtual-0") == true
+        }
+        XCTAssertEqual(try kscreenRotation("Virtual-0"), 1, "the other output is left alone")
+
+        try turnDevice("landscape-left")
+        try kscreenDoctor(["output.Virtual-1.enable"])
+        try waitForProperty("OutputBackend", "kwin")
+        try eventually("Virtual-1 turned landscape-right (8)", timeout: deadline) { try kscreenRotation("Virtual-1") == 8 }
+        try waitForProperty("OutputOrientation", "landscape-right")
+        XCTAssertEqual(try kscreenRotation("Virtual-0"), 1, "the other output is left alone")
+    }
 }
