@@ -89,6 +89,25 @@ final class OutputToolListingTests: XCTestCase {
         XCTAssertEqual(try PanelChoice.panel(in: outputs, requested: nil).get().name, "DSI-1")
     }
 
+    // MARK: The compositor's answer to an apply
+
+    /// KWin's `failed` and wlroots' `failed`: the panel stays as it was and that is reported,
+    /// so the core knows the turn did not happen; nothing is sent again.
+    func testARefusedTurnLeavesThePanelAsItWasAndSaysSo() {
+        let outcome = WaylandOutputBackend.outcome(of: .failed, applying: .landscapeLeft, showing: .portrait)
+        XCTAssertEqual(outcome, .init(showing: .portrait, refused: true, sendAgain: false))
+    }
+
+    func testASucceededTurnIsWhatThePanelShowsBeforeTheListingSaysSo() {
+        let outcome = WaylandOutputBackend.outcome(of: .succeeded, applying: .landscapeLeft, showing: .portrait)
+        XCTAssertEqual(outcome, .init(showing: .landscapeLeft, refused: false, sendAgain: false))
+    }
+
+    func testACancelledTurnIsSentAgain() {
+        let outcome = WaylandOutputBackend.outcome(of: .cancelled, applying: .landscapeLeft, showing: nil)
+        XCTAssertEqual(outcome, .init(showing: nil, refused: false, sendAgain: true))
+    }
+
     // MARK: The panel
 
     func testTheBuiltInPanelIsTheFirstEDPDSIOrLVDSOutputThatIsOn() {

@@ -93,21 +93,39 @@ final class WaylandOutputBackend: OutputBackend {
         }.map { ToolOutput(name: $0.name, enabled: $0.enabled, showing: orientation(forTransform: $0.transform)) }
     }
 
+    /// What the compositor's answer to the apply of `orientation` means, the panel showing
+    /// `showing` before it.
+    struct Outcome: Equatable {
+        /// What the panel shows now. After a success, the orientation applied: the outputs'
+        /// new state follows, but an orientation waiting now must be compared with it, not
+        /// with the listing before (else a return to the previous one is judged "already shown").
+        var showing: InterfaceOrientation?
+        /// Refused: the panel stays as it was, which is reported (the core learns the turn
+        /// did not happen).
+        var refused: Bool
+        /// Cancelled (the outputs changed meanwhile): sent again unless a newer one waits.
+        var sendAgain: Bool
+    }
+
+    static func outcome(of result: WaylandConnection.ApplyResult, applying orientation: InterfaceOrientation,
+                        showing: InterfaceOrientation?) -> Outcome {
+        switch result {
+        case .succeeded: Outcome(showing: orientation, refused: false, sendAgain: false)
+        case .failed: Outcome(showing: showing, refused: true, sendAgain: false)
+        case .cancelled: Outcome(showing: showing, refused: false, sendAgain: true)
+        }
+    }
+
     private func answered(_ result: WaylandConnection.ApplyResult) {
         guard let orientation = session.calls.inFlight else { return }
         var next = session.calls.finish()
-        switch result {
-        case .succeeded:
-            // The outputs' new state follows, but an orientation waiting now must be compared
-            // with what the panel shows after this success, not with the listing before it
-            // (else a return to the previous orientation is judged "already shown").
-            showing = orientation
-        case .failed:
+        let outcome = Self.outcome(of: result, applying: orientation, showing: showing)
+        showing = outcome.showing
+        if outcome.refused {
             log.warning("output: \(kind.rawValue): the compositor refused to turn \(panel.output ?? "the panel") to \(orientation.rawValue)")
             report?(.orientationRead(showing))
-        case .cancelled:
-            next = next ?? orientation
         }
+        if outcome.sendAgain { next = next ?? orientation }
         if let next { apply(next) }
     }
 
