@@ -64,6 +64,12 @@ final class KWinBackendTests: OutputTestCase {
         try waitForProperty("OutputOrientation", "landscape-right")
     }
 
+    /// A turn asked for while another is in flight ends at the last (`turnWhileInFlight`).
+    func testATurnAskedForWhileAnotherIsInFlightEndsAtTheLast() throws {
+        let kwin = try startKWin()
+        try turnWhileInFlight(compositor: kwin, backend: "kwin", output: Self.output) { try kscreenRotation(Self.output) == 1 }
+    }
+
     /// The panel turned off by someone else (kscreen-doctor) is gone: orientd detaches saying
     /// which outputs are on, serves on, and turns the panel to the current orientation when it
     /// is back on.
