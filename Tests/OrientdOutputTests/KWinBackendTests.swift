@@ -15,14 +15,7 @@ final class KWinBackendTests: OutputTestCase {
         try waitForProperty("OutputBackend", "kwin")
         try waitForProperty("OutputName", Self.output)
         _ = try registerScene()
-        for (device, interface, rotation) in [("landscape-right", "landscape-left", 2),
-                                              ("landscape-left", "landscape-right", 8),
-                                              ("portrait-upside-down", "portrait-upside-down", 4),
-                                              ("portrait", "portrait", 1)] {
-            try turnDevice(device)
-            try waitForRotation(rotation)
-            try waitForProperty("OutputOrientation", interface)
-        }
+        try turnKWinThroughEachRow()
 
         let appliesBefore = orientdLogLines(containing: "output: kwin: turning").count
         try kscreenDoctor(["output.\(Self.output).rotation.inverted"])

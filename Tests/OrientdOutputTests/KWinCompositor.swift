@@ -108,4 +108,17 @@ extension OutputTestCase {
     func waitForRotation(_ rotation: Int, file: StaticString = #filePath, line: UInt = #line) throws {
         try waitForRotation([rotation], file: file, line: line)
     }
+
+    /// Turns the device through each row of the table: KWin's panel reaches each (read back by
+    /// kscreen-doctor) and `OutputOrientation` says it.
+    func turnKWinThroughEachRow(file: StaticString = #filePath, line: UInt = #line) throws {
+        for (device, interface, rotation) in [("landscape-right", "landscape-left", 2),
+                                              ("landscape-left", "landscape-right", 8),
+                                              ("portrait-upside-down", "portrait-upside-down", 4),
+                                              ("portrait", "portrait", 1)] {
+            try turnDevice(device)
+            try waitForRotation(rotation, file: file, line: line)
+            try waitForProperty("OutputOrientation", interface, file: file, line: line)
+        }
+    }
 }

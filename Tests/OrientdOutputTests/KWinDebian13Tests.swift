@@ -23,13 +23,6 @@ final class KWinDebian13BackendTests: OutputTestCase {
         try launchOrientd(["--output-backend", "kwin", "--output", Self.kwinOutput], environment: waylandEnvironment)
         try waitForProperty("OutputName", Self.kwinOutput)
         _ = try registerScene()
-        for (device, interface, rotation) in [("landscape-right", "landscape-left", 2),
-                                              ("portrait-upside-down", "portrait-upside-down", 4),
-                                              ("landscape-left", "landscape-right", 8),
-                                              ("portrait", "portrait", 1)] {
-            try turnDevice(device)
-            try waitForRotation(rotation)
-            try waitForProperty("OutputOrientation", interface)
-        }
+        try turnKWinThroughEachRow()
     }
 }
