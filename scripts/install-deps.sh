@@ -22,8 +22,9 @@ test_packages=(python3 python3-dbus python3-gi python3-dbusmock iio-sensor-proxy
                dpkg-dev lintian)
 # The mutter output backend's tests: a real headless mutter and the GSettings schema it hands over.
 test_packages+=(mutter gsettings-desktop-schemas gnome-settings-daemon-common)
-# The wlroots, kwin and x11 output backends' tests: phoc, KWin, Xephyr in Xvfb, their tools,
-# and the frame capture (xwd) and screenshots (grim).
+# The wlroots, kwin and x11 output backends' tests: phoc, KWin, Xephyr in Xvfb, the tools the
+# tests read the panels back with (kscreen-doctor, a Qt program needing qtwayland5, for KWin:
+# orientd itself speaks KWin's output management), the frame capture (xwd) and screenshots (grim).
 test_packages+=(phoc wlr-randr grim kwin-wayland kscreen libkf5screen-bin qtwayland5
                 xserver-xephyr x11-xserver-utils x11-utils x11-apps)
 # The x11 window tracker's tests: a real EWMH window manager, and xdotool to drive it as a user would.

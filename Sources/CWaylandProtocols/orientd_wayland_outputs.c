@@ -1,6 +1,7 @@
 // The outputs part of orientd's Wayland connection (ORIENTD_WL_BIND_OUTPUTS): every wl_output,
 // whose done events say an output changed, and wlr-output-management's heads, which say what
-// each output shows and take a configuration that turns one. See include/orientd_wayland.h.
+// each output shows and take a configuration that turns one (KWin's output devices and
+// management, orientd_kde_outputs.c, stand in for them on KWin). See include/orientd_wayland.h.
 #include <stdlib.h>
 #include <string.h>
 
@@ -105,14 +106,16 @@ static struct head *head_of(struct orientd_wl_outputs *outputs, struct zwlr_outp
     return NULL;
 }
 
+void orientd_wl_keep_name(char *buffer, size_t *length, const char *name) {
+    size_t sent = strnlen(name, ORIENTD_WL_MAX_NAME + 1);
+    *length = sent > ORIENTD_WL_MAX_NAME ? 0 : sent;
+    memcpy(buffer, name, *length);
+    buffer[*length] = '\0';
+}
+
 static void head_name(void *data, struct zwlr_output_head_v1 *proxy, const char *name) {
     struct head *head = head_of(data, proxy);
-    if (!head) return;
-    size_t length = strnlen(name, ORIENTD_WL_MAX_NAME + 1);
-    // A longer name is no name: it could never be chosen by --output anyway.
-    head->name_length = length > ORIENTD_WL_MAX_NAME ? 0 : length;
-    memcpy(head->name, name, head->name_length);
-    head->name[head->name_length] = '\0';
+    if (head) orientd_wl_keep_name(head->name, &head->name_length, name);
 }
 
 static void head_string(void *data, struct zwlr_output_head_v1 *proxy, const char *text) {
@@ -255,6 +258,7 @@ static const struct zwlr_output_configuration_v1_listener configuration_listener
 // MARK: The connection's hooks
 
 void orientd_wl_outputs_global(struct orientd_wl *wl, uint32_t name, const char *interface, uint32_t version) {
+    orientd_kde_outputs_global(wl, name, interface, version);
     int is_output = strcmp(interface, wl_output_interface.name) == 0;
     int is_manager = strcmp(interface, zwlr_output_manager_v1_interface.name) == 0;
     if (!is_output && !is_manager) return;
@@ -275,6 +279,7 @@ void orientd_wl_outputs_global(struct orientd_wl *wl, uint32_t name, const char 
 }
 
 void orientd_wl_outputs_global_remove(struct orientd_wl *wl, uint32_t name) {
+    orientd_kde_outputs_global_remove(wl, name);
     struct orientd_wl_outputs *outputs = wl->outputs;
     if (!outputs) return;
     for (size_t index = 0; index < outputs->output_count; index++) {
@@ -288,6 +293,7 @@ void orientd_wl_outputs_global_remove(struct orientd_wl *wl, uint32_t name) {
 }
 
 void orientd_wl_outputs_free(struct orientd_wl *wl) {
+    orientd_kde_outputs_free(wl);
     struct orientd_wl_outputs *outputs = wl->outputs;
     if (!outputs) return;
     configuration_end(outputs, -1);
@@ -300,7 +306,8 @@ void orientd_wl_outputs_free(struct orientd_wl *wl) {
 
 int orientd_wl_output_apply(struct orientd_wl *wl, const char *head_name, int32_t transform) {
     struct orientd_wl_outputs *outputs = wl->outputs;
-    if (!outputs || !outputs->manager || !outputs->have_serial || outputs->configuration) return -1;
+    if (!outputs || !outputs->manager) return orientd_kde_outputs_apply(wl, head_name, transform);
+    if (!outputs->have_serial || outputs->configuration) return -1;
     if (transform < 0 || transform > 7) return -1;
     struct head *target = NULL;
     for (size_t index = 0; index < outputs->head_count; index++) {

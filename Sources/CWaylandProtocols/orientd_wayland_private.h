@@ -7,6 +7,7 @@
 #include "orientd_wayland.h"
 
 struct orientd_wl_outputs;
+struct orientd_kde_outputs;
 struct orientd_plasma;
 
 struct orientd_wl {
@@ -24,6 +25,7 @@ struct orientd_wl {
     uint64_t next_handle;
     struct wl_list toplevels;
     struct orientd_wl_outputs *outputs;  // with ORIENTD_WL_BIND_OUTPUTS
+    struct orientd_kde_outputs *kde_outputs;  // with ORIENTD_WL_BIND_OUTPUTS, on KWin
     int dispatching;
     int closing;
 };
@@ -32,5 +34,17 @@ struct orientd_wl {
 void orientd_wl_outputs_global(struct orientd_wl *wl, uint32_t name, const char *interface, uint32_t version);
 void orientd_wl_outputs_global_remove(struct orientd_wl *wl, uint32_t name);
 void orientd_wl_outputs_free(struct orientd_wl *wl);
+
+/// Keeps an output's `name` as sent into `buffer` (ORIENTD_WL_MAX_NAME + 1 bytes), its length
+/// into `length`: a longer name is no name (empty), as it could never be chosen by --output.
+void orientd_wl_keep_name(char *buffer, size_t *length, const char *name);
+
+/// KWin's outputs (orientd_kde_outputs.c): the same hooks, and an apply as
+/// orientd_wl_output_apply's (-1 when kde_output_management_v2 is not bound, no device has
+/// that name on, or an apply is in flight).
+void orientd_kde_outputs_global(struct orientd_wl *wl, uint32_t name, const char *interface, uint32_t version);
+void orientd_kde_outputs_global_remove(struct orientd_wl *wl, uint32_t name);
+void orientd_kde_outputs_free(struct orientd_wl *wl);
+int orientd_kde_outputs_apply(struct orientd_wl *wl, const char *device_name, int32_t transform);
 
 #endif

@@ -5,7 +5,8 @@ public enum OutputBackendKind: String, CaseIterable, Sendable {
     case mutter
     /// wlr-output-management, spoken through libwayland (phoc, sway, labwc).
     case wlroots
-    /// `kscreen-doctor` (KWin, Plasma Mobile).
+    /// KWin's output management (kde_output_device_v2, kde_output_management_v2), spoken
+    /// through libwayland (KWin, Plasma Mobile).
     case kwin
     /// RandR on an X server.
     case x11

@@ -3,22 +3,23 @@ import XCTest
 @testable import OrientationDaemon
 
 /// The backends' parsers and transform tables (docs/output.md's table, row by row), read from
-/// what xrandr and kscreen-doctor really print, and wlr-output-management's transform values.
+/// what xrandr really prints, and the Wayland transform values (wlr-output-management's and
+/// KWin's output devices').
 final class OutputToolListingTests: XCTestCase {
     // MARK: wlr-output-management
 
     /// wl_output counts counter-clockwise: landscape-left is 90 (1), landscape-right 270 (3);
     /// the flipped transforms (4–7) are outside the table.
-    func testWlrootsTransformsFollowTheTable() {
+    func testWaylandTransformsFollowTheTable() {
         let table: [(InterfaceOrientation, Int32)] = [
             (.portrait, 0), (.landscapeLeft, 1), (.landscapeRight, 3), (.portraitUpsideDown, 2),
         ]
         for (orientation, transform) in table {
-            XCTAssertEqual(WlrootsBackend.transform(for: orientation), transform)
-            XCTAssertEqual(WlrootsBackend.orientation(forTransform: transform), orientation)
+            XCTAssertEqual(WaylandOutputBackend.transform(for: orientation), transform)
+            XCTAssertEqual(WaylandOutputBackend.orientation(forTransform: transform), orientation)
         }
-        for flipped in Int32(4)...7 { XCTAssertNil(WlrootsBackend.orientation(forTransform: flipped)) }
-        XCTAssertNil(WlrootsBackend.orientation(forTransform: nil))
+        for flipped in Int32(4)...7 { XCTAssertNil(WaylandOutputBackend.orientation(forTransform: flipped)) }
+        XCTAssertNil(WaylandOutputBackend.orientation(forTransform: nil))
     }
 
     // MARK: xrandr
@@ -60,46 +61,51 @@ final class OutputToolListingTests: XCTestCase {
                        ["xrandr", "--output", "eDP-1", "--rotate", "right"])
     }
 
-    // MARK: kscreen-doctor
+    // MARK: A Wayland compositor's listing (wlroots' heads, KWin's output devices)
 
-    static let kscreenDoctor = """
-        kscreen.doctor: a log line before the document
-        {
-            "features": 247,
-            "outputs": [
-                { "connected": true, "enabled": true, "id": 1, "name": "Virtual-0", "rotation": 2,
-                  "pos": { "x": 0, "y": 0 }, "size": { "height": 800, "width": 1280 } },
-                { "connected": true, "enabled": false, "id": 2, "name": "eDP-1", "rotation": 8 },
-                { "connected": true, "enabled": true, "id": 3, "name": "DSI-1", "rotation": 4 },
-                { "connected": true, "enabled": true, "id": 4, "name": "HDMI-A-1", "rotation": 1 },
-                { "connected": true, "enabled": true, "id": 5, "name": "DP-1", "rotation": 16 }
-            ],
-            "screen": { "id": 0 }
-        }
-        """
-
-    func testKScreenDoctorListing() throws {
-        XCTAssertEqual(try XCTUnwrap(KScreenDoctorListing.parse(Self.kscreenDoctor)), [
+    func testAWaylandListingKeepsEachNamedOutputWithWhatItShows() {
+        let heads = [WaylandConnection.Head(name: "Virtual-0", enabled: true, transform: 1),
+                     WaylandConnection.Head(name: "eDP-1", enabled: false, transform: 3),
+                     WaylandConnection.Head(name: "DP-1", enabled: true, transform: 5),
+                     WaylandConnection.Head(name: "DSI-1", enabled: true, transform: nil)]
+        XCTAssertEqual(WaylandOutputBackend.outputs(from: heads), [
             ToolOutput(name: "Virtual-0", enabled: true, showing: .landscapeLeft),
             ToolOutput(name: "eDP-1", enabled: false, showing: .landscapeRight),
-            ToolOutput(name: "DSI-1", enabled: true, showing: .portraitUpsideDown),
-            ToolOutput(name: "HDMI-A-1", enabled: true, showing: .portrait),
             ToolOutput(name: "DP-1", enabled: true, showing: nil),
+            ToolOutput(name: "DSI-1", enabled: true, showing: nil),
         ])
-        XCTAssertNil(KScreenDoctorListing.parse("qt.qpa.plugin: Could not find the Qt platform plugin \"wayland\""))
     }
 
-    func testKScreenDoctorRotationsFollowTheTable() {
-        let table: [(InterfaceOrientation, String, Int)] = [
-            (.portrait, "none", 1), (.landscapeLeft, "left", 2), (.landscapeRight, "right", 8), (.portraitUpsideDown, "inverted", 4),
-        ]
-        for (orientation, word, number) in table {
-            XCTAssertEqual(KScreenDoctorListing.rotation(for: orientation), word)
-            XCTAssertEqual(KScreenDoctorListing.orientation(forRotation: number), orientation)
-        }
-        XCTAssertEqual(KScreenDoctorTool().applyCommand(output: "eDP-1", .portraitUpsideDown),
-                       ["kscreen-doctor", "output.eDP-1.rotation.inverted"])
-        XCTAssertEqual(KScreenDoctorTool().environment["QT_QPA_PLATFORM"], "wayland")
+    /// The compositor is untrusted: an output without a name (none sent, or one over 64 bytes,
+    /// which the C shim drops) or with a control character in it is never the panel, and its
+    /// name never reaches a log line or `OutputStatus`.
+    func testAWaylandOutputWithNoNameOrAHostileOneIsLeftOut() {
+        let heads = [WaylandConnection.Head(name: "", enabled: true, transform: 0),
+                     WaylandConnection.Head(name: "eDP-1\u{1B}[2J\nforged line", enabled: true, transform: 0),
+                     WaylandConnection.Head(name: "eDP-2\u{85}", enabled: true, transform: 0),
+                     WaylandConnection.Head(name: "DSI-1", enabled: true, transform: 2)]
+        let outputs = WaylandOutputBackend.outputs(from: heads)
+        XCTAssertEqual(outputs, [ToolOutput(name: "DSI-1", enabled: true, showing: .portraitUpsideDown)])
+        XCTAssertEqual(try PanelChoice.panel(in: outputs, requested: nil).get().name, "DSI-1")
+    }
+
+    // MARK: The compositor's answer to an apply
+
+    /// KWin's `failed` and wlroots' `failed`: the panel stays as it was and that is reported,
+    /// so the core knows the turn did not happen; nothing is sent again.
+    func testARefusedTurnLeavesThePanelAsItWasAndSaysSo() {
+        let outcome = WaylandOutputBackend.outcome(of: .failed, applying: .landscapeLeft, showing: .portrait)
+        XCTAssertEqual(outcome, .init(showing: .portrait, refused: true, sendAgain: false))
+    }
+
+    func testASucceededTurnIsWhatThePanelShowsBeforeTheListingSaysSo() {
+        let outcome = WaylandOutputBackend.outcome(of: .succeeded, applying: .landscapeLeft, showing: .portrait)
+        XCTAssertEqual(outcome, .init(showing: .landscapeLeft, refused: false, sendAgain: false))
+    }
+
+    func testACancelledTurnIsSentAgain() {
+        let outcome = WaylandOutputBackend.outcome(of: .cancelled, applying: .landscapeLeft, showing: nil)
+        XCTAssertEqual(outcome, .init(showing: nil, refused: false, sendAgain: true))
     }
 
     // MARK: The panel

@@ -2,7 +2,8 @@ import Foundation
 import TestSupport
 import XCTest
 
-/// orientd turning a real KWin (`kwin_wayland --virtual`) through kscreen-doctor.
+/// orientd turning a real KWin (`kwin_wayland --virtual`) through KWin's output management
+/// (kde_output_device_v2, kde_output_management_v2); the test reads KWin back with kscreen-doctor.
 final class KWinBackendTests: OutputTestCase {
     static let output = kwinOutput
 
@@ -14,20 +15,13 @@ final class KWinBackendTests: OutputTestCase {
         try waitForProperty("OutputBackend", "kwin")
         try waitForProperty("OutputName", Self.output)
         _ = try registerScene()
-        for (device, interface, rotation) in [("landscape-right", "landscape-left", 2),
-                                              ("landscape-left", "landscape-right", 8),
-                                              ("portrait-upside-down", "portrait-upside-down", 4),
-                                              ("portrait", "portrait", 1)] {
-            try turnDevice(device)
-            try waitForRotation(rotation)
-            try waitForProperty("OutputOrientation", interface)
-        }
+        try turnKWinThroughEachRow()
 
-        let appliesBefore = orientdLogLines(containing: "kscreen-doctor output.").count
+        let appliesBefore = orientdLogLines(containing: "output: kwin: turning").count
         try kscreenDoctor(["output.\(Self.output).rotation.inverted"])
         try waitForProperty("OutputOrientation", "portrait-upside-down")
         XCTAssertEqual(try kscreenRotation(Self.output), 4, "orientd turned the panel back")
-        XCTAssertEqual(orientdLogLines(containing: "kscreen-doctor output.").count, appliesBefore)
+        XCTAssertEqual(orientdLogLines(containing: "output: kwin: turning").count, appliesBefore)
     }
 
     /// `--output-backend kwin` on a compositor that is not KWin (phoc) says so and stays none.
@@ -35,7 +29,7 @@ final class KWinBackendTests: OutputTestCase {
         try startPhoc()
         try launchOrientd(["--output-backend", "kwin"], environment: waylandEnvironment)
         try eventually("orientd says the compositor is not KWin", timeout: deadline) {
-            !orientdLogLines(containing: "is not KWin: it offers no kde_output_management_v2 or org_kde_kwin_outputmanagement").isEmpty
+            !orientdLogLines(containing: "is not KWin: it offers no kde_output_management_v2").isEmpty
         }
         XCTAssertEqual(try managerProperty("OutputBackend").string, "none")
     }
@@ -61,5 +55,37 @@ final class KWinBackendTests: OutputTestCase {
         try waitForProperty("OutputBackend", "kwin")
         try waitForRotation(8)
         try waitForProperty("OutputOrientation", "landscape-right")
+    }
+
+    /// A turn asked for while another is in flight ends at the last (`turnWhileInFlight`).
+    func testATurnAskedForWhileAnotherIsInFlightEndsAtTheLast() throws {
+        let kwin = try startKWin()
+        try turnWhileInFlight(compositor: kwin, backend: "kwin", output: Self.output) { try kscreenRotation(Self.output) == 1 }
+    }
+
+    /// The panel turned off by someone else (kscreen-doctor) is gone: orientd detaches saying
+    /// which outputs are on, serves on, and turns the panel to the current orientation when it
+    /// is back on.
+    func testThePanelTurnedOffDetachesAndIsTurnedWhenItIsBackOn() throws {
+        try startKWin(outputs: 2)
+        try launchOrientd(["--output-backend", "kwin", "--output", "Virtual-1"], environment: waylandEnvironment)
+        try waitForProperty("OutputName", "Virtual-1")
+        _ = try registerScene()
+        try turnDevice("landscape-right")
+        try eventually("Virtual-1 turned landscape-left (2)", timeout: deadline) { try kscreenRotation("Virtual-1") == 2 }
+
+        try kscreenDoctor(["output.Virtual-1.disable"])
+        try waitForProperty("OutputBackend", "none")
+        try eventually("OutputStatus says Virtual-1 is not on", timeout: deadline) {
+            try managerProperty("OutputStatus").string?.hasPrefix("kwin: no output Virtual-1 is on (outputs on: Virtual-0") == true
+        }
+        XCTAssertEqual(try kscreenRotation("Virtual-0"), 1, "the other output is left alone")
+
+        try turnDevice("landscape-left")
+        try kscreenDoctor(["output.Virtual-1.enable"])
+        try waitForProperty("OutputBackend", "kwin")
+        try eventually("Virtual-1 turned landscape-right (8)", timeout: deadline) { try kscreenRotation("Virtual-1") == 8 }
+        try waitForProperty("OutputOrientation", "landscape-right")
+        XCTAssertEqual(try kscreenRotation("Virtual-0"), 1, "the other output is left alone")
     }
 }

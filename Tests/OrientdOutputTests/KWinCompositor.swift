@@ -17,9 +17,10 @@ extension OutputTestCase {
     /// orientd's own desktop entry (data/io.github.orientd.orientd.desktop.in) whose Exec is
     /// each path, in KWin's `XDG_DATA_DIRS` (KWin builds its service cache under the scratch folder).
     /// With `root`, the KWin of that root (`debian13Root()`), shown the programs' folders: it
-    /// checks that the path in a desktop entry's Exec is the client's executable.
+    /// checks that the path in a desktop entry's Exec is the client's executable. `outputs`:
+    /// how many virtual outputs (Virtual-0, Virtual-1, …).
     @discardableResult
-    func startKWin(trusting programs: [String] = [], root: String? = nil) throws -> ChildProcess {
+    func startKWin(trusting programs: [String] = [], root: String? = nil, outputs: Int = 1) throws -> ChildProcess {
         let copy = scratch + "/kwin_wayland"
         if !FileManager.default.fileExists(atPath: copy) {
             try FileManager.default.copyItem(atPath: (root ?? "") + "/usr/bin/kwin_wayland", toPath: copy)
@@ -46,7 +47,8 @@ extension OutputTestCase {
                 .write(toFile: menus + "/applications.menu", atomically: true, encoding: .utf8)
             environment["XDG_CONFIG_DIRS"] = scratch + "/kwin-config:/etc/xdg"
         }
-        let command = [copy, "--virtual", "--width", "800", "--height", "1280", "--socket", Self.waylandSocket]
+        let command = [copy, "--virtual", "--width", "800", "--height", "1280", "--output-count", "\(outputs)",
+                       "--socket", Self.waylandSocket]
         let folders = programs.map { URL(fileURLWithPath: $0).deletingLastPathComponent().path }
         let kwin = try start("kwin_wayland", root.map { Self.inRoot($0, command, showing: folders) } ?? command,
                              environment: environment)
@@ -105,5 +107,18 @@ extension OutputTestCase {
 
     func waitForRotation(_ rotation: Int, file: StaticString = #filePath, line: UInt = #line) throws {
         try waitForRotation([rotation], file: file, line: line)
+    }
+
+    /// Turns the device through each row of the table: KWin's panel reaches each (read back by
+    /// kscreen-doctor) and `OutputOrientation` says it.
+    func turnKWinThroughEachRow(file: StaticString = #filePath, line: UInt = #line) throws {
+        for (device, interface, rotation) in [("landscape-right", "landscape-left", 2),
+                                              ("landscape-left", "landscape-right", 8),
+                                              ("portrait-upside-down", "portrait-upside-down", 4),
+                                              ("portrait", "portrait", 1)] {
+            try turnDevice(device)
+            try waitForRotation(rotation, file: file, line: line)
+            try waitForProperty("OutputOrientation", interface, file: file, line: line)
+        }
     }
 }

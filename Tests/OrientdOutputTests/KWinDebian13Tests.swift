@@ -13,3 +13,16 @@ extension KWinFrontWindowTests {
         try appsInFrontTurnKWinsPanel(root: root)
     }
 }
+
+/// orientd's KWin output backend on Debian 13's KWin 6, which does not trust it (no desktop
+/// entry names it): KWin offers its output devices and management to any client, so each
+/// row of the table reaches the panel.
+final class KWinDebian13BackendTests: OutputTestCase {
+    func testOnDebian13sKWin6AnUntrustedOrientdTurnsThePanel() throws {
+        try startKWin(root: try debian13Root())
+        try launchOrientd(["--output-backend", "kwin", "--output", Self.kwinOutput], environment: waylandEnvironment)
+        try waitForProperty("OutputName", Self.kwinOutput)
+        _ = try registerScene()
+        try turnKWinThroughEachRow()
+    }
+}

@@ -96,4 +96,34 @@ class OutputTestCase: OrientdTestCase {
         try waitForProperty("OutputStatus", why, file: file, line: line)
         XCTAssertEqual(try statusOutputLine(file: file, line: line), "Output: none: \(why)", file: file, line: line)
     }
+
+    /// A turn asked for while another is in flight waits for it, and the panel ends at the
+    /// last. A turn back to where the panel was before the one in flight is compared with what
+    /// that one made the panel show, not with the outputs from before it (the compositor
+    /// answers before it sends the new state; read against the old one the turn back was
+    /// judged "already shown" and dropped, leaving the panel turned). The compositor is stopped
+    /// while the first turn is in flight, so the second always comes before its answer.
+    /// `showsPortrait`: the test's own read of the panel.
+    func turnWhileInFlight(compositor: ChildProcess, backend: String, output: String,
+                           showsPortrait: () throws -> Bool) throws {
+        try launchOrientd(["--output-backend", backend, "--output", output], environment: waylandEnvironment)
+        _ = try registerScene()
+        try waitForProperty("OutputBackend", backend)
+        try waitForProperty("OutputOrientation", "portrait")
+        let (landscape, portrait) = ("\(backend): turning \(output) to transform 1", "\(backend): turning \(output) to transform 0")
+        for round in 0..<3 {
+            compositor.send(SIGSTOP)
+            let sent = orientdLogLines(containing: landscape).count
+            try turnDevice("landscape-right")
+            try eventually("round \(round): the landscape turn is sent; orientd's log:\n\(orientd.log)") {
+                orientdLogLines(containing: landscape).count > sent
+            }
+            try turnDevice("portrait")
+            compositor.send(SIGCONT)
+            try eventually("round \(round): the panel ends at the last turn, portrait; orientd's log:\n\(orientd.log)", timeout: deadline) {
+                try showsPortrait() && managerProperty("OutputOrientation").string == "portrait"
+                    && orientdLogLines(containing: portrait).count > round
+            }
+        }
+    }
 }

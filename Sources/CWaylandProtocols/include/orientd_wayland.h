@@ -1,5 +1,6 @@
 // A Wayland connection for orientd's adapters: lists the compositor's globals and, when
-// asked, follows wlr-foreign-toplevel-management's or KWin's list of windows. The listeners are
+// asked, follows wlr-foreign-toplevel-management's or KWin's list of windows, and
+// wlr-output-management's or KWin's outputs. The listeners are
 // static C functions here; they forward to the callbacks given to orientd_wl_open.
 #ifndef ORIENTD_WAYLAND_H
 #define ORIENTD_WAYLAND_H
@@ -17,7 +18,8 @@ enum {
     ORIENTD_WL_FULLSCREEN = 1u << 3,
 };
 
-/// One head of wlr-output-management, as its latest events said.
+/// One head of wlr-output-management, or one of KWin's kde_output_device_v2, as its latest
+/// events said.
 struct orientd_wl_head {
     /// Its name (`name_length` bytes, at most ORIENTD_WL_MAX_NAME; empty when none was sent
     /// or it was longer).
@@ -59,7 +61,9 @@ struct orientd_wl_callbacks {
     /// ORIENTD_WL_BIND_OUTPUTS: a wl_output's done event (its geometry, mode or scale changed).
     void (*output_changed)(void *context);
     /// ORIENTD_WL_BIND_OUTPUTS, when the compositor offers wlr-output-management: the heads as
-    /// the manager's latest done event completed them (at most ORIENTD_WL_MAX_HEADS).
+    /// the manager's latest done event completed them (at most ORIENTD_WL_MAX_HEADS). On KWin:
+    /// its output devices that a done event completed, after each device's done and after a
+    /// device is unplugged.
     void (*output_heads)(void *context, const struct orientd_wl_head *heads, size_t count);
     /// The compositor's answer to orientd_wl_output_apply: one of ORIENTD_WL_APPLY_*.
     void (*output_applied)(void *context, int result);
@@ -74,7 +78,8 @@ enum {
     ORIENTD_WL_BIND_TOPLEVELS = 1 << 0,
     /// The first seat: ask the compositor to change windows (orientd_wl_toplevel_request).
     ORIENTD_WL_BIND_SEAT = 1 << 1,
-    /// Every wl_output (output_changed) and wlr-output-management when offered (output_heads,
+    /// Every wl_output (output_changed), and wlr-output-management or KWin's
+    /// kde_output_device_v2 and kde_output_management_v2 when offered (output_heads,
     /// orientd_wl_output_apply).
     ORIENTD_WL_BIND_OUTPUTS = 1 << 2,
     /// KWin's window list (org_kde_plasma_window_management), reported through the toplevel
@@ -101,8 +106,9 @@ enum {
 int orientd_wl_toplevel_request(struct orientd_wl *wl, uint64_t handle, int request);
 
 /// Asks the compositor to turn the head named `head_name` to `transform` (wl_output.transform),
-/// every other head as it is (queued: flush to send); the answer comes to output_applied. -1
-/// when wlr-output-management is not bound, no head has that name, or an apply is in flight.
+/// every other head as it is (queued: flush to send); the answer comes to output_applied (KWin
+/// answers succeeded or failed, never cancelled). -1 when neither wlr-output-management nor
+/// kde_output_management_v2 is bound, no head on has that name, or an apply is in flight.
 int orientd_wl_output_apply(struct orientd_wl *wl, const char *head_name, int32_t transform);
 
 /// The socket to watch for input.

@@ -1,43 +1,20 @@
 import OrientationCore
 
-/// KWin (KDE Plasma, Plasma Mobile): `kscreen-doctor`, which speaks KWin's output-management
-/// protocol (it needs Qt's Wayland platform plugin, Debian's qtwayland5).
-///
-/// Present while the Wayland socket accepts and its registry offers KWin's output
-/// management; each wl_output sends `done` after a change (a new rotation among them): the
-/// notifications.
-struct KScreenDoctorTool: OutputTool {
-    static let managementInterfaces = ["kde_output_management_v2", "org_kde_kwin_outputmanagement"]
-
-    let kind = OutputBackendKind.kwin
-    /// kscreen-doctor is a Qt program: on Wayland, Qt's Wayland platform (not X11's), on the
-    /// socket the backend watches (the session's, found as `WaylandSocket` finds it).
-    let environment: [String: String]
-
-    init(socketPath: String? = nil) {
-        var environment = ["QT_QPA_PLATFORM": "wayland"]
-        if let socketPath { environment["WAYLAND_DISPLAY"] = socketPath }
-        self.environment = environment
-    }
-    let listCommand = ["kscreen-doctor", "--json"]
-
-    func parse(_ stdout: String) -> [ToolOutput]? { KScreenDoctorListing.parse(stdout) }
-
-    func applyCommand(output: String, _ orientation: InterfaceOrientation) -> [String] {
-        ["kscreen-doctor", "output.\(output).rotation.\(KScreenDoctorListing.rotation(for: orientation))"]
-    }
-}
-
+/// KWin (KDE Plasma, Plasma Mobile): KWin's own output protocols, spoken by
+/// `WaylandOutputBackend` on its Wayland connection. Each kde_output_device_v2 says its name,
+/// whether it is on and its transform (complete at each `done`, someone else's change
+/// included); an apply is a kde_output_management_v2 configuration that changes the panel's
+/// transform alone, which KWin answers applied or failed.
 enum KWinBackend {
+    static let managementInterface = "kde_output_management_v2"
+
     static func make(environment: [String: String], output: String?, log: Log) -> any OutputBackend {
-        ToolOutputBackend(tool: KScreenDoctorTool(socketPath: WaylandSocket.socketPath(environment: environment)),
-                          presence: WaylandPresence(environment: environment, required: KScreenDoctorTool.managementInterfaces,
-                                                    what: "KWin"),
-                          output: output, log: log)
+        WaylandOutputBackend(kind: .kwin, managers: [managementInterface], what: "KWin",
+                             environment: environment, output: output, log: log)
     }
 
     /// `--output-backend auto`: a Wayland compositor offering KWin's output management.
     static func probe(environment: [String: String]) -> Bool {
-        WaylandSocket.compositorOffers(any: KScreenDoctorTool.managementInterfaces, environment: environment)
+        WaylandSocket.compositorOffers(any: [managementInterface], environment: environment)
     }
 }

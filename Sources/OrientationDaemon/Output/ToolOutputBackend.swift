@@ -14,7 +14,7 @@ protocol OutputTool {
     func applyCommand(output: String, _ orientation: InterfaceOrientation) -> [String]
 }
 
-/// A backend driving its compositor through a command-line tool (kscreen-doctor, xrandr), run
+/// A backend driving its compositor through a command-line tool (xrandr), run
 /// asynchronously from the main loop:
 ///
 /// - The presence watcher says when the compositor is there; the backend then lists the

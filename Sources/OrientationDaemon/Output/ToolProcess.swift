@@ -1,6 +1,6 @@
 import CGio
 
-/// How a command-line tool (kscreen-doctor, xrandr) ended.
+/// How a command-line tool (xrandr) ended.
 struct ToolResult: Sendable {
     /// The command line, for log lines.
     var command: String

@@ -1,128 +1,18 @@
 import OrientationCore
 
-/// wlroots compositors (phoc, sway, labwc, …): wlr-output-management, spoken through
-/// libwayland on the connection that watches the compositor.
-///
-/// Present while the Wayland socket accepts and its registry offers `zwlr_output_manager_v1`.
-/// The manager reports every output (head) with its transform after each change, someone
-/// else's included; an apply sends a whole configuration (every output as it is, the panel
-/// with its new transform) and the compositor answers succeeded, failed or cancelled. One
-/// configuration is in flight at a time: an orientation asked for meanwhile waits (only the
-/// newest), and a cancelled one (the outputs changed meanwhile) is sent again.
-final class WlrootsBackend: OutputBackend {
+/// wlroots compositors (phoc, sway, labwc, …): wlr-output-management, spoken by
+/// `WaylandOutputBackend`. An apply sends a whole configuration (every output as it is, the
+/// panel with its new transform) for the manager's latest serial.
+enum WlrootsBackend {
     static let managerInterface = "zwlr_output_manager_v1"
 
-    let kind = OutputBackendKind.wlroots
-    let presence: WaylandPresence
-    let requestedOutput: String?
-    let log: Log
-    private var report: ((OutputBackendEvent) -> Void)?
-    private var panel = PanelAttachment()
-    /// What the panel shows, as the latest heads said.
-    private var showing: InterfaceOrientation?
-    /// Its absence said once, and one configuration in flight (the orientation it applies).
-    private var session = PeerSession<InterfaceOrientation>()
-
-    init(environment: [String: String], output: String?, log: Log) {
-        presence = WaylandPresence(environment: environment, required: [Self.managerInterface], what: "a wlroots compositor")
-        requestedOutput = output
-        self.log = log
-    }
-
     static func make(environment: [String: String], output: String?, log: Log) -> any OutputBackend {
-        WlrootsBackend(environment: environment, output: output, log: log)
+        WaylandOutputBackend(kind: .wlroots, managers: [managerInterface], what: "a wlroots compositor",
+                             environment: environment, output: output, log: log)
     }
 
     /// `--output-backend auto`: a Wayland compositor offering wlr-output-management.
     static func probe(environment: [String: String]) -> Bool {
         WaylandSocket.compositorOffers(any: [managerInterface], environment: environment)
-    }
-
-    func start(reports: @escaping (OutputBackendEvent) -> Void) {
-        report = reports
-        presence.heads = { [weak self] in self?.take($0) }
-        presence.applied = { [weak self] in self?.answered($0) }
-        presence.start(present: { [weak self] in
-            // The heads follow the listing: the panel is chosen when they come.
-            guard let self else { return }
-            self.session.newPeer()
-        }, changed: {}, gone: { [weak self] reason in
-            guard let self else { return }
-            self.session.newPeer()
-            self.lost(reason)
-        })
-    }
-
-    func stop() {
-        presence.stop()
-        panel.release()
-        report = nil
-    }
-
-    func apply(_ orientation: InterfaceOrientation) {
-        guard let output = panel.output, let connection = presence.connection,
-              let orientation = session.calls.submit(orientation) else { return }  // waits for the one in flight
-        if orientation == showing {
-            session.calls.finish()
-            report?(.orientationRead(showing))
-            return
-        }
-        let transform = Self.transform(for: orientation)
-        log.debug("output: wlroots: turning \(output) to transform \(transform)")
-        guard connection.applyTransform(transform, toOutput: output) else {
-            session.calls.finish()
-            log.warning("output: wlroots: cannot turn \(output) to \(orientation.rawValue): the compositor lists no such output on, or offers no output manager")
-            report?(.orientationRead(showing))
-            return
-        }
-    }
-
-    /// The wl_output transform that shows `orientation` on a portrait panel (wl_output's
-    /// transforms count counter-clockwise).
-    static func transform(for orientation: InterfaceOrientation) -> Int32 {
-        switch orientation {
-        case .portrait: return 0
-        case .landscapeLeft: return 1
-        case .portraitUpsideDown: return 2
-        case .landscapeRight: return 3
-        }
-    }
-
-    /// What a wl_output transform shows; nil for the flipped ones and for none.
-    static func orientation(forTransform transform: Int32?) -> InterfaceOrientation? {
-        InterfaceOrientation.allCases.first { self.transform(for: $0) == transform }
-    }
-
-    private func answered(_ result: WaylandConnection.ApplyResult) {
-        guard let orientation = session.calls.inFlight else { return }
-        var next = session.calls.finish()
-        switch result {
-        case .succeeded:
-            // The heads' new state follows, but an orientation waiting now must be compared
-            // with what the panel shows after this success, not with the heads before it
-            // (else a return to the previous orientation is judged "already shown").
-            showing = orientation
-        case .failed:
-            log.warning("output: wlroots: the compositor refused to turn \(panel.output ?? "the panel") to \(orientation.rawValue)")
-            report?(.orientationRead(showing))
-        case .cancelled:
-            next = next ?? orientation
-        }
-        if let next { apply(next) }
-    }
-
-    private func take(_ heads: [WaylandConnection.Head]) {
-        guard report != nil else { return }
-        let outputs = heads.map { ToolOutput(name: $0.name, enabled: $0.enabled, showing: Self.orientation(forTransform: $0.transform)) }
-        guard let event = panel.listed(outputs, requested: requestedOutput, session: &session) else { return }
-        switch event {
-        case .orientationRead(let read), .attached(_, let read): showing = read
-        case .detached, .userRotationLock: break
-        }
-        report?(event)
-    }
-
-    private func lost(_ reason: String) {
-        if let event = panel.lost(reason, session: &session) { report?(event) }
     }
 }

@@ -6,7 +6,8 @@ import Glibc
 /// loop of the thread that opens it: the socket is non-blocking, each turn of the loop reads
 /// what it holds once and dispatches it (prepare_read, read_events, dispatch_pending), and
 /// requests are flushed without waiting. It lists the compositor's globals and, when asked,
-/// follows wlr-foreign-toplevel-management's windows or KWin's. The socket closing (the compositor
+/// follows wlr-foreign-toplevel-management's windows or KWin's, and wlr-output-management's
+/// outputs or KWin's. The socket closing (the compositor
 /// stopped or died) or a protocol error ends it at once.
 final class WaylandConnection {
     /// What the connection reports, on the loop's thread; none runs after `close()`.
@@ -24,7 +25,8 @@ final class WaylandConnection {
         var toplevelManagerFinished: () -> Void = {}
         /// `.outputs`: a wl_output changed (its geometry, mode or scale).
         var outputChanged: () -> Void = {}
-        /// `.outputs`, on a compositor with wlr-output-management: its heads after each change.
+        /// `.outputs`, on a compositor with wlr-output-management or KWin's output devices: its
+        /// outputs after each change.
         var heads: ([Head]) -> Void = { _ in }
         /// `.outputs`: the compositor's answer to `applyTransform`.
         var applied: (ApplyResult) -> Void = { _ in }
@@ -32,7 +34,7 @@ final class WaylandConnection {
         var ended: (String) -> Void = { _ in }
     }
 
-    /// One output as wlr-output-management reports it.
+    /// One output as wlr-output-management or KWin's kde_output_device_v2 reports it.
     struct Head: Equatable {
         /// Its name (empty when the compositor sent none, or one over 64 bytes).
         var name: String
@@ -55,7 +57,8 @@ final class WaylandConnection {
         static let toplevels = Binds(rawValue: UInt32(ORIENTD_WL_BIND_TOPLEVELS))
         /// The first seat: ask the compositor to change windows (`request`).
         static let seat = Binds(rawValue: UInt32(ORIENTD_WL_BIND_SEAT))
-        /// Every wl_output, and wlr-output-management when offered: follow and turn the outputs.
+        /// Every wl_output, and wlr-output-management or KWin's output management when offered:
+        /// follow and turn the outputs.
         static let outputs = Binds(rawValue: UInt32(ORIENTD_WL_BIND_OUTPUTS))
         /// KWin's window list (`org_kde_plasma_window_management`), reported as toplevels.
         static let plasmaWindows = Binds(rawValue: UInt32(ORIENTD_WL_BIND_PLASMA_WINDOWS))
@@ -180,8 +183,8 @@ final class WaylandConnection {
         return true
     }
 
-    /// Asks the compositor (wlr-output-management) to turn the output `name` to the wl_output
-    /// `transform`, every other output as it is; the answer comes to `applied`. False when the
+    /// Asks the compositor (wlr-output-management, or KWin's) to turn the output `name` to the
+    /// wl_output `transform`, every other output as it is; the answer comes to `applied`. False when the
     /// compositor offers no output manager, has no such output on, or an apply is in flight.
     @discardableResult
     func applyTransform(_ transform: Int32, toOutput name: String) -> Bool {

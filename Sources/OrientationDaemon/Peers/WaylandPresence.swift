@@ -4,14 +4,14 @@ import CGio
 /// registry offers one of `required`; gone when that connection closes; back when the socket
 /// file is bound again (a folder watch, no polling). The connection follows every wl_output:
 /// an output's change (a new transform, mode or scale) or an output plugged or unplugged is a
-/// change. On a compositor with wlr-output-management, its heads and the answers to
-/// `connection.applyTransform` are passed on to `heads` and `applied`.
+/// change. On a compositor with wlr-output-management or KWin's output devices, its outputs
+/// and the answers to `connection.applyTransform` are passed on to `heads` and `applied`.
 final class WaylandPresence: CompositorPresence {
     let socketPath: String?
     let required: [String]
     /// Names the compositor family in messages ("a wlroots compositor").
     let what: String
-    /// wlr-output-management's heads after each change, and the answers to applies.
+    /// The compositor's outputs after each change, and the answers to applies.
     var heads: ([WaylandConnection.Head]) -> Void = { _ in }
     var applied: (WaylandConnection.ApplyResult) -> Void = { _ in }
     /// The connection while the compositor is there.

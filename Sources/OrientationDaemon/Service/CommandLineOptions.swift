@@ -24,7 +24,7 @@ public enum OrientdCommandLine {
           --output-backend auto|mutter|wlroots|kwin|x11|none
                                       how the built-in panel is turned to the front window's
                                       orientation: mutter (GNOME, Phosh: DisplayConfig), wlroots
-                                      (wlr-output-management), kwin (kscreen-doctor), x11 (RandR); auto: the
+                                      (wlr-output-management), kwin (KWin's output management), x11 (RandR); auto: the
                                       first one whose compositor is there; none: leave the panel
                                       to the compositor (default: auto)
           --output NAME               the connector to turn, such as eDP-1 (default: the built-in

@@ -27,7 +27,7 @@ final class WlrootsOutputConformance: OutputBackendConformance {
 
     override func startBackend() -> OutputBackendRun {
         let environment = childEnvironment.merging(waylandEnvironment) { $1 }
-        let run = OutputBackendRun { WlrootsBackend(environment: environment, output: "HEADLESS-1", log: Log(verbose: true)) }
+        let run = OutputBackendRun { WlrootsBackend.make(environment: environment, output: "HEADLESS-1", log: Log(verbose: true)) }
         addTeardownBlock { run.stop() }
         return run
     }

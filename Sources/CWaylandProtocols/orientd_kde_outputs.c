@@ -1,0 +1,252 @@
+// KWin's outputs for orientd's Wayland connection (ORIENTD_WL_BIND_OUTPUTS): each
+// kde_output_device_v2 (its name, transform and enabled state, complete at each done) reported
+// through output_heads as wlr-output-management's heads are, and kde_output_management_v2's
+// configurations that turn one (applied or failed, through output_applied). Everything KWin
+// sends is bounded: at most ORIENTD_WL_MAX_HEADS devices, names of at most ORIENTD_WL_MAX_NAME
+// bytes, transforms 0–7. See include/orientd_wayland.h.
+#include <stdlib.h>
+#include <string.h>
+
+#include "orientd_wayland_private.h"
+#include "kde-output-device-v2-client-protocol.h"
+#include "kde-output-management-v2-client-protocol.h"
+
+/// The versions this code speaks (those of protocols/*.xml): bound at most these.
+#define DEVICE_VERSION 2
+#define MANAGEMENT_VERSION 3
+
+struct device {
+    uint32_t global;            // the registry's name of the global
+    struct kde_output_device_v2 *proxy;
+    char name[ORIENTD_WL_MAX_NAME + 1];
+    size_t name_length;
+    int enabled;
+    int32_t transform;
+    int done;                   // a done event completed it: it is reported
+};
+
+struct orientd_kde_outputs {
+    struct orientd_wl *wl;
+    struct kde_output_management_v2 *management;
+    struct device devices[ORIENTD_WL_MAX_HEADS];
+    size_t device_count;
+    struct kde_output_configuration_v2 *configuration;   // the apply in flight
+};
+
+static struct orientd_kde_outputs *kde_outputs_of(struct orientd_wl *wl) {
+    if (!wl->kde_outputs) {
+        wl->kde_outputs = calloc(1, sizeof *wl->kde_outputs);
+        if (wl->kde_outputs) wl->kde_outputs->wl = wl;
+    }
+    return wl->kde_outputs;
+}
+
+static struct device *device_of(struct orientd_kde_outputs *outputs, struct kde_output_device_v2 *proxy) {
+    for (size_t index = 0; index < outputs->device_count; index++) {
+        if (outputs->devices[index].proxy == proxy) return &outputs->devices[index];
+    }
+    return NULL;
+}
+
+/// Reports every device a done event completed.
+static void report(struct orientd_kde_outputs *outputs) {
+    struct orientd_wl *wl = outputs->wl;
+    if (!wl->callbacks.output_heads) return;
+    struct orientd_wl_head heads[ORIENTD_WL_MAX_HEADS];
+    size_t count = 0;
+    for (size_t index = 0; index < outputs->device_count; index++) {
+        struct device *device = &outputs->devices[index];
+        if (!device->done) continue;
+        heads[count++] = (struct orientd_wl_head){
+            .name = device->name, .name_length = device->name_length,
+            .enabled = device->enabled, .transform = device->transform,
+        };
+    }
+    wl->callbacks.output_heads(wl->context, heads, count);
+}
+
+// MARK: kde_output_device_mode_v2 (only destroyed when KWin removes it)
+
+static void mode_size(void *data, struct kde_output_device_mode_v2 *mode, int32_t width, int32_t height) {
+    (void)data; (void)mode; (void)width; (void)height;
+}
+
+static void mode_refresh(void *data, struct kde_output_device_mode_v2 *mode, int32_t refresh) {
+    (void)data; (void)mode; (void)refresh;
+}
+
+static void mode_preferred(void *data, struct kde_output_device_mode_v2 *mode) {
+    (void)data; (void)mode;
+}
+
+static void mode_removed(void *data, struct kde_output_device_mode_v2 *mode) {
+    (void)data;
+    kde_output_device_mode_v2_destroy(mode);
+}
+
+static const struct kde_output_device_mode_v2_listener mode_listener = {
+    .size = mode_size,
+    .refresh = mode_refresh,
+    .preferred = mode_preferred,
+    .removed = mode_removed,
+};
+
+// MARK: kde_output_device_v2
+
+static void device_geometry(void *data, struct kde_output_device_v2 *proxy, int32_t x, int32_t y, int32_t width,
+                            int32_t height, int32_t subpixel, const char *make, const char *model, int32_t transform) {
+    (void)x; (void)y; (void)width; (void)height; (void)subpixel; (void)make; (void)model;
+    struct device *device = device_of(data, proxy);
+    // A transform outside wl_output's eight is no transform: what the output shows is unknown.
+    if (device) device->transform = transform >= 0 && transform <= 7 ? transform : -1;
+}
+
+static void device_current_mode(void *data, struct kde_output_device_v2 *proxy, struct kde_output_device_mode_v2 *mode) {
+    (void)data; (void)proxy; (void)mode;
+}
+
+static void device_mode(void *data, struct kde_output_device_v2 *proxy, struct kde_output_device_mode_v2 *mode) {
+    (void)proxy;
+    kde_output_device_mode_v2_add_listener(mode, &mode_listener, data);
+}
+
+static void device_done(void *data, struct kde_output_device_v2 *proxy) {
+    struct orientd_kde_outputs *outputs = data;
+    struct device *device = device_of(outputs, proxy);
+    if (!device) return;
+    device->done = 1;
+    report(outputs);
+}
+
+static void device_scale(void *data, struct kde_output_device_v2 *proxy, wl_fixed_t factor) {
+    (void)data; (void)proxy; (void)factor;
+}
+
+static void device_string(void *data, struct kde_output_device_v2 *proxy, const char *text) {
+    (void)data; (void)proxy; (void)text;
+}
+
+static void device_enabled(void *data, struct kde_output_device_v2 *proxy, int32_t enabled) {
+    struct device *device = device_of(data, proxy);
+    if (device) device->enabled = enabled != 0;
+}
+
+static void device_flags(void *data, struct kde_output_device_v2 *proxy, uint32_t flags) {
+    (void)data; (void)proxy; (void)flags;
+}
+
+static void device_name(void *data, struct kde_output_device_v2 *proxy, const char *name) {
+    struct device *device = device_of(data, proxy);
+    if (device) orientd_wl_keep_name(device->name, &device->name_length, name);
+}
+
+static const struct kde_output_device_v2_listener device_listener = {
+    .geometry = device_geometry,
+    .current_mode = device_current_mode,
+    .mode = device_mode,
+    .done = device_done,
+    .scale = device_scale,
+    .edid = device_string,
+    .enabled = device_enabled,
+    .uuid = device_string,
+    .serial_number = device_string,
+    .eisa_id = device_string,
+    .capabilities = device_flags,
+    .overscan = device_flags,
+    .vrr_policy = device_flags,
+    .rgb_range = device_flags,
+    .name = device_name,
+};
+
+// MARK: kde_output_configuration_v2
+
+static void configuration_end(struct orientd_kde_outputs *outputs, int result) {
+    if (outputs->configuration) kde_output_configuration_v2_destroy(outputs->configuration);
+    outputs->configuration = NULL;
+    struct orientd_wl *wl = outputs->wl;
+    if (result >= 0 && wl->callbacks.output_applied) wl->callbacks.output_applied(wl->context, result);
+}
+
+static void configuration_applied(void *data, struct kde_output_configuration_v2 *configuration) {
+    (void)configuration;
+    configuration_end(data, ORIENTD_WL_APPLY_SUCCEEDED);
+}
+
+static void configuration_failed(void *data, struct kde_output_configuration_v2 *configuration) {
+    (void)configuration;
+    configuration_end(data, ORIENTD_WL_APPLY_FAILED);
+}
+
+static const struct kde_output_configuration_v2_listener configuration_listener = {
+    .applied = configuration_applied,
+    .failed = configuration_failed,
+};
+
+// MARK: The connection's hooks
+
+void orientd_kde_outputs_global(struct orientd_wl *wl, uint32_t name, const char *interface, uint32_t version) {
+    int is_device = strcmp(interface, kde_output_device_v2_interface.name) == 0;
+    int is_management = strcmp(interface, kde_output_management_v2_interface.name) == 0;
+    if ((!is_device && !is_management) || version < 1) return;
+    struct orientd_kde_outputs *outputs = kde_outputs_of(wl);
+    if (!outputs) return;
+    if (is_device && outputs->device_count < ORIENTD_WL_MAX_HEADS) {
+        struct kde_output_device_v2 *proxy = wl_registry_bind(
+            wl->registry, name, &kde_output_device_v2_interface, version < DEVICE_VERSION ? version : DEVICE_VERSION);
+        if (!proxy) return;
+        struct device *device = &outputs->devices[outputs->device_count++];
+        memset(device, 0, sizeof *device);
+        device->global = name;
+        device->proxy = proxy;
+        device->transform = -1;
+        kde_output_device_v2_add_listener(proxy, &device_listener, outputs);
+    }
+    if (is_management && !outputs->management) {
+        outputs->management = wl_registry_bind(wl->registry, name, &kde_output_management_v2_interface,
+                                               version < MANAGEMENT_VERSION ? version : MANAGEMENT_VERSION);
+    }
+}
+
+void orientd_kde_outputs_global_remove(struct orientd_wl *wl, uint32_t name) {
+    struct orientd_kde_outputs *outputs = wl->kde_outputs;
+    if (!outputs) return;
+    for (size_t index = 0; index < outputs->device_count; index++) {
+        struct device *device = &outputs->devices[index];
+        if (device->global != name) continue;
+        int reported = device->done;
+        kde_output_device_v2_destroy(device->proxy);
+        memmove(device, device + 1, (outputs->device_count - index - 1) * sizeof *device);
+        outputs->device_count--;
+        // The output is unplugged: the devices left are what KWin has.
+        if (reported) report(outputs);
+        return;
+    }
+}
+
+void orientd_kde_outputs_free(struct orientd_wl *wl) {
+    struct orientd_kde_outputs *outputs = wl->kde_outputs;
+    if (!outputs) return;
+    configuration_end(outputs, -1);
+    for (size_t index = 0; index < outputs->device_count; index++) kde_output_device_v2_destroy(outputs->devices[index].proxy);
+    if (outputs->management) kde_output_management_v2_destroy(outputs->management);
+    free(outputs);
+    wl->kde_outputs = NULL;
+}
+
+int orientd_kde_outputs_apply(struct orientd_wl *wl, const char *device_name, int32_t transform) {
+    struct orientd_kde_outputs *outputs = wl->kde_outputs;
+    if (!outputs || !outputs->management || outputs->configuration || transform < 0 || transform > 7) return -1;
+    struct device *target = NULL;
+    for (size_t index = 0; index < outputs->device_count; index++) {
+        struct device *device = &outputs->devices[index];
+        if (device->done && device->name_length > 0 && strcmp(device->name, device_name) == 0) target = device;
+    }
+    if (!target || !target->enabled) return -1;
+    outputs->configuration = kde_output_management_v2_create_configuration(outputs->management);
+    if (!outputs->configuration) return -1;
+    kde_output_configuration_v2_add_listener(outputs->configuration, &configuration_listener, outputs);
+    // KWin changes what a configuration names: the other outputs stay as they are.
+    kde_output_configuration_v2_transform(outputs->configuration, target->proxy, transform);
+    kde_output_configuration_v2_apply(outputs->configuration);
+    return 0;
+}

@@ -1,0 +1,145 @@
+import OrientationCore
+
+/// A compositor's output management spoken through libwayland on the connection that watches
+/// the compositor: wlr-output-management on wlroots compositors (phoc, sway, labwc, …), KWin's
+/// kde_output_device_v2 and kde_output_management_v2 on KWin (`WlrootsBackend`, `KWinBackend`).
+///
+/// Present while the Wayland socket accepts and its registry offers the manager. The
+/// compositor reports every output with its transform after each change, someone else's
+/// included; an apply turns the panel and the compositor answers (succeeded, failed, or on
+/// wlroots cancelled). One apply is in flight at a time: an orientation asked for meanwhile
+/// waits (only the newest), and a cancelled one (the outputs changed meanwhile) is sent again.
+final class WaylandOutputBackend: OutputBackend {
+    let kind: OutputBackendKind
+    let presence: WaylandPresence
+    let requestedOutput: String?
+    let log: Log
+    private var report: ((OutputBackendEvent) -> Void)?
+    private var panel = PanelAttachment()
+    /// What the panel shows, as the latest listing said.
+    private var showing: InterfaceOrientation?
+    /// Its absence said once, and one apply in flight (the orientation it applies).
+    private var session = PeerSession<InterfaceOrientation>()
+
+    /// `managers`: the globals that make the compositor this backend's (any one of them);
+    /// `what` names its family in messages ("a wlroots compositor", "KWin").
+    init(kind: OutputBackendKind, managers: [String], what: String, environment: [String: String], output: String?, log: Log) {
+        self.kind = kind
+        presence = WaylandPresence(environment: environment, required: managers, what: what)
+        requestedOutput = output
+        self.log = log
+    }
+
+    func start(reports: @escaping (OutputBackendEvent) -> Void) {
+        report = reports
+        presence.heads = { [weak self] in self?.take($0) }
+        presence.applied = { [weak self] in self?.answered($0) }
+        presence.start(present: { [weak self] in
+            // The outputs follow the listing: the panel is chosen when they come.
+            guard let self else { return }
+            self.session.newPeer()
+        }, changed: {}, gone: { [weak self] reason in
+            guard let self else { return }
+            self.session.newPeer()
+            self.lost(reason)
+        })
+    }
+
+    func stop() {
+        presence.stop()
+        panel.release()
+        report = nil
+    }
+
+    func apply(_ orientation: InterfaceOrientation) {
+        guard let output = panel.output, let connection = presence.connection,
+              let orientation = session.calls.submit(orientation) else { return }  // waits for the one in flight
+        if orientation == showing {
+            session.calls.finish()
+            report?(.orientationRead(showing))
+            return
+        }
+        let transform = Self.transform(for: orientation)
+        log.debug("output: \(kind.rawValue): turning \(output) to transform \(transform)")
+        guard connection.applyTransform(transform, toOutput: output) else {
+            session.calls.finish()
+            log.warning("output: \(kind.rawValue): cannot turn \(output) to \(orientation.rawValue): the compositor lists no such output on, or offers no output manager")
+            report?(.orientationRead(showing))
+            return
+        }
+    }
+
+    /// The wl_output transform that shows `orientation` on a portrait panel (wl_output's
+    /// transforms count counter-clockwise; KWin's output devices use the same values).
+    static func transform(for orientation: InterfaceOrientation) -> Int32 {
+        switch orientation {
+        case .portrait: return 0
+        case .landscapeLeft: return 1
+        case .portraitUpsideDown: return 2
+        case .landscapeRight: return 3
+        }
+    }
+
+    /// What a wl_output transform shows; nil for the flipped ones and for none.
+    static func orientation(forTransform transform: Int32?) -> InterfaceOrientation? {
+        InterfaceOrientation.allCases.first { self.transform(for: $0) == transform }
+    }
+
+    /// The outputs a listing names: an output whose name is empty or holds a control
+    /// character (the compositor is untrusted) is left out, as it could never be `--output`.
+    static func outputs(from heads: [WaylandConnection.Head]) -> [ToolOutput] {
+        heads.filter { head in
+            !head.name.isEmpty && !head.name.unicodeScalars.contains { $0.properties.generalCategory == .control }
+        }.map { ToolOutput(name: $0.name, enabled: $0.enabled, showing: orientation(forTransform: $0.transform)) }
+    }
+
+    /// What the compositor's answer to the apply of `orientation` means, the panel showing
+    /// `showing` before it.
+    struct Outcome: Equatable {
+        /// What the panel shows now. After a success, the orientation applied: the outputs'
+        /// new state follows, but an orientation waiting now must be compared with it, not
+        /// with the listing before (else a return to the previous one is judged "already shown").
+        var showing: InterfaceOrientation?
+        /// Refused: the panel stays as it was, which is reported (the core learns the turn
+        /// did not happen).
+        var refused: Bool
+        /// Cancelled (the outputs changed meanwhile): sent again unless a newer one waits.
+        var sendAgain: Bool
+    }
+
+    static func outcome(of result: WaylandConnection.ApplyResult, applying orientation: InterfaceOrientation,
+                        showing: InterfaceOrientation?) -> Outcome {
+        switch result {
+        case .succeeded: Outcome(showing: orientation, refused: false, sendAgain: false)
+        case .failed: Outcome(showing: showing, refused: true, sendAgain: false)
+        case .cancelled: Outcome(showing: showing, refused: false, sendAgain: true)
+        }
+    }
+
+    private func answered(_ result: WaylandConnection.ApplyResult) {
+        guard let orientation = session.calls.inFlight else { return }
+        var next = session.calls.finish()
+        let outcome = Self.outcome(of: result, applying: orientation, showing: showing)
+        showing = outcome.showing
+        if outcome.refused {
+            log.warning("output: \(kind.rawValue): the compositor refused to turn \(panel.output ?? "the panel") to \(orientation.rawValue)")
+            report?(.orientationRead(showing))
+        }
+        if outcome.sendAgain { next = next ?? orientation }
+        if let next { apply(next) }
+    }
+
+    private func take(_ heads: [WaylandConnection.Head]) {
+        guard report != nil else { return }
+        guard let event = panel.listed(Self.outputs(from: heads), requested: requestedOutput, session: &session) else { return }
+        switch event {
+        case .orientationRead(let read), .attached(_, let read): showing = read
+        case .detached, .userRotationLock: break
+        }
+        report?(event)
+    }
+
+    private func lost(_ reason: String) {
+        if let event = panel.lost(reason, session: &session) { report?(event) }
+    }
+}
