@@ -3,7 +3,7 @@ import Glibc
 import ProcessSupport
 
 /// The host's real KWin (`kwin_wayland --virtual`, one 800×1280 portrait output Virtual-0);
-/// orientd's kwin tracker and output backend (KWin's window list; kscreen-doctor turns the
+/// orientd's kwin tracker and output backend (KWin's window list; KWin's output management turns the
 /// panel); the benchmark's own task switcher activates a window as Plasma's task manager does
 /// (org_kde_plasma_window set_state active). KWin offers its window list only to the programs
 /// a desktop entry names in Exec with `X-KDE-Wayland-Interfaces`: orientd's own entry
