@@ -65,7 +65,14 @@ public struct ControllerNode: Sendable {
     /// The orientation mode of the iOS OrientationManager practice; when set it replaces the declared mask.
     public internal(set) var mode: ControllerMode?
     /// Navigation stack (last is the top) or tabs, as handles into the tree.
-    public internal(set) var children: [Int] = []
+    public internal(set) var children: [Int] = [] {
+        didSet { lastChild = children.last }
+    }
+    /// The last of `children` (a navigation controller's top), kept in the node itself: the
+    /// walk to the deciding controller reads it without reaching the children's own storage,
+    /// one memory access fewer a level (which a deep tree scattered over the heap pays in
+    /// cache misses).
+    public private(set) var lastChild: Int?
     /// A tab controller's selected child.
     public internal(set) var selected: Int?
     /// The controller this one presents modally.

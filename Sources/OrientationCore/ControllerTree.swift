@@ -83,12 +83,12 @@ public struct ControllerTree: Sendable {
     /// over; a forwarding navigation controller hands over to its top child, a forwarding tab
     /// controller to its selected child; otherwise the walk stops (nil).
     public func handOver(from handle: Int) -> Int? {
-        let node = self[handle]
-        if let presented = node.presented, self[presented].declaration.fillsWindow { return presented }
-        guard node.declaration.forwardsOrientation else { return nil }
-        switch node.kind {
-        case .navigation: return node.children.last
-        case .tab: return node.selected
+        // Fields read in place, not the node copied out: a copy retains its id and children.
+        if let presented = slots[handle]!.presented, slots[presented]!.declaration.fillsWindow { return presented }
+        guard slots[handle]!.declaration.forwardsOrientation else { return nil }
+        switch slots[handle]!.kind {
+        case .navigation: return slots[handle]!.lastChild
+        case .tab: return slots[handle]!.selected
         case .view: return nil
         }
     }
