@@ -85,8 +85,9 @@ printf '[Desktop Entry]\nType=Application\nName=Notes\nExec=notes\nX-Orientd-Sup
 printf '[Desktop Entry]\nType=Application\nName=Racing Game\nExec=racing-game\nX-Orientd-SupportedOrientations=landscape\n' \
   >"$work/data/applications/$game.desktop"
 
-# orientd: the panel through wlroots, the windows through phoc's window list (auto).
-XDG_DATA_DIRS=$work/data "$orientd" --sensor none --output-backend wlroots --output "$output" >"$work/orientd.log" 2>&1 &
+# orientd: the panel through wlroots, the windows through phoc's window list (auto). Nested phoc
+# is 1024×768 at scale 1, a large screen on a desk: the pictures show a phone (--screen-class).
+XDG_DATA_DIRS=$work/data "$orientd" --sensor none --screen-class phone --output-backend wlroots --output "$output" >"$work/orientd.log" 2>&1 &
 pids+=($!)
 wait_for "orientd" busctl --user status "$name"
 busctl --user call "$name" "$manager" "$name" SetSettleTime u 0

@@ -58,7 +58,7 @@ wait_for "phoc" wlr-randr
 wlr-randr --output "$output" --custom-mode "$panel"
 
 # orientd turning it.
-"$orientd" --sensor none --output-backend wlroots --output "$output" >"$work/orientd.log" 2>&1 &
+"$orientd" --sensor none --screen-class phone --output-backend wlroots --output "$output" >"$work/orientd.log" 2>&1 &
 pids+=($!)
 wait_for "orientd" busctl --user status "$name"
 busctl --user call "$name" "$manager" "$name" SetSettleTime u 0

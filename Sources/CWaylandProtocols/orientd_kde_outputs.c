@@ -22,16 +22,36 @@ struct device {
     size_t name_length;
     int enabled;
     int32_t transform;
+    struct kde_output_device_mode_v2 *current_mode;   // looked up among `modes` when reported
+    double scale;
     int done;                   // a done event completed it: it is reported
 };
+
+// A mode KWin announced, and its size (a bounded table: a device whose current mode is past
+// it reports no size).
+struct mode {
+    struct kde_output_device_mode_v2 *proxy;
+    int32_t width, height;
+};
+
+#define KDE_MAX_MODES 256
 
 struct orientd_kde_outputs {
     struct orientd_wl *wl;
     struct kde_output_management_v2 *management;
     struct device devices[ORIENTD_WL_MAX_HEADS];
     size_t device_count;
+    struct mode modes[KDE_MAX_MODES];
+    size_t mode_count;
     struct kde_output_configuration_v2 *configuration;   // the apply in flight
 };
+
+static struct mode *mode_of(struct orientd_kde_outputs *outputs, struct kde_output_device_mode_v2 *proxy) {
+    for (size_t index = 0; index < outputs->mode_count; index++) {
+        if (outputs->modes[index].proxy == proxy) return &outputs->modes[index];
+    }
+    return NULL;
+}
 
 static struct orientd_kde_outputs *kde_outputs_of(struct orientd_wl *wl) {
     if (!wl->kde_outputs) {
@@ -57,9 +77,12 @@ static void report(struct orientd_kde_outputs *outputs) {
     for (size_t index = 0; index < outputs->device_count; index++) {
         struct device *device = &outputs->devices[index];
         if (!device->done) continue;
+        const struct mode *mode = device->current_mode ? mode_of(outputs, device->current_mode) : NULL;
+        int sane = mode && mode->width > 0 && mode->height > 0;
         heads[count++] = (struct orientd_wl_head){
             .name = device->name, .name_length = device->name_length,
             .enabled = device->enabled, .transform = device->transform,
+            .width = sane ? mode->width : 0, .height = sane ? mode->height : 0, .scale = device->scale,
         };
     }
     wl->callbacks.output_heads(wl->context, heads, count);
@@ -67,8 +90,9 @@ static void report(struct orientd_kde_outputs *outputs) {
 
 // MARK: kde_output_device_mode_v2 (only destroyed when KWin removes it)
 
-static void mode_size(void *data, struct kde_output_device_mode_v2 *mode, int32_t width, int32_t height) {
-    (void)data; (void)mode; (void)width; (void)height;
+static void mode_size(void *data, struct kde_output_device_mode_v2 *proxy, int32_t width, int32_t height) {
+    struct mode *mode = mode_of(data, proxy);
+    if (mode) { mode->width = width; mode->height = height; }
 }
 
 static void mode_refresh(void *data, struct kde_output_device_mode_v2 *mode, int32_t refresh) {
@@ -79,9 +103,18 @@ static void mode_preferred(void *data, struct kde_output_device_mode_v2 *mode) {
     (void)data; (void)mode;
 }
 
-static void mode_removed(void *data, struct kde_output_device_mode_v2 *mode) {
-    (void)data;
-    kde_output_device_mode_v2_destroy(mode);
+static void mode_removed(void *data, struct kde_output_device_mode_v2 *proxy) {
+    struct orientd_kde_outputs *outputs = data;
+    struct mode *mode = mode_of(outputs, proxy);
+    if (mode) {
+        size_t index = (size_t)(mode - outputs->modes);
+        memmove(&outputs->modes[index], &outputs->modes[index + 1], (outputs->mode_count - index - 1) * sizeof *mode);
+        outputs->mode_count--;
+    }
+    for (size_t index = 0; index < outputs->device_count; index++) {
+        if (outputs->devices[index].current_mode == proxy) outputs->devices[index].current_mode = NULL;
+    }
+    kde_output_device_mode_v2_destroy(proxy);
 }
 
 static const struct kde_output_device_mode_v2_listener mode_listener = {
@@ -102,11 +135,14 @@ static void device_geometry(void *data, struct kde_output_device_v2 *proxy, int3
 }
 
 static void device_current_mode(void *data, struct kde_output_device_v2 *proxy, struct kde_output_device_mode_v2 *mode) {
-    (void)data; (void)proxy; (void)mode;
+    struct device *device = device_of(data, proxy);
+    if (device) device->current_mode = mode;
 }
 
 static void device_mode(void *data, struct kde_output_device_v2 *proxy, struct kde_output_device_mode_v2 *mode) {
     (void)proxy;
+    struct orientd_kde_outputs *outputs = data;
+    if (outputs->mode_count < KDE_MAX_MODES) outputs->modes[outputs->mode_count++] = (struct mode){ .proxy = mode };
     kde_output_device_mode_v2_add_listener(mode, &mode_listener, data);
 }
 
@@ -119,7 +155,8 @@ static void device_done(void *data, struct kde_output_device_v2 *proxy) {
 }
 
 static void device_scale(void *data, struct kde_output_device_v2 *proxy, wl_fixed_t factor) {
-    (void)data; (void)proxy; (void)factor;
+    struct device *device = device_of(data, proxy);
+    if (device) device->scale = factor > 0 ? wl_fixed_to_double(factor) : 0;
 }
 
 static void device_string(void *data, struct kde_output_device_v2 *proxy, const char *text) {

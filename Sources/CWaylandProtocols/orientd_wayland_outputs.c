@@ -19,7 +19,18 @@ struct head {
     size_t name_length;
     int enabled;
     int32_t transform;
+    struct zwlr_output_mode_v1 *current_mode;   // looked up among `modes` at each done
+    double scale;
 };
+
+// A mode the compositor announced, and its size (a bounded table: modes past it are not
+// followed, and a head whose current mode is one of them reports no size).
+struct mode {
+    struct zwlr_output_mode_v1 *proxy;
+    int32_t width, height;
+};
+
+#define ORIENTD_WL_MAX_MODES 256
 
 struct orientd_wl_outputs {
     struct orientd_wl *wl;
@@ -28,6 +39,8 @@ struct orientd_wl_outputs {
     struct zwlr_output_manager_v1 *manager;
     struct head heads[ORIENTD_WL_MAX_HEADS];
     size_t head_count;
+    struct mode modes[ORIENTD_WL_MAX_MODES];
+    size_t mode_count;
     uint32_t serial;
     int have_serial;
     struct zwlr_output_configuration_v1 *configuration;   // the apply in flight
@@ -75,8 +88,16 @@ static const struct wl_output_listener output_listener = {
 
 // MARK: wlr-output-management
 
-static void mode_size(void *data, struct zwlr_output_mode_v1 *mode, int32_t width, int32_t height) {
-    (void)data; (void)mode; (void)width; (void)height;
+static struct mode *mode_of(struct orientd_wl_outputs *outputs, struct zwlr_output_mode_v1 *proxy) {
+    for (size_t index = 0; index < outputs->mode_count; index++) {
+        if (outputs->modes[index].proxy == proxy) return &outputs->modes[index];
+    }
+    return NULL;
+}
+
+static void mode_size(void *data, struct zwlr_output_mode_v1 *proxy, int32_t width, int32_t height) {
+    struct mode *mode = mode_of(data, proxy);
+    if (mode) { mode->width = width; mode->height = height; }
 }
 
 static void mode_refresh(void *data, struct zwlr_output_mode_v1 *mode, int32_t refresh) {
@@ -87,9 +108,18 @@ static void mode_preferred(void *data, struct zwlr_output_mode_v1 *mode) {
     (void)data; (void)mode;
 }
 
-static void mode_finished(void *data, struct zwlr_output_mode_v1 *mode) {
-    (void)data;
-    zwlr_output_mode_v1_destroy(mode);
+static void mode_finished(void *data, struct zwlr_output_mode_v1 *proxy) {
+    struct orientd_wl_outputs *outputs = data;
+    struct mode *mode = mode_of(outputs, proxy);
+    if (mode) {
+        size_t index = (size_t)(mode - outputs->modes);
+        memmove(&outputs->modes[index], &outputs->modes[index + 1], (outputs->mode_count - index - 1) * sizeof *mode);
+        outputs->mode_count--;
+    }
+    for (size_t index = 0; index < outputs->head_count; index++) {
+        if (outputs->heads[index].current_mode == proxy) outputs->heads[index].current_mode = NULL;
+    }
+    zwlr_output_mode_v1_destroy(proxy);
 }
 
 static const struct zwlr_output_mode_v1_listener mode_listener = {
@@ -128,6 +158,10 @@ static void head_size(void *data, struct zwlr_output_head_v1 *proxy, int32_t wid
 
 static void head_mode(void *data, struct zwlr_output_head_v1 *proxy, struct zwlr_output_mode_v1 *mode) {
     (void)proxy;
+    struct orientd_wl_outputs *outputs = data;
+    if (outputs->mode_count < ORIENTD_WL_MAX_MODES) {
+        outputs->modes[outputs->mode_count++] = (struct mode){ .proxy = mode };
+    }
     zwlr_output_mode_v1_add_listener(mode, &mode_listener, data);
 }
 
@@ -137,7 +171,8 @@ static void head_enabled(void *data, struct zwlr_output_head_v1 *proxy, int32_t 
 }
 
 static void head_current_mode(void *data, struct zwlr_output_head_v1 *proxy, struct zwlr_output_mode_v1 *mode) {
-    (void)data; (void)proxy; (void)mode;
+    struct head *head = head_of(data, proxy);
+    if (head) head->current_mode = mode;
 }
 
 static void head_position(void *data, struct zwlr_output_head_v1 *proxy, int32_t x, int32_t y) {
@@ -150,7 +185,8 @@ static void head_transform(void *data, struct zwlr_output_head_v1 *proxy, int32_
 }
 
 static void head_scale(void *data, struct zwlr_output_head_v1 *proxy, wl_fixed_t scale) {
-    (void)data; (void)proxy; (void)scale;
+    struct head *head = head_of(data, proxy);
+    if (head) head->scale = scale > 0 ? wl_fixed_to_double(scale) : 0;
 }
 
 static void head_finished(void *data, struct zwlr_output_head_v1 *proxy) {
@@ -207,6 +243,12 @@ static void manager_done(void *data, struct zwlr_output_manager_v1 *manager, uin
         heads[index].name_length = outputs->heads[index].name_length;
         heads[index].enabled = outputs->heads[index].enabled;
         heads[index].transform = outputs->heads[index].transform;
+        const struct mode *mode = outputs->heads[index].current_mode
+            ? mode_of(outputs, outputs->heads[index].current_mode) : NULL;
+        int sane = mode && mode->width > 0 && mode->height > 0;
+        heads[index].width = sane ? mode->width : 0;
+        heads[index].height = sane ? mode->height : 0;
+        heads[index].scale = outputs->heads[index].scale;
     }
     wl->callbacks.output_heads(wl->context, heads, outputs->head_count);
 }

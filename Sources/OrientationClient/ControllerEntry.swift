@@ -23,6 +23,8 @@ public struct ControllerEntry: Sendable, Equatable {
     public var shouldAutorotate: Bool
     public var fillsWindow: Bool
     public var forwardsOrientation: Bool
+    /// iOS 26's lock preference (false from an orientd before version 6).
+    public var prefersOrientationLocked: Bool
     /// The orientation mode's name; "" for none.
     public var mode: String
     /// A tab controller's selected child.
@@ -32,7 +34,9 @@ public struct ControllerEntry: Sendable, Equatable {
 
     public init(id: String, kind: String, parent: String = "", relation: String = "root", supported: [String] = [],
                 preferred: String = "", shouldAutorotate: Bool = true, fillsWindow: Bool = true,
-                forwardsOrientation: Bool = true, mode: String = "", selected: Bool = false, deciding: Bool = false) {
+                forwardsOrientation: Bool = true, prefersOrientationLocked: Bool = false, mode: String = "",
+                selected: Bool = false, deciding: Bool = false) {
+        self.prefersOrientationLocked = prefersOrientationLocked
         self.id = id
         self.kindName = kind
         self.parent = parent
@@ -58,6 +62,7 @@ public struct ControllerEntry: Sendable, Equatable {
                   shouldAutorotate: values[VardictKey.shouldAutorotate]?.bool ?? true,
                   fillsWindow: values[VardictKey.fillsWindow]?.bool ?? true,
                   forwardsOrientation: values[VardictKey.forwardsOrientation]?.bool ?? true,
+                  prefersOrientationLocked: values[VardictKey.prefersOrientationLocked]?.bool ?? false,
                   mode: values[VardictKey.mode]?.string ?? "",
                   selected: values[VardictKey.selected]?.bool ?? false,
                   deciding: values[VardictKey.deciding]?.bool ?? false)

@@ -37,6 +37,8 @@ public struct ManagerProperties: Sendable, Equatable {
     public var sensorSource: String? { string(.sensorSource) }
     public var sensorAvailable: Bool { bool(.sensorAvailable) ?? false }
     public var rotationLocked: Bool { bool(.rotationLocked) ?? false }
+    /// Whether apps may constrain the orientation (true from an orientd before version 6).
+    public var appLocksAllowed: Bool { bool(.appLocksAllowed) ?? true }
     public var kioskMode: Bool { bool(.kioskMode) ?? false }
     public var kioskOrientation: InterfaceOrientation? { string(.kioskOrientation).flatMap(InterfaceOrientation.init(rawValue:)) }
     /// How long a device orientation must hold before scenes follow it, in milliseconds.

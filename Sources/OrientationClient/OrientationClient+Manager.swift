@@ -19,6 +19,13 @@ extension OrientationClient {
         try callManager(.setKioskMode, [Variant(bool: enabled), Variant(string: orientation?.rawValue ?? "")])
     }
 
+    /// Lets apps constrain the orientation (true) or makes every app follow the device
+    /// (false: only the user's per-app choices and kiosk mode constrain it;
+    /// `SetAppLocksAllowed`). Persisted. Needs an orientd of interface version 6.
+    public func setAppLocksAllowed(_ allowed: Bool) throws(OrientationClientError) {
+        try callManager(.setAppLocksAllowed, [Variant(bool: allowed)])
+    }
+
     /// Sets how long a device orientation must hold before scenes follow it, in
     /// milliseconds (`SetSettleTime`); persisted.
     public func setSettleTime(milliseconds: UInt32) throws(OrientationClientError) {

@@ -254,6 +254,7 @@ extension ControllerProperties {
         }
         if let value = fillsWindow { values[VardictKey.fillsWindow] = Variant(bool: value) }
         if let value = forwardsOrientation { values[VardictKey.forwardsOrientation] = Variant(bool: value) }
+        if let value = prefersOrientationLocked { values[VardictKey.prefersOrientationLocked] = Variant(bool: value) }
         return Variant(vardict: values)
     }
 }

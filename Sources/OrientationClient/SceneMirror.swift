@@ -172,5 +172,6 @@ extension ControllerProperties {
         }
         if let value = changes.fillsWindow { fillsWindow = value }
         if let value = changes.forwardsOrientation { forwardsOrientation = value }
+        if let value = changes.prefersOrientationLocked { prefersOrientationLocked = value }
     }
 }

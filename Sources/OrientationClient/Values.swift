@@ -182,10 +182,15 @@ public struct ControllerProperties: Sendable, Hashable {
     /// For navigation and tab controllers: hand the decision to the child on screen
     /// (default true), or decide themselves as stock UIKit containers do.
     public var forwardsOrientation: Bool?
+    /// iOS 26's `prefersInterfaceOrientationLocked` (default false): freeze the scene's
+    /// orientation while it is in front and full-screen; apply with `update()`. Needs an
+    /// orientd of interface version 6.
+    public var prefersOrientationLocked: Bool?
 
     public init(shouldAutorotate: Bool? = nil, supportedOrientations: OrientationMask? = nil,
                 preferredOrientation: InterfaceOrientation? = nil, clearsPreferredOrientation: Bool = false,
-                fillsWindow: Bool? = nil, forwardsOrientation: Bool? = nil) {
+                fillsWindow: Bool? = nil, forwardsOrientation: Bool? = nil, prefersOrientationLocked: Bool? = nil) {
+        self.prefersOrientationLocked = prefersOrientationLocked
         self.shouldAutorotate = shouldAutorotate
         self.supportedOrientations = supportedOrientations
         self.preferredOrientation = preferredOrientation

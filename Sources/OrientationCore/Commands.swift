@@ -26,6 +26,8 @@ public enum Command: Sendable, Equatable {
     case setSettleTime(UInt32)
     /// nil removes the app's policy.
     case setAppPolicy(appId: String, AppPolicy?)
+    /// The user's switch above every app: false, every app follows the device.
+    case setAppLocksAllowed(Bool)
     case setSensorAvailable(Bool)
     /// Drops the user's own value: a manager key's name, `App <app-id>`, or `all`.
     case resetSetting(String)
@@ -52,6 +54,9 @@ public enum Command: Sendable, Equatable {
 public enum OutputCommand: Sendable, Equatable {
     /// The backend found its compositor and the panel: its connector and what it shows (nil: unknown).
     case attached(OutputBackendKind, name: String, showing: InterfaceOrientation?)
+    /// The panel's mode size and scale, and what the compositor says of turning it from the
+    /// sensor itself (the screen's class and posture); sent after `attached` and on a change.
+    case facts(PanelFacts)
     /// What the panel shows after an apply or someone else's change; never fought.
     case read(InterfaceOrientation?)
     /// No backend drives the panel: the compositor is not there, went away or refused, or no

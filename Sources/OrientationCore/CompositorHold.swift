@@ -20,6 +20,8 @@ extension OrientationManager {
     public var holdsCompositorRotation: Bool {
         if settings.kioskMode { return true }
         guard let front = output.frontScene, let scene = scenes[front] else { return false }
+        // On a desk only what turns the panel there holds (the compositor turns nothing by itself).
+        if regime == .desk, !decidesOnDesk(scene) { return false }
         return !followsTheDeviceEverywhere(scene)
     }
 

@@ -6,6 +6,13 @@ public enum SettingKey: String, CaseIterable, Sendable {
     case splitViewThreshold = "SplitViewThreshold"
     case settleTime = "SettleTime"
     case undeclaredAppOrientations = "UndeclaredAppOrientations"
+    /// Whether apps may constrain the orientation at all (the user's switch; WCAG 1.3.4).
+    case appLocksAllowed = "AppLocksAllowed"
+    /// The screen class, measured (`auto`) or set (configuration only).
+    case screenClass = "ScreenClass"
+    /// Whether a phone declaration is only a hint on a large screen held in the hand
+    /// (configuration only).
+    case largeScreenRule = "LargeScreenRule"
 }
 
 /// One level of settings: each value is nil where this level says nothing. The user's own
@@ -17,6 +24,9 @@ public struct SettingLayer: Sendable, Equatable {
     public var splitViewThreshold: UInt32?
     public var settleTime: UInt32?
     public var undeclaredAppOrientations: OrientationMask?
+    public var appLocksAllowed: Bool?
+    public var screenClass: ScreenClassChoice?
+    public var largeScreenRule: Bool?
     public var appPolicies: [String: AppPolicy] = [:]
 
     public init() {}
@@ -29,6 +39,9 @@ public struct SettingLayer: Sendable, Equatable {
         splitViewThreshold = settings.splitViewThreshold
         settleTime = settings.settleTimeMilliseconds
         undeclaredAppOrientations = settings.undeclaredAppOrientations
+        appLocksAllowed = settings.appLocksAllowed
+        screenClass = settings.screenClass
+        largeScreenRule = settings.largeScreenRule
         appPolicies = settings.appPolicies
     }
 
@@ -41,6 +54,9 @@ public struct SettingLayer: Sendable, Equatable {
         case .splitViewThreshold: return splitViewThreshold != nil
         case .settleTime: return settleTime != nil
         case .undeclaredAppOrientations: return undeclaredAppOrientations != nil
+        case .appLocksAllowed: return appLocksAllowed != nil
+        case .screenClass: return screenClass != nil
+        case .largeScreenRule: return largeScreenRule != nil
         }
     }
 
@@ -53,6 +69,9 @@ public struct SettingLayer: Sendable, Equatable {
         case .splitViewThreshold: splitViewThreshold = nil
         case .settleTime: settleTime = nil
         case .undeclaredAppOrientations: undeclaredAppOrientations = nil
+        case .appLocksAllowed: appLocksAllowed = nil
+        case .screenClass: screenClass = nil
+        case .largeScreenRule: largeScreenRule = nil
         }
     }
 
@@ -65,6 +84,9 @@ public struct SettingLayer: Sendable, Equatable {
         result.splitViewThreshold = other.splitViewThreshold ?? splitViewThreshold
         result.settleTime = other.settleTime ?? settleTime
         result.undeclaredAppOrientations = other.undeclaredAppOrientations ?? undeclaredAppOrientations
+        result.appLocksAllowed = other.appLocksAllowed ?? appLocksAllowed
+        result.screenClass = other.screenClass ?? screenClass
+        result.largeScreenRule = other.largeScreenRule ?? largeScreenRule
         result.appPolicies.merge(other.appPolicies) { _, new in new }
         return result
     }
@@ -116,6 +138,9 @@ extension Settings {
         settings.splitViewThreshold = merged.splitViewThreshold ?? settings.splitViewThreshold
         settings.settleTimeMilliseconds = merged.settleTime ?? settings.settleTimeMilliseconds
         settings.undeclaredAppOrientations = merged.undeclaredAppOrientations ?? settings.undeclaredAppOrientations
+        settings.appLocksAllowed = merged.appLocksAllowed ?? settings.appLocksAllowed
+        settings.screenClass = merged.screenClass ?? settings.screenClass
+        settings.largeScreenRule = merged.largeScreenRule ?? settings.largeScreenRule
         settings.appPolicies = merged.appPolicies
         for (appId, policy) in c.appPolicies where configuration.lockedPolicies[appId] != nil {
             settings.appPolicies[appId] = policy
@@ -132,6 +157,9 @@ extension Settings {
         if locks[.splitViewThreshold] != nil { result.splitViewThreshold = values.splitViewThreshold }
         if locks[.settleTime] != nil { result.settleTime = values.settleTime }
         if locks[.undeclaredAppOrientations] != nil { result.undeclaredAppOrientations = values.undeclaredAppOrientations }
+        if locks[.appLocksAllowed] != nil { result.appLocksAllowed = values.appLocksAllowed }
+        if locks[.screenClass] != nil { result.screenClass = values.screenClass }
+        if locks[.largeScreenRule] != nil { result.largeScreenRule = values.largeScreenRule }
         return result
     }
 }

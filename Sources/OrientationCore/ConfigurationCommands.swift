@@ -57,6 +57,10 @@ extension OrientationManager {
     /// lets scenes follow the device, reason `device`).
     mutating func applyEffectiveSettings(now: Moment, events: inout [Event]) {
         let target = Settings.effective(user: user, configuration: configuration)
+        // The screen class and the large-screen rule change the rules every evaluation below
+        // sees (`updateRegime` re-evaluates the scenes nothing else did).
+        settings.screenClass = target.screenClass
+        settings.largeScreenRule = target.largeScreenRule
         if target.rotationLocked != settings.rotationLocked {
             setRotationLocked(target.rotationLocked, now: now, events: &events)
         }
@@ -75,6 +79,10 @@ extension OrientationManager {
             let affected = sceneIDs { $0.isObserved && $0.supportedGiven == nil }
             reevaluateScenes(affected, kioskBefore: settings.kioskMode, reason: .policy, now: now, events: &events)
         }
+        if target.appLocksAllowed != settings.appLocksAllowed {
+            settings.appLocksAllowed = target.appLocksAllowed
+            reevaluateScenes(sceneIDs { _ in true }, kioskBefore: settings.kioskMode, reason: .policy, now: now, events: &events)
+        }
         if target.appPolicies != settings.appPolicies {
             let apps = Set(target.appPolicies.keys).union(settings.appPolicies.keys)
             let changed = apps.filter { target.appPolicies[$0] != settings.appPolicies[$0] }
@@ -90,7 +98,8 @@ extension Command {
     /// before it answers).
     public var changesUserSettings: Bool {
         switch self {
-        case .setRotationLocked, .setKioskMode, .setSplitViewThreshold, .setSettleTime, .setAppPolicy, .resetSetting:
+        case .setRotationLocked, .setKioskMode, .setSplitViewThreshold, .setSettleTime, .setAppPolicy, .resetSetting,
+             .setAppLocksAllowed:
             return true
         default:
             return false

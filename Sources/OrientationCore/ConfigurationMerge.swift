@@ -109,6 +109,9 @@ extension SettingLayer {
         case .splitViewThreshold: result.splitViewThreshold = splitViewThreshold
         case .settleTime: result.settleTime = settleTime
         case .undeclaredAppOrientations: result.undeclaredAppOrientations = undeclaredAppOrientations
+        case .appLocksAllowed: result.appLocksAllowed = appLocksAllowed
+        case .screenClass: result.screenClass = screenClass
+        case .largeScreenRule: result.largeScreenRule = largeScreenRule
         }
         return result
     }

@@ -11,6 +11,9 @@ public struct ControllerDeclaration: Sendable, Equatable {
     /// For containers: hand the decision to the child on screen (the iOS practice's policy), or decide
     /// itself as stock UIKit containers do.
     public var forwardsOrientation = true
+    /// iOS 26's `prefersInterfaceOrientationLocked`: freeze the current orientation while the
+    /// scene is in front, full-screen and not covered (`Scene.orientationLockHonoured`).
+    public var prefersOrientationLocked = false
 
     public init() {}
 }
@@ -22,10 +25,12 @@ public struct ControllerPatch: Sendable, Equatable {
     public var preferred: InterfaceOrientation??
     public var fillsWindow: Bool?
     public var forwardsOrientation: Bool?
+    public var prefersOrientationLocked: Bool?
 
     public init(shouldAutorotate: Bool? = nil, supported: OrientationMask? = nil,
                 preferred: InterfaceOrientation?? = nil, fillsWindow: Bool? = nil,
-                forwardsOrientation: Bool? = nil) {
+                forwardsOrientation: Bool? = nil, prefersOrientationLocked: Bool? = nil) {
+        self.prefersOrientationLocked = prefersOrientationLocked
         self.shouldAutorotate = shouldAutorotate
         self.supported = supported
         self.preferred = preferred
@@ -40,6 +45,7 @@ public struct ControllerPatch: Sendable, Equatable {
         if let v = preferred { result.preferred = v }
         if let v = fillsWindow { result.fillsWindow = v }
         if let v = forwardsOrientation { result.forwardsOrientation = v }
+        if let v = prefersOrientationLocked { result.prefersOrientationLocked = v }
         return result
     }
 }

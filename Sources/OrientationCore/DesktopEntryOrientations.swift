@@ -33,6 +33,24 @@ public enum DesktopEntryOrientations {
         return (nil, problems)
     }
 
+    /// The large-screen declaration alone (`X-Orientd-SupportedOrientations-Pad`): nil when the
+    /// entry has none or it cannot be read (its problem is reported by `read` for a pad).
+    public static func padDeclaration(_ value: (String) -> String?) -> OrientationMask? {
+        guard let text = value(padKey) else { return nil }
+        let names = text.split(separator: ";").map(trimmed).filter { !$0.isEmpty }
+        return try? OrientationMask(parsing: names, what: padKey)
+    }
+
+    /// The desktop entry key whose list says what kind of app it is.
+    public static let categoriesKey = "Categories"
+
+    /// Whether the entry's `Categories` lists `Game` (a game turns a held large screen, as
+    /// Android's `appCategory=game` keeps its fixed orientation there).
+    public static func isGame(_ value: (String) -> String?) -> Bool {
+        guard let text = value(categoriesKey) else { return false }
+        return text.split(separator: ";").contains { trimmed($0) == "Game" }
+    }
+
     /// Without spaces and tabs at either end.
     private static func trimmed(_ text: Substring) -> String {
         String(text.drop { $0 == " " || $0 == "\t" }.reversed().drop { $0 == " " || $0 == "\t" }.reversed())

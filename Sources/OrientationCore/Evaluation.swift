@@ -22,9 +22,13 @@ extension OrientationManager {
     /// keeps the app from following the sensor). Under the rotation lock the device
     /// orientation is the one the lock froze (as a locked iPhone holds its apps upright): a
     /// scene that allows it takes it, and readings no longer move it.
+    ///
+    /// On a desk (`regime`) the sensor is not followed: what the panel shows stands for the
+    /// device, so a scene is told the panel's real orientation where its orientations allow it.
     func followedDevice(for scene: Scene) -> InterfaceOrientation? {
         guard scene.isBuiltin, scene.activation != .background,
               settings.appPolicies[scene.appId]?.followSensor ?? true else { return nil }
+        if regime == .desk { return output.showing }
         return deviceOrientation.interfaceOrientation
     }
 
@@ -41,6 +45,9 @@ extension OrientationManager {
     /// scene. Throws, leaving the caller's copy to be discarded, if the layers leave nothing or
     /// a request is refused.
     func evaluate(_ scene: inout Scene, _ trigger: Trigger) throws(OrientationError) -> OrientationChange? {
+        // An observed scene's declaration in force follows the rules of the moment (the screen's
+        // class and posture), so that one evaluation sees them whatever changed them.
+        if scene.isObserved { _ = takeDeclarationInForce(&scene) }
         let resolution = Resolution(scene: scene, settings: settings)
         guard resolution.isValid else { throw resolution.noSupportedOrientation(scene: scene) }
         let mask = resolution.final
@@ -51,6 +58,9 @@ extension OrientationManager {
         case .request(let requested):
             guard !scene.splitView else {
                 throw .notPermitted("Scene \(scene.id) is in split view (\(scene.width)×\(scene.height) points, threshold \(settings.splitViewThreshold)); programmatic rotation is refused in multitasking")
+            }
+            guard !resolution.appLocksIgnored else {
+                throw .notPermitted("Apps may not lock the orientation (AppLocksAllowed is off): scene \(scene.id) follows the device, and RequestOrientation(\(requested.rawValue)) is refused")
             }
             guard mask.contains(requested) else {
                 throw OrientationError(.unsupportedOrientation, "Requested: \(requested.rawValue); Supported: \(mask)")
@@ -75,6 +85,7 @@ extension OrientationManager {
             reason = why
         }
         scene.effectiveMask = mask
+        scene.orientationLocked = orientationLockHonoured(scene, resolution)
         scene.decidingController = resolution.deciding.map { scene.tree[$0].id } ?? ""
         scene.lastRule = rule
         guard target != scene.orientation else { return nil }
@@ -90,12 +101,22 @@ extension OrientationManager {
     /// else the first allowed in canonical order.
     func choose(_ scene: Scene, _ resolution: Resolution) -> (InterfaceOrientation, DecisionRule) {
         let mask = resolution.final
+        // iOS 26's orientation lock: while honoured the device does not turn the scene.
+        if orientationLockHonoured(scene, resolution), mask.contains(scene.orientation) { return (scene.orientation, .keptLocked) }
         if resolution.autorotates, let device = followedDevice(for: scene), mask.contains(device) {
-            return (device, .followedDevice(deviceOrientation))
+            return (device, regime == .desk ? .followedPanel : .followedDevice(deviceOrientation))
         }
         if mask.contains(scene.orientation) { return (scene.orientation, .keptCurrent) }
         if let preferred = resolution.preferred, mask.contains(preferred) { return (preferred, .preferred) }
         return (mask.first!, .firstAllowed)
+    }
+
+    /// Whether a scene's preference for a locked orientation (iOS 26's
+    /// `prefersInterfaceOrientationLocked`, read from the deciding controller) is honoured: only
+    /// while the scene is in front (`foreground-active`), full-screen (not in split view) and apps
+    /// may lock the orientation; otherwise it is dropped and the scene follows the device.
+    func orientationLockHonoured(_ scene: Scene, _ resolution: Resolution) -> Bool {
+        resolution.prefersLocked && scene.activation == .foregroundActive && !scene.splitView && !resolution.appLocksIgnored
     }
 
     /// Records a change in the history ring and as events.

@@ -5,6 +5,7 @@ public enum SceneProperty: String, CaseIterable, Sendable {
     case supportedOrientationsMask = "SupportedOrientationsMask", decidingController = "DecidingController"
     case width = "Width", height = "Height", splitView = "SplitView", activationState = "ActivationState"
     case statusBarHidden = "StatusBarHidden"
+    case orientationLocked = "OrientationLocked"
 
     /// The properties fixed at registration that never change while the scene exists: the
     /// XML annotates them `EmitsChangedSignal` `const`, and `SceneSnapshot.changes(to:)` never
@@ -27,6 +28,9 @@ public enum ManagerProperty: String, CaseIterable, Sendable {
     case undeclaredAppOrientations = "UndeclaredAppOrientations"
     case windowTrackingStatus = "WindowTrackingStatus"
     case settingSources = "SettingSources"
+    case screenClass = "ScreenClass", screenClassReason = "ScreenClassReason"
+    case posture = "Posture", postureReason = "PostureReason"
+    case appLocksAllowed = "AppLocksAllowed"
 
     /// ConfigFiles and LockedSettings: what the configuration files say about themselves.
     /// (SettingSources changes with the settings, in their PropertiesChanged.)

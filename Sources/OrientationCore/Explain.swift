@@ -45,6 +45,12 @@ extension OrientationManager {
         } else {
             supportedOrientations = "The app's supported orientations (\(RegistrationOption.supportedOrientations.rawValue)) allow \(r.supportedOrientations)."
         }
+        if scene.isObserved, scene.supportedGiven == nil, let declared = scene.declared, r.policy?.allowed == nil {
+            supportedOrientations = declarationSetAside(declared) + " " + supportedOrientations
+        }
+        if r.appLocksIgnored {
+            supportedOrientations = "Apps may not lock the orientation (AppLocksAllowed is off\(configuredBy(.appLocksAllowed))): what the app declares constrains nothing, and it follows the device. " + supportedOrientations
+        }
         if scene.isObserved {
             supportedOrientations = "Observed: a window of \(scene.appId) as the compositor reports it (no scene registered). " + supportedOrientations
         }
@@ -132,6 +138,19 @@ extension OrientationManager {
     }
 
     /// " (set by FILE)" or " (locked by FILE)" when the configuration decides `key`, else "".
+    /// Why an observed app's declaration is not in force on this screen, in words.
+    func declarationSetAside(_ declared: DeclaredOrientations) -> String {
+        let phone = declared.mask.isEmpty ? "" : "its desktop entry declares \(declared.mask) for phones"
+        switch regime {
+        case .desk:
+            return "The screen stands on a desk, where an app's declaration turns nothing\(phone.isEmpty ? "" : " (\(phone))"): it takes what the panel shows."
+        case .largeHeld:
+            return "On a large screen held in the hand a phone declaration is a hint\(phone.isEmpty ? "" : " (\(phone))"), as Android 16 does from 600 dp: it follows the device (a large-screen key X-Orientd-SupportedOrientations-Pad, Categories=Game or your own choice would turn the panel)."
+        case .phone:
+            return "Its desktop entry declares nothing for phones (only for large screens)."
+        }
+    }
+
     func configuredBy(_ key: SettingKey) -> String {
         if let file = configuration.locks[key] { return " (locked by \(file))" }
         guard !user.sets(key), let file = configuration.sources[key] else { return "" }
@@ -168,6 +187,8 @@ extension OrientationManager {
         let rule: String
         switch scene.lastRule {
         case .followedDevice(let device): rule = "it follows the device (\(device.rawValue))"
+        case .keptLocked: rule = "the deciding controller prefers the orientation locked (prefers-orientation-locked), and the scene is in front and full-screen, so the device does not turn it"
+        case .followedPanel: rule = "the screen is on a desk, so it takes what the panel shows"
         case .openedAsScreen: rule = "the window opened as the screen was, which it allows"
         case .keptCurrent where scene.lastReason == nil: rule = "it keeps the orientation it opened in, which it allows"
         case .keptCurrent: rule = "the current orientation is still allowed"

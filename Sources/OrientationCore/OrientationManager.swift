@@ -47,13 +47,17 @@ public struct OrientationManager: Sendable {
     /// The idiom of observed scenes (the device's: its default supported orientations and which desktop entry
     /// key applies).
     public let observedIdiom: Idiom
+    /// The screen class the command line sets (`--screen-class`); `auto`: the configuration's,
+    /// else the panel's measure.
+    public let screenClassOption: ScreenClassChoice
 
     /// A manager whose user chose every value of `settings`, with no configuration files.
     /// `lastSceneID`: the last scene number an earlier run may have handed out; numbering
     /// continues after it, so that a path is never reused across restarts.
     public init(settings: Settings = Settings(), limits: Limits = .default, natural: NaturalOrientation = .portrait,
-                lastSceneID: SceneID = 0, observedIdiom: Idiom = .phone) {
+                lastSceneID: SceneID = 0, observedIdiom: Idiom = .phone, screenClass: ScreenClassChoice = .auto) {
         self.settings = settings
+        screenClassOption = screenClass
         self.observedIdiom = observedIdiom
         user = SettingLayer(every: settings)
         configuration = Configuration()
@@ -65,8 +69,10 @@ public struct OrientationManager: Sendable {
 
     /// A manager with the user's own choices over the configuration files.
     public init(user: SettingLayer, configuration: Configuration, limits: Limits = .default,
-                natural: NaturalOrientation = .portrait, observedIdiom: Idiom = .phone) {
+                natural: NaturalOrientation = .portrait, observedIdiom: Idiom = .phone,
+                screenClass: ScreenClassChoice = .auto) {
         self.user = user
+        screenClassOption = screenClass
         self.observedIdiom = observedIdiom
         self.configuration = configuration
         settings = Settings.effective(user: user, configuration: configuration)
@@ -90,7 +96,7 @@ public struct OrientationManager: Sendable {
 
     /// Whether anything would follow the sensor (the sensor costs power otherwise): a scene
     /// on the built-in display, or the panel itself with no scene in front.
-    public var needsSensor: Bool { builtinSceneCount > 0 || panelFollowsDevice }
+    public var needsSensor: Bool { regime != .desk && (builtinSceneCount > 0 || panelFollowsDevice) }
 
     /// Whether the sensor must be claimed: while it is there and something would follow it
     /// (the rotation lock keeps it claimed: its readings become suggestions).
@@ -115,7 +121,8 @@ public struct OrientationManager: Sendable {
                         frontApp: output.frontScene.flatMap { scenes[$0]?.appId } ?? "",
                         undeclaredAppOrientations: settings.undeclaredAppOrientations,
                         windowTrackingStatus: windows.status,
-                        settingSources: Dictionary(uniqueKeysWithValues: SettingKey.allCases.map { ($0, source(of: $0).wireValue) }))
+                        settingSources: Dictionary(uniqueKeysWithValues: SettingKey.allCases.map { ($0, source(of: $0).wireValue) }),
+                        screenClass: screenClassBasis, posture: postureBasis, appLocksAllowed: settings.appLocksAllowed)
     }
 
     public func snapshot(of id: SceneID) -> SceneSnapshot? {
@@ -145,6 +152,7 @@ public struct OrientationManager: Sendable {
         let sensorWantedBefore = wantsSensor
         let holdBefore = holdsCompositorRotation
         let deadlineBefore = nextDeadline
+        let regimeBefore = regime, ruleBefore = settings.largeScreenRule, panelBefore = output.showing
         // A scene command never changes the user's settings: the hot path skips comparing
         // them (the app policies among them). Settings adopted from disk need no saving.
         let userBefore: SettingLayer? = switch command {
@@ -200,6 +208,11 @@ public struct OrientationManager: Sendable {
             user = layer
             applyEffectiveSettings(now: now, events: &events)
             reply = .none
+        case .setAppLocksAllowed(let allowed):
+            try checkUnlocked(.appLocksAllowed)
+            user.appLocksAllowed = allowed
+            applyEffectiveSettings(now: now, events: &events)
+            reply = .none
         case .setSensorAvailable(let available):
             sensorAvailable = available
             reply = .none
@@ -219,6 +232,7 @@ public struct OrientationManager: Sendable {
             try runWindow(windowCommand, now: now, events: &events)
             reply = .none
         }
+        updateRegime(before: regimeBefore, ruleBefore: ruleBefore, panelBefore: panelBefore, now: now, events: &events)
         updateFront()
         updateOutput(events: &events)
         let changed = managerBefore.changes(to: managerSnapshot)

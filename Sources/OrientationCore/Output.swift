@@ -25,6 +25,9 @@ public struct OutputState: Sendable, Equatable {
     /// The orientation orientd last asked the backend to show (nil: nothing since it
     /// attached): until it is read back, what the panel shows may be on its way to it.
     public internal(set) var asked: InterfaceOrientation?
+    /// The panel's size and what the compositor says of its own rotation (the screen's class
+    /// and posture); nothing known while no backend drives the panel.
+    public internal(set) var facts = PanelFacts()
     /// Why no backend drives the panel, with the option that changes it ("" while one does).
     public internal(set) var status = OutputState.lookingStatus
 
@@ -78,7 +81,16 @@ extension OrientationManager {
     /// turns it, and it comes back when that app leaves. A lock taken while the device was
     /// flat or unknown holds the panel where it rested (`OutputState.resting`). Nil (keep what
     /// the panel shows) while the device is flat or unknown and nothing else decides.
+    ///
+    /// On a desk (`regime`) only kiosk mode, the administrator and the user's own choice for
+    /// the app in front turn the panel (`decidesOnDesk`); otherwise it keeps what it shows, and
+    /// goes back to where it rested once what turned it is gone.
     public var outputOrientationRule: InterfaceOrientation? {
+        if regime == .desk {
+            if let front = output.frontScene, let scene = scenes[front], decidesOnDesk(scene) { return scene.orientation }
+            if settings.kioskMode { return settings.kioskOrientation }
+            return output.asked == nil ? nil : output.resting
+        }
         if let front = output.frontScene, let scene = scenes[front] { return scene.orientation }
         if settings.kioskMode { return settings.kioskOrientation }
         if let device = deviceOrientation.interfaceOrientation { return device }
@@ -121,6 +133,9 @@ extension OrientationManager {
             // A backend that (re)appears shows at once what orientd decides now.
             output.decided = outputOrientationRule
             if output.decided != output.showing { requestOutputApply(events: &events) }
+        case .facts(let facts):
+            guard output.backend != nil else { return }
+            output.facts = facts
         case .read(let row):
             guard output.backend != nil else { return }
             output.showing = row.map { InterfaceOrientation(panelRow: $0, natural: output.natural) }
@@ -130,6 +145,7 @@ extension OrientationManager {
             output.name = ""
             output.showing = nil
             output.asked = nil
+            output.facts = PanelFacts()
             output.status = reason
         }
     }

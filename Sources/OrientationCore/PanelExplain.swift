@@ -30,12 +30,31 @@ extension OrientationManager {
         lines.append(ExplanationLine(name: "undeclared-apps", mask: settings.undeclaredAppOrientations, sentence:
             "An app that says nothing (no policy, no orientations in its desktop entry) may take \(settings.undeclaredAppOrientations.words)"
             + " (UndeclaredAppOrientations: \(setByWords(.undeclaredAppOrientations)))."))
+        lines.append(ExplanationLine(name: "app-locks", mask: [], sentence: settings.appLocksAllowed
+            ? "Apps may lock the orientation (AppLocksAllowed: \(setByWords(.appLocksAllowed)))."
+            : "Apps may not lock the orientation (AppLocksAllowed is off: \(setByWords(.appLocksAllowed))): every app follows the device; only your own choices per app and kiosk mode constrain it."))
+        lines.append(ExplanationLine(name: "screen", mask: [], sentence: describeScreen()))
         lines.append(ExplanationLine(name: "panel", mask: output.showing.map { OrientationMask($0) } ?? [],
                                      sentence: describePanel()))
         if let explained {
             lines += try explain(explained.id).filter { $0.name != "kiosk" }
         }
         return lines
+    }
+
+    /// The screen's class and posture, and the rules they give, in words.
+    func describeScreen() -> String {
+        let screen = screenClassBasis, held = postureBasis
+        let rules: String
+        switch regime {
+        case .phone: rules = "an app's declaration turns the panel, as on a phone"
+        case .largeHeld:
+            rules = settings.largeScreenRule
+                ? "a phone declaration is a hint and the panel follows the device; a large-screen declaration, a game, a registered scene and your own choice turn it"
+                : "an app's declaration turns the panel (LargeScreenRule is off: \(setByWords(.largeScreenRule)))"
+        case .desk: rules = "it stands on a desk, where no app turns the panel: only kiosk mode, the administrator's configuration and your own choice for an app do"
+        }
+        return "The screen is \(screen.screenClass.rawValue) (\(screen.words)) and \(held.posture == .held ? "held" : "on a desk") (\(held.words)): \(rules)."
     }
 
     /// The scene `explainPanel` explains for an app: the one in front, else its most recent
@@ -57,6 +76,9 @@ extension OrientationManager {
                 ?? "no scene on the built-in display is foreground-active") + "; the panel is not held for an app."
         }
         let app = scene.appId
+        if let tracker, windows.activeWindow == nil, windows.keptWindow?.appId == app {
+            return "\(app) stays in front: \(tracker) shows no app window activated (a drawer, an overview or a notification of the shell's own), and the shell's own surfaces turn nothing; \(app)'s window was the last activated."
+        }
         guard let tracker, windows.activeWindow?.appId == app else {
             let none = windows.tracker == nil ? " (no window tracker follows the compositor's windows)" : ""
             return "\(app) is in front: its scene \(id) is the most recent foreground-active scene on the built-in display\(none)."
@@ -154,6 +176,7 @@ extension OrientationManager {
         }
         switch scene.lastRule {
         case .followedDevice where r.final.orientations.count > 1: reason += ", and follows the device"
+        case .followedPanel: reason += ", and takes what the panel shows on a desk"
         case .requested: reason += ", and asked for this one"
         default: break
         }

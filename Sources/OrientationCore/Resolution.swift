@@ -32,12 +32,20 @@ public struct Resolution: Sendable {
     /// The effective mask.
     public var final: OrientationMask
     public var autorotates: Bool
+    /// The deciding controller prefers the orientation locked (iOS 26); honoured only while
+    /// the scene qualifies (`OrientationManager.orientationLockHonoured`).
+    public var prefersLocked = false
     public var preferred: InterfaceOrientation?
     public var kioskActive: Bool
+    /// The user's `AppLocksAllowed` is off: the app's own declarations (supported orientations,
+    /// delegates, controllers, presentations) constrain nothing.
+    public var appLocksIgnored: Bool
 
     /// The window's mask and the deciding controller's share an orientation: anything else
-    /// is UIKit's invalid-orientation exception, refused with `NoSupportedOrientation`.
-    public var isValid: Bool { !window.intersection(controllerMask).isEmpty }
+    /// is UIKit's invalid-orientation exception, refused with `NoSupportedOrientation`. Judged on
+    /// the app's own declarations, also while `AppLocksAllowed` sets them aside, so that a
+    /// declaration accepted then stays valid when the switch goes back on.
+    public private(set) var isValid = true
 
     /// Runs the layers for a scene under the given settings.
     public init(scene: borrowing Scene, settings: borrowing Settings) {
@@ -64,6 +72,7 @@ public struct Resolution: Sendable {
             controllerMask = controller.mask(idiom: scene.idiom)
             autorotates = controller.autorotates
             preferred = controller.declaration.preferred
+            prefersLocked = controller.declaration.prefersOrientationLocked
         } else {
             // An unmodified app's window has no view controllers to narrow its supported orientations.
             controllerMask = scene.isObserved ? .all : scene.idiom.defaultControllerMask
@@ -71,6 +80,15 @@ public struct Resolution: Sendable {
             preferred = nil
         }
 
+        // The user's switch above every app: the app's own declarations constrain nothing, and
+        // the scene follows the device (the user's per-app choice and kiosk mode still apply).
+        isValid = !window.intersection(controllerMask).isEmpty
+        appLocksIgnored = !settings.appLocksAllowed
+        if appLocksIgnored {
+            if !(scene.isObserved && settings.appPolicies[scene.appId]?.allowed != nil) { supportedOrientations = .all }
+            (windowSource, window) = (.supportedOrientations, supportedOrientations)
+            (controllerMask, autorotates, preferred, prefersLocked) = (.all, true, nil, false)
+        }
         kioskActive = settings.kioskMode
         var system = window
         if settings.kioskMode { system = OrientationMask(settings.kioskOrientation) }

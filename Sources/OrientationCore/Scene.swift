@@ -29,7 +29,11 @@ public struct SceneRegistration: Sendable, Equatable {
 /// The rule that made a scene's last decision, for Explain.
 public enum DecisionRule: Sendable, Equatable {
     case followedDevice(DeviceOrientation)
+    /// On a desk: what the panel shows stands for the device.
+    case followedPanel
     case keptCurrent
+    /// The deciding controller prefers the orientation locked (iOS 26), and the scene qualifies.
+    case keptLocked
     /// An observed window that opened as the screen was (it allows that orientation).
     case openedAsScreen
     case preferred
@@ -56,6 +60,9 @@ public struct Scene: Sendable {
     public internal(set) var supportedGiven: OrientationMask?
     /// The desktop entry the supported orientations came from, or nil (given at registration, or the default).
     public internal(set) var supportedFile: String?
+    /// An observed scene's desktop entry declaration as read (`supportedGiven` is the part in
+    /// force under the rules of the moment: `DeclaredOrientations.inForce`).
+    public internal(set) var declared: DeclaredOrientations?
     /// The tracked window an observed scene stands for; nil for a registered scene.
     public let observedWindow: UInt64?
     public internal(set) var sceneDelegate: OrientationMask?
@@ -69,6 +76,9 @@ public struct Scene: Sendable {
     public internal(set) var effectiveMask: OrientationMask = []
     /// The deciding controller's id at the last evaluation ("" when the tree is empty).
     public internal(set) var decidingController = ""
+    /// Whether the deciding controller's preference for a locked orientation was honoured at
+    /// the last evaluation (the scene's `OrientationLocked`).
+    public internal(set) var orientationLocked = false
     public internal(set) var splitView = false
     /// The family frozen when the scene entered split view.
     public internal(set) var splitFamily: OrientationFamily?
@@ -101,7 +111,7 @@ public struct Scene: Sendable {
 
     /// An observed scene for `window`: on `builtin`, owned by nobody, its supported orientations the
     /// window's desktop entry (nil: the idiom's default), its activation the compositor's.
-    init(id: SceneID, observing window: TrackedWindow, idiom: Idiom) {
+    init(id: SceneID, observing window: TrackedWindow, idiom: Idiom, inForce: OrientationMask?) {
         self.id = id
         appId = window.appId
         self.idiom = idiom
@@ -109,8 +119,9 @@ public struct Scene: Sendable {
         owner = nil
         creator = Scene.observedCreator
         quotaHolder = Scene.observedCreator
-        supportedGiven = window.declared?.mask
-        supportedFile = window.declared?.file
+        declared = window.declared
+        supportedGiven = inForce
+        supportedFile = inForce == nil ? nil : window.declared?.file
         width = idiom.defaultSize.width
         height = idiom.defaultSize.height
         activation = window.activation

@@ -120,6 +120,10 @@ extension OrientationManager {
             scene.activation = state
             if state == .background && !wasBackground { return (.none, .background) }
             if state != .background && wasBackground { return (.none, .reevaluate(.activation)) }
+            // iOS 26's lock is honoured only while the scene is in front: leaving the front drops
+            // it (the scene follows the device at once), coming back takes it again.
+            let prefersLock = scene.tree.deciding().map { scene.tree[$0].declaration.prefersOrientationLocked } ?? false
+            if prefersLock || scene.orientationLocked { return (.none, .reevaluate(.activation)) }
             return (.none, nil)
         }
     }

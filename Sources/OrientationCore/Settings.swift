@@ -23,6 +23,15 @@ public struct Settings: Sendable, Equatable {
     /// What an observed app that declares nothing (no policy, no orientation key in its
     /// desktop entry) supports: by default all four, as the compositor's own auto-rotation.
     public var undeclaredAppOrientations: OrientationMask = .all
+    /// Whether apps may constrain the orientation (the user's switch, above every app): when
+    /// false every app follows the device — declarations, registered masks, presentations and
+    /// requests constrain nothing; the user's own per-app choices and kiosk mode still do.
+    public var appLocksAllowed = true
+    /// The screen class: measured from the panel (`auto`), or set by the administrator.
+    public var screenClass: ScreenClassChoice = .auto
+    /// Whether, on a large screen held in the hand, a phone declaration is only a hint (the
+    /// panel follows the device, as Android 16 does on screens of 600 dp and more).
+    public var largeScreenRule = true
     public var appPolicies: [String: AppPolicy] = [:]
 
     public init() {}

@@ -15,8 +15,11 @@ public struct SceneSnapshot: Sendable, Equatable {
     public var splitView: Bool
     public var activation: ActivationState
     public var statusBarHidden: Bool
+    /// iOS 26's lock, honoured.
+    public var orientationLocked: Bool
 
     public init(_ scene: borrowing Scene, kioskMode: Bool) {
+        orientationLocked = scene.orientationLocked
         appId = scene.appId
         owner = scene.owner ?? ""
         detached = scene.isDetached
@@ -44,6 +47,7 @@ public struct SceneSnapshot: Sendable, Equatable {
         if splitView != other.splitView { result.append(.splitView) }
         if activation != other.activation { result.append(.activationState) }
         if statusBarHidden != other.statusBarHidden { result.append(.statusBarHidden) }
+        if orientationLocked != other.orientationLocked { result.append(.orientationLocked) }
         return result
     }
 }
@@ -52,7 +56,10 @@ public struct SceneSnapshot: Sendable, Equatable {
 public struct ManagerSnapshot: Sendable, Equatable {
     /// 3: OutputStatus, and the window tracking members (WindowTracking, TrackedWindows,
     /// FrontApp, the scenes' Observed). 4: UndeclaredAppOrientations. 5: ExplainPanel, SettingSources.
-    public static let version: UInt32 = 5
+    /// 6: the screen's class and posture (ScreenClass, Posture and their reasons),
+    /// AppLocksAllowed and SetAppLocksAllowed, the controllers' prefers-orientation-locked and
+    /// the scenes' OrientationLocked.
+    public static let version: UInt32 = 6
     public var deviceOrientation: DeviceOrientation
     public var rotationLocked: Bool
     public var kioskMode: Bool
@@ -86,6 +93,9 @@ public struct ManagerSnapshot: Sendable, Equatable {
     public var windowTrackingStatus = ""
     /// Who set each manager setting's value in force (`SettingSource.wireValue`).
     public var settingSources: [SettingKey: String] = [:]
+    public var screenClass: ScreenClassBasis = .unmeasured
+    public var posture: PostureBasis = .phone
+    public var appLocksAllowed = true
 
     public func changes(to other: ManagerSnapshot) -> [ManagerProperty] {
         var result: [ManagerProperty] = []
@@ -110,6 +120,15 @@ public struct ManagerSnapshot: Sendable, Equatable {
         if undeclaredAppOrientations != other.undeclaredAppOrientations { result.append(.undeclaredAppOrientations) }
         if windowTrackingStatus != other.windowTrackingStatus { result.append(.windowTrackingStatus) }
         if settingSources != other.settingSources { result.append(.settingSources) }
+        if screenClass != other.screenClass {
+            if screenClass.screenClass != other.screenClass.screenClass { result.append(.screenClass) }
+            result.append(.screenClassReason)
+        }
+        if posture != other.posture {
+            if posture.posture != other.posture.posture { result.append(.posture) }
+            result.append(.postureReason)
+        }
+        if appLocksAllowed != other.appLocksAllowed { result.append(.appLocksAllowed) }
         return result
     }
 }

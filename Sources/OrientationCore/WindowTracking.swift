@@ -24,7 +24,7 @@ extension OrientationManager {
             guard windows.tracker != nil else { return }
             if (try? Validate.appId(window.appId, limits: limits)) == nil { window.appId = "" }
             // A desktop entry that names no orientation declares nothing.
-            if window.declared?.mask.isEmpty == true { window.declared = nil }
+            if window.declared?.declaresAnything == false, window.declared?.isGame == false { window.declared = nil }
             let old = windows.windows[window.handle]
             if old == nil, windows.windows.count >= limits.trackedWindows {
                 throw .limitExceeded("The window tracker reports \(windows.windows.count) windows; the limit is \(limits.trackedWindows): window \(window.handle) of \(window.appId.isEmpty ? "an unnamed app" : window.appId) is not followed")
@@ -46,6 +46,7 @@ extension OrientationManager {
         let apps = Set(windows.windows.values.map(\.appId))
         windows.windows = [:]
         windows.activationOrder = []
+        windows.lastActivated = nil
         windows.windowsByApp = [:]
         for app in apps.sorted() { reconcileObserved(app, events: &events) }
     }
@@ -76,7 +77,8 @@ extension OrientationManager {
     mutating func addObserved(_ window: TrackedWindow, events: inout [Event]) {
         // Numbers used up: the window stays unobserved rather than reuse a path.
         guard (try? checkSceneNumbers()) != nil else { return }
-        var scene = Scene(id: lastSceneID + 1, observing: window, idiom: observedIdiom)
+        var scene = Scene(id: lastSceneID + 1, observing: window, idiom: observedIdiom,
+                          inForce: window.declared?.inForce(regime, largeScreenRule: settings.largeScreenRule))
         // An observed scene has no controllers, so its resolution is always valid.
         guard (try? settleNewScene(&scene)) != nil else { return }
         lastSceneID = scene.id
@@ -93,11 +95,8 @@ extension OrientationManager {
         guard var scene = scenes[id] else { return }
         let before = SceneSnapshot(scene, kioskMode: settings.kioskMode)
         var trigger: Trigger?
-        if scene.supportedGiven != window.declared?.mask || scene.supportedFile != window.declared?.file {
-            scene.supportedGiven = window.declared?.mask
-            scene.supportedFile = window.declared?.file
-            trigger = .reevaluate(.policy)
-        }
+        scene.declared = window.declared
+        if takeDeclarationInForce(&scene) { trigger = .reevaluate(.policy) }
         if window.activation != scene.activation, let (_, activation) = try? mutate(&scene, .setActivation(window.activation)),
            let activation {
             trigger = activation
@@ -110,10 +109,21 @@ extension OrientationManager {
         if !changed.isEmpty { events.append(.scenePropertiesChanged(id, changed)) }
     }
 
+    /// Puts the part of an observed scene's declaration in force under the rules of the moment
+    /// in place (`DeclaredOrientations.inForce`); true when it changed.
+    func takeDeclarationInForce(_ scene: inout Scene) -> Bool {
+        let mask = scene.declared?.inForce(regime, largeScreenRule: settings.largeScreenRule)
+        let file = mask == nil ? nil : scene.declared?.file
+        guard scene.supportedGiven != mask || scene.supportedFile != file else { return false }
+        (scene.supportedGiven, scene.supportedFile) = (mask, file)
+        return true
+    }
+
     /// The front scene, after every command. With an activated app window: its app's most
     /// recent `foreground-active` registered scene, else the window's observed scene, else
     /// none. With none activated: the most recent `foreground-active` scene that is not
-    /// window-backed (no tracked window of its app). Only scenes on `builtin` count. With no
+    /// window-backed (no tracked window of its app), else the scene of the window kept in front
+    /// (`WindowState.keptWindow`: the shell's own surfaces turn nothing). Only scenes on `builtin` count. With no
     /// tracked window this is the most recent `foreground-active` scene, as without a tracker.
     mutating func updateFront() {
         output.frontScene = frontSceneByRule()
@@ -130,6 +140,20 @@ extension OrientationManager {
             if let id = windows.observedScenes[active.handle], scenes[id]?.activation == .foregroundActive { return id }
             return nil
         }
-        return order.last { scenes[$0].map { !$0.isObserved && !windows.hasWindows(of: $0.appId) } ?? false }
+        if let id = order.last(where: { scenes[$0].map { !$0.isObserved && !windows.hasWindows(of: $0.appId) } ?? false }) {
+            return id
+        }
+        return windows.keptWindow.flatMap(keptFrontScene)
+    }
+
+    /// The scene of the window kept in front while no app window is activated: its app's most
+    /// recent registered scene not in the background, else the window's observed scene.
+    func keptFrontScene(_ window: TrackedWindow) -> SceneID? {
+        if !window.appId.isEmpty {
+            let registered = scenes.values.filter { $0.appId == window.appId && !$0.isObserved && $0.isBuiltin && $0.activation != .background }
+            if let scene = registered.max(by: { $0.id < $1.id }) { return scene.id }
+        }
+        guard let id = windows.observedScenes[window.handle], let scene = scenes[id], scene.activation != .background else { return nil }
+        return id
     }
 }

@@ -3,7 +3,21 @@ public enum WindowTrackerKind: String, CaseIterable, Sendable { case wlroots, kw
     public static let noneName = "none"
     public static func name(of kind: WindowTrackerKind?) -> String { kind?.rawValue ?? noneName } }
 /// The supported orientations an app's desktop entry declares, and the entry's path (the shell reads it).
-public struct DeclaredOrientations: Sendable, Equatable { public var mask: OrientationMask; public var file: String; public init(mask: OrientationMask, file: String) { self.mask = mask; self.file = file } }
+public struct DeclaredOrientations: Sendable, Equatable {
+    /// The phone declaration (`X-Orientd-SupportedOrientations`, else Lomiri's keys); empty
+    /// when only the large-screen key declares.
+    public var mask: OrientationMask
+    public var file: String
+    /// The large-screen declaration (`X-Orientd-SupportedOrientations-Pad`), if any.
+    public var padMask: OrientationMask?
+    /// Whether the entry lists `Game` in its `Categories` (a game turns a held large screen).
+    public var isGame: Bool
+    public init(mask: OrientationMask, file: String, padMask: OrientationMask? = nil, isGame: Bool = false) {
+        (self.mask, self.file, self.padMask, self.isGame) = (mask, file, padMask, isGame)
+    }
+    /// Whether it declares anything at all.
+    public var declaresAnything: Bool { !mask.isEmpty || padMask.map { !$0.isEmpty } ?? false }
+}
 /// One app window as the compositor reports it.
 public struct TrackedWindow: Sendable, Equatable {
     /// The tracker's own number for the window, unique while it is open.
@@ -49,8 +63,20 @@ public struct WindowState: Sendable, Equatable {
     /// How many windows each app has.
     var windowsByApp: [String: Int] = [:]
 
+    /// The window last activated, kept through moments with no app window activated (a
+    /// drawer, an overview, a notification, a keyboard-taking layer surface): until another
+    /// window is activated, or it is minimized or closed.
+    var lastActivated: UInt64?
+
     /// The window in front as the compositor reports it, if any.
     public var activeWindow: TrackedWindow? { activationOrder.last.flatMap { windows[$0] } }
+
+    /// The window the app in front left the screen to while no app window is activated (the
+    /// shell's own surfaces turn nothing); nil while one is activated, or none was kept.
+    public var keptWindow: TrackedWindow? {
+        guard activationOrder.isEmpty, let handle = lastActivated else { return nil }
+        return windows[handle]
+    }
 
     /// Whether the tracker reports a window of `appId` (its scenes are window-backed).
     public func hasWindows(of appId: String) -> Bool { windowsByApp[appId] != nil }
@@ -73,6 +99,7 @@ public struct WindowState: Sendable, Equatable {
         } else if !inFront, let index {
             activationOrder.remove(at: index)
         }
+        if inFront { lastActivated = window.handle } else if window.minimized, lastActivated == window.handle { lastActivated = nil }
     }
 
     /// Takes a window away; returns it.
@@ -80,6 +107,7 @@ public struct WindowState: Sendable, Equatable {
         guard let old = windows.removeValue(forKey: handle) else { return nil }
         forgetCount(old.appId)
         activationOrder.removeAll { $0 == handle }
+        if lastActivated == handle { lastActivated = nil }
         return old
     }
 

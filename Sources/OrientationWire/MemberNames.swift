@@ -3,7 +3,7 @@ public enum ManagerMethod: String, CaseIterable, Sendable {
     case registerScene = "RegisterScene", unregisterScene = "UnregisterScene"
     case setDeviceOrientation = "SetDeviceOrientation", setRotationLocked = "SetRotationLocked"
     case setKioskMode = "SetKioskMode", setSplitViewThreshold = "SetSplitViewThreshold"
-    case setSettleTime = "SetSettleTime", setAppPolicy = "SetAppPolicy", getAppPolicies = "GetAppPolicies"
+    case setSettleTime = "SetSettleTime", setAppLocksAllowed = "SetAppLocksAllowed", setAppPolicy = "SetAppPolicy", getAppPolicies = "GetAppPolicies"
     case resetSetting = "ResetSetting", reload = "Reload", getHistory = "GetHistory"
     case explainPanel = "ExplainPanel"
 }

@@ -19,6 +19,8 @@ public enum VardictKey {
     public static let preferredOrientation = "preferred-orientation"
     public static let fillsWindow = "fills-window"
     public static let forwardsOrientation = "forwards-orientation"
+    /// iOS 26's prefersInterfaceOrientationLocked (since version 6).
+    public static let prefersOrientationLocked = "prefers-orientation-locked"
     /// GetControllers only: root, child or presented.
     public static let relation = "relation"
     /// GetControllers only: the controller's orientation mode, "" for none.
@@ -46,7 +48,7 @@ public enum VardictKey {
     /// The keys SetControllerProperties (and a new controller's properties) may hold.
     public static let controller: [(key: String, type: String)] = [
         (shouldAutorotate, "b"), (supportedOrientations, "as"), (preferredOrientation, "s"),
-        (fillsWindow, "b"), (forwardsOrientation, "b"),
+        (fillsWindow, "b"), (forwardsOrientation, "b"), (prefersOrientationLocked, "b"),
     ]
     /// The keys SetAppPolicy's policy may hold.
     public static let policy: [(key: String, type: String)] = [(allowedOrientations, "as"), (followSensor, "b")]

@@ -6,7 +6,7 @@ public enum PanelExplainView {
     /// Headings for the panel's own steps; the app's layers keep `ExplainView`'s.
     static let titles: [String: String] = [
         "front": "in front", "app": "this app", "rotation-lock": "rotation lock", "kiosk": "kiosk mode",
-        "device": "device", "undeclared-apps": "silent apps", "panel": "panel",
+        "device": "device", "undeclared-apps": "silent apps", "app-locks": "app locks", "screen": "screen", "panel": "panel",
     ]
 
     /// `app`: the app asked about, nil for the app in front.

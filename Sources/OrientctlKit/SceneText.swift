@@ -61,6 +61,13 @@ extension ManagerProperties {
         return name == "none" || name.isEmpty ? nil : name
     }
 
+    /// "large, held: WHY; WHY", or nil from an orientd before version 6, which does not say.
+    public var screenText: String? {
+        guard let screen = nonEmpty(string(.screenClass)), let posture = nonEmpty(string(.posture)) else { return nil }
+        let reasons = [string(.screenClassReason), string(.postureReason)].compactMap(nonEmpty)
+        return "\(screen), \(posture)" + (reasons.isEmpty ? "" : ": " + reasons.joined(separator: "; "))
+    }
+
     /// The front scene's app id, or nil.
     public var frontAppText: String? { nonEmpty(string(.frontApp)) }
 

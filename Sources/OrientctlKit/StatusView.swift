@@ -17,10 +17,14 @@ public enum StatusView {
             ("Device orientation", [style.highlight(m.deviceText.terminalSafe) + source]),
             ("Sensor available", [m.sensorAvailable ? "yes" : "no"]),
             ("Rotation lock", [(m.rotationLocked ? style.yellow("on") : "off") + locked(.rotationLocked)]),
+        ] + (m.bool(.appLocksAllowed) == nil ? [] : [
+            ("Apps may lock", [(m.appLocksAllowed ? "yes" : style.yellow("no: every app follows the device")) + locked(.appLocksAllowed)]),
+        ]) + [
             ("Kiosk mode", [kiosk + locked(.kioskMode, .kioskOrientation)]),
             ("Settle time", ["\(m.settleTime) ms" + locked(.settleTime)]),
             ("Split-view threshold", ["\(m.splitViewThreshold) points" + locked(.splitViewThreshold)]),
             ("Output", [OutputView.outputLine(m, style: style)]),
+        ] + (m.screenText.map { [("Screen", [$0.terminalSafe])] } ?? []) + [
             ("Window tracking", [OutputView.windowsLine(m)]),
             ("Front scene", [OutputView.frontSceneLine(m, scenes: scenes)]),
             ("Scenes", sceneLines),

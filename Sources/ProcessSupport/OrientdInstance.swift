@@ -36,6 +36,15 @@ public final class OrientdInstance: Sendable {
     /// `XDG_DATA_DIRS`), for a client of the same session such as `orientctl cat-config`.
     public let configurationEnvironment: [String: String]
 
+    /// `arguments`, with `--screen-class phone` unless they choose a screen class. The suite's
+    /// compositors (phoc, KWin, mutter, Xephyr) run headless at 1024×768 at scale 1, which is a
+    /// large screen on a desk (no accelerometer), where no app turns the panel; the suite's tests
+    /// are about a phone, as they were written before orientd told a phone from a laptop. A test
+    /// about the screen's class or the posture passes `--screen-class` itself.
+    public static func phoneUnlessSaid(_ arguments: [String]) -> [String] {
+        arguments.contains { $0 == "--screen-class" || $0.hasPrefix("--screen-class=") } ? arguments : arguments + ["--screen-class", "phone"]
+    }
+
     /// Starts orientd with `arguments` on `bus` (a new one by default) with `stateHome` (a new
     /// temporary folder by default), and waits until it owns `busName` (the caller says which
     /// name, so the tests can check it against their own copy of the contract).
@@ -64,7 +73,7 @@ public final class OrientdInstance: Sendable {
         if env["GSETTINGS_SCHEMA_DIR"] == nil { env["GSETTINGS_SCHEMA_DIR"] = "/usr/share/glib-2.0/schemas" }
         env.merge(environment) { _, new in new }
         configurationEnvironment = env.filter { $0.key == "XDG_CONFIG_DIRS" || $0.key == "XDG_DATA_DIRS" }
-        process = try ChildProcess([Self.product("orientd")] + arguments, environment: env)
+        process = try ChildProcess([Self.product("orientd")] + Self.phoneUnlessSaid(arguments), environment: env)
         let connection = try self.bus.connect()
         defer { connection.close() }
         try eventually("orientd owns \(busName); its log:\n\(process.standardError)", timeout: timeout) {

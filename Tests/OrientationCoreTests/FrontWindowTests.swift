@@ -186,8 +186,12 @@ final class FrontWindowTests: XCTestCase {
         try window(1, a, activated: true, declared: .portrait)
         try subject.device(.landscapeLeft)
         XCTAssertEqual(subject.manager.outputOrientationRule, .portrait)
-        // The lock screen (or the overview) takes the focus: no app window is activated.
-        try window(1, a)
+        // The lock screen (or the overview) takes the focus: no app window is activated. The
+        // shell's own surfaces turn nothing (PostureTests), so the app stays in front until it
+        // is minimized: then its constraint goes with its front place.
+        try window(1, a, declared: .portrait)
+        XCTAssertEqual(subject.manager.outputOrientationRule, .portrait)
+        try window(1, a, minimized: true, declared: .portrait)
         XCTAssertNil(subject.manager.frontScene)
         XCTAssertEqual(subject.manager.outputOrientationRule, DeviceOrientation.landscapeLeft.interfaceOrientation)
         // Kiosk mode and the rotation lock decide with nothing in front, as without a tracker.

@@ -155,7 +155,10 @@ final class GlobalStateTests: XCTestCase {
         XCTAssertEqual(snapshot.splitViewThreshold, 768)
         XCTAssertEqual(snapshot.settleTime, 250)
         XCTAssertEqual(snapshot.undeclaredAppOrientations, .all)
-        XCTAssertEqual(ManagerSnapshot.version, 5)
+        XCTAssertTrue(snapshot.appLocksAllowed)
+        XCTAssertEqual(snapshot.screenClass, .unmeasured)
+        XCTAssertEqual(snapshot.posture, .phone)
+        XCTAssertEqual(ManagerSnapshot.version, 6)
         let limits = Limits.default
         XCTAssertGreaterThanOrEqual(limits.scenesPerConnection, 1_000)
         XCTAssertGreaterThanOrEqual(limits.scenesInAll, 10_000)

@@ -39,7 +39,7 @@ final class PanelExplainTests: XCTestCase {
         try attach()
         try window(1, game, declared: .landscape)
         let lines = try subject.manager.explainPanel(appId: nil)
-        XCTAssertEqual(lines.map(\.name), ["front", "rotation-lock", "kiosk", "device", "undeclared-apps", "panel",
+        XCTAssertEqual(lines.map(\.name), ["front", "rotation-lock", "kiosk", "device", "undeclared-apps", "app-locks", "screen", "panel",
                                            "supported-orientations", "decision"])
         let front = sentence(lines, "front")
         XCTAssertTrue(front.hasPrefix("\(game) is in front") && front.contains("activated") && front.contains("observed"), front)

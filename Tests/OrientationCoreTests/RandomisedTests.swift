@@ -155,10 +155,12 @@ struct InvariantChecker {
         }
         if !events.suggestions.isEmpty { check(newManager.rotationLocked, "RotationSuggested without the lock") }
         check(events.contains(.settingsChanged) == (saved.settings != manager.settings), "settingsChanged")
-        // The sensor is claimed while it is there and a built-in scene would follow it.
+        // The sensor is claimed while it is there and a built-in scene or the panel itself would
+        // follow it; on a desk nothing follows it (PostureTests).
         let wants = manager.wantsSensor, wantedBefore = saved.wantsSensor
         let builtinScene = manager.scenes.values.contains { $0.isBuiltin }
-        check(wants == (manager.sensorAvailable && builtinScene), "wantsSensor")
+        let panelFollows = manager.output.backend != nil && manager.frontScene == nil && !manager.settings.kioskMode
+        check(wants == (manager.sensorAvailable && manager.regime != .desk && (builtinScene || panelFollows)), "wantsSensor")
         check(events.sensorClaims == (wantedBefore == wants ? [] : [wants]),
               "sensorWanted \(events.sensorClaims) for \(wantedBefore) → \(wants)")
         // The compositor's rotation is held exactly while kiosk mode is on or the scene in
@@ -168,8 +170,14 @@ struct InvariantChecker {
         let front = manager.frontScene.flatMap { manager.scenes[$0] }
         if manager.settings.kioskMode { check(holds, "kiosk mode without a hold") }
         if !manager.settings.kioskMode, front == nil { check(!holds, "a hold with nothing in front") }
+        // On a desk only the user's (or the administrator's) choice holds it: no app turns the panel.
+        let turnsOnDesk = front.map { manager.settings.appPolicies[$0.appId]?.allowed != nil
+            || ($0.isObserved && $0.supportedGiven == nil && manager.settings.undeclaredAppOrientations != .all) } ?? false
         if let front, !manager.settings.kioskMode, let device = manager.deviceOrientation.interfaceOrientation,
-           front.orientation != device { check(holds, "no hold for a front scene in \(front.orientation.rawValue), device \(device.rawValue)") }
+           front.orientation != device, manager.regime != .desk || turnsOnDesk {
+            check(holds, "no hold for a front scene in \(front.orientation.rawValue), device \(device.rawValue)")
+        }
+        if manager.regime == .desk, !manager.settings.kioskMode, !turnsOnDesk { check(!holds, "a hold on a desk for an app") }
         // The shell's timer hears of every new deadline, and again after a tick before it.
         var tickedEarly = false
         if case .tick = command { tickedEarly = manager.nextDeadline != nil }
@@ -286,56 +294,13 @@ struct InvariantChecker {
             return m.scenes.values.first { $0.observedWindow == window.handle }?.id
         }
         let backed = Set(windows.values.map(\.appId))
-        return order.last { !m.scenes[$0]!.isObserved && !backed.contains(m.scenes[$0]!.appId) }
-    }
-
-    static func propertyDiff(_ a: SceneSnapshot, _ b: SceneSnapshot) -> [SceneProperty] {
-        SceneProperty.allCases.filter { property in
-            switch property {
-            case .appId: return a.appId != b.appId
-            case .owner: return a.owner != b.owner
-            case .detached: return a.detached != b.detached
-            case .observed: return a.observed != b.observed
-            case .idiom: return a.idiom != b.idiom
-            case .display: return a.display != b.display
-            case .interfaceOrientation: return a.orientation != b.orientation
-            case .supportedOrientations, .supportedOrientationsMask: return a.supported.rawValue != b.supported.rawValue
-            case .decidingController: return a.decidingController != b.decidingController
-            case .width: return a.width != b.width
-            case .height: return a.height != b.height
-            case .splitView: return a.splitView != b.splitView
-            case .activationState: return a.activation != b.activation
-            case .statusBarHidden: return a.statusBarHidden != b.statusBarHidden
-            }
+        if let id = order.last(where: { !m.scenes[$0]!.isObserved && !backed.contains(m.scenes[$0]!.appId) }) { return id }
+        // The window last activated is kept in front through moments with none activated.
+        guard let kept = m.windows.keptWindow else { return nil }
+        let live = m.scenes.values.filter { $0.isBuiltin && $0.activation != .background }
+        if !kept.appId.isEmpty, let scene = live.filter({ $0.appId == kept.appId && !$0.isObserved }).max(by: { $0.id < $1.id }) {
+            return scene.id
         }
-    }
-
-    static func managerDiff(_ a: ManagerSnapshot, _ b: ManagerSnapshot) -> [ManagerProperty] {
-        ManagerProperty.allCases.filter { property in
-            switch property {
-            case .version: return false
-            case .deviceOrientation: return a.deviceOrientation != b.deviceOrientation
-            case .rotationLocked: return a.rotationLocked != b.rotationLocked
-            case .kioskMode: return a.kioskMode != b.kioskMode
-            case .kioskOrientation: return a.kioskOrientation != b.kioskOrientation
-            case .splitViewThreshold: return a.splitViewThreshold != b.splitViewThreshold
-            case .settleTime: return a.settleTime != b.settleTime
-            case .configFiles: return a.configFiles != b.configFiles
-            case .lockedSettings: return a.lockedSettings != b.lockedSettings
-            case .sensorAvailable: return a.sensorAvailable != b.sensorAvailable
-            case .sensorSource: return a.sensorSource != b.sensorSource
-            case .outputBackend: return a.outputBackend != b.outputBackend
-            case .outputName: return a.outputName != b.outputName
-            case .outputOrientation: return a.outputOrientation != b.outputOrientation
-            case .outputStatus: return a.outputStatus != b.outputStatus
-            case .frontScene: return a.frontScene != b.frontScene
-            case .windowTracking: return a.windowTracking != b.windowTracking
-            case .trackedWindows: return a.trackedWindows != b.trackedWindows
-            case .frontApp: return a.frontApp != b.frontApp
-            case .undeclaredAppOrientations: return a.undeclaredAppOrientations != b.undeclaredAppOrientations
-            case .windowTrackingStatus: return a.windowTrackingStatus != b.windowTrackingStatus
-            case .settingSources: return a.settingSources != b.settingSources
-            }
-        }
+        return live.first { $0.observedWindow == kept.handle }?.id
     }
 }

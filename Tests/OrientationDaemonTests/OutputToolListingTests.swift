@@ -40,12 +40,13 @@ final class OutputToolListingTests: XCTestCase {
 
     func testXrandrListing() {
         XCTAssertEqual(XrandrListing.parse(Self.xrandr), [
-            ToolOutput(name: "default", enabled: true, showing: .landscapeLeft),
-            ToolOutput(name: "eDP-1", enabled: true, showing: .portrait),
-            ToolOutput(name: "LVDS-1", enabled: true, showing: nil),  // reflected: outside the table
+            // The geometry is the size (X11 has no scale): the screen's class is measured from it.
+            ToolOutput(name: "default", enabled: true, showing: .landscapeLeft, size: PanelSize(width: 1280, height: 800, scale: 1)),
+            ToolOutput(name: "eDP-1", enabled: true, showing: .portrait, size: PanelSize(width: 800, height: 1280, scale: 1)),
+            ToolOutput(name: "LVDS-1", enabled: true, showing: nil, size: PanelSize(width: 1280, height: 800, scale: 1)),  // reflected: outside the table
             ToolOutput(name: "HDMI-1", enabled: false, showing: nil),
             ToolOutput(name: "DP-2", enabled: false, showing: nil),  // connected but off
-            ToolOutput(name: "VGA-1", enabled: true, showing: .portraitUpsideDown),
+            ToolOutput(name: "VGA-1", enabled: true, showing: .portraitUpsideDown, size: PanelSize(width: 800, height: 1280, scale: 1)),
         ])
         XCTAssertNil(XrandrTool().parse("Can't open display :5\n"), "an error text is no listing")
     }

@@ -25,8 +25,8 @@ final class PanelExplainVerbTests: OrientctlTestCase {
         let object = try jsonObject("explain")
         XCTAssertTrue(object["app"] is NSNull)
         let steps = try XCTUnwrap(object["steps"] as? [[String: Any]])
-        XCTAssertEqual(steps.prefix(6).map { $0["name"] as? String },
-                       ["front", "rotation-lock", "kiosk", "device", "undeclared-apps", "panel"])
+        XCTAssertEqual(steps.prefix(8).map { $0["name"] as? String },
+                       ["front", "rotation-lock", "kiosk", "device", "undeclared-apps", "app-locks", "screen", "panel"])
         XCTAssertEqual(steps.last?["mask"] as? [String], ["landscape-right"])
     }
 

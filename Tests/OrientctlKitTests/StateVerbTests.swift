@@ -30,10 +30,12 @@ final class StateVerbTests: OrientctlTestCase {
             "Device orientation: portrait (manual)",
             "Sensor available: no",
             "Rotation lock: off [default]",
+            "Apps may lock: yes [default]",
             "Kiosk mode: off (kiosk orientation portrait) [default]",
             "Settle time: 0 ms [set by the user]",
             "Split-view threshold: 768 points [default]",
             "Output: none: \(why)",
+            "Screen: phone, held: --screen-class phone says so; a phone-sized screen is always held",
             "Window tracking: none: \(windowsWhy)",
             "Front scene: \(scene) org.example.Video",
             "Scenes: \(scene) org.example.Video: landscape-right (phone, deciding player, detached)",
@@ -44,10 +46,11 @@ final class StateVerbTests: OrientctlTestCase {
         XCTAssertEqual(status["deviceOrientation"] as? String, "portrait")
         XCTAssertEqual(status["sensorSource"] as? String, "manual")
         XCTAssertEqual(status["settleTime"] as? Int, 0)
-        XCTAssertEqual(status["version"] as? Int, 5)
+        XCTAssertEqual(status["version"] as? Int, 6)
         XCTAssertEqual(status["settingSources"] as? [String: String], [
             "rotationLocked": "default", "kioskMode": "default", "kioskOrientation": "default", "splitViewThreshold": "default",
-            "settleTime": "user", "undeclaredAppOrientations": "default",
+            "settleTime": "user", "undeclaredAppOrientations": "default", "appLocksAllowed": "default", "screenClass": "default",
+            "largeScreenRule": "default",
         ])
         XCTAssertTrue(status["outputBackend"] is NSNull, "null: no backend on the test bus")
         XCTAssertTrue(status["outputName"] is NSNull)
@@ -87,7 +90,7 @@ final class StateVerbTests: OrientctlTestCase {
         XCTAssertEqual(text.map { String($0.prefix { $0 != "=" }) },
                        ["AppId", "Owner", "Detached", "Observed", "Idiom", "Display", "InterfaceOrientation", "SupportedOrientations",
                         "SupportedOrientationsMask", "DecidingController", "Width", "Height", "SplitView", "ActivationState",
-                        "StatusBarHidden"])
+                        "StatusBarHidden", "OrientationLocked"])
         XCTAssertTrue(text.contains("SupportedOrientations=landscape-right landscape-left"), "\(text)")
         XCTAssertTrue(text.contains("Detached=yes"), "\(text)")
         XCTAssertTrue(text.contains("Width=844"), "\(text)")
@@ -96,14 +99,14 @@ final class StateVerbTests: OrientctlTestCase {
         XCTAssertEqual(try ok("show", scene, "-p", "Height", "--value"), "390\n")
 
         let manager = lines(try ok("show"))
-        XCTAssertEqual(manager.first, "Version=5")
+        XCTAssertEqual(manager.first, "Version=6")
         XCTAssertTrue(manager.contains("SettleTime=0"), "\(manager)")
         XCTAssertEqual(try ok("show", "-p", "RotationLocked", "--value"), "no\n")
 
         let object = try jsonObject("show", scene)
         XCTAssertEqual(object["decidingController"] as? String, "player")
         XCTAssertEqual(object["detached"] as? Bool, true)
-        XCTAssertEqual(object.count, 15)
+        XCTAssertEqual(object.count, 16)
         XCTAssertEqual(try jsonObject("show", scene, "-p", "Width").count, 1)
 
         let unknown = try fails(1, "show", scene, "-p", "Colour")

@@ -38,7 +38,7 @@ final class VerbTableTests: XCTestCase {
     }
 
     func testTheIssuesVerbsAreAllThere() {
-        let expected = ["status", "list", "show", "tree", "explain", "device", "lock", "unlock", "kiosk", "set-settle",
+        let expected = ["status", "list", "show", "tree", "explain", "device", "lock", "unlock", "kiosk", "app-locks", "set-settle",
                         "set-threshold", "policy", "policies", "history", "monitor", "register", "unregister", "root",
                         "push", "pop", "tab-add", "tab-select", "present", "dismiss", "set-props", "mode", "update",
                         "request", "geometry", "activate", "help", "cat-config", "reload", "reset"]

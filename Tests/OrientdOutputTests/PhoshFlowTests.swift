@@ -97,42 +97,33 @@ final class PhoshFlowTests: OutputTestCase {
         try waitForPhoshPanel("portrait")
     }
 
-    /// Locking the screen with an app in front leaves no constraint behind: phoc deactivates the
-    /// app's window under the lock screen, so nothing is in front; Phosh refuses output changes
-    /// while locked, and orientd stays attached and applies the device's orientation at the
-    /// unlock. Unlocking with the app still open brings its constraint back.
-    func testLockingPhoshWithAnAppInFrontLeavesNoConstraintBehind() throws {
+    /// Locking the screen with an app in front keeps its constraint: phoc deactivates the app's
+    /// window under the lock screen, and the shell's own surfaces turn nothing, so the app stays
+    /// in front and nothing is turned under the lock (two turns per lock before). Its window
+    /// closing behind the lock screen lets it go: Phosh refuses output changes while locked, and
+    /// orientd stays attached and applies the device's orientation at the unlock.
+    func testLockingPhoshKeepsTheAppInFrontAndItsClosingLeavesNoConstraintBehind() throws {
         try writeDesktopEntry(Self.game, orientations: "landscape")
         let session = try startRealPhosh()
         try launchOnPhosh()
         let game = try startWaylandApp(Self.game)
         try waitForFrontApp(Self.game, trackedWindows: 1)
         try waitForPhoshPanel("landscape")
+        let before = orientd.log.count
 
         try lockPhosh()
-        try waitForFrontApp("", trackedWindows: 1)
+        try eventually("the game stays in front under the lock screen", timeout: deadline) {
+            try explainPanelLines().contains { $0.hasPrefix("front ") && $0.contains("stays in front") }
+        }
+        XCTAssertEqual(try managerProperty("FrontApp").string, Self.game)
+        XCTAssertFalse(String(orientd.log.dropFirst(before)).contains("turning the panel"), "the lock screen turned nothing:\n\(orientd.log)")
+
+        try closeApp(game)
+        try waitForFrontApp("", trackedWindows: 0)
         try eventually("Phosh's refusal while locked seen", timeout: deadline) {
             !orientdLogLines(containing: "refuses output changes while the screen is locked").isEmpty
         }
         XCTAssertEqual(try managerProperty("OutputBackend").string, "mutter", "a refusal while locked lets nothing go")
-        try unlockPhosh(session)
-        try waitForFrontApp(Self.game, trackedWindows: 1)
-        // What waited for the unlock went out (the game's constraint, or the device's followed
-        // by the game's when phoc activated the game after the unlock), and Phosh shows it. Only
-        // the requests count: the line saying a request is asked again names no transform.
-        try eventually("orientd's last change after the unlock is landscape", timeout: deadline) {
-            guard !orientdLogLines(containing: "the screen is unlocked").isEmpty,
-                  let last = orientd.log.split(separator: "\n")
-                      .last(where: { $0.contains("ApplyMonitorsConfig serial") || $0.contains("the screen is unlocked") }) else { return false }
-            return last.hasSuffix("transform 1") || last.hasSuffix("transform 3") || last.contains("applying landscape")
-        }
-        try waitForPhoshPanel("landscape")
-
-        // Locked again, the app closes behind the lock screen: the unlock gives the device's.
-        try lockPhosh()
-        try waitForFrontApp("", trackedWindows: 1)
-        try closeApp(game)
-        try waitForFrontApp("", trackedWindows: 0)
         try unlockPhosh(session)
         try waitForPhoshPanel("portrait")
         XCTAssertEqual(try managerProperty("OutputBackend").string, "mutter")

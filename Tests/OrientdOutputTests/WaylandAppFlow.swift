@@ -73,6 +73,13 @@ extension OutputTestCase {
     }
 
     /// The front scene's `Explain` steps, each as one line of text.
+    /// `ExplainPanel("")`'s steps, each as its name, mask and sentence on one line.
+    func explainPanelLines() throws -> [String] {
+        try callManager("ExplainPanel", [.s("")]).child(at: 0).children.map { step in
+            step.children.map { $0.string ?? ($0.stringArray ?? []).joined(separator: ",") }.joined(separator: " ")
+        }
+    }
+
     func explainFrontScene() throws -> [String] {
         let front = try XCTUnwrap(managerProperty("FrontScene").string)
         return try callScene(front, "Explain").child(at: 0).children.map { step in

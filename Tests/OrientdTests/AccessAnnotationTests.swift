@@ -35,7 +35,7 @@ final class AccessAnnotationTests: XCTestCase {
     func testTheAdministratorMethods() throws {
         XCTAssertEqual(Set(try InterfaceDescription.administratorMethods()), [
             "SetDeviceOrientation", "SetRotationLocked", "SetKioskMode", "SetSplitViewThreshold", "SetSettleTime",
-            "SetAppPolicy", "GetAppPolicies", "ResetSetting", "Reload", "GetHistory", "ExplainPanel",
+            "SetAppLocksAllowed", "SetAppPolicy", "GetAppPolicies", "ResetSetting", "Reload", "GetHistory", "ExplainPanel",
         ])
     }
 }

@@ -20,14 +20,16 @@ final class ContractIntrospectionTests: OrientdTestCase {
         // The XML may add members (the contract allows additions); it must keep dbus-api.md's.
         assertHolds(documented, methods: [
             "RegisterScene": "a{sv}>o", "UnregisterScene": "o>", "SetDeviceOrientation": "s>", "SetRotationLocked": "b>",
-            "SetKioskMode": "bs>", "SetSplitViewThreshold": "u>", "SetSettleTime": "u>", "SetAppPolicy": "sa{sv}>",
+            "SetKioskMode": "bs>", "SetSplitViewThreshold": "u>", "SetSettleTime": "u>", "SetAppLocksAllowed": "b>",
+            "SetAppPolicy": "sa{sv}>",
             "GetAppPolicies": ">a{sa{sv}}", "GetHistory": "u>a(ostsss)", "ExplainPanel": "s>a(sass)",
         ], properties: [
             "Version": "u", "DeviceOrientation": "s", "RotationLocked": "b", "KioskMode": "b", "KioskOrientation": "s",
             "SplitViewThreshold": "u", "SettleTime": "u", "SensorAvailable": "b", "SensorSource": "s",
             "OutputBackend": "s", "OutputName": "s", "OutputOrientation": "s", "OutputStatus": "s", "FrontScene": "o",
             "WindowTracking": "s", "TrackedWindows": "u", "FrontApp": "s", "WindowTrackingStatus": "s",
-            "SettingSources": "a{ss}",
+            "SettingSources": "a{ss}", "ScreenClass": "s", "ScreenClassReason": "s", "Posture": "s", "PostureReason": "s",
+            "AppLocksAllowed": "b",
         ], signals: ["DeviceOrientationChanged": "s", "RotationSuggested": "os"])
         XCTAssertEqual(documented.first { $0.name == "Version" }?.emitsChanged, "const")
         let shown = InterfaceDescription.members(of: Contract.managerInterface, inBusctlTable: table)
@@ -57,7 +59,7 @@ final class ContractIntrospectionTests: OrientdTestCase {
         ], properties: [
             "AppId": "s", "Owner": "s", "Detached": "b", "Observed": "b", "Idiom": "s", "Display": "s", "InterfaceOrientation": "s",
             "SupportedOrientations": "as", "SupportedOrientationsMask": "u", "DecidingController": "s", "Width": "u",
-            "Height": "u", "SplitView": "b", "ActivationState": "s", "StatusBarHidden": "b",
+            "Height": "u", "SplitView": "b", "ActivationState": "s", "StatusBarHidden": "b", "OrientationLocked": "b",
         ], signals: ["OrientationChanged": "sss"])
         // Fixed at registration: const (OrientationDaemonTests checks the core agrees); the rest
         // change and are announced.
@@ -146,7 +148,7 @@ final class ContractIntrospectionTests: OrientdTestCase {
     func testAFreshServiceHasTheDocumentedManagerProperties() throws {
         // Read by a libdbus client (dbus-send) and by GDBus: both must see the defaults.
         let properties = try allProperties(of: Contract.managerPath)
-        XCTAssertEqual(properties["Version"]?.uint32, 5)
+        XCTAssertEqual(properties["Version"]?.uint32, 6)
         XCTAssertEqual(properties["UndeclaredAppOrientations"]?.stringArray,
                        ["portrait", "landscape-right", "landscape-left", "portrait-upside-down"])
         XCTAssertEqual(properties["DeviceOrientation"]?.string, "unknown")
@@ -176,16 +178,21 @@ final class ContractIntrospectionTests: OrientdTestCase {
                       "\(String(describing: properties["WindowTrackingStatus"]))")
         XCTAssertEqual(properties["ConfigFiles"]?.stringArray, [], "no configuration files in the test's folders")
         XCTAssertEqual(properties["LockedSettings"]?.stringArray, [])
-        XCTAssertEqual(properties.keys.sorted(), ["ConfigFiles", "DeviceOrientation", "FrontApp", "FrontScene", "KioskMode", "KioskOrientation",
-                                                  "LockedSettings", "OutputBackend", "OutputName", "OutputOrientation", "OutputStatus", "RotationLocked",
+        XCTAssertEqual(properties.keys.sorted(), ["AppLocksAllowed", "ConfigFiles", "DeviceOrientation", "FrontApp", "FrontScene", "KioskMode",
+                                                  "KioskOrientation", "LockedSettings", "OutputBackend", "OutputName", "OutputOrientation", "OutputStatus",
+                                                  "Posture", "PostureReason", "RotationLocked", "ScreenClass", "ScreenClassReason",
                                                   "SensorAvailable", "SensorSource", "SettingSources", "SettleTime", "SplitViewThreshold", "TrackedWindows",
                                                   "UndeclaredAppOrientations", "Version", "WindowTracking", "WindowTrackingStatus"])
+        // No panel reported: phone rules, as before orientd knew of screens.
+        XCTAssertEqual(properties["ScreenClass"]?.string, "phone")
+        XCTAssertEqual(properties["Posture"]?.string, "held")
+        XCTAssertEqual(properties["AppLocksAllowed"]?.bool, true)
 
         let output = try runClient(["dbus-send", "--session", "--print-reply", "--dest=\(Contract.busName)",
                                     Contract.managerPath, "org.freedesktop.DBus.Properties.Get",
                                     "string:\(Contract.managerInterface)", "string:Version"])
         XCTAssertTrue(output.succeeded, "\(output)")
-        XCTAssertTrue(output.stdout.contains("variant       uint32 5"), output.stdout)
+        XCTAssertTrue(output.stdout.contains("variant       uint32 6"), output.stdout)
     }
 
     func testANewSceneHasTheDocumentedDefaults() throws {
@@ -207,6 +214,7 @@ final class ContractIntrospectionTests: OrientdTestCase {
         XCTAssertEqual(values["SplitView"]?.bool, false)
         XCTAssertEqual(values["ActivationState"]?.string, "foreground-active")
         XCTAssertEqual(values["StatusBarHidden"]?.bool, false)
+        XCTAssertEqual(values["OrientationLocked"]?.bool, false)
 
         let pad = try register(["app-id": .s("com.example.pad"), "idiom": .s("pad"), "detached": .b(true)])
         XCTAssertEqual(try property("SupportedOrientations", of: pad).stringArray, ["portrait", "landscape-right", "landscape-left"])

@@ -24,7 +24,7 @@ enum Contract {
     static let sceneProperties = [
         "AppId", "Owner", "Detached", "Observed", "Idiom", "Display", "InterfaceOrientation", "SupportedOrientations",
         "SupportedOrientationsMask", "DecidingController", "Width", "Height", "SplitView", "ActivationState",
-        "StatusBarHidden",
+        "StatusBarHidden", "OrientationLocked",
     ]
     static let interfaceOrientations = ["portrait", "landscape-right", "landscape-left", "portrait-upside-down"]
 }

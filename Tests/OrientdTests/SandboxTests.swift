@@ -42,6 +42,7 @@ final class SandboxTests: OrientdTestCase {
             .manager("SetDeviceOrientation", "(s)", "('landscape-left',)"),
             .manager("SetSettleTime", "(u)", "(uint32 900,)"),
             .manager("SetSplitViewThreshold", "(u)", "(uint32 10,)"),
+            .manager("SetAppLocksAllowed", "(b)", "(false,)"),
             .manager("SetAppPolicy", "(sa{sv})", "('org.example.Other', {'follow-sensor': <true>})"),
             .manager("ResetSetting", "(s)", "('all',)"),
             .manager("Reload"),

@@ -114,7 +114,8 @@ final class SignalTests: OrientdTestCase {
         // A setting the user sets for the first time changes who set it, in the same signal.
         func sources(_ user: Set<String>) -> Variant {
             Variant(dictionary: Dictionary(uniqueKeysWithValues: ["RotationLocked", "KioskMode", "KioskOrientation", "SplitViewThreshold",
-                                                                   "SettleTime", "UndeclaredAppOrientations"]
+                                                                   "SettleTime", "UndeclaredAppOrientations", "AppLocksAllowed",
+                                                                   "ScreenClass", "LargeScreenRule"]
                 .map { ($0, Variant.s(user.contains($0) ? "user" : "default")) }), valueType: "s")
         }
         XCTAssertEqual(propertiesChanged(recorder, path: Contract.managerPath), [

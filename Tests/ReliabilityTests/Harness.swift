@@ -105,7 +105,7 @@ extension BusConnection {
     func orientdAnswers() -> Bool {
         guard case .success(let reply) = orientd(Contract.managerPath, Contract.properties, "Get",
                                                  [.s(Contract.manager), .s("Version")], timeout: 5_000) else { return false }
-        return reply.child(at: 0).unboxed?.uint32 == 5
+        return (reply.child(at: 0).unboxed?.uint32 ?? 0) >= 1  // any version: it answered
     }
 }
 
@@ -152,7 +152,7 @@ struct SceneProperties: Equatable, CustomStringConvertible {
         let detached = values["Detached"]?.bool
         if detached == nil || (detached == true) != (owner == "") { problems.append("Detached \(String(describing: detached)) with Owner '\(owner)'") }
         if values["SplitView"]?.bool == true && values["Idiom"]?.string != "pad" { problems.append("SplitView on a phone scene") }
-        if values.count != 15 { problems.append("\(values.count) properties instead of 15 (Observed since version 3)") }
+        if values.count != 16 { problems.append("\(values.count) properties instead of 16 (Observed since version 3, OrientationLocked since 6)") }
         return problems
     }
 }

@@ -28,6 +28,10 @@ struct orientd_wl_head {
     int enabled;
     /// A wl_output.transform value (0–7), or -1 when none was sent or it was out of range.
     int32_t transform;
+    /// The current mode's size in pixels (0 when none was sent or it was not positive) and the
+    /// scale (0 when none was sent, or it was not positive).
+    int32_t width, height;
+    double scale;
 };
 
 /// The most heads and wl_outputs followed (more are not bound), and the longest head name kept.

@@ -73,6 +73,14 @@ extension ConfigurationFiles {
                     do { result.values.undeclaredAppOrientations = try OrientationMask(parsing: names) } catch {
                         throw KeyFile.ParseError(description: error.message)
                     }
+                case .appLocksAllowed: result.values.appLocksAllowed = try file.bool(group, key)
+                case .largeScreenRule: result.values.largeScreenRule = try file.bool(group, key)
+                case .screenClass:
+                    let name = try file.string(group, key).trimmingWhitespace()
+                    guard let choice = ScreenClassChoice(rawValue: name) else {
+                        throw KeyFile.ParseError(description: "'\(name)' is not a screen class; valid values: \(ScreenClassChoice.allCases.map(\.rawValue).joined(separator: ", "))")
+                    }
+                    result.values.screenClass = choice
                 }
             } catch {
                 warn("\(error)")

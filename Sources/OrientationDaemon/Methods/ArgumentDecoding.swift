@@ -69,6 +69,7 @@ enum Decode {
         }
         patch.fillsWindow = properties.bool(VardictKey.fillsWindow)
         patch.forwardsOrientation = properties.bool(VardictKey.forwardsOrientation)
+        patch.prefersOrientationLocked = properties.bool(VardictKey.prefersOrientationLocked)
         return patch
     }
 

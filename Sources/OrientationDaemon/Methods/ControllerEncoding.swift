@@ -22,6 +22,7 @@ extension Encode {
                 VardictKey.shouldAutorotate: Variant(bool: declaration.shouldAutorotate),
                 VardictKey.fillsWindow: Variant(bool: declaration.fillsWindow),
                 VardictKey.forwardsOrientation: Variant(bool: declaration.forwardsOrientation),
+                VardictKey.prefersOrientationLocked: Variant(bool: declaration.prefersOrientationLocked),
                 VardictKey.mode: Variant(string: node.mode?.name ?? ""),
                 VardictKey.selected: Variant(bool: parent?.kind == .tab && !node.isPresented && parent?.selected == handle),
                 VardictKey.deciding: Variant(bool: deciding.contains(handle)),

@@ -23,6 +23,7 @@ extension MethodRow {
         },
         command(.setSplitViewThreshold, .administrator) { .setSplitViewThreshold($0.uint32(0)) },
         command(.setSettleTime, .administrator) { .setSettleTime($0.uint32(0)) },
+        command(.setAppLocksAllowed, .administrator) { .setAppLocksAllowed($0.bool(0)) },
         command(.setAppPolicy, .administrator) { call throws(OrientationError) in
             .setAppPolicy(appId: call.string(0), try Decode.appPolicy(call.argument(1)))
         },

@@ -41,6 +41,7 @@ enum Encode {
         case .splitView: return Variant(bool: s.splitView)
         case .activationState: return Variant(string: s.activation.rawValue)
         case .statusBarHidden: return Variant(bool: s.statusBarHidden)
+        case .orientationLocked: return Variant(bool: s.orientationLocked)
         }
     }
 
@@ -83,6 +84,11 @@ enum Encode {
         case .settingSources:
             return Variant(dictionary: Dictionary(uniqueKeysWithValues: m.settingSources.map { ($0.key.rawValue, Variant(string: $0.value)) }),
                            valueType: "s")
+        case .screenClass: return Variant(string: m.screenClass.screenClass.rawValue)
+        case .screenClassReason: return Variant(string: m.screenClass.words)
+        case .posture: return Variant(string: m.posture.posture.rawValue)
+        case .postureReason: return Variant(string: m.posture.words)
+        case .appLocksAllowed: return Variant(bool: m.appLocksAllowed)
         }
     }
 

@@ -45,18 +45,22 @@ final class MutterBackend: OutputBackend {
     let log: Log
     let handover: OrientationLockHandover
 
-    private var report: ((OutputBackendEvent) -> Void)?
+    var report: ((OutputBackendEvent) -> Void)?
     private var nameWatch: NameWatcherID?
     private var subscriptions: [SignalSubscriptionID] = []
     private var monitorsChanged: CoalescedSignalID?
     /// DisplayConfig's unique name while it is on the bus.
-    private var owner: String?
+    var owner: String?
     /// The epoch (a new owner drops late replies from the earlier compositor), "not found"
     /// said once per owner, and one apply at a time.
-    private var session = PeerSession<InterfaceOrientation>()
+    var session = PeerSession<InterfaceOrientation>()
     /// The connector driven while attached.
     private(set) var attachedOutput: String?
-    private var panelManaged = false
+    var panelManaged = false
+    /// Whether mutter answered for PanelOrientationManaged (an older mutter says nothing).
+    var panelManagedKnown = false
+    /// The panel's size as last read.
+    var panelSize: PanelSize?
     /// 1 (temporary); 2 (persistent) once the compositor ignored 1.
     private(set) var method: UInt32 = 1
     /// Refused while the screen is locked: applied when it is unlocked.
@@ -121,6 +125,7 @@ final class MutterBackend: OutputBackend {
             self.afterUnlock = nil
             self.reader.reset()
             (self.handBack, self.lastAsked) = (nil, nil)
+            self.panelManagedKnown = false
             self.readPanelManaged()
             self.refresh()
         }, vanished: { [weak self] _ in
@@ -180,9 +185,11 @@ final class MutterBackend: OutputBackend {
             }
             return
         }
+        panelSize = state.size(of: panel)
         if attachedOutput == panel {
             lastSeen = state.transform(of: panel)
             report?(.orientationRead(state.showing(panel)))
+            report?(.facts(facts))
         } else {
             attachedOutput = panel
             session.present()
@@ -192,6 +199,7 @@ final class MutterBackend: OutputBackend {
             }
             updateHandover()
             report?(.attached(outputName: panel, showing: state.showing(panel)))
+            report?(.facts(facts))
         }
     }
 
@@ -304,32 +312,6 @@ final class MutterBackend: OutputBackend {
 
     private func finishApply() {
         if let next = session.calls.finish() { apply(next) }
-    }
-
-    // MARK: PanelOrientationManaged and the GSettings hand-over
-
-    private func readPanelManaged() {
-        let epoch = session.epoch
-        connection.callAsync(destination: Self.busName, path: Self.path, interface: "org.freedesktop.DBus.Properties",
-                             method: "Get", parameters: Variant(tuple: [Variant(string: Self.interface),
-                                                                        Variant(string: "PanelOrientationManaged")]),
-                             replyType: "(v)") { [weak self] result in
-            guard let self, self.session.isCurrent(epoch) else { return }
-            if case .success(let reply) = result, let managed = reply.child(at: 0).unboxed?.bool {
-                self.setPanelManaged(managed)
-            }
-        }
-    }
-
-    private func setPanelManaged(_ managed: Bool) {
-        panelManaged = managed
-        updateHandover()
-    }
-
-    /// Links Auto Rotate and `RotationLocked` while attached (held only while mutter manages
-    /// the panel and the core asks for the hold); lets the key go otherwise.
-    private func updateHandover() {
-        handover.link(attachedOutput != nil && owner != nil, managed: panelManaged)
     }
 
     func holdCompositorRotation(_ held: Bool) { handover.holdCompositorRotation(held) }

@@ -108,6 +108,14 @@ struct MutterDisplayState {
         logicalMonitors.first { $0.connectors.contains(connector) }?.transform
     }
 
+    /// The panel's current mode and its logical monitor's scale (nil: none, or not sane).
+    func size(of connector: String) -> PanelSize? {
+        guard let mode = monitors.first(where: { $0.connector == connector })?.currentMode,
+              let scale = logicalMonitors.first(where: { $0.connectors.contains(connector) })?.scale,
+              mode.width > 0, mode.height > 0 else { return nil }
+        return PanelSize(width: UInt32(mode.width), height: UInt32(mode.height), scale: scale)
+    }
+
     /// The row the panel shows now (nil: unknown or flipped).
     func showing(_ connector: String) -> InterfaceOrientation? {
         transform(of: connector).flatMap(Self.row(for:))

@@ -38,6 +38,10 @@ enum OutputBackendEvent {
     /// The user switched the compositor's own rotation lock (GNOME's and Phosh's Auto Rotate
     /// off: true): the new `RotationLocked`.
     case userRotationLock(Bool)
+    /// The panel's size and scale, and what the compositor says of turning it from the sensor
+    /// itself (the screen's class and posture); sent after `attached` and whenever they may
+    /// have changed (the part passes on only a change).
+    case facts(PanelFacts)
     /// The compositor went away or refused: the log line to write.
     case detached(reason: String)
 }

@@ -58,6 +58,9 @@ final class OutputPart {
             log.info(attachedLine(backend.kind, name))
         case .orientationRead(let showing):
             perform(.output(.read(showing)))
+        case .facts(let facts):
+            guard facts != manager().output.facts else { return }
+            perform(.output(.facts(facts)))
         case .userRotationLock(let locked):
             perform(.setRotationLocked(locked))
             // Refused (an administrator locked RotationLocked): the switch shows the lock in force.

@@ -7,17 +7,20 @@ struct PanelAttachment {
     /// The panel's connector while attached.
     private(set) var output: String?
 
-    /// What a listing of `outputs` is to report, if anything; `requested` is `--output`.
-    mutating func listed<Call>(_ outputs: [ToolOutput], requested: String?, session: inout PeerSession<Call>) -> OutputBackendEvent? {
+    /// What a listing of `outputs` is to report, in order; `requested` is `--output`. While
+    /// attached the panel's size follows its orientation (`rotation`: what the compositor
+    /// says of its own rotation).
+    mutating func listed<Call>(_ outputs: [ToolOutput], requested: String?, rotation: CompositorRotation = .silent,
+                               session: inout PeerSession<Call>) -> [OutputBackendEvent] {
         switch PanelChoice.panel(in: outputs, requested: requested) {
         case .failure(let notFound):
-            return lost(notFound.description, session: &session)
+            return lost(notFound.description, session: &session).map { [$0] } ?? []
         case .success(let panel) where panel.name == output:
-            return .orientationRead(panel.showing)
+            return [.orientationRead(panel.showing), .facts(PanelFacts(size: panel.size, rotation: rotation))]
         case .success(let panel):
             output = panel.name
             session.present()
-            return .attached(outputName: panel.name, showing: panel.showing)
+            return [.attached(outputName: panel.name, showing: panel.showing), .facts(PanelFacts(size: panel.size, rotation: rotation))]
         }
     }
 

@@ -128,7 +128,7 @@ final class ToolOutputBackend: OutputBackend {
             return
         }
         resetRetry()
-        if let event = panel.listed(outputs, requested: requestedOutput, session: &session) { report?(event) }
+        for event in panel.listed(outputs, requested: requestedOutput, session: &session) { report?(event) }
     }
 
     /// Lists again after the current wait, which doubles for the next failure.

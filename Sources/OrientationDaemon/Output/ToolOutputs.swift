@@ -9,6 +9,8 @@ struct ToolOutput: Equatable, Sendable {
     /// What it shows for a panel whose natural orientation is portrait; nil when the tool
     /// reports a transform outside the table (a flipped one) or none.
     var showing: InterfaceOrientation?
+    /// Its current mode's size and scale, when the compositor reports a sane one.
+    var size: PanelSize? = nil
 }
 
 /// The panel a backend drives: the one named by `--output`, else the first built-in one.

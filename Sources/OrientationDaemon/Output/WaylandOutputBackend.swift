@@ -90,7 +90,10 @@ final class WaylandOutputBackend: OutputBackend {
     static func outputs(from heads: [WaylandConnection.Head]) -> [ToolOutput] {
         heads.filter { head in
             !head.name.isEmpty && !head.name.unicodeScalars.contains { $0.properties.generalCategory == .control }
-        }.map { ToolOutput(name: $0.name, enabled: $0.enabled, showing: orientation(forTransform: $0.transform)) }
+        }.map { head in
+            ToolOutput(name: head.name, enabled: head.enabled, showing: orientation(forTransform: head.transform),
+                       size: head.size.flatMap { PanelSize(width: $0.width, height: $0.height, scale: $0.scale) })
+        }
     }
 
     /// What the compositor's answer to the apply of `orientation` means, the panel showing
@@ -131,12 +134,13 @@ final class WaylandOutputBackend: OutputBackend {
 
     private func take(_ heads: [WaylandConnection.Head]) {
         guard report != nil else { return }
-        guard let event = panel.listed(Self.outputs(from: heads), requested: requestedOutput, session: &session) else { return }
-        switch event {
-        case .orientationRead(let read), .attached(_, let read): showing = read
-        case .detached, .userRotationLock: break
+        for event in panel.listed(Self.outputs(from: heads), requested: requestedOutput, session: &session) {
+            switch event {
+            case .orientationRead(let read), .attached(_, let read): showing = read
+            case .detached, .userRotationLock, .facts: break
+            }
+            report?(event)
         }
-        report?(event)
     }
 
     private func lost(_ reason: String) {

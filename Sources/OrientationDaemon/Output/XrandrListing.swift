@@ -33,6 +33,9 @@ enum XrandrListing {
             var output = ToolOutput(name: String(words[0]), enabled: false, showing: nil)
             if let geometry = words.firstIndex(where: isGeometry) {
                 output.enabled = true
+                // X11 has no scale: the geometry's pixels are its logical pixels.
+                let sides = words[geometry].split(whereSeparator: { $0 == "x" || $0 == "+" || $0 == "-" }).prefix(2).compactMap { UInt32($0) }
+                if sides.count == 2 { output.size = PanelSize(width: sides[0], height: sides[1], scale: 1) }
                 let after = words.dropFirst(geometry + 1)
                 let rotation = after.first { rotationNames.contains(String($0)) }.map(String.init) ?? "normal"
                 // A reflection ("X axis", "Y axis") is outside the table: unknown.

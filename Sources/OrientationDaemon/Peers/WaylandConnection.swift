@@ -41,6 +41,13 @@ final class WaylandConnection {
         var enabled: Bool
         /// Its wl_output transform (0–7), nil when none was sent.
         var transform: Int32?
+        /// Its current mode's size in pixels and its scale; nil when the compositor sent none.
+        var size: (width: UInt32, height: UInt32, scale: Double)? = nil
+
+        static func == (a: Head, b: Head) -> Bool {
+            a.name == b.name && a.enabled == b.enabled && a.transform == b.transform
+                && a.size?.width == b.size?.width && a.size?.height == b.size?.height && a.size?.scale == b.size?.scale
+        }
     }
 
     /// The compositor's answer to a configuration.
@@ -135,7 +142,9 @@ final class WaylandConnection {
             guard let context, let heads else { return }
             let list = UnsafeBufferPointer(start: heads, count: count).map { head in
                 Head(name: head.name.map { String(decoding: UnsafeRawBufferPointer(start: $0, count: head.name_length), as: UTF8.self) } ?? "",
-                     enabled: head.enabled != 0, transform: head.transform >= 0 ? head.transform : nil)
+                     enabled: head.enabled != 0, transform: head.transform >= 0 ? head.transform : nil,
+                     size: head.width > 0 && head.height > 0 && head.scale > 0
+                        ? (UInt32(head.width), UInt32(head.height), head.scale) : nil)
             }
             Unmanaged<WaylandConnection>.fromOpaque(context).takeUnretainedValue().handlers.heads(list)
         }

@@ -21,6 +21,12 @@ public enum OrientdCommandLine {
           --natural-orientation portrait|landscape
                                       how the panel is held when the sensor says "normal"
                                       (landscape for most x86 convertibles; default: portrait)
+          --screen-class auto|phone|large
+                                      which rules an app's declaration meets: phone (a declaration
+                                      turns the panel), large (a phone declaration is a hint, and
+                                      on a desk no app turns it); auto: a shorter side of 600
+                                      logical pixels or more is large (default: auto, or the
+                                      ScreenClass key of orientd.conf(5))
           --output-backend auto|mutter|wlroots|kwin|x11|none
                                       how the built-in panel is turned to the front window's
                                       orientation: mutter (GNOME, Phosh: DisplayConfig), wlroots
@@ -94,6 +100,12 @@ public enum OrientdCommandLine {
                     throw CommandLineError(description: "unknown --natural-orientation '\(name)'; valid values: portrait, landscape")
                 }
                 options.naturalOrientation = natural
+            case "--screen-class":
+                let name = try value(for: flag, inline: inline)
+                guard let choice = ScreenClassChoice(rawValue: name) else {
+                    throw CommandLineError(description: "unknown --screen-class '\(name)'; valid values: \(ScreenClassChoice.allCases.map(\.rawValue).joined(separator: ", "))")
+                }
+                options.screenClass = choice
             case "--output-backend":
                 let name = try value(for: flag, inline: inline)
                 guard let choice = OutputBackendChoice(rawValue: name) else {

@@ -61,7 +61,7 @@ public final class OrientationService {
         let opened = try StateFolder.open(options: options, log: log)
         persistence = Persistence(stateFolder: opened.folder, configurationFiles: configurationFiles)
         manager = OrientationManager(user: opened.user, configuration: configuration, limits: options.limits,
-                                     natural: options.naturalOrientation)
+                                     natural: options.naturalOrientation, screenClass: options.screenClass)
         manager.continueSceneNumbers(after: opened.lastSceneID)
         sensorPart = SensorPart(log: log)
         outputPart = OutputPart(family: compositors.output, loop: loop, log: log)

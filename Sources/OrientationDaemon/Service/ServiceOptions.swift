@@ -17,6 +17,8 @@ public struct ServiceOptions: Sendable {
     public var replace = false
     public var sensor: SensorMode = .auto
     public var naturalOrientation: NaturalOrientation = .portrait
+    /// `--screen-class`: `auto` measures the panel (or takes orientd.conf's ScreenClass).
+    public var screenClass: ScreenClassChoice = .auto
     /// `--output-backend` (Output/OutputBackendChoice.swift).
     public var outputBackend: OutputBackendChoice = .auto
     /// `--output NAME`: the connector to drive; nil: the built-in panel.

@@ -86,13 +86,12 @@ final class WindowPart {
         }
     }
 
-    /// The app's desktop entry's orientations for the idiom of observed scenes; nil for an
+    /// What the app's desktop entry declares, for phones and for large screens, and whether it
+    /// is a game (the core takes the part in force for the screen and its posture); nil for an
     /// app id that is not one (never looked up as a file name) or an entry that declares none.
     func declaredOrientations(of appId: String) -> DeclaredOrientations? {
-        guard (try? limits.checkAppId(appId)) != nil,
-              let (mask, file) = DesktopEntry.supportedOrientations(appId: appId, idiom: manager().observedIdiom,
-                                                        natural: manager().output.natural, log: log) else { return nil }
-        return DeclaredOrientations(mask: mask, file: file)
+        guard (try? limits.checkAppId(appId)) != nil else { return nil }
+        return DesktopEntry.declared(appId: appId, natural: manager().output.natural, log: log)
     }
 
     private func performWindow(_ command: WindowCommand) {

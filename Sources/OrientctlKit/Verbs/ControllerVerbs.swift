@@ -11,6 +11,7 @@ extension VerbTable {
         OptionSpec("no-autorotate", help: "should-autorotate false: it never follows the device"),
         OptionSpec("sheet", help: "fills-window false: when presented, a sheet that does not take over the decision"),
         OptionSpec("no-forward", help: "forwards-orientation false: a container that decides itself, as stock UIKit"),
+        OptionSpec("lock-orientation", help: "prefers-orientation-locked true (iOS 26): freeze the orientation while in front"),
     ]
 
     /// The options that change a controller: the above but `--kind`, plus the positive forms.
@@ -18,6 +19,7 @@ extension VerbTable {
         OptionSpec("autorotate", help: "should-autorotate true"),
         OptionSpec("fills-window", help: "fills-window true: a full-screen presentation"),
         OptionSpec("forward", help: "forwards-orientation true: a container hands the decision to its child"),
+        OptionSpec("unlock-orientation", help: "prefers-orientation-locked false: follow the device again (apply with update)"),
     ]
 
     static let controllerVerbs: [VerbSpec] = [
@@ -100,7 +102,8 @@ extension VerbTable {
         var values = ControllerProperties()
         let switches: [(String, String, WritableKeyPath<ControllerProperties, Bool?>)] = [
             ("autorotate", "no-autorotate", \.shouldAutorotate), ("fills-window", "sheet", \.fillsWindow),
-            ("forward", "no-forward", \.forwardsOrientation)]
+            ("forward", "no-forward", \.forwardsOrientation),
+            ("lock-orientation", "unlock-orientation", \.prefersOrientationLocked)]
         for (on, off, key) in switches {
             switch (inv.command.has(on), inv.command.has(off)) {
             case (true, true): throw inv.usage("--\(on) and --\(off) contradict each other")

@@ -14,6 +14,7 @@ public enum FailurePhrases {
         "lock": "turn the rotation lock on",
         "unlock": "turn the rotation lock off",
         "kiosk": "set kiosk mode",
+        "app-locks": "set whether apps may lock the orientation",
         "set-settle": "set the settle time",
         "set-threshold": "set the split-view threshold",
         "policy": "set or read the app policy",

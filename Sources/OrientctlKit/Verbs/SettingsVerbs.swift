@@ -17,6 +17,14 @@ extension VerbTable {
         VerbSpec("unlock", group: .settings, summary: "Turn the rotation lock off",
                  details: "Lifts the rotation lock; every scene then follows the device if it can. Persisted.",
                  examples: ["unlock"], run: { inv throws(CommandError) in try setLock(inv, false) }),
+        VerbSpec("app-locks", group: .settings, arguments: [ArgumentSpec("on|off", .choice(["on", "off"]))],
+                 summary: "Let apps lock the orientation (on) or make every app follow the device (off)",
+                 details: """
+                    The user's switch above every app (SetAppLocksAllowed): off, what apps declare constrains \
+                    nothing and every app follows the device; your own per-app choices ('policy') and kiosk \
+                    mode still apply. On is the default. Persisted.
+                    """,
+                 examples: ["app-locks off"], run: appLocks),
         VerbSpec("kiosk", group: .settings,
                  arguments: [ArgumentSpec("on|off", .choice(["on", "off"])),
                              ArgumentSpec("ORIENTATION", .choice(InterfaceOrientation.validNames), optional: true)],
@@ -51,6 +59,16 @@ extension VerbTable {
 
     static func setLock(_ inv: Invocation, _ locked: Bool) throws(CommandError) {
         try inv.bus { client throws(OrientationClientError) in try client.setRotationLocked(locked) }
+    }
+
+    static func appLocks(_ inv: Invocation) throws(CommandError) {
+        let allowed: Bool
+        switch inv.argument(0) {
+        case "on": allowed = true
+        case "off": allowed = false
+        default: throw inv.usage("app-locks takes on or off, not '\(inv.argument(0))'")
+        }
+        try inv.bus { client throws(OrientationClientError) in try client.setAppLocksAllowed(allowed) }
     }
 
     static func kiosk(_ inv: Invocation) throws(CommandError) {

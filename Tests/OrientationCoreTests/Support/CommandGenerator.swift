@@ -34,6 +34,7 @@ struct CommandGenerator {
         if random.chance(20) { p.shouldAutorotate = random.chance(60) }
         if random.chance(20) { p.fillsWindow = random.chance(60) }
         if random.chance(15) { p.forwardsOrientation = random.chance(70) }
+        if random.chance(10) { p.prefersOrientationLocked = random.chance(50) }
         return p
     }
 
@@ -132,15 +133,34 @@ struct CommandGenerator {
         case 5..<25: return .closed(handle: UInt64(random.below(7)))
         default:
             let appId = random.chance(3) ? "bad app" : random.pick(appIds + ["org.example.Watched", "org.example.Watched"])
-            let declared = random.chance(50) ? nil : DeclaredOrientations(mask: mask(), file: "/usr/share/applications/\(appId).desktop")
+            let declared = random.chance(50) ? nil : DeclaredOrientations(
+                mask: random.chance(10) ? [] : mask(), file: "/usr/share/applications/\(appId).desktop",
+                padMask: optionalMask(nilPercent: 70), isGame: random.chance(15))
             return .window(TrackedWindow(handle: UInt64(random.below(7)), appId: appId, activated: random.chance(50),
                                          minimized: random.chance(15), fullscreen: random.chance(10), declared: declared))
+        }
+    }
+
+    /// An output backend's report: a panel of a phone's or a large screen's size, a compositor
+    /// that turns it itself, leaves it, or says nothing (the screen's class and posture).
+    mutating func outputCommand() -> OutputCommand {
+        switch random.below(100) {
+        case 0..<10: return .attached(.wlroots, name: "DSI-1", showing: random.chance(20) ? nil : orientation())
+        case 10..<15: return .detached(reason: "the compositor went away")
+        case 15..<55: return .read(random.chance(10) ? nil : orientation())
+        default:
+            let size = random.pick([PanelSize(width: 720, height: 1440, scale: 2), PanelSize(width: 1920, height: 1080, scale: 1),
+                                    PanelSize(width: 1600, height: 2560, scale: 2), nil])
+            let rotation = random.pick([CompositorRotation.silent, .turnsPanel("tablet mode"), .leavesPanel("laptop mode")])
+            return .facts(PanelFacts(size: size, rotation: rotation))
         }
     }
 
     /// The next command and its caller.
     mutating func next(for manager: OrientationManager) -> (Command, String) {
         if random.chance(8) { return (.window(windowCommand()), ":1.0") }
+        if random.chance(4) { return (.output(outputCommand()), ":1.0") }
+        if random.chance(1) { return (.setAppLocksAllowed(random.chance(60)), ":1.0") }
         let roll = random.below(100)
         switch roll {
         case 0..<4:

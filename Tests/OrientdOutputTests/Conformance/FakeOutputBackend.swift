@@ -10,6 +10,8 @@ final class FakeOutputPeer: @unchecked Sendable {
     /// The panel's transform; any number a hostile compositor may send.
     private(set) var transform: UInt32 = 0
     let panel = "FAKE-1"
+    /// The panel's mode and scale: a phone's (360 logical pixels on its shorter side).
+    let size = PanelSize(width: 720, height: 1440, scale: 2)!
     weak var backend: FakeOutputBackend?
 
     /// Someone turns the panel (orientd or another client).
@@ -72,6 +74,7 @@ final class FakeOutputBackend: OutputBackend {
         session.present()
         attached = true
         report?(.attached(outputName: peer.panel, showing: Self.showing(peer.transform)))
+        report?(.facts(PanelFacts(size: peer.size)))
     }
 
     func peerChanged() {

@@ -10,6 +10,7 @@ final class KWinOutputConformance: OutputBackendConformance {
     func testAttachesReportsAndTurnsThePanel() throws { try checkAttachesReportsAndTurnsThePanel() }
     func testSomeoneElsesTurnIsReportedAndAFlipIsUnknown() throws { try checkSomeoneElsesTurnIsReportedAndAFlipIsUnknown() }
     func testThePeerGoingAwayDetachesUntilItReturns() throws { try checkThePeerGoingAwayDetachesUntilItReturns() }
+    func testReportsThePanelsSize() throws { try checkReportsThePanelsSize() }
 
     /// KScreen's rotations by wl_output transform (0-3).
     static let rotations = [1, 2, 4, 8]

@@ -35,6 +35,9 @@ class OutputBackendConformance: OutputTestCase {
     func peerShows() throws -> InterfaceOrientation? { nil }
     /// Someone else turns the peer's panel to wl_output's `transform` (0-7).
     func turnPeer(_ transform: UInt32) throws {}
+    /// The peer's panel's current mode and scale, read by the test itself (nil: this peer's
+    /// test cannot read it; the backend's report is then only checked for sanity).
+    func peerSize() throws -> PanelSize? { nil }
 
     /// Waits until the backend's last report says the panel shows `row`, and the peer agrees.
     func waitForPanel(_ run: OutputBackendRun, _ row: InterfaceOrientation?, file: StaticString = #filePath, line: UInt = #line) throws {
@@ -73,6 +76,21 @@ class OutputBackendConformance: OutputTestCase {
             try waitForPanel(run, nil)
         }
         XCTAssertEqual(run.attached, [panel], "still attached: \(run.transcript)")
+    }
+
+    // MARK: The panel's size
+
+    /// Once attached the backend reports the panel's mode and scale (the screen's class is
+    /// measured from them), as the peer itself says.
+    func checkReportsThePanelsSize() throws {
+        try startPeer()
+        let run = startBackend()
+        try eventually("attached to \(panel) with its size; events:\n\(run.transcript)", timeout: deadline) {
+            run.isAttached && run.facts?.size != nil
+        }
+        let size = try XCTUnwrap(run.facts?.size)
+        XCTAssertGreaterThan(size.shorterLogicalSide, 0)
+        if let expected = try peerSize() { XCTAssertEqual(size, expected, "\(run.transcript)") }
     }
 
     // MARK: Peer gone, peer back

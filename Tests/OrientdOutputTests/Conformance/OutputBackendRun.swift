@@ -41,7 +41,7 @@ final class OutputBackendRun: @unchecked Sendable {
             switch event {
             case .attached: return true
             case .detached: return false
-            case .orientationRead, .userRotationLock: continue
+            case .orientationRead, .userRotationLock, .facts: continue
             }
         }
         return false
@@ -53,7 +53,19 @@ final class OutputBackendRun: @unchecked Sendable {
             switch event {
             case .attached(_, let showing), .orientationRead(let showing): return showing
             case .detached: return nil
-            case .userRotationLock: continue
+            case .userRotationLock, .facts: continue
+            }
+        }
+        return nil
+    }
+
+    /// The panel's facts, as the backend's last report says (nil: none since it attached).
+    var facts: PanelFacts? {
+        for event in events.value.reversed() {
+            switch event {
+            case .facts(let facts): return facts
+            case .attached, .detached: return nil
+            case .orientationRead, .userRotationLock: continue
             }
         }
         return nil

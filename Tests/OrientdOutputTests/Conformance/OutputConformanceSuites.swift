@@ -10,6 +10,7 @@ final class WlrootsOutputConformance: OutputBackendConformance {
     func testAttachesReportsAndTurnsThePanel() throws { try checkAttachesReportsAndTurnsThePanel() }
     func testSomeoneElsesTurnIsReportedAndAFlipIsUnknown() throws { try checkSomeoneElsesTurnIsReportedAndAFlipIsUnknown() }
     func testThePeerGoingAwayDetachesUntilItReturns() throws { try checkThePeerGoingAwayDetachesUntilItReturns() }
+    func testReportsThePanelsSize() throws { try checkReportsThePanelsSize() }
 
     /// wl_output's transforms by number, as wlr-randr names them.
     static let transformNames = ["normal", "90", "180", "270", "flipped", "flipped-90", "flipped-180", "flipped-270"]
@@ -40,6 +41,23 @@ final class WlrootsOutputConformance: OutputBackendConformance {
     override func turnPeer(_ transform: UInt32) throws {
         try wlrRandr(["--output", panel, "--transform", Self.transformNames[Int(transform)]])
     }
+
+    /// wlr-randr's current mode ("1920x1080 px, 60.000000 Hz (current)") and "Scale: 1.000000".
+    override func peerSize() throws -> PanelSize? {
+        var inOutput = false, mode: (UInt32, UInt32)?, scale: Double?
+        for line in try wlrRandr().split(separator: "\n") {
+            if !line.hasPrefix(" ") { inOutput = line.hasPrefix(panel + " ") }
+            let trimmed = line.trimmingCharacters(in: .whitespaces)
+            guard inOutput else { continue }
+            if trimmed.hasSuffix("(current)") || trimmed.contains("(preferred, current)") {
+                let sides = trimmed.prefix { $0 != " " }.split(separator: "x").compactMap { UInt32($0) }
+                if sides.count == 2 { mode = (sides[0], sides[1]) }
+            }
+            if trimmed.hasPrefix("Scale: ") { scale = Double(trimmed.dropFirst("Scale: ".count)) }
+        }
+        guard let mode, let scale else { return nil }
+        return PanelSize(width: mode.0, height: mode.1, scale: scale)
+    }
 }
 
 /// `OutputBackendConformance` with the fake backend and the test as its peer.
@@ -47,6 +65,7 @@ final class FakeOutputConformance: OutputBackendConformance {
     func testAttachesReportsAndTurnsThePanel() throws { try checkAttachesReportsAndTurnsThePanel() }
     func testSomeoneElsesTurnIsReportedAndAFlipIsUnknown() throws { try checkSomeoneElsesTurnIsReportedAndAFlipIsUnknown() }
     func testThePeerGoingAwayDetachesUntilItReturns() throws { try checkThePeerGoingAwayDetachesUntilItReturns() }
+    func testReportsThePanelsSize() throws { try checkReportsThePanelsSize() }
 
     private let driver = FakePeerDriver(FakeOutputPeer())
 
@@ -70,6 +89,8 @@ final class FakeOutputConformance: OutputBackendConformance {
     override func peerShows() throws -> InterfaceOrientation? { onPeer { FakeOutputBackend.showing($0.transform) } }
 
     override func turnPeer(_ transform: UInt32) throws { onPeer { $0.turn(to: transform) } }
+
+    override func peerSize() throws -> PanelSize? { driver.peer.size }
 }
 
 /// `OutputBackendConformance` with a real headless mutter (one virtual monitor, Meta-0) on the
@@ -78,6 +99,7 @@ final class MutterOutputConformance: OutputBackendConformance {
     func testAttachesReportsAndTurnsThePanel() throws { try checkAttachesReportsAndTurnsThePanel() }
     func testSomeoneElsesTurnIsReportedAndAFlipIsUnknown() throws { try checkSomeoneElsesTurnIsReportedAndAFlipIsUnknown() }
     func testThePeerGoingAwayDetachesUntilItReturns() throws { try checkThePeerGoingAwayDetachesUntilItReturns() }
+    func testReportsThePanelsSize() throws { try checkReportsThePanelsSize() }
 
     private var mutter: ChildProcess?
 

@@ -10,6 +10,7 @@ final class X11OutputConformance: OutputBackendConformance {
     func testAttachesReportsAndTurnsThePanel() throws { try checkAttachesReportsAndTurnsThePanel() }
     func testSomeoneElsesTurnIsReportedAndAFlipIsUnknown() throws { try checkSomeoneElsesTurnIsReportedAndAFlipIsUnknown() }
     func testThePeerGoingAwayDetachesUntilItReturns() throws { try checkThePeerGoingAwayDetachesUntilItReturns() }
+    func testReportsThePanelsSize() throws { try checkReportsThePanelsSize() }
 
     /// RandR's rotations by wl_output transform (0-3: counter-clockwise).
     static let rotations = ["normal", "left", "inverted", "right"]
