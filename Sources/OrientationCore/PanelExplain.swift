@@ -11,7 +11,7 @@ extension OrientationManager {
         if !asked.isEmpty { try Validate.appId(asked, limits: limits) }
         let front = output.frontScene.flatMap { scenes[$0] }
         var lines = [ExplanationLine(name: "front", mask: front.map { OrientationMask($0.orientation) } ?? [],
-                                     sentence: describeFront())]
+                                     sentence: describeFront() + (appIdMismatchSentence.map { " " + $0 } ?? ""))]
         var explained = front
         if !asked.isEmpty, front?.appId != asked {
             explained = sceneToExplain(for: asked).flatMap { scenes[$0] }
@@ -136,7 +136,8 @@ extension OrientationManager {
         guard let id = output.frontScene, let scene = scenes[id] else {
             return "no app is in front: the panel " + (settings.kioskMode ? "shows kiosk mode's orientation" : "follows the device")
         }
-        return "\(scene.appId) is in front, in \(scene.orientation.words) (\(appReason(scene)))"
+        let line = "\(scene.appId) is in front, in \(scene.orientation.words) (\(appReason(scene)))"
+        return appIdMismatchSentence.map { line + ". " + $0 } ?? line
     }
 
     /// The log's line when orientd turns the panel: "turning the panel to landscape (right)
