@@ -20,7 +20,7 @@ extension OutputTestCase {
     /// checks that the path in a desktop entry's Exec is the client's executable. `outputs`:
     /// how many virtual outputs (Virtual-0, Virtual-1, …).
     @discardableResult
-    func startKWin(trusting programs: [String] = [], root: String? = nil, outputs: Int = 1) throws -> ChildProcess {
+    func startKWin(trusting programs: [String] = [], root: String? = nil, outputs: Int = 1, tabletMode: Bool = false) throws -> ChildProcess {
         let copy = scratch + "/kwin_wayland"
         if !FileManager.default.fileExists(atPath: copy) {
             try FileManager.default.copyItem(atPath: (root ?? "") + "/usr/bin/kwin_wayland", toPath: copy)
@@ -36,7 +36,9 @@ extension OutputTestCase {
         // prevention otherwise judges a window that maps late on a busy machine as stealing.
         let config = scratch + "/config"
         try FileManager.default.createDirectory(atPath: config, withIntermediateDirectories: true)
-        try "[Windows]\nFocusStealingPreventionLevel=0\n".write(toFile: config + "/kwinrc", atomically: true, encoding: .utf8)
+        // `tabletMode`: the user's forced tablet mode (KWin's Input settings), as on a convertible folded.
+        try ("[Windows]\nFocusStealingPreventionLevel=0\n" + (tabletMode ? "[Input]\nTabletMode=on\n" : ""))
+            .write(toFile: config + "/kwinrc", atomically: true, encoding: .utf8)
         var environment = ["XDG_DATA_DIRS": kwinDataHome + ":/usr/local/share:/usr/share", "XDG_CACHE_HOME": scratch + "/kwin-cache"]
         if root != nil {
             // KDE Frameworks 6 list the installed apps through the session's XDG menu, which a

@@ -1,3 +1,4 @@
+import GLibBridge
 import OrientationCore
 
 /// KWin (KDE Plasma, Plasma Mobile): KWin's own output protocols, spoken by
@@ -8,9 +9,11 @@ import OrientationCore
 enum KWinBackend {
     static let managementInterface = "kde_output_management_v2"
 
-    static func make(environment: [String: String], output: String?, log: Log) -> any OutputBackend {
+    /// `connection`: the session bus, where KWin says whether it is in tablet mode (the posture).
+    static func make(environment: [String: String], output: String?, log: Log, connection: BusConnection? = nil) -> any OutputBackend {
         WaylandOutputBackend(kind: .kwin, managers: [managementInterface], what: "KWin",
-                             environment: environment, output: output, log: log)
+                             environment: environment, output: output, log: log,
+                             selfRotation: connection.map(KWinTabletMode.init(connection:)))
     }
 
     /// `--output-backend auto`: a Wayland compositor offering KWin's output management.

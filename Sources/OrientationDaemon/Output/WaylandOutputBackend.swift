@@ -20,11 +20,17 @@ final class WaylandOutputBackend: OutputBackend {
     private var showing: InterfaceOrientation?
     /// Its absence said once, and one apply in flight (the orientation it applies).
     private var session = PeerSession<InterfaceOrientation>()
+    /// What the compositor says of turning the panel itself (KWin's tablet mode); nil: nothing.
+    let selfRotation: KWinTabletMode?
+    /// The panel's size as the latest listing said, for a report when only the rotation changes.
+    private var size: PanelSize?
 
     /// `managers`: the globals that make the compositor this backend's (any one of them);
     /// `what` names its family in messages ("a wlroots compositor", "KWin").
-    init(kind: OutputBackendKind, managers: [String], what: String, environment: [String: String], output: String?, log: Log) {
+    init(kind: OutputBackendKind, managers: [String], what: String, environment: [String: String], output: String?, log: Log,
+         selfRotation: KWinTabletMode? = nil) {
         self.kind = kind
+        self.selfRotation = selfRotation
         presence = WaylandPresence(environment: environment, required: managers, what: what)
         requestedOutput = output
         self.log = log
@@ -32,6 +38,11 @@ final class WaylandOutputBackend: OutputBackend {
 
     func start(reports: @escaping (OutputBackendEvent) -> Void) {
         report = reports
+        selfRotation?.changed = { [weak self] in
+            guard let self, self.panel.output != nil else { return }
+            self.report?(.facts(PanelFacts(size: self.size, rotation: self.selfRotation?.rotation ?? .silent)))
+        }
+        selfRotation?.start()
         presence.heads = { [weak self] in self?.take($0) }
         presence.applied = { [weak self] in self?.answered($0) }
         presence.start(present: { [weak self] in
@@ -46,6 +57,7 @@ final class WaylandOutputBackend: OutputBackend {
     }
 
     func stop() {
+        selfRotation?.stop()
         presence.stop()
         panel.release()
         report = nil
@@ -134,10 +146,12 @@ final class WaylandOutputBackend: OutputBackend {
 
     private func take(_ heads: [WaylandConnection.Head]) {
         guard report != nil else { return }
-        for event in panel.listed(Self.outputs(from: heads), requested: requestedOutput, session: &session) {
+        for event in panel.listed(Self.outputs(from: heads), requested: requestedOutput,
+                                  rotation: selfRotation?.rotation ?? .silent, session: &session) {
             switch event {
             case .orientationRead(let read), .attached(_, let read): showing = read
-            case .detached, .userRotationLock, .facts: break
+            case .facts(let facts): size = facts.size
+            case .detached, .userRotationLock: break
             }
             report?(event)
         }

@@ -1,0 +1,90 @@
+import GLibBridge
+import OrientationCore
+
+/// KWin's word on its own rotation: its tablet mode on the session bus (`org.kde.KWin`'s
+/// `TabletModeManager`: `tabletModeAvailable`, `tabletMode`). KWin turns a built-in panel from
+/// the accelerometer only in tablet mode under its default auto-rotate policy, so a KWin in
+/// tablet mode holds the device, one out of it stands on a desk, and a KWin that has no tablet
+/// mode to offer says nothing (`CompositorRotation`). Whoever owns `org.kde.KWin` is untrusted:
+/// a value of another type is as if it were not sent.
+final class KWinTabletMode {
+    static let busName = "org.kde.KWin"
+    static let path = "/org/kde/KWin"
+    static let interface = "org.kde.KWin.TabletModeManager"
+
+    let connection: BusConnection
+    /// What KWin says now.
+    private(set) var rotation: CompositorRotation = .silent
+    /// Called on the main loop when `rotation` changes.
+    var changed: () -> Void = {}
+    private var owner: String?
+    private var available: Bool?
+    private var tabletMode: Bool?
+    private var nameWatch: NameWatcherID?
+    private var subscription: SignalSubscriptionID?
+    /// Bumped with each owner: a late reply from an earlier KWin is dropped.
+    private var epoch = 0
+
+    init(connection: BusConnection) { self.connection = connection }
+
+    /// The posture's word from KWin's two properties (nil: not said). In tablet mode (detected,
+    /// or forced by the user's TabletMode=on, which KWin reports as not available) the device is
+    /// held; out of it, on a device whose tablet mode KWin can detect, it stands on a desk; a KWin
+    /// that can detect none (a desktop) says nothing.
+    static func rotation(available: Bool?, tabletMode: Bool?) -> CompositorRotation {
+        if tabletMode == true {
+            return .turnsPanel("KWin is in tablet mode, where it turns the panel from the accelerometer itself")
+        }
+        guard available == true, tabletMode == false else { return .silent }
+        return .leavesPanel("KWin is not in tablet mode (a laptop, or a convertible in laptop mode), where it does not turn the panel by itself")
+    }
+
+    func start() {
+        subscription = connection.subscribe(sender: Self.busName, interface: "org.freedesktop.DBus.Properties",
+                                            member: "PropertiesChanged", path: Self.path, arg0: Self.interface) { [weak self] signal in
+            guard let self, signal.sender == self.owner, let changed = signal.argument(1).vardict else { return }
+            self.take(changed)
+        }
+        nameWatch = connection.watchName(Self.busName, appeared: { [weak self] _, owner in
+            guard let self else { return }
+            (self.owner, self.available, self.tabletMode) = (owner, nil, nil)
+            self.epoch += 1
+            self.readAll()
+        }, vanished: { [weak self] _ in
+            guard let self else { return }
+            (self.owner, self.available, self.tabletMode) = (nil, nil, nil)
+            self.epoch += 1
+            self.update()
+        })
+    }
+
+    func stop() {
+        if let nameWatch { connection.unwatchName(nameWatch) }
+        if let subscription { connection.unsubscribe(subscription) }
+        (nameWatch, subscription, owner) = (nil, nil, nil)
+        changed = {}
+    }
+
+    private func readAll() {
+        let epoch = self.epoch
+        connection.callAsync(destination: Self.busName, path: Self.path, interface: "org.freedesktop.DBus.Properties",
+                             method: "GetAll", parameters: Variant(tuple: [Variant(string: Self.interface)]),
+                             replyType: "(a{sv})", timeoutMilliseconds: 2_000) { [weak self] result in
+            guard let self, self.epoch == epoch, case .success(let reply) = result, let values = reply.child(at: 0).vardict else { return }
+            self.take(values)
+        }
+    }
+
+    private func take(_ values: [String: Variant]) {
+        if let value = values["tabletModeAvailable"] { available = value.bool }
+        if let value = values["tabletMode"] { tabletMode = value.bool }
+        update()
+    }
+
+    private func update() {
+        let now = Self.rotation(available: available, tabletMode: tabletMode)
+        guard now != rotation else { return }
+        rotation = now
+        changed()
+    }
+}
