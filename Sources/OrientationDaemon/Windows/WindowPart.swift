@@ -29,7 +29,9 @@ final class WindowPart {
     func start(_ context: AdapterContext) {
         let choice = context.options.windowTracking
         if choice == .none { log.info("window tracking: none (only registered scenes count)") }
-        let started = host.start(choice.adapterChoice, context: context) { [unowned self] event, tracker in
+        let started = host.start(choice.adapterChoice, context: context, foundNothing: { [unowned self] in
+            self.performWindow(.detached(reason: Self.autoWaitingStatus))
+        }) { [unowned self] event, tracker in
             self.paced(event, from: tracker)
         }
         guard !started, tracker == nil else { return }
