@@ -26,9 +26,7 @@ extension OrientationManager {
             // A desktop entry that names no orientation declares nothing.
             if window.declared?.mask.isEmpty == true { window.declared = nil }
             let old = windows.windows[window.handle]
-            if old == nil, windows.windows.count >= limits.trackedWindows {
-                throw .limitExceeded("The window tracker reports \(windows.windows.count) windows; the limit is \(limits.trackedWindows): window \(window.handle) of \(window.appId.isEmpty ? "an unnamed app" : window.appId) is not followed")
-            }
+            if old == nil { try makeRoom(for: window, events: &events) }
             windows.store(window)
             if let old, old.appId != window.appId { reconcileObserved(old.appId, events: &events) }
             reconcileObserved(window.appId, events: &events)
@@ -47,6 +45,7 @@ extension OrientationManager {
         windows.windows = [:]
         windows.activationOrder = []
         windows.windowsByApp = [:]
+        windows.lastReported = [:]
         for app in apps.sorted() { reconcileObserved(app, events: &events) }
     }
 

@@ -24,7 +24,7 @@ enum ProbeAnswer: Equatable {
 /// loop thread.
 final class PeerProbes {
     /// How long a Wayland socket has to list its globals.
-    static let listingDeadline: UInt32 = 1_000
+    static let listingDeadline: UInt32 = 2_000
 
     private enum Listing {
         case inFlight(WaylandConnection, guint)

@@ -117,7 +117,7 @@ public final class OrientationService {
     }
 
     /// The longest the first choice of the adapters may hold up asking for the name.
-    static let longestNameWait: UInt32 = 2_000
+    static let longestNameWait: UInt32 = 3_000
 
     private func ownName() {
         // Queued (no DO_NOT_QUEUE): a client holding the name never keeps orientd out for good.
