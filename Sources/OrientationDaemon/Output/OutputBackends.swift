@@ -16,7 +16,7 @@ enum OutputBackends {
             switch $0 {
             case .attached: true
             case .detached: false
-            case .orientationRead, .userRotationLock: nil
+            case .orientationRead, .userRotationLock, .note: nil
             }
         })
 

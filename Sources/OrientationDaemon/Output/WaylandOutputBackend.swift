@@ -134,7 +134,7 @@ final class WaylandOutputBackend: OutputBackend {
         guard let event = panel.listed(Self.outputs(from: heads), requested: requestedOutput, session: &session) else { return }
         switch event {
         case .orientationRead(let read), .attached(_, let read): showing = read
-        case .detached, .userRotationLock: break
+        case .detached, .userRotationLock, .note: break
         }
         report?(event)
     }

@@ -86,7 +86,7 @@ final class X11TouchFollowingBackend: OutputBackend {
             touch.panelTurned(output: output)
         case .detached:
             (mapped, output) = (nil, nil)
-        case .userRotationLock:
+        case .userRotationLock, .note:
             break
         }
     }

@@ -41,7 +41,7 @@ final class OutputBackendRun: @unchecked Sendable {
             switch event {
             case .attached: return true
             case .detached: return false
-            case .orientationRead, .userRotationLock: continue
+            case .orientationRead, .userRotationLock, .note: continue
             }
         }
         return false
@@ -53,7 +53,7 @@ final class OutputBackendRun: @unchecked Sendable {
             switch event {
             case .attached(_, let showing), .orientationRead(let showing): return showing
             case .detached: return nil
-            case .userRotationLock: continue
+            case .userRotationLock, .note: continue
             }
         }
         return nil
