@@ -74,6 +74,36 @@ final class SilentPeerTests: OutputTestCase {
         XCTAssertLessThan(stop, .seconds(1), orientd.log)
     }
 
+    /// Another program making and removing 20,000 `wayland-N` files in the runtime folder (the
+    /// X11 folder's storm, where every file was a probe): a bystander is answered throughout,
+    /// the silent socket is probed a few times, and orientd's memory is back after the storm.
+    func testAStormOfFilesIsAFewProbesAndLeavesNoMemoryBehind() throws {
+        let silent = try unanswering(scratch + "/wayland-0")
+        try launchOrientd(["--output-backend", "auto", "--window-tracking", "auto"])
+        try waitForProperty("WindowTracking", "none")
+        let before = silent.accepted
+        let residentBefore = residentKiB()
+        var made = 0
+        let slowest = try slowestRead(for: .seconds(2)) { _ in
+            for _ in 0..<1_000 where made < 20_000 {
+                let path = scratch + "/wayland-\(made + 1)"
+                close(open(path, O_WRONLY | O_CREAT | O_CLOEXEC, 0o600))
+                unlink(path)
+                made += 1
+            }
+        }
+        XCTAssertLessThan(slowest, Self.slowestAnswer, orientd.log)
+        usleep(500_000)
+        let probes = silent.accepted - before
+        let residentAfter = residentKiB()
+        print("file storm: \(made) files made and removed, slowest bystander read \(slowest), \(probes) probes, "
+              + "resident \(residentBefore) KiB before, \(residentAfter) KiB after")
+        // Plain files are no compositor's socket: not one probe.
+        XCTAssertEqual(probes, 0, orientd.log)
+        XCTAssertLessThan(residentAfter, residentBefore + 8_192, "memory back after the storm")
+        XCTAssertLessThan(try terminateTimed(), .seconds(1), orientd.log)
+    }
+
     func testAnXServerSocketWithAFullBacklogBoundAfterTheStartNeverHoldsTheLoop() throws {
         let (display, path) = try claimFreeDisplay()
         try launchOrientd(["--output-backend", "auto", "--window-tracking", "auto"], environment: ["DISPLAY": display])
