@@ -240,23 +240,30 @@ final class X11WindowTracker: WindowTracker {
             guard let self, let connection = self.connection else { return }
             if value?.truncated == true && !self.warnedLongList {
                 self.warnedLongList = true
-                self.log.warning("the X11 window manager lists more than \(X11ClientWindows.maximum) windows; following the first \(X11ClientWindows.maximum)")
+                self.log.warning("the X11 window manager lists more than \(X11ClientWindows.maximum) windows; following the first \(X11ClientWindows.maximum) and the active window")
             }
-            let (added, events) = self.clients.setList(value?.words ?? [])
+            let (added, events) = self.clients.setList(value?.words ?? [], truncated: value?.truncated == true)
             self.send(events)
-            for window in added {
-                connection.selectEvents(window: window, mask: UInt32(XCB_EVENT_MASK_PROPERTY_CHANGE.rawValue))
-                self.readApplicationId(window, connection, atoms)
-                self.readWindowClass(window, connection, atoms)
-                self.readState(window, connection, atoms)
-            }
+            self.follow(added, connection, atoms)
+        }
+    }
+
+    /// Starts following `windows`: their property changes, and their properties read now.
+    private func follow(_ windows: [UInt32], _ connection: X11Connection, _ atoms: X11Atoms) {
+        for window in windows {
+            connection.selectEvents(window: window, mask: UInt32(XCB_EVENT_MASK_PROPERTY_CHANGE.rawValue))
+            readApplicationId(window, connection, atoms)
+            readWindowClass(window, connection, atoms)
+            readState(window, connection, atoms)
         }
     }
 
     private func readActive(_ connection: X11Connection, _ atoms: X11Atoms) {
         read(connection.root, atoms.activeWindow, maxBytes: 4, connection) { [weak self] value in
-            guard let self else { return }
-            self.send(self.clients.setActive(X11WindowProperties.window(value) ?? 0))
+            guard let self, let connection = self.connection else { return }
+            let (added, events) = self.clients.setActive(X11WindowProperties.window(value) ?? 0)
+            self.send(events)
+            self.follow(added, connection, atoms)
         }
     }
 
