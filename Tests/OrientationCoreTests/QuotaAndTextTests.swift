@@ -166,6 +166,12 @@ final class QuotaAndTextTests: XCTestCase {
             XCTAssertFalse(message.unicodeScalars.contains(where: ControlCharacters.isFormatControl), message.debugDescription)
             XCTAssertTrue(message.contains("\\u{"), message.debugDescription)
         }
+        // A controller id may hold one (scripts need some format characters); an error quoting it escapes it.
+        let id = try subject.register()
+        for call: SceneCommand in [.pop(navigation: "nav\u{202E}"), .dismiss("x\u{2066}"), .selectTab(tab: "t\u{202D}", child: "c")] {
+            let message = subject.expectFailure(.unknownController, on: id, call)?.message ?? ""
+            XCTAssertFalse(message.unicodeScalars.contains(where: ControlCharacters.isFormatControl), "\(call): \(message.debugDescription)")
+        }
         XCTAssertEqual(ControlCharacters.escaped("abc\u{202E}fed\u{1B}"), "abc\\u{202E}fed\\u{1B}")
         XCTAssertEqual(ControlCharacters.escaped("Überblick ← 一覧 עברית"), "Überblick ← 一覧 עברית", "printable text of any script is kept")
     }
