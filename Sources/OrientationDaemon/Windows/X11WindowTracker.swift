@@ -38,7 +38,8 @@ final class X11WindowTracker: WindowTracker {
     private var atoms: X11Atoms?
     /// The window manager's check window, while attached.
     private var manager: UInt32?
-    private var clients: X11ClientWindows
+    /// The client windows as read (`X11WindowTracker+State.swift` reads their state too).
+    var clients: X11ClientWindows
     private var warnedLongList = false, refusalsLogged = 0
 
     private let classLookup: X11WindowClassLookup
@@ -221,7 +222,7 @@ final class X11WindowTracker: WindowTracker {
 
     /// Reads `property` of `window` unless a read of it is in flight (then it is read once
     /// more after that one); `take` gets the value while the server and manager are the same.
-    private func read(_ window: UInt32, _ property: UInt32, maxBytes: UInt32, _ connection: X11Connection,
+    func read(_ window: UInt32, _ property: UInt32, maxBytes: UInt32, _ connection: X11Connection,
                       _ take: @escaping (X11PropertyValue?) -> Void) {
         let key = X11PropertyReads.Key(window: window, property: property)
         guard reads.start(key) else { return }
@@ -314,17 +315,9 @@ final class X11WindowTracker: WindowTracker {
         }
     }
 
-    private func readState(_ window: UInt32, _ connection: X11Connection, _ atoms: X11Atoms) {
-        read(window, atoms.state, maxBytes: 4 * X11WindowProperties.maximumStateAtoms, connection) { [weak self] value in
-            guard let self else { return }
-            let state = X11WindowProperties.state(value, hidden: atoms.stateHidden, fullscreen: atoms.stateFullscreen)
-            self.send(self.clients.update(window) { $0.state = state })
-        }
-    }
-
     // MARK: Reporting
 
-    private func send(_ list: [WindowTrackerEvent]) {
+    func send(_ list: [WindowTrackerEvent]) {
         for event in list {
             log.debug(event.logLine(tracker: "x11"))
             events?(event)
