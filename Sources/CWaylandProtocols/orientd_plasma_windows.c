@@ -145,6 +145,21 @@ static const struct org_kde_plasma_window_listener window_listener = {
 
 /// Follows a window the manager announced (by id before version 13, by uuid since).
 static void follow(struct orientd_plasma *plasma, uint32_t id, const char *uuid) {
+    if (plasma->window_count >= plasma->max_windows) {
+        // Full: the oldest window not in front makes room, so that a client mapping windows
+        // without end churns its own and the window the user opens next is still followed.
+        struct plasma_window *each, *victim = NULL;
+        wl_list_for_each_reverse(each, &plasma->windows, link) {
+            if (!(each->states & ORIENTD_WL_ACTIVATED)) { victim = each; break; }
+        }
+        if (victim) {
+            uint64_t handle = victim->handle;
+            int reported = victim->complete;
+            window_free(victim);
+            if (plasma->callbacks->toplevel_refused) plasma->callbacks->toplevel_refused(plasma->context);
+            if (reported && plasma->callbacks->toplevel_closed) plasma->callbacks->toplevel_closed(plasma->context, handle);
+        }
+    }
     struct plasma_window *window = plasma->window_count < plasma->max_windows ? calloc(1, sizeof *window) : NULL;
     if (!window) {
         if (plasma->callbacks->toplevel_refused) plasma->callbacks->toplevel_refused(plasma->context);

@@ -104,6 +104,20 @@ static void manager_toplevel(void *data, struct zwlr_foreign_toplevel_manager_v1
                              struct zwlr_foreign_toplevel_handle_v1 *proxy) {
     (void)manager;
     struct orientd_wl *wl = data;
+    if (wl->toplevel_count >= wl->max_toplevels) {
+        // Full: the oldest window not in front makes room, so that a client mapping windows
+        // without end churns its own and the window the user opens next is still followed.
+        struct toplevel *each, *victim = NULL;
+        wl_list_for_each_reverse(each, &wl->toplevels, link) {
+            if (!(each->states & ORIENTD_WL_ACTIVATED)) { victim = each; break; }
+        }
+        if (victim) {
+            uint64_t handle = victim->handle;
+            toplevel_free(victim);
+            if (wl->callbacks.toplevel_refused) wl->callbacks.toplevel_refused(wl->context);
+            if (wl->callbacks.toplevel_closed) wl->callbacks.toplevel_closed(wl->context, handle);
+        }
+    }
     struct toplevel *toplevel = wl->toplevel_count < wl->max_toplevels ? calloc(1, sizeof *toplevel) : NULL;
     if (!toplevel) {
         // Not followed: the compositor stops sending its events.

@@ -57,12 +57,16 @@ public enum OutputCommand: Sendable, Equatable {
     /// The panel's mode size and scale, and what the compositor says of turning it from the
     /// sensor itself (the screen's class and posture); sent after `attached` and on a change.
     case facts(PanelFacts)
-    /// What the panel shows after an apply or someone else's change; never fought.
+    /// What the panel shows after an apply or someone else's change. Someone else's turn away
+    /// from what the app in front can show is turned back once, then respected (`OutputTurnedAway.swift`).
     case read(InterfaceOrientation?)
     /// No backend drives the panel: the compositor is not there, went away or refused, or no
     /// backend was chosen. `reason` says why, and the option that changes it (the manager's
     /// `OutputStatus`).
     case detached(reason: String)
+    /// A sentence on how the backend drives the panel while attached ("" clears it), shown as
+    /// `OutputStatus` and in Explain: orientd stopped holding the compositor's rotation off.
+    case note(String)
 }
 
 /// The Scene interface's calls.

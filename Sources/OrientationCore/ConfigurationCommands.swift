@@ -41,7 +41,7 @@ extension OrientationManager {
             user.appPolicies[appId] = nil
         } else {
             let valid = SettingKey.allCases.map(\.rawValue) + ["App <app-id>", "all"]
-            throw .invalidArgs("Unknown setting '\(name)'; valid values: \(valid.joined(separator: ", "))")
+            throw .invalidArgs("Unknown setting '\(ControlCharacters.escaped(name))'; valid values: \(valid.joined(separator: ", "))")
         }
         applyEffectiveSettings(now: now, events: &events)
     }

@@ -26,6 +26,9 @@ public struct Limits: Sendable, Equatable {
     public var appPolicies = 1_000
     /// App windows a tracker may report at once (each may stand as an observed scene).
     public var trackedWindows = 1_000
+    /// App windows of one app id (or unnamed) followed at once; its newest takes the place of
+    /// its longest idle (WindowCap.swift), so one client cannot fill `trackedWindows`.
+    public var trackedWindowsPerApp = 100
     public var historyEntries = 256
     public var maxNameLength = 255
     public var maxSettleTime: UInt32 = 10_000

@@ -42,6 +42,6 @@ public struct OrientationError: Error, Sendable, Equatable, CustomStringConverti
     public static func notPermitted(_ message: String) -> OrientationError { .init(.notPermitted, message) }
     public static func limitExceeded(_ message: String) -> OrientationError { .init(.limitExceeded, message) }
     public static func unknownController(_ id: String) -> OrientationError {
-        .init(.unknownController, "No controller '\(id)' in this scene")
+        .init(.unknownController, "No controller '\(ControlCharacters.escaped(id))' in this scene")
     }
 }

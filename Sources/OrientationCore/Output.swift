@@ -28,8 +28,15 @@ public struct OutputState: Sendable, Equatable {
     /// The panel's size and what the compositor says of its own rotation (the screen's class
     /// and posture); nothing known while no backend drives the panel.
     public internal(set) var facts = PanelFacts()
-    /// Why no backend drives the panel, with the option that changes it ("" while one does).
+    /// Why no backend drives the panel, with the option that changes it; while one does, ""
+    /// or its note (`OutputCommand.note`).
     public internal(set) var status = OutputState.lookingStatus
+    /// Whether someone else turned the panel away from what orientd decided (and the app in
+    /// front cannot show) and orientd turned it back, since the decision was made.
+    public internal(set) var turnedBack = false
+    /// Someone else turned it away again: what the panel shows, left so as the user's choice
+    /// until the decision changes (nil: no such turn).
+    public internal(set) var keptForUser: InterfaceOrientation?
 
     /// `status` before the service has said anything about the compositor.
     public static let lookingStatus = "orientd is still looking for the compositor"
@@ -129,6 +136,7 @@ extension OrientationManager {
             output.showing = row.map { InterfaceOrientation(panelRow: $0, natural: output.natural) }
             output.status = ""
             output.asked = nil
+            (output.turnedBack, output.keptForUser) = (false, nil)
             if outputOrientationRule == nil { output.resting = output.showing }
             // A backend that (re)appears shows at once what orientd decides now.
             output.decided = outputOrientationRule
@@ -138,8 +146,13 @@ extension OrientationManager {
             output.facts = facts
         case .read(let row):
             guard output.backend != nil else { return }
+            let before = output.showing
             output.showing = row.map { InterfaceOrientation(panelRow: $0, natural: output.natural) }
             if output.decided == nil { output.resting = output.showing }
+            panelRead(after: before, events: &events)
+        case .note(let sentence):
+            guard output.backend != nil else { return }
+            output.status = sentence
         case .detached(let reason):
             output.backend = nil
             output.name = ""
@@ -158,6 +171,7 @@ extension OrientationManager {
         guard decided != output.decided else { return }
         let keptBefore = output.decided == nil
         output.decided = decided
+        (output.turnedBack, output.keptForUser) = (false, nil)
         // From "keep what it shows" to what it shows (the lock holding the panel where it
         // rested): nothing to do unless orientd's last turn went elsewhere, and may still be
         // on its way (a front app left and another came before the turn was read back).

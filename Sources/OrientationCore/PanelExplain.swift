@@ -124,10 +124,12 @@ extension OrientationManager {
         }
         let shows = output.showing.map { "shows \($0.words)" } ?? "shows an orientation orientd could not read"
         let head = "The panel (\(backend.rawValue) \(output.name)) \(shows)"
+        let note = output.status.isEmpty ? "" : " " + output.status
         guard let decided = outputOrientationRule else {
-            return head + "; orientd leaves it as it is: the device's orientation is unknown and no app or kiosk mode decides."
+            return head + "; orientd leaves it as it is: the device's orientation is unknown and no app or kiosk mode decides." + note
         }
-        return head + "; orientd turns it to \(decided.words) " + panelReason() + "."
+        if let kept = describeKeptTurn() { return head + ". " + kept + note }
+        return head + "; orientd turns it to \(decided.words) " + panelReason() + "." + note
     }
 
     /// The log's line when the app in front changed: "org.example.Game is in front, in

@@ -52,7 +52,7 @@ extension OrientationManager {
             let parent = try container(navigation, of: .navigation, in: scene, for: "PopController")
             let stack = scene.tree[parent].children
             guard stack.count > 1, let top = stack.last else {
-                throw .notPermitted("Navigation controller '\(navigation)' holds \(stack.count == 0 ? "no children" : "only its root child"); a navigation controller keeps its root child")
+                throw .notPermitted("Navigation controller '\(ControlCharacters.escaped(navigation))' holds \(stack.count == 0 ? "no children" : "only its root child"); a navigation controller keeps its root child")
             }
             let popped = scene.tree[top].id
             scene.tree.removeSubtree(top)
@@ -65,22 +65,22 @@ extension OrientationManager {
             let parent = try container(tab, of: .tab, in: scene, for: "SelectTab")
             let children = scene.tree[parent].children
             guard let handle = scene.tree.handle(of: child), children.contains(handle) else {
-                let names = children.map { scene.tree[$0].id }.joined(separator: ", ")
-                throw OrientationError(.unknownController, "Tab controller '\(tab)' has no child '\(child)'; its children: \(names.isEmpty ? "none" : names)")
+                let names = children.map { ControlCharacters.escaped(scene.tree[$0].id) }.joined(separator: ", ")
+                throw OrientationError(.unknownController, "Tab controller '\(ControlCharacters.escaped(tab))' has no child '\(ControlCharacters.escaped(child))'; its children: \(names.isEmpty ? "none" : names)")
             }
             scene.tree[parent].selected = handle
             return (.none, .reevaluate(.tab))
         case .present(let presenter, let spec):
             let parent = try scene.tree.existing(presenter)
             if let current = scene.tree[parent].presented {
-                throw .notPermitted("Controller '\(presenter)' already presents '\(scene.tree[current].id)'; dismiss it first (one presented controller per presenter)")
+                throw .notPermitted("Controller '\(ControlCharacters.escaped(presenter))' already presents '\(ControlCharacters.escaped(scene.tree[current].id))'; dismiss it first (one presented controller per presenter)")
             }
             let handle = try insert(spec, under: parent, presented: true, into: &scene)
             return (.none, scene.tree.deciding() == handle ? .presentation : .reevaluate(.presentation))
         case .dismiss(let id):
             let handle = try scene.tree.existing(id)
             guard scene.tree[handle].isPresented else {
-                throw .notPermitted("Controller '\(id)' is not presented; DismissController takes a presented controller")
+                throw .notPermitted("Controller '\(ControlCharacters.escaped(id))' is not presented; DismissController takes a presented controller")
             }
             scene.tree.removeSubtree(handle)
             return (.none, .reevaluate(.dismissal))
@@ -133,7 +133,7 @@ extension OrientationManager {
         let handle = try scene.tree.existing(id)
         let actual = scene.tree[handle].kind
         guard actual == kind else {
-            throw OrientationError(.wrongControllerKind, "Controller '\(id)' is a \(actual.rawValue) controller; \(method) needs a \(kind.rawValue) controller")
+            throw OrientationError(.wrongControllerKind, "Controller '\(ControlCharacters.escaped(id))' is a \(actual.rawValue) controller; \(method) needs a \(kind.rawValue) controller")
         }
         return handle
     }
@@ -142,7 +142,7 @@ extension OrientationManager {
     @discardableResult
     func insert(_ spec: ControllerSpec, under parent: Int, presented: Bool, into scene: inout Scene) throws(OrientationError) -> Int {
         if scene.tree.handle(of: spec.id) != nil {
-            throw OrientationError(.duplicateController, "Scene \(scene.id) already has a controller '\(spec.id)'; controller ids are unique within a scene")
+            throw OrientationError(.duplicateController, "Scene \(scene.id) already has a controller '\(ControlCharacters.escaped(spec.id))'; controller ids are unique within a scene")
         }
         guard scene.tree.count < limits.controllersPerScene else {
             throw .limitExceeded("Scene \(scene.id) has \(scene.tree.count) controllers; the limit is \(limits.controllersPerScene) per scene")
@@ -165,7 +165,7 @@ extension OrientationManager {
         let own = mode?.mask ?? declaration.supported ?? idiom.defaultControllerMask
         guard own.contains(preferred) else {
             throw OrientationError(.unsupportedOrientation,
-                "The preferred orientation \(preferred.rawValue) of controller '\(id)' is outside its supported orientations \(own)")
+                "The preferred orientation \(preferred.rawValue) of controller '\(ControlCharacters.escaped(id))' is outside its supported orientations \(own)")
         }
     }
 }

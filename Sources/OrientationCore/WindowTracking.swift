@@ -26,9 +26,7 @@ extension OrientationManager {
             // A desktop entry that names no orientation declares nothing.
             if window.declared?.declaresAnything == false, window.declared?.isGame == false { window.declared = nil }
             let old = windows.windows[window.handle]
-            if old == nil, windows.windows.count >= limits.trackedWindows {
-                throw .limitExceeded("The window tracker reports \(windows.windows.count) windows; the limit is \(limits.trackedWindows): window \(window.handle) of \(window.appId.isEmpty ? "an unnamed app" : window.appId) is not followed")
-            }
+            if old == nil { try makeRoom(for: window, events: &events) }
             windows.store(window)
             if let old, old.appId != window.appId { reconcileObserved(old.appId, events: &events) }
             reconcileObserved(window.appId, events: &events)
@@ -48,6 +46,7 @@ extension OrientationManager {
         windows.activationOrder = []
         windows.lastActivated = nil
         windows.windowsByApp = [:]
+        windows.lastReported = [:]
         for app in apps.sorted() { reconcileObserved(app, events: &events) }
     }
 

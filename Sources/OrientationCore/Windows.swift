@@ -62,6 +62,10 @@ public struct WindowState: Sendable, Equatable {
     var activationOrder: [UInt64] = []
     /// How many windows each app has.
     var windowsByApp: [String: Int] = [:]
+    /// When each window was last reported (a count of reports): the longest idle is evicted
+    /// first when a bound is reached (WindowCap.swift).
+    var lastReported: [UInt64: UInt64] = [:]
+    private var reports: UInt64 = 0
 
     /// The window last activated, kept through moments with no app window activated (a
     /// drawer, an overview, a notification, a keyboard-taking layer surface): until another
@@ -92,6 +96,8 @@ public struct WindowState: Sendable, Equatable {
         if let old = windows[window.handle] { forgetCount(old.appId) }
         windows[window.handle] = window
         windowsByApp[window.appId, default: 0] += 1
+        reports += 1
+        lastReported[window.handle] = reports
         let index = activationOrder.lastIndex(of: window.handle)
         let inFront = window.activated && !window.minimized
         if inFront, index == nil {
@@ -106,6 +112,7 @@ public struct WindowState: Sendable, Equatable {
     mutating func remove(_ handle: UInt64) -> TrackedWindow? {
         guard let old = windows.removeValue(forKey: handle) else { return nil }
         forgetCount(old.appId)
+        lastReported[handle] = nil
         activationOrder.removeAll { $0 == handle }
         if lastActivated == handle { lastActivated = nil }
         return old

@@ -7,7 +7,9 @@ public enum OutputView {
     public static func outputLine(_ m: ManagerProperties, style: Style) -> String {
         guard let backend = m.outputBackendText else { return m.outputStatusText.map { "none: \($0.terminalSafe)" } ?? "none" }
         let shows = m.outputOrientationText.map { style.highlight($0.terminalSafe) } ?? "an unknown orientation"
-        let line = "\(backend.terminalSafe) turns \(m.outputNameText?.terminalSafe ?? "?"), showing \(shows)"
+        var line = "\(backend.terminalSafe) turns \(m.outputNameText?.terminalSafe ?? "?"), showing \(shows)"
+        // A backend's note while it drives the panel (orientd stopped holding the compositor's rotation).
+        if let note = m.outputStatusText, !note.isEmpty { line += "; " + note.terminalSafe }
         return backend == "kwin" ? line + "; " + kwinAutoRotation : line
     }
 

@@ -156,6 +156,26 @@ final class QuotaAndTextTests: XCTestCase {
         XCTAssertNoThrow(try subject.on(id, .push(navigation: "nav", view("Überblick ← 一覧"))))
     }
 
+    func testErrorsQuoteDirectionOverridesEscaped() throws {
+        var subject = ManagerUnderTest()
+        // A right-to-left override in an unknown orientation's name would turn the rest of the
+        // message around in a terminal or a log viewer; it is quoted as \u{202E}, as ESC is.
+        for bad in ["left\u{202E}txet", "a\u{2066}b\u{2069}", "rlm\u{200F}", "bom\u{FEFF}"] {
+            let error = subject.expectFailure(.invalidArgs, .setAppPolicy(appId: "org.example.App" + bad, AppPolicy(followSensor: false)))
+            let message = error?.message ?? ""
+            XCTAssertFalse(message.unicodeScalars.contains(where: ControlCharacters.isFormatControl), message.debugDescription)
+            XCTAssertTrue(message.contains("\\u{"), message.debugDescription)
+        }
+        // A controller id may hold one (scripts need some format characters); an error quoting it escapes it.
+        let id = try subject.register()
+        for call: SceneCommand in [.pop(navigation: "nav\u{202E}"), .dismiss("x\u{2066}"), .selectTab(tab: "t\u{202D}", child: "c")] {
+            let message = subject.expectFailure(.unknownController, on: id, call)?.message ?? ""
+            XCTAssertFalse(message.unicodeScalars.contains(where: ControlCharacters.isFormatControl), "\(call): \(message.debugDescription)")
+        }
+        XCTAssertEqual(ControlCharacters.escaped("abc\u{202E}fed\u{1B}"), "abc\\u{202E}fed\\u{1B}")
+        XCTAssertEqual(ControlCharacters.escaped("Überblick ← 一覧 עברית"), "Überblick ← 一覧 עברית", "printable text of any script is kept")
+    }
+
     func testNumberingContinuesAfterTheLastNumberOfAnEarlierRun() throws {
         var manager = OrientationManager(lastSceneID: 2_048)
         let outcome = try manager.apply(.registerScene(SceneRegistration(appId: "org.example.App")), caller: Caller.app,

@@ -26,6 +26,19 @@ final class ArgumentDecodingTests: XCTestCase {
         XCTAssertTrue(registration.detached)
     }
 
+    func testAnUnknownKeyIsQuotedEscaped() {
+        for key in ["evil\u{202E}txet", "esc\u{1B}[2J", "iso\u{2067}late"] {
+            do {
+                _ = try Decode.registration(options(["app-id": Variant(string: "com.example.Video"), key: Variant(bool: true)]))
+                XCTFail("an unknown key is refused")
+            } catch {
+                XCTAssertFalse(error.message.unicodeScalars.contains { ControlCharacters.isControl($0) || ControlCharacters.isFormatControl($0) },
+                               error.message.debugDescription)
+                XCTAssertTrue(error.message.contains("\\u{"), error.message)
+            }
+        }
+    }
+
     func testEmptySupportedOrientationsArrayMeansNotGiven() throws {
         let registration = try Decode.registration(options([
             "app-id": Variant(string: "a"), "supported-orientations": Variant(strings: []),

@@ -34,6 +34,24 @@ final class LastFailureTests: XCTestCase {
         XCTAssertFalse(FileManager.default.fileExists(atPath: file))
     }
 
+    func testATemporaryFilePlantedAsALinkIsReplacedNotWrittenThrough() throws {
+        // The same user plants a hard link (and, another time, a symbolic link) at the name of
+        // the temporary file: the file is made anew (O_EXCL), the link's target is untouched.
+        try FileManager.default.createDirectory(atPath: runtime + "/orientd", withIntermediateDirectories: true)
+        let target = runtime + "/precious"
+        try Data("keep me\n".utf8).write(to: URL(fileURLWithPath: target))
+        let temporary = file + ".\(getpid()).tmp"
+        XCTAssertEqual(link(target, temporary), 0, String(cString: strerror(errno)))
+        LastFailure.record("first", environment: ["XDG_RUNTIME_DIR": runtime])
+        XCTAssertEqual(try String(contentsOfFile: target, encoding: .utf8), "keep me\n", "the hard link's target is untouched")
+        XCTAssertTrue(try String(contentsOfFile: file, encoding: .utf8).hasSuffix(": first\n"))
+        XCTAssertFalse(FileManager.default.fileExists(atPath: temporary))
+        try FileManager.default.createSymbolicLink(atPath: temporary, withDestinationPath: target)
+        LastFailure.record("second", environment: ["XDG_RUNTIME_DIR": runtime])
+        XCTAssertEqual(try String(contentsOfFile: target, encoding: .utf8), "keep me\n", "the symbolic link's target is untouched")
+        XCTAssertTrue(try String(contentsOfFile: file, encoding: .utf8).hasSuffix(": second\n"))
+    }
+
     func testNothingIsWrittenThroughALinkOrWithoutARuntimeFolder() throws {
         let elsewhere = runtime + "/elsewhere"
         try FileManager.default.createDirectory(atPath: elsewhere, withIntermediateDirectories: true)

@@ -10,6 +10,13 @@ final class LogTests: XCTestCase {
         XCTAssertEqual(LogLine.sanitized("plain, ünïcode — kept"), "plain, ünïcode — kept")
     }
 
+    func testDirectionOverridesAndOtherFormatControlsAreShownEscaped() {
+        XCTAssertEqual(LogLine.sanitized("app \u{202E}gnp.exe\u{202C} isolate \u{2066}x\u{2069} \u{200E}\u{061C}\u{FEFF}"),
+                       #"app \u{202E}gnp.exe\u{202C} isolate \u{2066}x\u{2069} \u{200E}\u{61C}\u{FEFF}"#)
+        XCTAssertEqual(LogText.quoted("a\u{202B}b"), #"a\u{202B}b"#)
+        XCTAssertEqual(LogLine.sanitized("עברית وعربي"), "עברית وعربي", "right-to-left text itself is kept")
+    }
+
     func testALongValueIsCutWithANote() {
         let line = LogLine.sanitized("value " + String(repeating: "x", count: 1_000_000))
         XCTAssertEqual(line.count, LogLine.maximumLength + "… (998006 more characters left out)".count, line.suffix(60).description)

@@ -68,6 +68,78 @@ final class OrientationLockHandoverTests: XCTestCase {
         return handover
     }
 
+    /// A program that writes the key false whenever it reads true, against orientd's hold: each
+    /// undo is answered later than the one before, and after the last orientd stops holding,
+    /// says so once, and holds again only at the next hold.
+    func testAProgramUndoingTheHoldIsAnsweredLessAndLessThenLetGo() throws {
+        setUserValue(false)
+        var notes: [String] = []
+        let handover = linkedHandover(locked: false)
+        handover.fightDelays = [0, 20, 40, 80]
+        handover.noted = { notes.append($0) }
+        handover.holdCompositorRotation(true)
+        XCTAssertTrue(userValue)
+        XCTAssertNotNil(modificationTime(savedFile))
+        var undos = 0
+        var undoTimes: [ContinuousClock.Instant] = []
+        let deadline = ContinuousClock.now + .seconds(10)
+        while !handover.gaveUp, ContinuousClock.now < deadline {
+            if userValue {
+                setUserValue(false)
+                undos += 1
+                undoTimes.append(.now)
+            }
+            _ = g_main_context_iteration(context, 0)
+            usleep(1_000)
+        }
+        drain()
+        XCTAssertTrue(handover.gaveUp, "orientd stopped holding after \(undos) undos")
+        XCTAssertEqual(undos, 5, "held again after each of the 4 delays, then let go")
+        // The later re-holds came after their delays (the first at once).
+        let gaps = zip(undoTimes.dropFirst(), undoTimes).map { $0 - $1 }
+        XCTAssertGreaterThanOrEqual(gaps.last ?? .zero, .milliseconds(80), "\(gaps)")
+        XCTAssertFalse(userValue, "the key is left as the other program set it")
+        XCTAssertEqual(notes.count, 1, "said once: \(notes)")
+        XCTAssertTrue(notes.first?.contains("stopped holding") == true, notes.first ?? "")
+        XCTAssertNil(savedValue, "nothing held: no value kept for a crash")
+        XCTAssertEqual(modificationTime(savedFile), nil)
+        // The hold ends: the note goes; the next hold holds again.
+        handover.holdCompositorRotation(false)
+        XCTAssertEqual(notes.last, "")
+        handover.holdCompositorRotation(true)
+        XCTAssertTrue(userValue)
+        XCTAssertFalse(handover.gaveUp)
+    }
+
+    /// The user's value kept for a crash is written when it changes, not at every undo.
+    func testTheSavedValueIsWrittenOnlyWhenItChanges() throws {
+        setUserValue(true)
+        let handover = linkedHandover(locked: true)
+        handover.holdCompositorRotation(true)
+        XCTAssertEqual(savedValue, "true\n")
+        var first = stat()
+        XCTAssertEqual(stat(savedFile, &first), 0)
+        // The user switches Auto Rotate on: the new value is kept (one write).
+        setUserValue(false)
+        drain()
+        XCTAssertEqual(savedValue, "false\n")
+        var second = stat()
+        XCTAssertEqual(stat(savedFile, &second), 0)
+        // Undone again with the same value: the file is not rewritten (same inode, g_file_set_contents replaces it).
+        setUserValue(false)
+        drain()
+        handover.rotationLockChanged(false)
+        var third = stat()
+        XCTAssertEqual(stat(savedFile, &third), 0)
+        XCTAssertEqual(third.st_ino, second.st_ino, "not rewritten")
+        XCTAssertNotEqual(first.st_ino, second.st_ino, "rewritten once on a change")
+    }
+
+    func modificationTime(_ path: String) -> Int? {
+        var info = stat()
+        return stat(path, &info) == 0 ? info.st_mtim.tv_sec : nil
+    }
+
     func testHeldOnlyWhileTheCoreAsksAndTheUsersValueBackAtOnce() {
         setUserValue(false)
         let handover = linkedHandover(locked: false)

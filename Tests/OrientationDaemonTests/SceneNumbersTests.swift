@@ -47,6 +47,17 @@ final class SceneNumbersTests: XCTestCase {
                        ["scene-numbers.backup", "scene-numbers.writing-old", "settings.ini.Ab12Cd"])
     }
 
+    func testAHardLinkPlantedAtTheTemporaryNameIsNotWrittenThrough() throws {
+        try FileManager.default.createDirectory(atPath: directory, withIntermediateDirectories: true)
+        let target = directory + "/precious"
+        try "keep me\n".write(toFile: target, atomically: false, encoding: .utf8)
+        XCTAssertEqual(link(target, directory + "/" + SceneNumbers.temporaryPrefix + "\(getpid())"), 0)
+        var numbers = SceneNumbers(directory: directory)
+        XCTAssertNil(numbers.prepare(next: 1, log: log))
+        XCTAssertEqual(try String(contentsOfFile: target, encoding: .utf8), "keep me\n", "made anew (O_EXCL), not truncated through the link")
+        XCTAssertEqual(try String(contentsOfFile: numbers.path, encoding: .utf8), "1024\n")
+    }
+
     private func writeFile(_ text: String) throws {
         try FileManager.default.createDirectory(atPath: directory, withIntermediateDirectories: true)
         try text.write(toFile: directory + "/scene-numbers", atomically: true, encoding: .utf8)

@@ -43,10 +43,32 @@ final class X11WindowPropertiesTests: XCTestCase {
         XCTAssertEqual(first.count, 1)
         guard case .window(7, "org.example.Legacy", false, false, false)? = first.first else { return XCTFail("\(first)") }
         XCTAssertTrue(clients.update(7) { $0.state = (false, false) }.isEmpty, "nothing changed")
-        guard case .window(7, _, true, _, _)? = clients.setActive(7).first else { return XCTFail("activation not reported") }
+        guard case .window(7, _, true, _, _)? = clients.setActive(7).events.first else { return XCTFail("activation not reported") }
         let gone = clients.setList([9]).events
         guard case .closed(7)? = gone.first, gone.count == 1 else { return XCTFail("\(gone)") }
         XCTAssertTrue(clients.update(7) { $0.state = (true, true) }.isEmpty, "a window no longer listed is ignored")
+    }
+
+    /// A `_NET_CLIENT_LIST` longer than the windows followed: the active window past its cut is
+    /// followed anyway (its properties read), and goes when another is active.
+    func testTheActiveWindowIsFollowedPastTheCutOfALongList() {
+        var clients = X11ClientWindows()
+        let list = (1...UInt32(X11ClientWindows.maximum)).map { $0 }
+        XCTAssertEqual(clients.setList(list, truncated: true).added.count, X11ClientWindows.maximum)
+        let (added, _) = clients.setActive(5_000)
+        XCTAssertEqual(added, [5_000], "the active window past the cut is read")
+        XCTAssertTrue(clients.update(5_000) { $0.applicationId = .some(.success("org.example.Game")) }.isEmpty)
+        XCTAssertTrue(clients.update(5_000) { $0.windowClass = .some(nil) }.isEmpty)
+        guard case .window(5_000, "org.example.Game", true, false, false)? = clients.update(5_000, { $0.state = (false, false) }).first else {
+            return XCTFail("the active window is reported")
+        }
+        // The list read again keeps it while it is active.
+        XCTAssertTrue(clients.setList(list, truncated: true).events.isEmpty)
+        XCTAssertNotNil(clients.windows[5_000])
+        // Another window active: the one followed only for being active goes.
+        let (_, events) = clients.setActive(3)
+        XCTAssertTrue(events.contains { if case .closed(5_000) = $0 { true } else { false } }, "\(events)")
+        XCTAssertNil(clients.windows[5_000])
     }
 
     /// `_GTK_APPLICATION_ID` first, then the desktop entry claiming the `WM_CLASS` class, then

@@ -101,6 +101,50 @@ final class MutterPhoshTests: OutputTestCase {
         XCTAssertEqual(applies(phosh).suffix(2), ["method=1 transform=2 -> ignored", "method=2 transform=2 -> applied"], phosh.standardOutput)
     }
 
+    /// A program that turns Auto Rotate back on (orientation-lock false) whenever it reads it
+    /// off, against orientd's hold: orientd answers later each time, then stops holding, says
+    /// so once (log, OutputStatus, Explain), and holds again when the next hold starts. Before,
+    /// the two ping-ponged ~94 times a second for as long as the other program ran.
+    func testAProgramUndoingTheHoldMeetsBackoffThenOrientdLetsGo() throws {
+        _ = try startPhosh()
+        try launchOrientd(["--output-backend", "mutter"])
+        try waitForProperty("OutputBackend", "mutter")
+        try callManager("SetKioskMode", [.b(true), .s("landscape-left")])
+        try eventually("orientation-lock held", timeout: deadline) { try lock() == "true" }
+        let fighter = try start("the fighter", ["/bin/sh", "-c", """
+            gsettings monitor \(schema) \(key) | while read -r line; do
+              case "$line" in *true*) gsettings set \(schema) \(key) false; echo undone;; esac
+            done & gsettings set \(schema) \(key) false; echo undone; wait
+            """])
+        try eventually("orientd stopped holding", timeout: deadline) {
+            try managerProperty("OutputStatus").string?.contains("stopped holding") == true
+        }
+        // The fighter's last round may still be printing: its count once it holds still.
+        var undos = -1
+        try eventually("the fighter's rounds counted", timeout: deadline) {
+            let count = fighter.standardOutput.split(separator: "\n").count
+            defer { undos = count }
+            usleep(300_000)
+            return count == undos
+        }
+        // Six delays and the undo that ends the fight, with a round or two on its way.
+        XCTAssertLessThanOrEqual(undos, 9, fighter.standardOutput)
+        XCTAssertEqual(orientdLogLines(containing: "orientd stopped holding Auto Rotate off").count, 1, orientd.log)
+        let explained = try callManager("ExplainPanel", [.s("")])
+        XCTAssertTrue("\(explained)".contains("stopped holding Auto Rotate off"), "\(explained)")
+        // Let go: no more rounds.
+        usleep(1_000_000)
+        XCTAssertEqual(fighter.standardOutput.split(separator: "\n").count, undos, "no round after orientd let go")
+        XCTAssertEqual(try lock(), "false")
+        print("fight: \(undos) undos before orientd let go")
+        fighter.kill()
+        // The hold ends: the note goes; the next hold holds again.
+        try callManager("SetKioskMode", [.b(false), .s("landscape-left")])
+        try eventually("the note gone", timeout: deadline) { try managerProperty("OutputStatus").string == "" }
+        try callManager("SetKioskMode", [.b(true), .s("landscape-left")])
+        try eventually("held again", timeout: deadline) { try lock() == "true" }
+    }
+
     func testTheCompositorGoingAwayHandsTheLockBack() throws {
         let phosh = try startPhosh()
         try launchOrientd(["--output-backend", "mutter"])

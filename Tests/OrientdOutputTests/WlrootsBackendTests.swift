@@ -48,6 +48,33 @@ final class WlrootsBackendTests: OutputTestCase {
         try waitForProperty("OutputOrientation", "landscape-right")
     }
 
+    /// Someone else (wlr-randr) turns the panel to portrait under a landscape-only app: orientd
+    /// turns it back once, then leaves a second such turn as the user's choice and says so
+    /// (log, Explain); before, the panel stayed portrait under the app until the next decision.
+    func testATurnAwayFromWhatTheAppNeedsIsTurnedBackOnceThenRespected() throws {
+        try startPhoc()
+        try launchOrientd(["--output-backend", "wlroots", "--output", "HEADLESS-1"], environment: waylandEnvironment)
+        let reply = try callManager("RegisterScene", [.vardict([
+            "app-id": .s("org.example.Landscape"), "idiom": .s("pad"), "supported-orientations": .strings(["landscape"]),
+        ])])
+        let path = try XCTUnwrap(reply.child(at: 0).string)
+        try callScene(path, "SetActivationState", [.s("foreground-active")])
+        try eventually("phoc's panel on its side", timeout: deadline) { ["90", "270"].contains(try wlrTransform("HEADLESS-1")) }
+        let landscape = try XCTUnwrap(try wlrTransform("HEADLESS-1"))
+        try waitForProperty("OutputOrientation", landscape == "90" ? "landscape-left" : "landscape-right")
+
+        try wlrRandr(["--output", "HEADLESS-1", "--transform", "normal"])
+        try waitForWlrTransform("HEADLESS-1", landscape)
+        XCTAssertFalse(orientdLogLines(containing: "someone else turned the panel to portrait; orientd turns it back").isEmpty, orientd.log)
+
+        try wlrRandr(["--output", "HEADLESS-1", "--transform", "normal"])
+        try waitForProperty("OutputOrientation", "portrait")
+        try eventually("said once", timeout: deadline) { !orientdLogLines(containing: "as the user's choice").isEmpty }
+        XCTAssertEqual(try wlrTransform("HEADLESS-1"), "normal", "the user's second turn is left as it is")
+        let explained = try callManager("ExplainPanel", [.s("")])
+        XCTAssertTrue("\(explained)".contains("leaves it so as the user's choice"), "\(explained)")
+    }
+
     /// A turn asked for while another is in flight ends at the last (`turnWhileInFlight`).
     func testATurnAskedForWhileAnotherIsInFlightEndsAtTheLast() throws {
         let phoc = try startPhoc()

@@ -83,16 +83,20 @@ export class ShellWindows {
     _list() {
         const focus = global.display.focus_window;
         const focusRoot = focus ? focus.find_root_ancestor() : null;
+        // The focused window comes first, so that the bound (here and in orientd) never
+        // leaves out the window in front, however many windows other apps map.
+        const focused = [];
         const windows = [];
         for (const window of this._windowSignals.keys()) {
             if (window.skip_taskbar || window.get_window_type() !== Meta.WindowType.NORMAL)
                 continue;
-            if (windows.length >= MAX_WINDOWS)
-                break;
-            const focused = focus !== null && (window === focus || window === focusRoot);
-            windows.push([window.get_id(), appId(window), focused, window.minimized, window.fullscreen]);
+            const isFocused = focus !== null && (window === focus || window === focusRoot);
+            if (isFocused)
+                focused.push([window.get_id(), appId(window), true, window.minimized, window.fullscreen]);
+            else if (windows.length < MAX_WINDOWS)
+                windows.push([window.get_id(), appId(window), false, window.minimized, window.fullscreen]);
         }
-        return windows;
+        return focused.concat(windows).slice(0, MAX_WINDOWS);
     }
 }
 

@@ -58,7 +58,8 @@ struct orientd_wl_callbacks {
     void (*toplevel)(void *context, uint64_t handle, const char *app_id, size_t app_id_length, uint32_t states);
     /// A toplevel was closed; its handle is not used again.
     void (*toplevel_closed)(void *context, uint64_t handle);
-    /// A toplevel was announced while `max_toplevels` were already followed: it is not followed.
+    /// A toplevel was announced while `max_toplevels` were already followed: the oldest one not
+    /// activated was given up (`toplevel_closed` follows) for it, or, all being activated, it is not followed.
     void (*toplevel_refused)(void *context);
     /// The compositor will announce no more toplevels on this connection.
     void (*toplevel_manager_finished)(void *context);

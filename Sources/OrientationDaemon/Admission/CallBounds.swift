@@ -60,7 +60,7 @@ enum CallBounds {
         defer { g_variant_unref(key) }
         guard g_variant_classify(key).rawValue == UInt32(UInt8(ascii: "s")) else { return what }
         let text = String(cString: g_variant_get_string(key, nil)).unicodeScalars
-            .filter { $0.value >= 0x20 && !(0x7F...0x9F).contains($0.value) }.prefix(64)
+            .filter { !ControlCharacters.isControl($0) && !ControlCharacters.isFormatControl($0) }.prefix(64)
         return "key '\(String(String.UnicodeScalarView(text)))' in the \(what)"
     }
 }

@@ -1,3 +1,5 @@
+import OrientationCore
+
 /// What may go into one log line: every value orientd logs may come from a peer (a call, a
 /// file, a compositor), so the line is escaped and bounded before it is written.
 enum LogLine {
@@ -5,7 +7,9 @@ enum LogLine {
     static let maximumLength = 2_000
 
     /// `text` with control characters shown escaped (`\n`, `\r`, `\t`, `\e`, `\u{7F}`, C1
-    /// as `\u{85}`…): a value can neither start a forged line nor send terminal escapes. Cut
+    /// as `\u{85}`…) and the invisible format controls too (a right-to-left override as
+    /// `\u{202E}`, `ControlCharacters.isFormatControl`): a value can neither start a forged
+    /// line, send terminal escapes nor turn the rest of the line around. Cut
     /// at `limit` characters with a note of how many were left out.
     static func sanitized(_ text: String, limit: Int = maximumLength) -> String {
         var out = String.UnicodeScalarView()
@@ -20,7 +24,7 @@ enum LogLine {
             case 0x0D: out.append(contentsOf: #"\r"#.unicodeScalars)
             case 0x09: out.append(contentsOf: #"\t"#.unicodeScalars)
             case 0x1B: out.append(contentsOf: #"\e"#.unicodeScalars)
-            case 0x00..<0x20, 0x7F..<0xA0, 0x2028, 0x2029:
+            case _ where scalar.value < 0x20 || (0x7F..<0xA0).contains(scalar.value) || ControlCharacters.isFormatControl(scalar):
                 out.append(contentsOf: "\\u{\(String(scalar.value, radix: 16, uppercase: true))}".unicodeScalars)
             default: out.append(scalar)
             }

@@ -14,10 +14,10 @@ struct VardictReader {
         for (key, value) in entries {
             guard let type = keys.first(where: { $0.key == key })?.type else {
                 let valid = keys.map { "\($0.key) (\($0.type))" }.joined(separator: ", ")
-                throw .invalidArgs("Unknown key '\(key)' in the \(what); valid keys: \(valid)")
+                throw .invalidArgs("Unknown key '\(ControlCharacters.escaped(key))' in the \(what); valid keys: \(valid)")
             }
             guard value.typeString == type else {
-                throw .invalidArgs("The key '\(key)' in the \(what) must be of type \(type), not \(value.typeString)")
+                throw .invalidArgs("The key '\(ControlCharacters.escaped(key))' in the \(what) must be of type \(type), not \(value.typeString)")
             }
         }
         values = entries

@@ -17,7 +17,7 @@ enum KWinBackend {
     }
 
     /// `--output-backend auto`: a Wayland compositor offering KWin's output management.
-    static func probe(environment: [String: String]) -> Bool {
-        WaylandSocket.compositorOffers(any: [managementInterface], environment: environment)
+    static func probe(_ context: AdapterContext) -> ProbeAnswer {
+        context.probes.waylandOffers(any: [managementInterface], environment: context.environment)
     }
 }

@@ -88,6 +88,7 @@ final class MutterBackend: OutputBackend {
     func start(reports: @escaping (OutputBackendEvent) -> Void) {
         report = reports
         handover.userChose = { [weak self] locked in self?.report?(.userRotationLock(locked)) }
+        handover.noted = { [weak self] sentence in self?.report?(.note(sentence)) }
         // Waiting for a GNOME session: said at once (the name watch says it again a moment later).
         if (try? connection.nameOwner(Self.busName)) == nil { reports(.detached(reason: Self.absentReason)) }
         reader.refreshed = { [weak self] result in

@@ -13,8 +13,12 @@ import Glibc
 ///   user's value comes back as soon as that ends. The user switching Auto Rotate during a hold
 ///   is the user's new choice: applied as the lock at once, shown once the hold ends.
 ///
-/// While held, the user's value is also in a file of the state directory, so a crash loses
-/// nothing: the next start puts it back before anything else.
+/// While held, the user's value is also in a file of the state directory (written only when it
+/// changes), so a crash loses nothing: the next start puts it back before anything else.
+///
+/// A fight has an end: another program writing the key false each time orientd holds it true
+/// is answered later each time (`fightDelays`), and after the last orientd stops holding until
+/// the hold ends, saying so once in the log and through `noted` (the status and Explain).
 final class OrientationLockHandover {
     static let schema = "org.gnome.settings-daemon.peripherals.touchscreen"
     static let key = "orientation-lock"
@@ -24,6 +28,14 @@ final class OrientationLockHandover {
     let savedPath: String
     /// The user switched Auto Rotate: the new `RotationLocked`.
     var userChose: ((Bool) -> Void)?
+    /// A sentence for the status while orientd has stopped holding ("" when it holds again).
+    var noted: ((String) -> Void)?
+    /// How long after each undo of the hold orientd holds again; one more undo and it stops.
+    static let fightDelays: [UInt32] = [0, 250, 500, 1_000, 2_000, 4_000]
+    /// Undos further apart than this (milliseconds) are not one fight.
+    static let fightWindow: Int64 = 30_000
+    /// This handover's delays (`fightDelays`; a test shortens them).
+    var fightDelays = OrientationLockHandover.fightDelays
     /// The schema, or nil when it is not installed (then nothing is linked or held).
     private let schema: OpaquePointer?
     /// The GSettings object, made the first time orientd links the key: making it loads GIO's
@@ -41,6 +53,14 @@ final class OrientationLockHandover {
     /// Whether the key is held true now; whether the link has taken the key's value yet.
     private(set) var holding = false
     private var synced = false
+    /// The undos of the hold in the current fight, the last one's time (monotonic ms), the
+    /// pending re-hold, and whether orientd stopped holding until the hold ends.
+    private var undos = 0
+    private var lastUndo: Int64 = 0
+    private var rehold: guint = 0
+    private(set) var gaveUp = false
+    /// What the saved file holds (nil: no file written by this run).
+    private var savedValue: Bool?
 
     /// Uses GLib's default GSettings backend (dconf on a desktop; `GSETTINGS_BACKEND` chooses
     /// another, such as `keyfile` or `memory`).
@@ -52,6 +72,7 @@ final class OrientationLockHandover {
     }
 
     deinit {
+        if rehold != 0 { cancelDelay(rehold) }
         if let settingsObject {
             if changedHandler != 0 { g_signal_handler_disconnect(UnsafeMutableRawPointer(settingsObject), changedHandler) }
             g_object_unref(settingsObject)
@@ -68,7 +89,10 @@ final class OrientationLockHandover {
     /// The mutter backend drives a panel (`linked`) that mutter turns from the sensor by
     /// itself (`managed`), or no longer.
     func link(_ linked: Bool, managed: Bool) {
-        if !linked { synced = false }
+        if !linked {
+            synced = false
+            endFight()
+        }
         (self.linked, self.managed) = (linked, managed)
         update()
     }
@@ -84,6 +108,7 @@ final class OrientationLockHandover {
     /// The core's `holdCompositorRotation`.
     func holdCompositorRotation(_ held: Bool) {
         coreHold = held
+        if !held { endFight() }
         update()
     }
 
@@ -92,6 +117,7 @@ final class OrientationLockHandover {
     func release(flush: Bool = false) {
         linked = false
         synced = false
+        endFight()
         update()
         if flush { g_settings_sync() }
     }
@@ -127,7 +153,7 @@ final class OrientationLockHandover {
                 userChose?(key)
             }
         }
-        if managed && coreHold {
+        if managed && coreHold && !gaveUp {
             if !holding {
                 holding = true
                 writeSaved(locked)
@@ -144,6 +170,7 @@ final class OrientationLockHandover {
         let value = locked ?? false
         set(value)
         unlink(savedPath)
+        savedValue = nil
         log.info("output: \(Self.schema) \(Self.key) back to the user's value \(value)")
     }
 
@@ -153,15 +180,54 @@ final class OrientationLockHandover {
         if holding {
             guard !key else { return }  // orientd's own hold
             // Switched on during a hold: the user's new choice, shown once the hold ends.
-            log.info("output: Auto Rotate switched on while orientd holds \(Self.key): RotationLocked false, and the key shows it once the hold ends")
+            if undos == 0 {
+                log.info("output: Auto Rotate switched on while orientd holds \(Self.key): RotationLocked false, and the key shows it once the hold ends")
+            }
             if locked { userChose?(false) }
             self.locked = false
             writeSaved(false)
-            update()
+            undone()
         } else if key != locked {
             log.info("output: Auto Rotate switched \(key ? "off" : "on") (\(Self.key) \(key)): RotationLocked \(key)")
             self.locked = key
             userChose?(key)
+        }
+    }
+
+    /// The hold was undone: held again after the fight's next delay, or, past the last, given
+    /// up until the hold ends (said once).
+    private func undone() {
+        let now = Int64(g_get_monotonic_time() / 1_000)
+        if now - lastUndo > Self.fightWindow { undos = 0 }
+        lastUndo = now
+        undos += 1
+        guard undos <= fightDelays.count else {
+            gaveUp = true
+            if rehold != 0 { cancelDelay(rehold) }
+            rehold = 0
+            let sentence = "orientd stopped holding Auto Rotate off (\(Self.schema) \(Self.key)): another program turned it back on \(undos - 1) times within \(Self.fightWindow / 1_000) s; the compositor may turn the panel from the sensor until the app in front changes"
+            log.warning("output: " + sentence)
+            noted?(sentence)
+            update()
+            return
+        }
+        let delay = fightDelays[undos - 1]
+        guard delay > 0 else { return update() }
+        guard rehold == 0 else { return }
+        rehold = afterDelay(milliseconds: delay) { [weak self] in
+            self?.rehold = 0
+            self?.update()
+        }
+    }
+
+    /// The hold ended (or the link): the next hold starts without a fight.
+    private func endFight() {
+        if rehold != 0 { cancelDelay(rehold) }
+        rehold = 0
+        undos = 0
+        if gaveUp {
+            gaveUp = false
+            noted?("")
         }
     }
 
@@ -196,6 +262,8 @@ final class OrientationLockHandover {
     }
 
     private func writeSaved(_ value: Bool) {
+        guard savedValue != value else { return }
+        savedValue = value
         var error: UnsafeMutablePointer<GError>?
         if g_mkdir_with_parents(SafeFile.folder(of: savedPath), 0o777) != 0 {
             log.warning("output: could not keep the user's \(Self.key) in \(savedPath): \(String(cString: strerror(errno)))")

@@ -44,4 +44,7 @@ enum OutputBackendEvent {
     case facts(PanelFacts)
     /// The compositor went away or refused: the log line to write.
     case detached(reason: String)
+    /// A sentence on how the backend drives the panel now, for `OutputStatus` and Explain
+    /// while it is attached ("" clears it): orientd stopped holding the compositor's rotation off.
+    case note(String)
 }

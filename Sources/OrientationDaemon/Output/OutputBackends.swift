@@ -16,13 +16,13 @@ enum OutputBackends {
             switch $0 {
             case .attached: true
             case .detached: false
-            case .orientationRead, .userRotationLock, .facts: nil
+            case .orientationRead, .userRotationLock, .facts, .note: nil
             }
         })
 
     static let mutter = AdapterEntry<any OutputBackend>(
         name: "mutter", found: "\(MutterBackend.busName) is on the session bus", arrivals: [.busName(MutterBackend.busName)],
-        probe: { (try? $0.connection.nameOwner(MutterBackend.busName)) != nil },
+        look: { $0.probes.nameOwned(MutterBackend.busName, on: $0.connection) },
         make: { context in
             MutterBackend(connection: context.connection, output: context.options.outputName, log: context.log,
                           handover: OrientationLockHandover(stateDirectory: context.options.stateDirectory, log: context.log),
@@ -31,12 +31,12 @@ enum OutputBackends {
 
     static let wlroots = AdapterEntry<any OutputBackend>(
         name: "wlroots", found: "the Wayland compositor offers wlr-output-management", arrivals: [.waylandSocket],
-        probe: { WlrootsBackend.probe(environment: $0.environment) },
+        look: WlrootsBackend.probe,
         make: { WlrootsBackend.make(environment: $0.environment, output: $0.options.outputName, log: $0.log) })
 
     static let kwin = AdapterEntry<any OutputBackend>(
         name: "kwin", found: "the Wayland compositor offers KWin's output management", arrivals: [.waylandSocket],
-        probe: { KWinBackend.probe(environment: $0.environment) },
+        look: KWinBackend.probe,
         make: { KWinBackend.make(environment: $0.environment, output: $0.options.outputName, log: $0.log, connection: $0.connection) })
 
     static let x11 = AdapterEntry<any OutputBackend>(

@@ -57,10 +57,14 @@ final class OutputPart {
             perform(.output(.attached(backend.kind, name: name, showing: showing)))
             log.info(attachedLine(backend.kind, name))
         case .orientationRead(let showing):
+            let before = manager().output
             perform(.output(.read(showing)))
+            sayTurnedElsewhere(before: before)
         case .facts(let facts):
             guard facts != manager().output.facts else { return }
             perform(.output(.facts(facts)))
+        case .note(let sentence):
+            perform(.output(.note(sentence)))
         case .userRotationLock(let locked):
             perform(.setRotationLocked(locked))
             // Refused (an administrator locked RotationLocked): the switch shows the lock in force.
@@ -76,6 +80,18 @@ final class OutputPart {
             }
             reportedDetached = true
             perform(.output(.detached(reason: backend.status(String(reason)))))
+        }
+    }
+
+    /// Someone else turned the panel away from what the app in front needs: orientd turned it
+    /// back once, or now leaves it as the user's choice (the core decided; this says so).
+    private func sayTurnedElsewhere(before: OutputState) {
+        let after = manager().output
+        guard let shows = after.showing, let decided = after.decided else { return }
+        if after.turnedBack, !before.turnedBack {
+            log.info("output: someone else turned the panel to \(shows.words); orientd turns it back to \(decided.words) once \(manager().panelReason())")
+        } else if after.keptForUser != nil, before.keptForUser == nil {
+            log.info("output: someone else turned the panel to \(shows.words) again; orientd leaves it so, as the user's choice, until what it decides changes (it would turn it to \(decided.words) \(manager().panelReason()))")
         }
     }
 

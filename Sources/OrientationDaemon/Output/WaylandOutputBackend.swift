@@ -151,7 +151,7 @@ final class WaylandOutputBackend: OutputBackend {
             switch event {
             case .orientationRead(let read), .attached(_, let read): showing = read
             case .facts(let facts): size = facts.size
-            case .detached, .userRotationLock: break
+            case .detached, .userRotationLock, .note: break
             }
             report?(event)
         }

@@ -12,7 +12,7 @@ enum WlrootsBackend {
     }
 
     /// `--output-backend auto`: a Wayland compositor offering wlr-output-management.
-    static func probe(environment: [String: String]) -> Bool {
-        WaylandSocket.compositorOffers(any: [managerInterface], environment: environment)
+    static func probe(_ context: AdapterContext) -> ProbeAnswer {
+        context.probes.waylandOffers(any: [managerInterface], environment: context.environment)
     }
 }

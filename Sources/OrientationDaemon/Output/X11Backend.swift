@@ -32,10 +32,14 @@ enum X11Backend {
     }
 
     /// `--output-backend auto`: `DISPLAY` names a local X server that accepts a connection
-    /// (every X server of this century has RandR; xrandr's listing then confirms it).
+    /// (every X server of this century has RandR; xrandr's listing then confirms it). Never
+    /// waits: the connection is non-blocking (an X server's socket with a full backlog, bound
+    /// by anyone in the world-writable folder, is "not there" at once, never a hang), and only
+    /// a socket owned by root or the user counts.
     static func probe(environment: [String: String]) -> Bool {
-        guard let display = environment["DISPLAY"], let socket = X11Presence.socketPath(display: display) else { return false }
-        guard let fd = try? WaylandSocket.connect(socket, nonBlocking: false) else { return false }
+        guard let display = environment["DISPLAY"], let socket = X11Presence.socketPath(display: display),
+              X11Presence.isServerSocket(socket) else { return false }
+        guard let fd = try? WaylandSocket.connect(socket, nonBlocking: true) else { return false }
         close(fd)
         return true
     }
@@ -82,7 +86,7 @@ final class X11TouchFollowingBackend: OutputBackend {
             touch.panelTurned(output: output)
         case .detached:
             (mapped, output) = (nil, nil)
-        case .userRotationLock, .facts:
+        case .userRotationLock, .facts, .note:
             break
         }
     }

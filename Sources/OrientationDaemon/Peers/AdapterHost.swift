@@ -1,57 +1,103 @@
 import CGio
+import Glibc
 import GLibBridge
 
 /// Drives one adapter family for the service, whichever entry it is: makes the adapter the
 /// option chose (`AdapterFamily.choose`), starts it, passes on its reports while it is the
 /// current one, and stops it.
 ///
-/// With `auto`, the compositor may come after orientd (D-Bus activation before the session,
-/// a compositor restarted as another): while the adapter is not attached, the host watches
-/// for any entry's peer to arrive (`PeerArrival`: a bus name, a Wayland or X11 socket) and
-/// probes the entries again; a peer found for another entry replaces the adapter. An adapter
-/// whose own peer came back attaches by itself.
+/// With `auto`, the entries are probed in order without blocking the loop (`PeerProbes`: a
+/// probe that must wait for its peer answers `.pending`, and the walk goes on when it has
+/// answered). The compositor may come after orientd (D-Bus activation before the session, a
+/// compositor restarted as another): while the adapter is not attached, the host watches for
+/// any entry's peer to arrive (`PeerArrival`: a bus name, a Wayland or X11 socket, only names
+/// a compositor can have and sockets it can own) and probes the entries again once the
+/// arrivals settle (`quietPeriod`: a storm of socket files is one walk, not one per file). A
+/// walk after arrivals that finds nothing is tried again with backoff (`retryDelays`: a
+/// compositor binds its socket a moment before it answers), arrivals meanwhile waiting for
+/// the next try. A peer found for another entry replaces the adapter; an adapter whose own
+/// peer came back attaches by itself.
 ///
 /// Lives on the main loop thread.
 final class AdapterHost<Adapter, Report> {
+    /// Arrivals are looked at once none came for this long…
+    static var quietPeriod: UInt32 { 150 }
+    /// …or this long after the first of a burst, whichever comes first.
+    static var longestCoalescing: Int64 { 1_000 }
+    /// The tries after a walk after arrivals found nothing, further and further apart.
+    static var retryDelays: [UInt32] { [300, 600, 1_200, 2_400, 4_800, 9_600] }
+
     let family: AdapterFamily<Adapter, Report>
     /// The adapter while there is one, and its entry's name.
     private(set) var adapter: Adapter?
     private(set) var entryName: String?
     /// Whether the current adapter's last report said attached.
     private(set) var attached = false
+    /// Whether the first choice is made (with `auto`, once the first walk's probes answered).
+    private(set) var settled = false
     private var choice = AdapterChoice.none
     private var context: AdapterContext?
     private var reports: ((Report, Adapter) -> Void)?
+    private var foundNothing: () -> Void = {}
+    private var onSettled: [() -> Void] = []
     /// Which adapter a report comes from: reports of a replaced one are dropped.
     private var generation = 0
     private var arrivals: [SocketFileWatch] = []
     private var nameWatches: [NameWatcherID] = []
-    /// The next probe after a peer arrived (0: none).
+    private var listener: Int?
+    /// A walk waits for a probe's answer.
+    private var walkPending = false
+    /// What arrived since the last walk (for the log), and when the burst began.
+    private var arrived: String?
+    private var burstStart: Int64 = 0
+    private var quiet: guint = 0
+    /// The next try after a walk found nothing (0: none), and how many were made.
     private var retry: guint = 0
+    private var failures = 0
 
     init(_ family: AdapterFamily<Adapter, Report>) { self.family = family }
 
     /// Makes and starts the adapter `choice` names; false when there is none (the log said why).
-    /// `reports` hears the current adapter's reports, with the adapter.
+    /// With `auto` it is true: the walk goes on as the probes answer, and `foundNothing` runs
+    /// when it found no entry's peer and the family has no fallback. `reports` hears the
+    /// current adapter's reports, with the adapter.
     @discardableResult
-    func start(_ choice: AdapterChoice, context: AdapterContext, reports: @escaping (Report, Adapter) -> Void) -> Bool {
-        (self.choice, self.context, self.reports) = (choice, context, reports)
-        if choice == .auto { watchArrivals(context) }
-        guard let (entry, auto) = family.choose(choice, context) else { return false }
-        run(entry, auto: auto)
+    func start(_ choice: AdapterChoice, context: AdapterContext, foundNothing: @escaping () -> Void = {},
+               reports: @escaping (Report, Adapter) -> Void) -> Bool {
+        (self.choice, self.context, self.reports, self.foundNothing) = (choice, context, reports, foundNothing)
+        guard choice == .auto else {
+            settle()
+            guard let (entry, auto) = family.choose(choice, context) else { return false }
+            run(entry, auto: auto)
+            return true
+        }
+        watchArrivals(context)
+        listener = context.probes.listen { [weak self] in
+            guard let self, self.walkPending else { return }
+            self.walk()
+        }
+        walk()
         return true
+    }
+
+    /// Runs `body` once the first choice is made (at once when it is).
+    func whenSettled(_ body: @escaping () -> Void) {
+        if settled { body() } else { onSettled.append(body) }
     }
 
     /// Stops the adapter and every watch.
     func stop() {
-        if retry != 0 { cancelDelay(retry) }
-        retry = 0
+        for source in [retry, quiet] where source != 0 { cancelDelay(source) }
+        (retry, quiet, walkPending) = (0, 0, false)
+        if let listener { context?.probes.unlisten(listener) }
+        listener = nil
         for watch in arrivals { watch.cancel() }
         arrivals = []
         if let connection = context?.connection { for id in nameWatches { connection.unwatchName(id) } }
         nameWatches = []
         halt()
         reports = nil
+        onSettled = []
     }
 
     private func run(_ entry: AdapterEntry<Adapter>, auto: Bool) {
@@ -76,26 +122,79 @@ final class AdapterHost<Adapter, Report> {
         (adapter, entryName) = (nil, nil)
     }
 
-    // MARK: auto, later
+    private func settle() {
+        guard !settled else { return }
+        settled = true
+        let waiting = onSettled
+        onSettled = []
+        for body in waiting { body() }
+    }
 
-    /// A peer arrived: while nothing is attached, the first entry whose peer is there now
-    /// replaces an adapter of another entry. A compositor binds its socket a moment before it
-    /// answers: probed again a few times (`WaylandDialer.retries`) until one is found.
-    func peerArrived(_ what: String, triesLeft: Int = WaylandDialer.retries.count) {
-        if retry != 0 { cancelDelay(retry) }
-        retry = 0
+    // MARK: auto
+
+    /// Asks the entries in order; waits for a pending answer (the probes' listener walks again).
+    private func walk() {
+        walkPending = false
         guard choice == .auto, !attached, let context else { return }
-        guard let entry = family.firstPresent(context) else {
-            guard triesLeft > 0 else { return }
-            retry = afterDelay(milliseconds: WaylandDialer.retries.milliseconds) { [weak self] in
-                self?.retry = 0
-                self?.peerArrived(what, triesLeft: triesLeft - 1)
+        switch family.firstPresent(context) {
+        case .pending:
+            walkPending = true
+        case .found(let entry):
+            failures = 0
+            if entry.name != entryName {
+                if let what = arrived {
+                    context.log.info("\(family.name): \(family.option) auto: \(what) arrived; \(entry.found): \(entry.name)")
+                } else {
+                    context.log.info("\(family.name): \(family.option) auto: \(entry.found): \(entry.name)")
+                }
+                run(entry, auto: true)
             }
-            return
+            arrived = nil
+            settle()
+        case .nothing:
+            if !settled {
+                context.log.info("\(family.name): \(family.option) auto: \(family.nothingFound)")
+                if let fallback = family.fallback { run(fallback, auto: true) } else { foundNothing() }
+                settle()
+            } else {
+                tryAgainLater()
+            }
         }
-        guard entry.name != entryName else { return }
-        context.log.info("\(family.name): \(family.option) auto: \(what) arrived; \(entry.found): \(entry.name)")
-        run(entry, auto: true)
+    }
+
+    /// A walk after arrivals found nothing: the next try after the next delay, while there is one.
+    private func tryAgainLater() {
+        guard retry == 0, failures < Self.retryDelays.count else { return }
+        let delay = Self.retryDelays[failures]
+        failures += 1
+        retry = afterDelay(milliseconds: delay) { [weak self] in
+            guard let self else { return }
+            self.retry = 0
+            self.context?.probes.forget()
+            self.walk()
+        }
+    }
+
+    /// A peer arrived: while nothing is attached, the entries are walked again once the
+    /// arrivals settle (or at the next try, while one is waiting).
+    func peerArrived(_ what: String) {
+        guard choice == .auto, !attached, context != nil else { return }
+        arrived = what
+        guard retry == 0 else { return }
+        let now = Int64(g_get_monotonic_time() / 1_000)
+        if quiet != 0 {
+            guard now - burstStart < Self.longestCoalescing else { return }
+            cancelDelay(quiet)
+        } else {
+            burstStart = now
+            failures = 0
+        }
+        quiet = afterDelay(milliseconds: Self.quietPeriod) { [weak self] in
+            guard let self else { return }
+            self.quiet = 0
+            self.context?.probes.forget()
+            self.walk()
+        }
     }
 
     private func watchArrivals(_ context: AdapterContext) {
@@ -109,14 +208,37 @@ final class AdapterHost<Adapter, Report> {
                 self?.peerArrived(name)
             }, vanished: { _ in }))
         }
-        if all.contains(.waylandSocket), let runtime = WaylandSocket.runtimeDirectory(context.environment),
-           let watch = SocketFileWatch(directory: runtime, matching: WaylandSocket.isSocketName,
-                                       appeared: { [weak self] name in self?.peerArrived("the Wayland socket \(name)") }) {
+        if all.contains(.waylandSocket), let watch = Self.waylandArrivals(context.environment, { [weak self] name in
+            self?.peerArrived("the Wayland socket \(name)")
+        }) {
             arrivals.append(watch)
         }
-        if all.contains(.x11Socket), let watch = SocketFileWatch(directory: X11Presence.socketDirectory, matching: { $0.hasPrefix("X") },
-                                                                 appeared: { [weak self] name in self?.peerArrived("the X server socket \(name)") }) {
+        if all.contains(.x11Socket), let watch = Self.x11Arrivals(context.environment, { [weak self] name in
+            self?.peerArrived("the X server socket \(name)")
+        }) {
             arrivals.append(watch)
         }
+    }
+
+    /// The session's Wayland socket being bound: `WAYLAND_DISPLAY`'s name when it is set, else
+    /// any `wayland-<name>`; a socket the user owns (in the user's runtime folder).
+    static func waylandArrivals(_ environment: [String: String], _ appeared: @escaping (String) -> Void) -> SocketFileWatch? {
+        guard let path = WaylandSocket.socketPath(environment: environment), let slash = path.lastIndex(of: "/") else { return nil }
+        let folder = String(path[..<slash])
+        let display = environment["WAYLAND_DISPLAY"].flatMap { $0.isEmpty ? nil : $0 }
+        let only = display.map { _ in String(path[path.index(after: slash)...]) }
+        return SocketFileWatch(directory: folder.isEmpty ? "/" : folder, matching: { name in
+            (only.map { name == $0 } ?? WaylandSocket.isSocketName(name)) && WaylandSocket.isUsersSocket(folder + "/" + name)
+        }, appeared: appeared)
+    }
+
+    /// The X server of `DISPLAY` binding its socket (`X` and its number), owned by root or the
+    /// user; nothing is watched without a local `DISPLAY` (the x11 entries probe only it).
+    static func x11Arrivals(_ environment: [String: String], _ appeared: @escaping (String) -> Void) -> SocketFileWatch? {
+        guard let display = environment["DISPLAY"], let number = X11Presence.socketNumber(display: display) else { return nil }
+        let name = "X\(number)"
+        return SocketFileWatch(directory: X11Presence.socketDirectory, matching: { candidate in
+            candidate == name && X11Presence.isServerSocket(X11Presence.socketDirectory + "/" + candidate)
+        }, appeared: appeared)
     }
 }

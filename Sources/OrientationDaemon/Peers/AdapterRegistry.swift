@@ -10,6 +10,9 @@ struct AdapterContext {
     let environment: [String: String]
     /// Whether `auto` chose the adapter (some say so in their status).
     var chosenByAuto = false
+    /// What the probes found out so far, shared by the service's families (one probe of a
+    /// peer at a time, never blocking the loop).
+    var probes = PeerProbes()
 }
 
 /// What an adapter option (`--output-backend`, `--window-tracking`, `--sensor`) asks for.
@@ -53,9 +56,32 @@ struct AdapterEntry<Adapter>: Sendable {
     let found: String
     /// How its peer arrives, for `auto` waiting for one.
     let arrivals: [PeerArrival]
-    /// Whether the peer is there now (for `auto`; never blocks long: a socket connects at once or not).
-    let probe: @Sendable (AdapterContext) -> Bool
+    /// Whether the peer is there now, for `auto`: never blocks; `.pending` while `PeerProbes`
+    /// finds out (the host asks again when it has).
+    let probe: @Sendable (AdapterContext) -> ProbeAnswer
     let make: @Sendable (AdapterContext) -> Adapter
+
+    /// An entry whose probe answers at once (and never blocks).
+    init(name: String, found: String, arrivals: [PeerArrival], probe: @escaping @Sendable (AdapterContext) -> Bool,
+         make: @escaping @Sendable (AdapterContext) -> Adapter) {
+        self.init(name: name, found: found, arrivals: arrivals, look: { probe($0) ? .present : .absent }, make: make)
+    }
+
+    /// An entry whose probe may have to wait for its peer's answer (`PeerProbes`).
+    init(name: String, found: String, arrivals: [PeerArrival], look: @escaping @Sendable (AdapterContext) -> ProbeAnswer,
+         make: @escaping @Sendable (AdapterContext) -> Adapter) {
+        (self.name, self.found, self.arrivals, self.probe, self.make) = (name, found, arrivals, look, make)
+    }
+}
+
+/// What `auto`'s walk of a family's entries found.
+enum AutoAnswer<Adapter> {
+    /// The first entry whose peer is there.
+    case found(AdapterEntry<Adapter>)
+    /// An entry's probe is on its way (entries after it wait: the order decides).
+    case pending
+    /// No entry's peer is there.
+    case nothing
 }
 
 /// One adapter family: its entries in `auto`'s order, and how the generic `AdapterHost` starts,
@@ -76,12 +102,20 @@ struct AdapterFamily<Adapter, Report>: Sendable {
 
     func entry(named name: String) -> AdapterEntry<Adapter>? { entries.first { $0.name == name } }
 
-    /// `auto`: the first entry whose peer is there now.
-    func firstPresent(_ context: AdapterContext) -> AdapterEntry<Adapter>? {
-        entries.first { $0.probe(context) }
+    /// `auto`: the first entry whose peer is there now, in the list's order.
+    func firstPresent(_ context: AdapterContext) -> AutoAnswer<Adapter> {
+        for entry in entries {
+            switch entry.probe(context) {
+            case .present: return .found(entry)
+            case .pending: return .pending
+            case .absent: continue
+            }
+        }
+        return .nothing
     }
 
-    /// The entry `choice` names, with the log line saying why; nil: none (`reason` says why).
+    /// The entry `choice` names, with the log line saying why; nil: none (the log says why).
+    /// `auto` takes what the probes answer now (the host waits for pending answers instead).
     func choose(_ choice: AdapterChoice, _ context: AdapterContext) -> (entry: AdapterEntry<Adapter>, auto: Bool)? {
         switch choice {
         case .none:
@@ -93,7 +127,7 @@ struct AdapterFamily<Adapter, Report>: Sendable {
             }
             return (entry, false)
         case .auto:
-            if let entry = firstPresent(context) {
+            if case .found(let entry) = firstPresent(context) {
                 context.log.info("\(self.name): \(option) auto: \(entry.found): \(entry.name)")
                 return (entry, true)
             }

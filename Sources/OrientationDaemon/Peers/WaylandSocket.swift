@@ -1,8 +1,7 @@
 import CWaylandProtocols
 import Glibc
 
-/// Where a Wayland compositor listens, connecting to it, and what it offers (for `auto`, before
-/// the main loop runs).
+/// Where a Wayland compositor listens, and connecting to it without waiting.
 enum WaylandSocket {
     /// The compositor's socket: `$WAYLAND_DISPLAY`, relative to `$XDG_RUNTIME_DIR` unless
     /// absolute. Without `WAYLAND_DISPLAY` (orientd started before the session exported it):
@@ -40,6 +39,13 @@ enum WaylandSocket {
         return found.count == 1 ? found[0] : nil
     }
 
+    /// Whether `path` is a socket the user owns: only such a socket in the user's runtime
+    /// folder can be the session's compositor (`PeerProbes` connects to no other).
+    static func isUsersSocket(_ path: String) -> Bool {
+        var status = stat()
+        return lstat(path, &status) == 0 && (status.st_mode & S_IFMT) == S_IFSOCK && status.st_uid == getuid()
+    }
+
     private static func isSocket(_ path: String) -> Bool {
         var status = stat()
         return lstat(path, &status) == 0 && (status.st_mode & S_IFMT) == S_IFSOCK
@@ -69,49 +75,6 @@ enum WaylandSocket {
             throw WaylandWatchError("no Wayland compositor accepts on \(path) (\(message))")
         }
         return fd
-    }
-
-    /// Whether the session's compositor (`socketPath`) lists one of `interfaces` among its
-    /// globals (for `auto`).
-    static func compositorOffers(any interfaces: [String], environment: [String: String]) -> Bool {
-        guard let path = socketPath(environment: environment),
-              let globals = probeGlobals(socketPath: path) else { return false }
-        return globals.contains(where: interfaces.contains)
-    }
-
-    /// The compositor's global interface names, read at once through libwayland: nil when no
-    /// compositor answers within `timeoutMilliseconds`.
-    static func probeGlobals(socketPath: String, timeoutMilliseconds: Int32 = 2_000) -> [String]? {
-        guard let fd = try? connect(socketPath, nonBlocking: true) else { return nil }
-        final class Listing {
-            var globals: [String] = []
-            var done = false
-        }
-        let listing = Listing()
-        var callbacks = orientd_wl_callbacks()
-        callbacks.global = { context, interface, _ in
-            guard let context, let interface else { return }
-            let listing = Unmanaged<Listing>.fromOpaque(context).takeUnretainedValue()
-            if listing.globals.count < 1_000 { listing.globals.append(String(cString: interface)) }
-        }
-        callbacks.listed = { context in
-            guard let context else { return }
-            Unmanaged<Listing>.fromOpaque(context).takeUnretainedValue().done = true
-        }
-        guard let wl = orientd_wl_open(fd, 0, 0, &callbacks, Unmanaged.passUnretained(listing).toOpaque()) else { return nil }
-        defer { orientd_wl_close(wl) }
-        guard orientd_wl_flush(wl) >= 0 else { return nil }
-        var start = timespec()
-        clock_gettime(CLOCK_MONOTONIC, &start)
-        while !listing.done {
-            var now = timespec()
-            clock_gettime(CLOCK_MONOTONIC, &now)
-            let elapsed = Int32((now.tv_sec - start.tv_sec) * 1_000 + (now.tv_nsec - start.tv_nsec) / 1_000_000)
-            guard elapsed < timeoutMilliseconds else { return nil }
-            var descriptor = pollfd(fd: orientd_wl_fd(wl), events: Int16(POLLIN), revents: 0)
-            guard poll(&descriptor, 1, timeoutMilliseconds - elapsed) > 0, orientd_wl_dispatch(wl) >= 0 else { return nil }
-        }
-        return listing.globals
     }
 
     private static func errorText(_ code: Int32) -> String {

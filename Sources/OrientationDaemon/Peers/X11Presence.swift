@@ -1,3 +1,5 @@
+import Glibc
+
 /// An X server's presence: `xev -root -event randr` running on `DISPLAY` (its RandR events
 /// are the change notifications; it ends when the server goes); back when the server's
 /// socket in /tmp/.X11-unix is bound again (a folder watch, no polling).
@@ -8,6 +10,15 @@ final class X11Presence: CompositorPresence {
     static func socketPath(display: String) -> String? {
         guard let number = socketNumber(display: display) else { return nil }
         return "\(socketDirectory)/X\(number)"
+    }
+
+    /// Whether `path` is a socket an X server of this session can have bound: owned by root
+    /// (a system X server) or the user (Xvfb, Xwayland). Another user's socket in the
+    /// world-writable folder is not probed.
+    static func isServerSocket(_ path: String) -> Bool {
+        var status = stat()
+        return lstat(path, &status) == 0 && (status.st_mode & S_IFMT) == S_IFSOCK
+            && (status.st_uid == 0 || status.st_uid == getuid())
     }
 
     static func socketNumber(display: String) -> Int? {

@@ -89,13 +89,30 @@ enum SafeFile {
         let description: String
     }
 
+    /// A new file at `temporary`, made by this call and no one else (`O_CREAT | O_EXCL`, never
+    /// through a link): whatever is there already (a file left by a crash, or a hard or
+    /// symbolic link someone planted to have orientd truncate its target) is unlinked, which
+    /// removes the name and leaves any target untouched, and the file is made anew. -1 with
+    /// `errno` set when it cannot be made.
+    static func createExclusively(_ temporary: String, mode: mode_t) -> Int32 {
+        let flags = O_WRONLY | O_CREAT | O_EXCL | O_CLOEXEC | O_NOFOLLOW
+        for _ in 0..<3 {
+            let fd = open(temporary, flags, mode)
+            if fd >= 0 || errno != EEXIST { return fd }
+            if unlink(temporary) != 0, errno != ENOENT { return -1 }
+        }
+        errno = EEXIST
+        return -1
+    }
+
     /// Writes `bytes` to `path` so that a crash at any moment leaves the old file or the new
-    /// one: into `temporary` (same folder), fsync, rename over `path`, fsync the folder.
+    /// one: into `temporary` (same folder, created exclusively: `createExclusively`), fsync,
+    /// rename over `path`, fsync the folder.
     static func writeAtomically(_ bytes: [UInt8], to path: String, temporary: String) throws(WriteError) {
         func failure(_ what: String, _ code: Int32) -> WriteError {
             WriteError(description: "cannot \(what): \(String(cString: strerror(code)))")
         }
-        let fd = open(temporary, O_WRONLY | O_CREAT | O_TRUNC | O_CLOEXEC | O_NOFOLLOW, 0o600)
+        let fd = createExclusively(temporary, mode: 0o600)
         guard fd >= 0 else { throw failure("create \(temporary)", errno) }
         var written = 0
         while written < bytes.count {

@@ -76,7 +76,7 @@ struct SceneNumbers {
     /// Writes `text` atomically: a temporary file, flushed to disk, renamed over the file.
     private func write(_ text: String) throws {
         let temporary = directory + "/" + Self.temporaryPrefix + "\(getpid())"
-        let fd = open(temporary, O_WRONLY | O_CREAT | O_TRUNC | O_CLOEXEC, 0o644)
+        let fd = SafeFile.createExclusively(temporary, mode: 0o644)
         guard fd >= 0 else { throw WriteError(description: "cannot write \(temporary): \(String(cString: strerror(errno)))") }
         let bytes = Array(text.utf8)
         let written = bytes.withUnsafeBytes { Glibc.write(fd, $0.baseAddress, $0.count) }

@@ -25,6 +25,8 @@ public final class OrientationService {
     let sensorPart: SensorPart
     let outputPart: OutputPart
     let windowPart: WindowPart
+    /// What `auto`'s probes found out, shared by the parts' hosts (ended at `stop`).
+    private var probes: PeerProbes?
 
     var connection: BusConnection { context.connection }
     var loop: MainLoop { context.loop }
@@ -90,6 +92,34 @@ public final class OrientationService {
             self.log.error("the session bus connection closed; exiting so that the service manager can restart orientd")
             self.stop(status: 1)
         }
+        let adapters = AdapterContext(options: options, connection: connection, loop: loop, log: log,
+                                      environment: ProcessEnvironment.current())
+        probes = adapters.probes
+        sensorPart.start(adapters)
+        outputPart.start(adapters)
+        windowPart.start(adapters)
+        // The name is asked for once `auto` has made its first choice (its probes never block the
+        // loop; a compositor that does not answer is given up on after PeerProbes' deadline), so
+        // that the first client already sees the backend and the tracker orientd starts with.
+        var asked = false
+        let askForName = { [unowned self] in
+            guard !asked, self.outputPart.host.settled, self.windowPart.host.settled else { return }
+            asked = true
+            self.ownName()
+        }
+        outputPart.host.whenSettled(askForName)
+        windowPart.host.whenSettled(askForName)
+        afterDelay(milliseconds: Self.longestNameWait) {
+            guard !asked else { return }
+            asked = true
+            self.ownName()
+        }
+    }
+
+    /// The longest the first choice of the adapters may hold up asking for the name.
+    static let longestNameWait: UInt32 = 3_000
+
+    private func ownName() {
         // Queued (no DO_NOT_QUEUE): a client holding the name never keeps orientd out for good.
         var flags: NameOwnerFlags = [.allowReplacement]
         if options.replace { flags.insert(.replace) }
@@ -101,11 +131,6 @@ public final class OrientationService {
                                if self.connection.isClosed { return }
                                self.name.notOwned(name)
                            })
-        let adapters = AdapterContext(options: options, connection: connection, loop: loop, log: log,
-                                      environment: ProcessEnvironment.current())
-        sensorPart.start(adapters)
-        outputPart.start(adapters)
-        windowPart.start(adapters)
     }
 
     /// Ends the main loop with `status`.
@@ -115,6 +140,7 @@ public final class OrientationService {
         windowPart.stop()
         outputPart.stop()
         sensorPart.stop()
+        probes?.stop()
         loop.quit()
     }
 

@@ -34,14 +34,19 @@ enum GnomeSessionCheck {
             : "\(GnomeWindowTracker.shellName) is owned, but no GNOME Shell compositor answers on Wayland and XDG_CURRENT_DESKTOP does not name GNOME"
     }
 
-    /// The check against the session bus and the compositor now.
-    static func isGnomeShell(_ context: AdapterContext) -> Bool {
-        let reason = reasonNotGnomeShell(shellOwned: GnomeWindowTracker.probe(connection: context.connection),
-                                         environment: context.environment,
-                                         globals: { WaylandSocket.probeGlobals(socketPath: $0) })
-        if let reason, GnomeWindowTracker.probe(connection: context.connection) {
-            context.log.info("windows: --window-tracking auto: not GNOME Shell: \(reason)")
+    /// The check against the session bus and the compositor, as `PeerProbes` found them
+    /// (`.pending` while the bus or the compositor has not answered yet).
+    static func isGnomeShell(_ context: AdapterContext) -> ProbeAnswer {
+        let owned = context.probes.nameOwned(GnomeWindowTracker.shellName, on: context.connection)
+        guard owned == .present else { return owned }
+        var globals: [String]?
+        if let path = WaylandSocket.socketPath(environment: context.environment) {
+            let (answer, offered) = context.probes.waylandGlobals(path)
+            if answer == .pending { return .pending }
+            globals = answer == .present ? offered : nil
         }
-        return reason == nil
+        let reason = reasonNotGnomeShell(shellOwned: true, environment: context.environment, globals: { _ in globals })
+        if let reason { context.log.info("windows: --window-tracking auto: not GNOME Shell: \(reason)") }
+        return reason == nil ? .present : .absent
     }
 }

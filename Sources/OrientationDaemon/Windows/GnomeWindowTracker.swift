@@ -50,11 +50,6 @@ final class GnomeWindowTracker: WindowTracker {
 
     deinit { stop() }
 
-    /// `--window-tracking auto`: GNOME Shell is on the session bus.
-    static func probe(connection: BusConnection) -> Bool {
-        (try? connection.nameOwner(shellName)) != nil
-    }
-
     func start(reports: @escaping (WindowTrackerEvent) -> Void) {
         report = reports
         nameWatch = connection.watchName(Self.shellName, appeared: { [weak self] _, owner in

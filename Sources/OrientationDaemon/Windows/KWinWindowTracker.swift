@@ -25,8 +25,8 @@ final class KWinWindowTracker: WaylandWindowTracker {
     /// `--window-tracking auto`: KWin, whether or not it offers its window list to orientd (when
     /// it does not, the tracker says which desktop entry KWin asks for, rather than auto
     /// falling back to Xwayland's X11 windows, which miss every Wayland app).
-    static func probe(environment: [String: String]) -> Bool {
-        WaylandSocket.compositorOffers(any: [managerInterface] + kwinInterfaces, environment: environment)
+    static func probe(_ context: AdapterContext) -> ProbeAnswer {
+        context.probes.waylandOffers(any: [managerInterface] + kwinInterfaces, environment: context.environment)
     }
 
     /// Why the window list is not there: not KWin, or a KWin that does not trust this path.

@@ -65,7 +65,7 @@ class WaylandWindowTracker: WindowTracker {
         handlers.toplevelClosed = { [weak self] handle in self?.closed(handle) }
         handlers.toplevelRefused = { [weak self] in
             guard let self else { return }
-            self.windows.bounds.warn("windows: \(self.list.kind.rawValue): \(self.list.compositor) lists more than \(WindowReportBounds.maxWindows) windows; the rest are not followed", log: self.log)
+            self.windows.bounds.warn("windows: \(self.list.kind.rawValue): \(self.list.compositor) lists more than \(WindowReportBounds.maxWindows) windows; its oldest windows not in front are no longer followed, to follow the newest", log: self.log)
         }
         handlers.toplevelManagerFinished = { [weak self] in
             self?.lost("the compositor on \(socketPath) stopped its window list")

@@ -16,6 +16,10 @@ final class WindowPart {
     /// The pace at which the current tracker's windows reach the core, and that tracker.
     private var pace: WindowReportPace?
     private var pacedTracker: ObjectIdentifier?
+    /// Windows the core had no room for, newest last, offered again when a window closes (the
+    /// tracker reports a window only when it changes). Bounded: the oldest go first.
+    private var refused: [TrackedWindow] = []
+    static let refusedKept = 256
 
     init(family: AdapterFamily<any WindowTracker, WindowTrackerEvent> = WindowTrackers.family, log: Log, limits: Limits) {
         host = AdapterHost(family)
@@ -29,7 +33,9 @@ final class WindowPart {
     func start(_ context: AdapterContext) {
         let choice = context.options.windowTracking
         if choice == .none { log.info("window tracking: none (only registered scenes count)") }
-        let started = host.start(choice.adapterChoice, context: context) { [unowned self] event, tracker in
+        let started = host.start(choice.adapterChoice, context: context, foundNothing: { [unowned self] in
+            self.performWindow(.detached(reason: Self.autoWaitingStatus))
+        }) { [unowned self] event, tracker in
             self.paced(event, from: tracker)
         }
         guard !started, tracker == nil else { return }
@@ -95,10 +101,32 @@ final class WindowPart {
     }
 
     private func performWindow(_ command: WindowCommand) {
+        switch command {
+        case .attached, .detached: refused = []
+        case .window(let window): refused.removeAll { $0.handle == window.handle }
+        case .closed(let handle): refused.removeAll { $0.handle == handle }
+        }
         do {
             try perform(.window(command))
         } catch {
             log.warning("windows: \(error.message)")
+            if error.kind == .limitExceeded, case .window(let window) = command {
+                refused.append(window)
+                if refused.count > Self.refusedKept { refused.removeFirst() }
+            }
+            return
+        }
+        if case .closed = command { offerRefused() }
+    }
+
+    /// A slot freed: the newest refused window is offered again (and kept waiting when it is
+    /// refused again).
+    private func offerRefused() {
+        guard let window = refused.popLast() else { return }
+        do {
+            try perform(.window(.window(window)))
+        } catch {
+            if error.kind == .limitExceeded { refused.append(window) }
         }
     }
 }

@@ -19,17 +19,17 @@ enum WindowTrackers {
 
     static let wlroots = AdapterEntry<any WindowTracker>(
         name: "wlroots", found: "the Wayland compositor offers \(WlrootsWindowTracker.managerInterface)", arrivals: [.waylandSocket],
-        probe: { WlrootsWindowTracker.probe(environment: $0.environment) },
+        look: WlrootsWindowTracker.probe,
         make: { WlrootsWindowTracker(environment: $0.environment, log: $0.log) })
 
     static let kwin = AdapterEntry<any WindowTracker>(
         name: "kwin", found: "the Wayland compositor is KWin", arrivals: [.waylandSocket],
-        probe: { KWinWindowTracker.probe(environment: $0.environment) },
+        look: KWinWindowTracker.probe,
         make: { KWinWindowTracker(environment: $0.environment, log: $0.log) })
 
     static let gnome = AdapterEntry<any WindowTracker>(
         name: "gnome", found: "the session is GNOME Shell's", arrivals: [.busName(GnomeWindowTracker.shellName), .waylandSocket],
-        probe: GnomeSessionCheck.isGnomeShell,
+        look: GnomeSessionCheck.isGnomeShell,
         make: { GnomeWindowTracker(connection: $0.connection, log: $0.log) })
 
     static let x11 = AdapterEntry<any WindowTracker>(
@@ -38,8 +38,9 @@ enum WindowTrackers {
         make: { context in
             // A window without _GTK_APPLICATION_ID is claimed by the desktop entry whose
             // StartupWMClass is its WM_CLASS class, else named by that class.
-            X11WindowTracker(display: context.environment["DISPLAY"] ?? "", log: context.log) {
-                DesktopEntry.appId(startupWMClass: $0, log: context.log)
+            let log = context.log
+            return X11WindowTracker(display: context.environment["DISPLAY"] ?? "", log: log) {
+                DesktopEntry.appId(startupWMClass: $0, log: log)
             }
         })
 }

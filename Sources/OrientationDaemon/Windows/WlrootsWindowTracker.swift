@@ -12,7 +12,7 @@ final class WlrootsWindowTracker: WaylandWindowTracker {
     }
 
     /// `--window-tracking auto`: a Wayland compositor offering the toplevel manager.
-    static func probe(environment: [String: String]) -> Bool {
-        WaylandSocket.compositorOffers(any: [managerInterface], environment: environment)
+    static func probe(_ context: AdapterContext) -> ProbeAnswer {
+        context.probes.waylandOffers(any: [managerInterface], environment: context.environment)
     }
 }

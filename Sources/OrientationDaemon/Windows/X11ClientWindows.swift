@@ -18,10 +18,14 @@ struct X11ClientWindows {
         var desktopId: String?
     }
 
-    /// The most windows followed: the rest of a longer `_NET_CLIENT_LIST` is left out.
+    /// The most windows followed: the rest of a longer `_NET_CLIENT_LIST` is left out, but for
+    /// the active window, which is always followed.
     static let maximum = 1024
 
     private(set) var windows: [UInt32: Window] = [:]
+    /// The windows of the list followed (its first `maximum`), and whether it was longer.
+    private var listed: Set<UInt32> = []
+    private var truncated = false
     private var reported = WindowListDiff()
     private(set) var active: UInt32 = 0
 
@@ -35,11 +39,17 @@ struct X11ClientWindows {
 
     /// Takes the manager's new list: returns the windows new to it (to be read) and the
     /// events for those gone.
-    mutating func setList(_ list: [UInt32]) -> (added: [UInt32], events: [WindowTrackerEvent]) {
-        let kept = Set(list.prefix(Self.maximum))
+    /// `truncated`: the list was cut at `maximum` (the active window may be past it, and is
+    /// followed anyway).
+    mutating func setList(_ list: [UInt32], truncated: Bool = false) -> (added: [UInt32], events: [WindowTrackerEvent]) {
+        listed = Set(list.prefix(Self.maximum))
+        self.truncated = truncated
+        var kept = listed
+        if truncated, active != 0 { kept.insert(active) }
         var events: [WindowTrackerEvent] = []
         for window in windows.keys where !kept.contains(window) { events += remove(window) }
-        let added = list.prefix(Self.maximum).filter { windows[$0] == nil }
+        var added = list.prefix(Self.maximum).filter { windows[$0] == nil }
+        if truncated, active != 0, windows[active] == nil, !added.contains(active) { added.append(active) }
         for window in added { windows[window] = Window() }
         return (added, events)
     }
@@ -51,16 +61,26 @@ struct X11ClientWindows {
         return report(window)
     }
 
-    /// Takes the manager's active window (0 for none).
-    mutating func setActive(_ window: UInt32) -> [WindowTrackerEvent] {
+    /// Takes the manager's active window (0 for none). Past the end of a cut list it is
+    /// followed too (`added`: its properties are to be read), and a window followed only for
+    /// being active goes when it no longer is.
+    mutating func setActive(_ window: UInt32) -> (added: [UInt32], events: [WindowTrackerEvent]) {
         let previous = active
         active = window
-        return previous == window ? [] : report(previous) + report(window)
+        guard previous != window else { return ([], []) }
+        var events = report(previous) + report(window)
+        if previous != 0, !listed.contains(previous), windows[previous] != nil { events += remove(previous) }
+        var added: [UInt32] = []
+        if truncated, window != 0, windows[window] == nil {
+            windows[window] = Window()
+            added.append(window)
+        }
+        return (added, events)
     }
 
     /// Forgets every window: a `closed` for each one reported.
     mutating func removeAll() -> [WindowTrackerEvent] {
-        (windows, active) = ([:], 0)
+        (windows, active, listed, truncated) = ([:], 0, [], false)
         reported.removeAll()
         return reported.next()
     }

@@ -38,7 +38,8 @@ final class X11WindowTracker: WindowTracker {
     private var atoms: X11Atoms?
     /// The window manager's check window, while attached.
     private var manager: UInt32?
-    private var clients: X11ClientWindows
+    /// The client windows as read (`X11WindowTracker+State.swift` reads their state too).
+    var clients: X11ClientWindows
     private var warnedLongList = false, refusalsLogged = 0
 
     private let classLookup: X11WindowClassLookup
@@ -221,7 +222,7 @@ final class X11WindowTracker: WindowTracker {
 
     /// Reads `property` of `window` unless a read of it is in flight (then it is read once
     /// more after that one); `take` gets the value while the server and manager are the same.
-    private func read(_ window: UInt32, _ property: UInt32, maxBytes: UInt32, _ connection: X11Connection,
+    func read(_ window: UInt32, _ property: UInt32, maxBytes: UInt32, _ connection: X11Connection,
                       _ take: @escaping (X11PropertyValue?) -> Void) {
         let key = X11PropertyReads.Key(window: window, property: property)
         guard reads.start(key) else { return }
@@ -240,23 +241,30 @@ final class X11WindowTracker: WindowTracker {
             guard let self, let connection = self.connection else { return }
             if value?.truncated == true && !self.warnedLongList {
                 self.warnedLongList = true
-                self.log.warning("the X11 window manager lists more than \(X11ClientWindows.maximum) windows; following the first \(X11ClientWindows.maximum)")
+                self.log.warning("the X11 window manager lists more than \(X11ClientWindows.maximum) windows; following the first \(X11ClientWindows.maximum) and the active window")
             }
-            let (added, events) = self.clients.setList(value?.words ?? [])
+            let (added, events) = self.clients.setList(value?.words ?? [], truncated: value?.truncated == true)
             self.send(events)
-            for window in added {
-                connection.selectEvents(window: window, mask: UInt32(XCB_EVENT_MASK_PROPERTY_CHANGE.rawValue))
-                self.readApplicationId(window, connection, atoms)
-                self.readWindowClass(window, connection, atoms)
-                self.readState(window, connection, atoms)
-            }
+            self.follow(added, connection, atoms)
+        }
+    }
+
+    /// Starts following `windows`: their property changes, and their properties read now.
+    private func follow(_ windows: [UInt32], _ connection: X11Connection, _ atoms: X11Atoms) {
+        for window in windows {
+            connection.selectEvents(window: window, mask: UInt32(XCB_EVENT_MASK_PROPERTY_CHANGE.rawValue))
+            readApplicationId(window, connection, atoms)
+            readWindowClass(window, connection, atoms)
+            readState(window, connection, atoms)
         }
     }
 
     private func readActive(_ connection: X11Connection, _ atoms: X11Atoms) {
         read(connection.root, atoms.activeWindow, maxBytes: 4, connection) { [weak self] value in
-            guard let self else { return }
-            self.send(self.clients.setActive(X11WindowProperties.window(value) ?? 0))
+            guard let self, let connection = self.connection else { return }
+            let (added, events) = self.clients.setActive(X11WindowProperties.window(value) ?? 0)
+            self.send(events)
+            self.follow(added, connection, atoms)
         }
     }
 
@@ -307,17 +315,9 @@ final class X11WindowTracker: WindowTracker {
         }
     }
 
-    private func readState(_ window: UInt32, _ connection: X11Connection, _ atoms: X11Atoms) {
-        read(window, atoms.state, maxBytes: 4 * X11WindowProperties.maximumStateAtoms, connection) { [weak self] value in
-            guard let self else { return }
-            let state = X11WindowProperties.state(value, hidden: atoms.stateHidden, fullscreen: atoms.stateFullscreen)
-            self.send(self.clients.update(window) { $0.state = state })
-        }
-    }
-
     // MARK: Reporting
 
-    private func send(_ list: [WindowTrackerEvent]) {
+    func send(_ list: [WindowTrackerEvent]) {
         for event in list {
             log.debug(event.logLine(tracker: "x11"))
             events?(event)

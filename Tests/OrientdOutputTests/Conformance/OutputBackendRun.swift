@@ -41,7 +41,7 @@ final class OutputBackendRun: @unchecked Sendable {
             switch event {
             case .attached: return true
             case .detached: return false
-            case .orientationRead, .userRotationLock, .facts: continue
+            case .orientationRead, .userRotationLock, .facts, .note: continue
             }
         }
         return false
@@ -53,7 +53,7 @@ final class OutputBackendRun: @unchecked Sendable {
             switch event {
             case .attached(_, let showing), .orientationRead(let showing): return showing
             case .detached: return nil
-            case .userRotationLock, .facts: continue
+            case .userRotationLock, .facts, .note: continue
             }
         }
         return nil
@@ -65,7 +65,7 @@ final class OutputBackendRun: @unchecked Sendable {
             switch event {
             case .facts(let facts): return facts
             case .attached, .detached: return nil
-            case .orientationRead, .userRotationLock: continue
+            case .orientationRead, .userRotationLock, .note: continue
             }
         }
         return nil
