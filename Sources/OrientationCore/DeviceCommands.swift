@@ -1,8 +1,12 @@
 extension OrientationManager {
     /// A reading goes through the settle time: it must hold for `SettleTime` before scenes follow.
+    /// The sensor's first reading, while nothing was ever sensed, is the device's orientation
+    /// at once: nothing turned yet that the settle time could keep from turning back, and the
+    /// status that started orientd says the device as it is.
     mutating func receive(_ orientation: DeviceOrientation, source: SensorSource, now: Moment, events: inout [Event],
                           progress: Progress? = nil) {
-        if settings.settleTimeMilliseconds == 0 {
+        let first = source == .iioSensorProxy && sensedOrientation == .unknown && deviceOrientation == .unknown
+        if settings.settleTimeMilliseconds == 0 || first {
             pendingReading = nil
             applyReading(orientation, source: source, now: now, events: &events, progress: progress)
         } else if orientation == sensedOrientation {

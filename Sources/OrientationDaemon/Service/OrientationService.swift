@@ -25,6 +25,8 @@ public final class OrientationService {
     let sensorPart: SensorPart
     let outputPart: OutputPart
     let windowPart: WindowPart
+    /// Holds the well-known name back until the parts' first answers (Service/StartupGate.swift).
+    var startupGate: StartupGate?
 
     var connection: BusConnection { context.connection }
     var loop: MainLoop { context.loop }
@@ -90,17 +92,28 @@ public final class OrientationService {
             self.log.error("the session bus connection closed; exiting so that the service manager can restart orientd")
             self.stop(status: 1)
         }
-        // Queued (no DO_NOT_QUEUE): a client holding the name never keeps orientd out for good.
+        // The name once the parts have their first answers (StartupGate), so that the call
+        // that activated orientd reads a true state. Queued (no DO_NOT_QUEUE): a client holding
+        // the name never keeps orientd out for good.
         var flags: NameOwnerFlags = [.allowReplacement]
         if options.replace { flags.insert(.replace) }
-        connection.ownName(BusNames.wellKnownName, flags: flags,
-                           acquired: { [unowned self] name in self.nameAcquired(name) },
-                           lost: { [unowned self] name in
-                               // A closed connection loses every name too: the onClosed handler
-                               // reports that, with the non-zero status a service manager restarts on.
-                               if self.connection.isClosed { return }
-                               self.name.notOwned(name)
-                           })
+        let gate = StartupGate(loop: loop, log: log, timedOut: { [unowned self] waiting in
+            if waiting.contains(.output) { self.outputPart.stillStarting() }
+            if waiting.contains(.windows) { self.windowPart.stillStarting() }
+        }, open: { [unowned self] in
+            self.connection.ownName(BusNames.wellKnownName, flags: flags,
+                                    acquired: { [unowned self] name in self.nameAcquired(name) },
+                                    lost: { [unowned self] name in
+                                        // A closed connection loses every name too: the onClosed handler
+                                        // reports that, with the non-zero status a service manager restarts on.
+                                        if self.connection.isClosed { return }
+                                        self.name.notOwned(name)
+                                    })
+        })
+        startupGate = gate
+        sensorPart.answered = { gate.answered(.sensor, $0) }
+        outputPart.answered = { gate.answered(.output) }
+        windowPart.answered = { gate.answered(.windows) }
         let adapters = AdapterContext(options: options, connection: connection, loop: loop, log: log,
                                       environment: ProcessEnvironment.current())
         sensorPart.start(adapters)
