@@ -114,6 +114,25 @@ final class ViewTests: XCTestCase {
         XCTAssertEqual(listed[1]["splitView"] as? Bool, true)
     }
 
+    /// Beside a sensor that is there, a manual orientation was set by hand and holds only until
+    /// the sensor reads again; under the rotation lock it is the orientation the lock froze.
+    func testStatusSaysAHandSetDeviceAndOneFrozenByTheLock() {
+        func deviceLine(locked: Bool, source: String) -> String? {
+            let manager = ManagerProperties([
+                "DeviceOrientation": Variant(string: "landscape-left"), "SensorSource": Variant(string: source),
+                "SensorAvailable": Variant(bool: true), "RotationLocked": Variant(bool: locked), "KioskMode": Variant(bool: false),
+                "KioskOrientation": Variant(string: "portrait"), "SettleTime": Variant(uint32: 250),
+                "SplitViewThreshold": Variant(uint32: 768), "Version": Variant(uint32: 1),
+            ])
+            return StatusView.lines(manager: manager, scenes: [], aligned: false, style: plain).first
+        }
+        XCTAssertEqual(deviceLine(locked: false, source: "manual"),
+                       "Device orientation: landscape-left (set by hand, until the accelerometer reads again: orientctl explain says how long)")
+        XCTAssertEqual(deviceLine(locked: true, source: "iio-sensor-proxy"),
+                       "Device orientation: landscape-left (iio-sensor-proxy; as it was when the rotation lock was set: orientctl explain says how it is held now)")
+        XCTAssertEqual(deviceLine(locked: false, source: "iio-sensor-proxy"), "Device orientation: landscape-left (iio-sensor-proxy)")
+    }
+
     func testSceneList() {
         let scenes = [scene(3, "a.b", orientation: "landscape-right", supported: ["landscape-right", "landscape-left"], deciding: "p",
                             extra: ["ActivationState": Variant(string: "background")])]
