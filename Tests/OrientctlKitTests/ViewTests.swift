@@ -99,7 +99,7 @@ final class ViewTests: XCTestCase {
             "Window tracking: none (only registered scenes count)",
             "Front scene: none",
             "Scenes: 1 a.b: portrait (phone, deciding list, detached)",
-            "Scenes: 2 c.d: portrait (pad, no controllers, detached, split-view)",
+            "  2 c.d: portrait (pad, no controllers, detached, split-view)",
         ])
         let aligned = StatusView.lines(manager: manager, scenes: [], aligned: true, style: plain)
         XCTAssertEqual(aligned.first, "  Device orientation: landscape-left (manual)")
