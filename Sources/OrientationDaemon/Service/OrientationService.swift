@@ -27,6 +27,8 @@ public final class OrientationService {
     let windowPart: WindowPart
     /// Holds the well-known name back until the parts' first answers (Service/StartupGate.swift).
     var startupGate: StartupGate?
+    /// Ends orientd when its program is removed (Service/UninstallWatch.swift).
+    var uninstallWatch: UninstallWatch?
 
     var connection: BusConnection { context.connection }
     var loop: MainLoop { context.loop }
@@ -119,12 +121,17 @@ public final class OrientationService {
         sensorPart.start(adapters)
         outputPart.start(adapters)
         windowPart.start(adapters)
+        uninstallWatch = UninstallWatch { [unowned self] path in
+            self.log.info("\(path) was removed (orientd uninstalled): exiting as on SIGTERM, handing the panel and the Auto Rotate switch back")
+            self.stop(status: 0)
+        }
     }
 
     /// Ends the main loop with `status`.
     public func stop(status: Int32) {
         admission.queue.refuseAll(because: "orientd is exiting; the call did not run")
         name.exitStatus = status
+        uninstallWatch?.cancel()
         windowPart.stop()
         outputPart.stop()
         sensorPart.stop()
