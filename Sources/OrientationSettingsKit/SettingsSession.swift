@@ -1,4 +1,5 @@
 import OrientationClient
+import Synchronization
 
 /// The settings app's link to orientd, through the client library only: reads a snapshot,
 /// applies the person's choices at once, and says when something changed.
@@ -7,11 +8,18 @@ public final class SettingsSession: Sendable {
     public let client: OrientationClient
     /// The `applications` folders the app list comes from.
     public let folders: [String]
+    /// Whether orientd runs, as the watch last heard (true until it says otherwise).
+    private let running = Atomic<Bool>(true)
 
     public init(client: OrientationClient, folders: [String]) {
         self.client = client
         self.folders = folders
     }
+
+    /// Whether orientd runs, as `watch` last heard: while it does not, nothing is read or
+    /// changed (a call would start it again through D-Bus activation, or fail when it was
+    /// uninstalled).
+    public var isRunning: Bool { running.load(ordering: .acquiring) }
 
     /// Everything shown, read now. The explanation is orientd's `ExplainPanel` for the app in
     /// front (the text `orientctl explain` prints); from an orientd before version 5, the front
@@ -56,8 +64,11 @@ public final class SettingsSession: Sendable {
         try client.watchService { event in
             switch event {
             case .rotationSuggested, .deviceOrientationChanged: return
-            default: changed()
+            case .serviceNotRunning, .disconnected: self.running.store(false, ordering: .releasing)
+            case .serviceRunning: self.running.store(true, ordering: .releasing)
+            default: break
             }
+            changed()
         }
     }
 }

@@ -20,6 +20,7 @@ final class AppDetailPage {
     var onBack: () -> Void = {}
     var onChoice: (AppChoice, String) -> Void = { _, _ in }
     private var showing = false
+    private var available = true
 
     init() {
         let header = adw_header_bar_new()!
@@ -67,6 +68,17 @@ final class AppDetailPage {
         markChosen()
     }
 
+    /// Whether orientd can take a choice now: while it cannot, every choice is disabled (the
+    /// app's own lock applies again once `show` is called).
+    func setAvailable(_ available: Bool) {
+        self.available = available
+        guard !available else { return }
+        for (_, row, button) in buttons {
+            setChangeable(button, false)
+            gtk_widget_set_sensitive(row, 0)
+        }
+    }
+
     /// Shows the back button only when the leaflet shows one page at a time.
     func showBack(_ folded: Bool) { gtk_widget_set_visible(back, folded ? 1 : 0) }
 
@@ -81,8 +93,8 @@ final class AppDetailPage {
         gtk_widget_set_visible(lockedRow, app.isLocked ? 1 : 0)
         for (choice, row, button) in buttons {
             gtk_toggle_button_set_active(button, choice == app.choice ? 1 : 0)
-            setChangeable(button, !app.isLocked)
-            gtk_widget_set_sensitive(row, app.isLocked ? 0 : 1)
+            setChangeable(button, !app.isLocked && available)
+            gtk_widget_set_sensitive(row, app.isLocked || !available ? 0 : 1)
         }
         markChosen()
     }

@@ -21,6 +21,8 @@ final class SettingsWindow {
     let detail: AppDetailPage
     /// True while the window sets its widgets from the model (their signals then change nothing).
     var updating = false
+    /// A change refused because orientd is not running, said until the next refresh shows it.
+    var refused: String?
     let gate = RefreshGate()
     var watch: OrientationObservation?
 
@@ -82,6 +84,11 @@ final class SettingsWindow {
     /// keeps its old accessible state (a screen reader would say "on" for a switch shown off).
     func apply(_ change: (SettingsSession) throws -> Void) {
         guard !updating, let session else { return }
+        // orientd went (stopped, uninstalled): refused, and the control shown as it was.
+        guard session.isRunning else {
+            refused = tr("Not changed: orientd is not running")
+            return scheduleRefresh()
+        }
         do {
             try change(session)
             showStatus(nil)
@@ -96,15 +103,31 @@ final class SettingsWindow {
         gtk_widget_set_visible(statusRow, message == nil ? 0 : 1)
     }
 
-    /// Reads everything again and shows it.
+    /// Reads everything again and shows it; while orientd does not run (or cannot be
+    /// reached), shows the last state read with every control disabled, and says why.
     func refresh() {
         guard let session else { return }
+        guard session.isRunning else { return showUnreachable(tr("orientd is not running: nothing here can change until it is back")) }
         do {
             show(SettingsModel(try session.snapshot()))
+            if let refused { showStatus(nil); adw_preferences_row_set_title(statusRow, refused); gtk_widget_set_visible(statusRow, 1) }
         } catch {
-            adw_preferences_row_set_title(statusRow, fill(tr("orientd cannot be reached: %s"), error.message))
-            gtk_widget_set_visible(statusRow, 1)
+            showUnreachable(fill(tr("orientd cannot be reached: %s"), error.message))
         }
+        refused = nil
+    }
+
+    /// The last state read, every control disabled (a switch flipped meanwhile back as it was),
+    /// and `reason` (or the refusal of a change) in the status row.
+    func showUnreachable(_ reason: String) {
+        if let model { show(model) }
+        updating = true
+        defer { updating = false }
+        for row in [lockRow, kioskRow] { setChangeable(row.switch, false) }
+        detail.setAvailable(false)
+        adw_preferences_row_set_title(statusRow, refused.map { $0 + "\n" + reason } ?? reason)
+        gtk_widget_set_visible(statusRow, 1)
+        refused = nil
     }
 
     func show(_ model: SettingsModel) {
@@ -124,6 +147,7 @@ final class SettingsWindow {
             adw_action_row_set_subtitle(row, app.declared + "\n" + app.subtitle)
         }
         self.model = model
+        detail.setAvailable(true)
         if let shown = detail.appID, let app = model.apps.first(where: { $0.appID == shown }) { detail.show(app) }
     }
 

@@ -193,6 +193,33 @@ final class SettingsAppFlowTests: OutputTestCase {
         try waitForControl("Rotation lock", { $0.contains("checked") }, "on")
     }
 
+    /// orientd goes (stopped, or its package purged: this bus cannot start it again): the app
+    /// says it is not running and disables what cannot apply, a press on the lock changes
+    /// nothing; orientd back, everything is changeable again and the lock applies.
+    func testTheAppNoticesOrientdGoingAndComingBack() throws {
+        try startEverything()
+        try drive("press", Self.reader)
+        try waitForControl("Portrait only", { $0.contains("sensitive") }, "changeable")
+        try waitForControl("Rotation lock", { $0.contains("sensitive") && !$0.contains("checked") }, "off and changeable")
+        let arguments = orientd.process.argv.dropFirst()
+        XCTAssertEqual(orientd.stop(), .exited(0))
+
+        try waitForControl("Rotation lock", { !$0.contains("sensitive") && !$0.contains("checked") }, "off and disabled")
+        try waitForControl("Portrait only", { !$0.contains("sensitive") }, "disabled")
+        XCTAssertTrue(try drive("labels").contains("orientd is not running: nothing here can change until it is back"))
+        try drive("press", "Rotation lock")
+        try drive("press", "Portrait only")
+        try waitForControl("Rotation lock", { !$0.contains("checked") }, "still off")
+
+        try launchOrientd(Array(arguments), environment: appDataEnvironment.merging(waylandEnvironment) { $1 }, verbose: false)
+        try waitForControl("Rotation lock", { $0.contains("sensitive") && !$0.contains("checked") }, "changeable again")
+        try waitForControl("Portrait only", { $0.contains("sensitive") }, "changeable again")
+        XCTAssertEqual(try managerProperty("RotationLocked").bool, false, "nothing was applied meanwhile")
+        XCTAssertNil(try policy(Self.reader), "nothing was applied meanwhile")
+        try drive("press", "Rotation lock")
+        try eventually("RotationLocked is true", timeout: deadline) { try managerProperty("RotationLocked").bool == true }
+    }
+
     func testAnAdministratorsLockedPolicyIsShownLockedAndCannotBeChanged() throws {
         try startEverything()
         try drive("press", Self.game)
