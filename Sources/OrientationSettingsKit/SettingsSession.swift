@@ -10,6 +10,8 @@ public final class SettingsSession: Sendable {
     public let folders: [String]
     /// Whether orientd runs, as the watch last heard (true until it says otherwise).
     private let running = Atomic<Bool>(true)
+    /// The last app in front that was not the settings app (nil: none, or none seen yet).
+    private let cameFrom = Mutex<String?>(nil)
 
     public init(client: OrientationClient, folders: [String]) {
         self.client = client
@@ -21,17 +23,23 @@ public final class SettingsSession: Sendable {
     /// uninstalled).
     public var isRunning: Bool { running.load(ordering: .acquiring) }
 
-    /// Everything shown, read now. The explanation is orientd's `ExplainPanel` for the app in
-    /// front (the text `orientctl explain` prints); from an orientd before version 5, the front
-    /// scene's `Explain`, empty without one.
+    /// Everything shown, read now. The app in front is the one the person came from: the last
+    /// one in front that was not the settings app (`cameFrom`). The explanation is orientd's
+    /// `ExplainPanel` for it (the text `orientctl explain APP` prints); from an orientd before
+    /// version 5, the front scene's `Explain`, empty without one.
     public func snapshot() throws(OrientationClientError) -> SettingsSnapshot {
         let manager = try client.managerProperties()
-        var explanation = (try? client.explainPanel()) ?? []
+        let front = manager.string(.frontApp) ?? ""
+        let before = cameFrom.withLock { cameFrom in
+            if front != SettingsSnapshot.ownAppID { cameFrom = front.isEmpty ? nil : front }
+            return cameFrom
+        }
+        var explanation = (try? client.explainPanel(appID: before)) ?? []
         if explanation.isEmpty, let front = manager.frontScene, let scene = try? client.scene(at: front) {
             explanation = (try? scene.explain()) ?? []
         }
         return SettingsSnapshot(manager: manager, policies: try client.appPolicies(),
-                                apps: InstalledApps.list(folders: folders), explanation: explanation)
+                                apps: InstalledApps.list(folders: folders), explanation: explanation, cameFrom: .some(before))
     }
 
     /// Applies a choice for an app. "Follow the app" removes the user's policy; when an

@@ -13,6 +13,9 @@ final class SettingsWindow {
     let lockRow: (row: Widget, switch: Widget)
     let kioskRow: (row: Widget, switch: Widget)
     let frontRow: Widget
+    /// orientd's whole explanation of the app the person came from, shown by the "Why?" button.
+    let whyRow: Widget
+    let whyButton: Widget
     let statusRow: Widget
     let page: Widget
     var appsGroup: Widget
@@ -42,7 +45,13 @@ final class SettingsWindow {
         adw_preferences_page_add(page, screen)
         let front = Rows.group(tr("In front"))
         frontRow = Rows.action(tr("No app is in front"))
+        whyButton = gtk_button_new_with_label(tr("Why?"))!
+        gtk_widget_set_valign(whyButton, GTK_ALIGN_CENTER)
+        adw_action_row_add_suffix(frontRow, whyButton)
         adw_preferences_group_add(front, frontRow)
+        whyRow = Rows.action("")
+        gtk_widget_set_visible(whyRow, 0)
+        adw_preferences_group_add(front, whyRow)
         statusRow = Rows.action(failure.map { fill(tr("orientd cannot be reached: %s"), $0) } ?? "")
         gtk_widget_set_visible(statusRow, failure == nil ? 0 : 1)
         adw_preferences_group_add(front, statusRow)
@@ -63,6 +72,8 @@ final class SettingsWindow {
         adw_application_window_set_content(window, leaflet)
 
         let sidebarBox = sidebar, leafletBox = leaflet
+        let why = whyRow
+        connect(whyButton, "clicked") { gtk_widget_set_visible(why, gtk_widget_get_visible(why) == 0 ? 1 : 0) }
         detail.onBack = { adw_leaflet_set_visible_child(leafletBox, sidebarBox) }
         connect(leaflet, "notify::folded", notify: true) { [unowned self] in self.detail.showBack(adw_leaflet_get_folded(self.leaflet) != 0) }
         detail.showBack(adw_leaflet_get_folded(leaflet) != 0)
@@ -140,7 +151,8 @@ final class SettingsWindow {
             setChangeable(row.switch, value.isChangeable)
         }
         adw_preferences_row_set_title(frontRow, model.frontApp)
-        adw_action_row_set_subtitle(frontRow, model.explanation)
+        adw_action_row_set_subtitle(frontRow, model.frontSummary)
+        adw_action_row_set_subtitle(whyRow, model.explanation)
         if model.apps.map(\.appID) != self.model?.apps.map(\.appID) { rebuildApps(model.apps) }
         for app in model.apps {
             guard let row = appRows[app.appID] else { continue }

@@ -55,7 +55,10 @@ final class SettingsAppFlowTests: OutputTestCase {
 
     /// phoc in Xvfb, orientd with an administrator's locked policy for the game, the at-spi
     /// bus, and the settings app on phoc (with `environment` added, such as a language).
-    func startEverything(environment extra: [String: String] = [:], phocConfig: String? = nil) throws {
+    /// `beforeTheApp` runs once orientd serves, before the settings app starts (an app the
+    /// person comes from).
+    func startEverything(environment extra: [String: String] = [:], phocConfig: String? = nil,
+                         beforeTheApp: () throws -> Void = {}) throws {
         try writeDesktopEntry(Self.reader, orientations: "portrait;landscape")
         try writeDesktopEntry(Self.game, orientations: "all")
         // A name that is not markup, as desktop entries are untrusted text.
@@ -81,6 +84,7 @@ final class SettingsAppFlowTests: OutputTestCase {
             (registry.standardError + registry.standardOutput).contains("SpiRegistry daemon is running")
         }
 
+        try beforeTheApp()
         let environment = appDataEnvironment.merging(waylandEnvironment) { $1 }.merging([
             "GDK_BACKEND": "wayland", "GSK_RENDERER": "cairo", "GTK_A11Y": "atspi",
             "GSETTINGS_SCHEMA_DIR": "/usr/share/glib-2.0/schemas", "LANGUAGE": "en",
@@ -145,6 +149,7 @@ final class SettingsAppFlowTests: OutputTestCase {
     func testTheAppInFrontIsExplainedInOrientdsWords() throws {
         try startEverything()
         _ = try startWaylandAppInFront(Self.reader)
+        try drive("press", "Why?")
         var labels = ""
         try eventually("the settings app explains the reader in front (labels: \(labels))", timeout: deadline) {
             labels = try drive("labels")
@@ -169,6 +174,34 @@ final class SettingsAppFlowTests: OutputTestCase {
             let numbers = last.split(separator: " ").compactMap { Int($0) }
             guard numbers.count == 6, numbers[4] > numbers[5], numbers[3] > 0 else { return false }
             return numbers[1] + numbers[3] <= numbers[5]
+        }
+    }
+
+    /// On a phone the app in front is the settings app while it is looked at: "In front" speaks
+    /// of the app the person came from, in one plain line, and orientd's whole explanation of
+    /// it is one press away.
+    func testInFrontIsTheAppThePersonCameFrom() throws {
+        try startEverything(beforeTheApp: {
+            _ = try startWaylandAppInFront(Self.reader)
+        })
+        try waitForFrontApp("io.github.orientd.Settings", trackedWindows: 2)
+        var labels = ""
+        let ownChoice = "\(Self.reader): every orientation but upside down — the app's own choice"
+        try eventually("In front names the reader (labels: \(labels))", timeout: deadline) {
+            labels = try drive("labels")
+            return labels.contains(ownChoice)
+        }
+        XCTAssertFalse(labels.contains("is in front: the compositor's window list"), "the explanation waits behind its button")
+        try drive("press", Self.reader)
+        try drive("press", "Portrait only")
+        try eventually("the line says the person's choice (labels: \(labels))", timeout: deadline) {
+            labels = try drive("labels")
+            return labels.contains("\(Self.reader): Portrait only — your choice")
+        }
+        try drive("press", "Why?")
+        try eventually("the whole explanation, of the reader (labels: \(labels))", timeout: deadline) {
+            labels = try drive("labels")
+            return labels.contains("\(Self.reader) is not in front")
         }
     }
 

@@ -182,13 +182,14 @@ final class PackagingTests: XCTestCase {
         let installed = try runCommand([Self.root + "/Tests/Fixtures/deb/install-in-chroot.sh", package], timeout: .seconds(300))
         XCTAssertEqual(installed.status, .exited(0), "\(installed)")
         let steps = installed.stdout.split(separator: "\n").filter { $0.hasPrefix("step: ") }.map { String($0.dropFirst(6)) }
-        XCTAssertEqual(steps.count, 8, "\(installed)")
+        XCTAssertEqual(steps.count, 10, "\(installed)")
         XCTAssertEqual(steps.first, "no toolchain: no /opt")
         XCTAssertTrue(steps.contains { $0.hasPrefix("installed orientd ") && $0.hasSuffix(" install ok installed") }, "\(steps)")
         XCTAssertTrue(steps.contains { $0.hasSuffix("shared, none of the toolchain") }, "\(steps)")
         XCTAssertTrue(steps.contains("activated: 5 Device orientation: unknown (manual)"), "\(steps)")
         XCTAssertTrue(steps.contains("orientd runs as /usr/bin/orientd"), "\(steps)")
         XCTAssertTrue(steps.contains("purged: gone"), "\(steps)")
-        XCTAssertTrue(steps.last?.hasSuffix("files, none left") ?? false, "\(steps)")
+        XCTAssertEqual(steps.last, "orientd stopped after the purge", "a purge ends the running orientd: \(steps)")
+        XCTAssertTrue(steps.dropLast().last?.hasSuffix("files, none left") ?? false, "\(steps)")
     }
 }

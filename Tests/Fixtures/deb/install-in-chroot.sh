@@ -54,6 +54,9 @@ activate_orientd
 if grep '/opt/' "/proc/$orientd_pid/maps" >&2; then echo "step: orientd mapped the toolchain" >&2; exit 1; fi
 echo "step: orientd runs as $(readlink "/proc/$orientd_pid/exe")"
 end_session_bus
-purge_orientd
+# Activated again, then purged under it: it stops by itself.
+start_session_bus
+activate_orientd
+purge_while_running
 INNER
 OUTER
