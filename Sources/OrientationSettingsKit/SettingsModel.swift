@@ -17,7 +17,7 @@ public struct AppRow: Sendable, Equatable, Identifiable {
     public var id: String { appID }
     /// The app id orientd's policies use.
     public var appID: String
-    /// The desktop entry's name, else the app id.
+    /// The desktop entry's name, else the app id, on one line and cut (`DisplayText`).
     public var name: String
     /// The desktop entry's icon (a name or a path).
     public var icon: String?
@@ -69,7 +69,7 @@ public struct SettingsModel: Sendable, Equatable {
             isOn: manager.kioskMode, isChangeable: !kioskLocked)
         let byID = Dictionary(snapshot.apps.map { ($0.appID, $0) }, uniquingKeysWith: { first, _ in first })
         let front = snapshot.cameFrom ?? ""
-        frontApp = front.isEmpty ? tr("No app is in front") : byID[front]?.name ?? front
+        frontApp = front.isEmpty ? tr("No app is in front") : DisplayText.oneLine(byID[front]?.name ?? front)
         explanation = snapshot.explanation.map(\.sentence).joined(separator: "\n")
         if explanation.isEmpty {
             explanation = front.isEmpty ? tr("The screen follows the device.") : ""
@@ -109,7 +109,7 @@ public struct SettingsModel: Sendable, Equatable {
         if let choice { text = choice.title }
         else if let allowed = policy?.policy?.allowed { text = fill(tr("Only %s"), maskWords(allowed)) }
         else { text = tr("Does not follow the device") }
-        return AppRow(appID: appID, name: app?.name ?? appID, icon: app?.icon, declared: declared,
+        return AppRow(appID: appID, name: DisplayText.oneLine(app?.name ?? appID), icon: app?.icon, declared: declared,
                       choice: choice, choiceText: text, lockedBy: policy?.lockedBy)
     }
 
