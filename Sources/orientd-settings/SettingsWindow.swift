@@ -101,6 +101,8 @@ final class SettingsWindow {
             self.apply { try $0.setKioskMode(on) }
         }
         // Nothing is changeable until orientd's first answer says what is in force.
+        adw_preferences_row_set_title(lockRow.row, tr("Rotation lock"))
+        adw_preferences_row_set_title(kioskRow.row, tr("Kiosk mode"))
         for row in [lockRow, kioskRow] { setChangeable(row.switch, false) }
         refresh()
         startWatching()
