@@ -50,6 +50,15 @@ end_session_bus() {
   ! kill -0 "$orientd_pid" 2>/dev/null
 }
 
+# dpkg --purge while orientd runs: orientd stops by itself within 10 s (it watches its own
+# program), as a package script cannot reach every user's session.
+purge_while_running() {
+  purge_orientd
+  for _ in $(seq 1 100); do kill -0 "$orientd_pid" 2>/dev/null || break; sleep 0.1; done
+  if kill -0 "$orientd_pid" 2>/dev/null; then echo "step: orientd still runs after the purge" >&2; exit 1; fi
+  echo "step: orientd stopped after the purge"
+}
+
 # dpkg --purge removes the package and every file it installed.
 purge_orientd() {
   local files left

@@ -27,6 +27,8 @@ typedef struct _AdwPreferencesGroup AdwPreferencesGroup;
 typedef struct _AdwPreferencesPage AdwPreferencesPage;
 typedef struct _AdwPreferencesRow AdwPreferencesRow;
 typedef struct _AdwWindowTitle AdwWindowTitle;
+typedef struct _GdkPixbuf GdkPixbuf;
+typedef struct _GdkPixbufLoader GdkPixbufLoader;
 typedef struct _GtkAccessible GtkAccessible;
 typedef struct _GtkApplication GtkApplication;
 typedef struct _GtkBox GtkBox;
@@ -43,16 +45,28 @@ typedef enum { GTK_ORIENTATION_HORIZONTAL, GTK_ORIENTATION_VERTICAL } GtkOrienta
 typedef enum { CGTK_ACCESSIBLE_PROPERTY_DESCRIPTION = 1, CGTK_ACCESSIBLE_PROPERTY_LABEL = 4 } CGtkAccessibleProperty;
 typedef enum { CGTK_ACCESSIBLE_STATE_DISABLED = 2 } CGtkAccessibleState;
 
+// gdk-pixbuf (gdk-pixbuf/*.h): the icon loader's bounded decoding, off GTK's thread
+int gdk_pixbuf_get_height(const GdkPixbuf *pixbuf);
+int gdk_pixbuf_get_width(const GdkPixbuf *pixbuf);
+gboolean gdk_pixbuf_loader_close(GdkPixbufLoader *loader, GError **error);
+GdkPixbuf *gdk_pixbuf_loader_get_pixbuf(GdkPixbufLoader *loader);
+GdkPixbufLoader *gdk_pixbuf_loader_new(void);
+void gdk_pixbuf_loader_set_size(GdkPixbufLoader *loader, int width, int height);
+gboolean gdk_pixbuf_loader_write(GdkPixbufLoader *loader, const guchar *buf, gsize count, GError **error);
+
 // GTK (gtk/*.h)
 void gtk_box_append(GtkBox *box, GtkWidget *child);
 GtkWidget *gtk_box_new(GtkOrientation orientation, int spacing);
 GtkWidget *gtk_button_get_child(GtkButton *button);
 GtkWidget *gtk_button_new_from_icon_name(const char *icon_name);
+GtkWidget *gtk_button_new_with_label(const char *label);
 void gtk_button_set_icon_name(GtkButton *button, const char *icon_name);
 GtkWidget *gtk_image_new_from_file(const char *filename);
 GtkWidget *gtk_image_new_from_icon_name(const char *icon_name);
+void gtk_image_set_from_pixbuf(GtkImage *image, GdkPixbuf *pixbuf);
 void gtk_image_set_pixel_size(GtkImage *image, int pixel_size);
 GtkWidget *gtk_separator_new(GtkOrientation orientation);
+gboolean gtk_widget_get_visible(GtkWidget *widget);
 gboolean gtk_switch_get_active(GtkSwitch *self);
 GtkWidget *gtk_switch_new(void);
 void gtk_switch_set_active(GtkSwitch *self, gboolean is_active);

@@ -1,8 +1,15 @@
 extension OrientationManager {
     /// A reading goes through the settle time: it must hold for `SettleTime` before scenes follow.
+    /// The sensor's first reading, while nothing was ever sensed, is the device's orientation
+    /// at once: nothing turned yet that the settle time could keep from turning back, and the
+    /// status that started orientd says the device as it is.
     mutating func receive(_ orientation: DeviceOrientation, source: SensorSource, now: Moment, events: inout [Event],
                           progress: Progress? = nil) {
-        if settings.settleTimeMilliseconds == 0 {
+        let first = source == .iioSensorProxy && sensedOrientation == .unknown && deviceOrientation == .unknown
+        // The sensor read again: a hand-set orientation gives way to it; set by hand while the
+        // sensor is claimed, it holds only a while (HandSetDevice).
+        handSet = source == .iioSensorProxy ? nil : handHold(orientation, now: now)
+        if settings.settleTimeMilliseconds == 0 || first {
             pendingReading = nil
             applyReading(orientation, source: source, now: now, events: &events, progress: progress)
         } else if orientation == sensedOrientation {
@@ -17,6 +24,7 @@ extension OrientationManager {
 
     /// Applies a pending reading that has held for the settle time.
     mutating func tick(now: Moment, events: inout [Event], progress: Progress? = nil) {
+        endHandHold(now: now, events: &events, progress: progress)
         guard let pending = pendingReading, let deadline = nextDeadline, now.monotonic >= deadline else { return }
         pendingReading = nil
         applyReading(pending.orientation, source: pending.source, now: now, events: &events, progress: progress)

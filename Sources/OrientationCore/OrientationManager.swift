@@ -25,6 +25,8 @@ public struct OrientationManager: Sendable {
     public internal(set) var sensedOrientation: DeviceOrientation = .unknown
     public internal(set) var pendingReading: PendingReading?
     public internal(set) var sensorAvailable = false
+    /// A device orientation set by hand while the sensor is claimed, and how long it holds (HandSetDevice.swift).
+    public internal(set) var handSet: HandSetDevice?
     /// Where the published device orientation came from.
     var lastReadingSource: SensorSource = .manual
     /// Where the last settled reading came from (it differs under the rotation lock).
@@ -104,7 +106,9 @@ public struct OrientationManager: Sendable {
 
     /// When the shell must send `.tick` next (monotonic microseconds), or nil.
     public var nextDeadline: Int64? {
-        pendingReading.map { $0.since + Int64(settings.settleTimeMilliseconds) * 1000 }
+        let settled = pendingReading.map { $0.since + Int64(settings.settleTimeMilliseconds) * 1000 }
+        guard let hold = handSet?.until else { return settled }
+        return min(settled ?? hold, hold)
     }
 
     public var managerSnapshot: ManagerSnapshot {

@@ -114,7 +114,7 @@ extension OrientationManager {
         if settings.rotationLocked, sensedOrientation != deviceOrientation, sensedOrientation != .unknown {
             sentence += "; under the rotation lock it is now sensed \(sensedOrientation.rawValue)"
         }
-        return sentence + "."
+        return sentence + handSetWords + "."
     }
 
     /// What the panel shows, and what orientd turns it to and why.

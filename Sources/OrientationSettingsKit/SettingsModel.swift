@@ -17,7 +17,7 @@ public struct AppRow: Sendable, Equatable, Identifiable {
     public var id: String { appID }
     /// The app id orientd's policies use.
     public var appID: String
-    /// The desktop entry's name, else the app id.
+    /// The desktop entry's name, else the app id, on one line and cut (`DisplayText`).
     public var name: String
     /// The desktop entry's icon (a name or a path).
     public var icon: String?
@@ -41,9 +41,13 @@ public struct AppRow: Sendable, Equatable, Identifiable {
 public struct SettingsModel: Sendable, Equatable {
     public var rotationLock: SwitchRow
     public var kiosk: SwitchRow
-    /// The app in front: its name (or id), or a sentence saying there is none.
+    /// The app the person came from (in front before the settings app): its name (or id), or
+    /// a sentence saying there is none.
     public var frontApp: String
-    /// Why the screen is as it is, one sentence a line.
+    /// That app in one plain line: how it turns, and whose choice that is ("Reader: Portrait
+    /// only — your choice"); empty without an app.
+    public var frontSummary: String
+    /// Why the screen is as it is, one sentence a line (behind the "Why?" button).
     public var explanation: String
     /// Every installed app, and apps with a policy but no desktop entry.
     public var apps: [AppRow]
@@ -64,8 +68,8 @@ public struct SettingsModel: Sendable, Equatable {
                 : Self.withSource(fill(tr("Every app in %s"), kioskWhere), manager.settingSources[SettingKey.kioskMode.rawValue]),
             isOn: manager.kioskMode, isChangeable: !kioskLocked)
         let byID = Dictionary(snapshot.apps.map { ($0.appID, $0) }, uniquingKeysWith: { first, _ in first })
-        let front = manager.string(.frontApp) ?? ""
-        frontApp = front.isEmpty ? tr("No app is in front") : byID[front]?.name ?? front
+        let front = snapshot.cameFrom ?? ""
+        frontApp = front.isEmpty ? tr("No app is in front") : DisplayText.oneLine(byID[front]?.name ?? front)
         explanation = snapshot.explanation.map(\.sentence).joined(separator: "\n")
         if explanation.isEmpty {
             explanation = front.isEmpty ? tr("The screen follows the device.") : ""
@@ -76,6 +80,21 @@ public struct SettingsModel: Sendable, Equatable {
             rows.append(Self.row(entry.appID, app: nil, policy: entry))
         }
         apps = rows
+        frontSummary = front.isEmpty ? "" : Self.summary(of: front, name: frontApp, app: byID[front], policy: policies[front])
+    }
+
+    /// "Name: how it turns — whose choice".
+    static func summary(of appID: String, name: String, app: InstalledApp?, policy: AppPolicyEntry?) -> String {
+        let row = Self.row(appID, app: app, policy: policy)
+        if let locked = policy?.lockedBy, !locked.isEmpty {
+            return fill(tr("%s: %s — set by the administrator"), name, row.choiceText)
+        }
+        if let policy {
+            return policy.source == "user" ? fill(tr("%s: %s — your choice"), name, row.choiceText)
+                : fill(tr("%s: %s — the administrator's default"), name, row.choiceText)
+        }
+        guard let declared = app?.declared else { return fill(tr("%s: turns with the device (it says nothing)"), name) }
+        return fill(tr("%s: %s — the app's own choice"), name, maskWords(declared))
     }
 
     static func row(_ appID: String, app: InstalledApp?, policy: AppPolicyEntry?) -> AppRow {
@@ -90,7 +109,7 @@ public struct SettingsModel: Sendable, Equatable {
         if let choice { text = choice.title }
         else if let allowed = policy?.policy?.allowed { text = fill(tr("Only %s"), maskWords(allowed)) }
         else { text = tr("Does not follow the device") }
-        return AppRow(appID: appID, name: app?.name ?? appID, icon: app?.icon, declared: declared,
+        return AppRow(appID: appID, name: DisplayText.oneLine(app?.name ?? appID), icon: app?.icon, declared: declared,
                       choice: choice, choiceText: text, lockedBy: policy?.lockedBy)
     }
 

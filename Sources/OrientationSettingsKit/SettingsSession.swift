@@ -1,4 +1,5 @@
 import OrientationClient
+import Synchronization
 
 /// The settings app's link to orientd, through the client library only: reads a snapshot,
 /// applies the person's choices at once, and says when something changed.
@@ -7,23 +8,38 @@ public final class SettingsSession: Sendable {
     public let client: OrientationClient
     /// The `applications` folders the app list comes from.
     public let folders: [String]
+    /// Whether orientd runs, as the watch last heard (true until it says otherwise).
+    private let running = Atomic<Bool>(true)
+    /// The last app in front that was not the settings app (nil: none, or none seen yet).
+    private let cameFrom = Mutex<String?>(nil)
 
     public init(client: OrientationClient, folders: [String]) {
         self.client = client
         self.folders = folders
     }
 
-    /// Everything shown, read now. The explanation is orientd's `ExplainPanel` for the app in
-    /// front (the text `orientctl explain` prints); from an orientd before version 5, the front
-    /// scene's `Explain`, empty without one.
+    /// Whether orientd runs, as `watch` last heard: while it does not, nothing is read or
+    /// changed (a call would start it again through D-Bus activation, or fail when it was
+    /// uninstalled).
+    public var isRunning: Bool { running.load(ordering: .acquiring) }
+
+    /// Everything shown, read now. The app in front is the one the person came from: the last
+    /// one in front that was not the settings app (`cameFrom`). The explanation is orientd's
+    /// `ExplainPanel` for it (the text `orientctl explain APP` prints); from an orientd before
+    /// version 5, the front scene's `Explain`, empty without one.
     public func snapshot() throws(OrientationClientError) -> SettingsSnapshot {
         let manager = try client.managerProperties()
-        var explanation = (try? client.explainPanel()) ?? []
+        let front = manager.string(.frontApp) ?? ""
+        let before = cameFrom.withLock { cameFrom in
+            if front != SettingsSnapshot.ownAppID { cameFrom = front.isEmpty ? nil : front }
+            return cameFrom
+        }
+        var explanation = (try? client.explainPanel(appID: before)) ?? []
         if explanation.isEmpty, let front = manager.frontScene, let scene = try? client.scene(at: front) {
             explanation = (try? scene.explain()) ?? []
         }
         return SettingsSnapshot(manager: manager, policies: try client.appPolicies(),
-                                apps: InstalledApps.list(folders: folders), explanation: explanation)
+                                apps: InstalledApps.list(folders: folders), explanation: explanation, cameFrom: .some(before))
     }
 
     /// Applies a choice for an app. "Follow the app" removes the user's policy; when an
@@ -56,8 +72,11 @@ public final class SettingsSession: Sendable {
         try client.watchService { event in
             switch event {
             case .rotationSuggested, .deviceOrientationChanged: return
-            default: changed()
+            case .serviceNotRunning, .disconnected: self.running.store(false, ordering: .releasing)
+            case .serviceRunning: self.running.store(true, ordering: .releasing)
+            default: break
             }
+            changed()
         }
     }
 }

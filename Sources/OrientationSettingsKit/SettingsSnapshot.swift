@@ -12,11 +12,21 @@ public struct SettingsSnapshot: Sendable, Equatable {
     /// Why the panel and the app in front are as they are (`ExplainPanel`), empty when orientd
     /// could not say.
     public var explanation: [ExplainStep]
+    /// The app in front before the settings app (the one the person came from), nil for none.
+    /// On a phone the app in front is always the settings app while it is looked at.
+    public var cameFrom: String?
 
-    public init(manager: ManagerProperties, policies: [AppPolicyEntry], apps: [InstalledApp], explanation: [ExplainStep] = []) {
+    /// The settings app's own app id (its window's, its desktop entry's).
+    public static let ownAppID = "io.github.orientd.Settings"
+
+    /// `cameFrom` defaults to the manager's `FrontApp` unless that is the settings app itself.
+    public init(manager: ManagerProperties, policies: [AppPolicyEntry], apps: [InstalledApp], explanation: [ExplainStep] = [],
+                cameFrom: String?? = nil) {
         self.manager = manager
         self.policies = policies
         self.apps = apps
         self.explanation = explanation
+        let front = manager.string(.frontApp) ?? ""
+        self.cameFrom = cameFrom ?? (front.isEmpty || front == Self.ownAppID ? nil : front)
     }
 }

@@ -6,7 +6,7 @@ public enum StatusView {
     public static func lines(manager m: ManagerProperties, scenes: [SceneProperties], aligned: Bool, style: Style,
                              lastFailure: String? = nil) -> [String] {
         // Every string the manager gives is escaped: whoever owns the name may have forged it.
-        let source = m.sensorSourceText.isEmpty ? "" : " (\(m.sensorSourceText.terminalSafe))"
+        let source = m.sensorSourceText.isEmpty ? "" : " (\(deviceSource(m)))"
         let kioskOrientation = m.kioskOrientationText.terminalSafe
         let kiosk = m.kioskMode ? "on, \(style.highlight(kioskOrientation))" : "off (kiosk orientation \(kioskOrientation))"
         let sceneLines = scenes.isEmpty ? ["none"] : scenes.map { sceneLine($0, style: style) }
@@ -29,6 +29,21 @@ public enum StatusView {
             ("Front scene", [OutputView.frontSceneLine(m, scenes: scenes)]),
             ("Scenes", sceneLines),
         ] + (lastFailure.map { [("Last failed start", [style.yellow($0)])] } ?? []), aligned: aligned, style: style)
+    }
+
+    /// Where the device orientation came from: the sensor, or set by hand — beside a sensor
+    /// that is there, only until it reads again (or a while: `explain` says how long); under
+    /// the rotation lock, as it was when the lock was set.
+    static func deviceSource(_ m: ManagerProperties) -> String {
+        let source = m.sensorSourceText
+        var words = source.terminalSafe
+        if source == "manual" && m.sensorAvailable && m.deviceText != "unknown" {
+            words = "set by hand, until the accelerometer reads again: orientctl explain says how long"
+        }
+        if m.rotationLocked && m.sensorAvailable {
+            words += "; as it was when the rotation lock was set: orientctl explain says how it is held now"
+        }
+        return words
     }
 
     /// ` [set by the user]`, ` [default]`, ` [set in FILE]` or ` [locked in FILE]` for the keys of

@@ -23,8 +23,8 @@ public enum TextLayout {
     }
 
     /// Labelled values as hostnamectl prints them. Aligned: labels right-aligned, a value's
-    /// further lines under its first. Not aligned: `Label: value`, the label repeated for
-    /// every line of the value.
+    /// further lines under its first. Not aligned: `Label: value`, the value's further lines
+    /// indented by two spaces (the label once, not repeated on each).
     public static func labelled(_ entries: [(label: String, lines: [String])], aligned: Bool,
                                 style: Style = Style(enabled: false)) -> [String] {
         let width = entries.map(\.label.count).max() ?? 0
@@ -32,7 +32,8 @@ public enum TextLayout {
         for entry in entries {
             for (index, value) in entry.lines.enumerated() {
                 if !aligned {
-                    result.append("\(entry.label): \(value)")
+                    // The label once; the entry's further lines under it, indented.
+                    result.append(index == 0 ? "\(entry.label): \(value)" : "  \(value)")
                 } else if index == 0 {
                     let padded = String(repeating: " ", count: width - entry.label.count) + entry.label
                     result.append("\(style.bold(padded)): \(value)")

@@ -1,14 +1,17 @@
 import CGtk
 import OrientationSettingsKit
 
-/// An app's page: what it declares, and the four choices as a group of toggle buttons (one
-/// on at a time, each named by its row for screen readers), insensitive when the
-/// administrator locks the app's policy.
+/// An app's page: the four choices as a group of toggle buttons (one on at a time, each named
+/// by its row for screen readers), insensitive when the administrator locks the app's policy;
+/// then what the app declares. The choices come first, right under the header, so that all
+/// four are on screen on a phone turned sideways (about 300 pixels high under Phosh's bars).
 final class AppDetailPage {
     let box: Widget
     let title: Widget
     let back: Widget
     let group: Widget
+    /// Below the choices: the lock, and what the app declares (the group's description).
+    let about: Widget
     let lockedRow: Widget
     /// Each choice with its row and its button.
     var buttons: [(choice: AppChoice, row: Widget, button: Widget)] = []
@@ -17,6 +20,7 @@ final class AppDetailPage {
     var onBack: () -> Void = {}
     var onChoice: (AppChoice, String) -> Void = { _, _ in }
     private var showing = false
+    private var available = true
 
     init() {
         let header = adw_header_bar_new()!
@@ -26,10 +30,12 @@ final class AppDetailPage {
         cgtk_set_accessible_label(back, tr("Back"))
         adw_header_bar_pack_start(header, back)
         let page = adw_preferences_page_new()!
-        group = Rows.group(tr("Orientation"), description: tr("Choose an app in the list"))
+        // No title: the header names the app, and every pixel counts on a phone turned sideways.
+        group = adw_preferences_group_new()!
+        about = Rows.group("", description: tr("Choose an app in the list"))
         lockedRow = Rows.action(tr("Set by the administrator"), subtitle: tr("This app's choice cannot be changed here"))
         gtk_widget_set_visible(lockedRow, 0)
-        adw_preferences_group_add(group, lockedRow)
+        adw_preferences_group_add(about, lockedRow)
         var first: Widget?
         for choice in AppChoice.allCases {
             let row = Rows.action(choice.title, subtitle: choice.detail)
@@ -47,6 +53,7 @@ final class AppDetailPage {
             buttons.append((choice, row, button))
         }
         adw_preferences_page_add(page, group)
+        adw_preferences_page_add(page, about)
         box = Rows.page(header: header, content: page)
         gtk_widget_set_hexpand(box, 1)
         gtk_widget_set_size_request(box, 360, -1)
@@ -61,6 +68,17 @@ final class AppDetailPage {
         markChosen()
     }
 
+    /// Whether orientd can take a choice now: while it cannot, every choice is disabled (the
+    /// app's own lock applies again once `show` is called).
+    func setAvailable(_ available: Bool) {
+        self.available = available
+        guard !available else { return }
+        for (_, row, button) in buttons {
+            setChangeable(button, false)
+            gtk_widget_set_sensitive(row, 0)
+        }
+    }
+
     /// Shows the back button only when the leaflet shows one page at a time.
     func showBack(_ folded: Bool) { gtk_widget_set_visible(back, folded ? 1 : 0) }
 
@@ -71,13 +89,12 @@ final class AppDetailPage {
         appID = app.appID
         adw_window_title_set_title(title, app.name)
         adw_window_title_set_subtitle(title, app.appID)
-        adw_preferences_group_set_title(group, markupEscaped(app.name))
-        adw_preferences_group_set_description(group, markupEscaped(app.declared + "\n" + app.choiceText))
+        adw_preferences_group_set_description(about, markupEscaped(app.declared + "\n" + app.choiceText))
         gtk_widget_set_visible(lockedRow, app.isLocked ? 1 : 0)
         for (choice, row, button) in buttons {
             gtk_toggle_button_set_active(button, choice == app.choice ? 1 : 0)
-            setChangeable(button, !app.isLocked)
-            gtk_widget_set_sensitive(row, app.isLocked ? 0 : 1)
+            setChangeable(button, !app.isLocked && available)
+            gtk_widget_set_sensitive(row, app.isLocked || !available ? 0 : 1)
         }
         markChosen()
     }

@@ -13,14 +13,33 @@ final class SettingsWindow {
     let lockRow: (row: Widget, switch: Widget)
     let kioskRow: (row: Widget, switch: Widget)
     let frontRow: Widget
+    /// orientd's whole explanation of the app the person came from, shown by the "Why?" button.
+    let whyRow: Widget
+    let whyButton: Widget
     let statusRow: Widget
     let page: Widget
     var appsGroup: Widget
     var appRows: [String: Widget] = [:]
     var model: SettingsModel?
     let detail: AppDetailPage
+    /// Reads icon files off GTK's thread.
+    let icons = IconLoader()
     /// True while the window sets its widgets from the model (their signals then change nothing).
     var updating = false
+    /// A change refused because orientd is not running, said until the next refresh shows it.
+    var refused: String?
+    /// Whether the status row says orientd cannot be reached (hidden again once it answers).
+    var saysUnreachable = false
+    /// Calls to orientd, off GTK's thread: one that does not answer never holds the window.
+    let calls = Worker(name: "settings-calls")
+    /// The read whose answer is awaited (an older answer is dropped), and the timer that says
+    /// "not answering" when it takes longer than `answerWait`.
+    var reading = 0
+    var slow: GtkTimeout?
+    static let answerWait: UInt32 = 800
+    /// The app list being built, a batch of rows per idle moment (a newer list stops it).
+    var building = 0
+    static let rowsPerBatch = 40
     let gate = RefreshGate()
     var watch: OrientationObservation?
 
@@ -40,7 +59,13 @@ final class SettingsWindow {
         adw_preferences_page_add(page, screen)
         let front = Rows.group(tr("In front"))
         frontRow = Rows.action(tr("No app is in front"))
+        whyButton = gtk_button_new_with_label(tr("Why?"))!
+        gtk_widget_set_valign(whyButton, GTK_ALIGN_CENTER)
+        adw_action_row_add_suffix(frontRow, whyButton)
         adw_preferences_group_add(front, frontRow)
+        whyRow = Rows.action("")
+        gtk_widget_set_visible(whyRow, 0)
+        adw_preferences_group_add(front, whyRow)
         statusRow = Rows.action(failure.map { fill(tr("orientd cannot be reached: %s"), $0) } ?? "")
         gtk_widget_set_visible(statusRow, failure == nil ? 0 : 1)
         adw_preferences_group_add(front, statusRow)
@@ -61,6 +86,8 @@ final class SettingsWindow {
         adw_application_window_set_content(window, leaflet)
 
         let sidebarBox = sidebar, leafletBox = leaflet
+        let why = whyRow
+        connect(whyButton, "clicked") { gtk_widget_set_visible(why, gtk_widget_get_visible(why) == 0 ? 1 : 0) }
         detail.onBack = { adw_leaflet_set_visible_child(leafletBox, sidebarBox) }
         connect(leaflet, "notify::folded", notify: true) { [unowned self] in self.detail.showBack(adw_leaflet_get_folded(self.leaflet) != 0) }
         detail.showBack(adw_leaflet_get_folded(leaflet) != 0)
@@ -73,6 +100,10 @@ final class SettingsWindow {
             let on = gtk_switch_get_active(self.kioskRow.switch) != 0
             self.apply { try $0.setKioskMode(on) }
         }
+        // Nothing is changeable until orientd's first answer says what is in force.
+        adw_preferences_row_set_title(lockRow.row, tr("Rotation lock"))
+        adw_preferences_row_set_title(kioskRow.row, tr("Kiosk mode"))
+        for row in [lockRow, kioskRow] { setChangeable(row.switch, false) }
         refresh()
         startWatching()
     }
@@ -80,31 +111,82 @@ final class SettingsWindow {
     /// Applies a person's change at once, then shows orientd's state (an error in words) once
     /// the widget's signal is over: a switch changed from inside its own `notify::active`
     /// keeps its old accessible state (a screen reader would say "on" for a switch shown off).
-    func apply(_ change: (SettingsSession) throws -> Void) {
+    func apply(_ change: @escaping (SettingsSession) throws -> Void) {
         guard !updating, let session else { return }
-        do {
-            try change(session)
-            showStatus(nil)
-        } catch {
-            showStatus((error as? OrientationClientError)?.message ?? "\(error)")
+        // orientd went (stopped, uninstalled): refused, and the control shown as it was.
+        guard session.isRunning else {
+            refused = tr("Not changed: orientd is not running")
+            return scheduleRefresh()
         }
-        scheduleRefresh()
+        calls.run({ () -> String? in
+            do {
+                try change(session)
+                return nil
+            } catch {
+                return (error as? OrientationClientError)?.message ?? "\(error)"
+            }
+        }) { [unowned self] failure in
+            self.showStatus(failure)
+            self.scheduleRefresh()
+        }
     }
 
     func showStatus(_ message: String?) {
+        saysUnreachable = false
         adw_preferences_row_set_title(statusRow, message.map { fill(tr("Not changed: %s"), $0) } ?? "")
         gtk_widget_set_visible(statusRow, message == nil ? 0 : 1)
     }
 
-    /// Reads everything again and shows it.
+    /// Reads everything again and shows it; while orientd does not run (or cannot be
+    /// reached), shows the last state read with every control disabled, and says why.
+    /// The read runs off GTK's thread; when it takes longer than `answerWait`, the window says
+    /// orientd is not answering (and disables what cannot apply) until the answer comes.
     func refresh() {
         guard let session else { return }
-        do {
-            show(SettingsModel(try session.snapshot()))
-        } catch {
-            adw_preferences_row_set_title(statusRow, fill(tr("orientd cannot be reached: %s"), error.message))
-            gtk_widget_set_visible(statusRow, 1)
+        guard session.isRunning else { return showUnreachable(tr("orientd is not running: nothing here can change until it is back")) }
+        reading += 1
+        let current = reading
+        if slow == nil {
+            slow = GtkTimeout(milliseconds: Self.answerWait) { [unowned self] in
+                self.slow = nil
+                self.showUnreachable(tr("orientd is not answering: waiting for it"))
+            }
         }
+        calls.run({ () -> Result<SettingsSnapshot, OrientationClientError> in
+            do throws(OrientationClientError) { return .success(try session.snapshot()) } catch { return .failure(error) }
+        }) { [unowned self] result in
+            guard current == self.reading else { return }
+            self.slow?.cancel()
+            self.slow = nil
+            switch result {
+            case .success(let snapshot):
+                self.show(SettingsModel(snapshot))
+                if let refused = self.refused {
+                    self.showStatus(nil)
+                    adw_preferences_row_set_title(self.statusRow, refused)
+                    gtk_widget_set_visible(self.statusRow, 1)
+                } else if self.saysUnreachable {
+                    self.showStatus(nil)
+                }
+            case .failure(let error):
+                self.showUnreachable(fill(tr("orientd cannot be reached: %s"), error.message))
+            }
+            self.refused = nil
+        }
+    }
+
+    /// The last state read, every control disabled (a switch flipped meanwhile back as it was),
+    /// and `reason` (or the refusal of a change) in the status row.
+    func showUnreachable(_ reason: String) {
+        if let model { show(model) }
+        updating = true
+        defer { updating = false }
+        for row in [lockRow, kioskRow] { setChangeable(row.switch, false) }
+        detail.setAvailable(false)
+        adw_preferences_row_set_title(statusRow, refused.map { $0 + "\n" + reason } ?? reason)
+        gtk_widget_set_visible(statusRow, 1)
+        saysUnreachable = true
+        refused = nil
     }
 
     func show(_ model: SettingsModel) {
@@ -117,26 +199,36 @@ final class SettingsWindow {
             setChangeable(row.switch, value.isChangeable)
         }
         adw_preferences_row_set_title(frontRow, model.frontApp)
-        adw_action_row_set_subtitle(frontRow, model.explanation)
+        adw_action_row_set_subtitle(frontRow, model.frontSummary)
+        adw_action_row_set_subtitle(whyRow, model.explanation)
         if model.apps.map(\.appID) != self.model?.apps.map(\.appID) { rebuildApps(model.apps) }
         for app in model.apps {
             guard let row = appRows[app.appID] else { continue }
             adw_action_row_set_subtitle(row, app.declared + "\n" + app.subtitle)
         }
         self.model = model
+        detail.setAvailable(true)
         if let shown = detail.appID, let app = model.apps.first(where: { $0.appID == shown }) { detail.show(app) }
     }
 
-    /// One row per app, a button at its end opening the app's page.
+    /// One row per app, a button at its end opening the app's page: `rowsPerBatch` rows at a
+    /// time, each batch once GTK has drawn the last, so that a thousand entries show a window
+    /// at once and fill it as it is used.
     func rebuildApps(_ apps: [AppRow]) {
         let fresh = Rows.group(tr("Apps"), description: tr("How each app turns with the device"))
         adw_preferences_page_remove(page, appsGroup)
         adw_preferences_page_add(page, fresh)
         appsGroup = fresh
         appRows = [:]
-        for app in apps {
+        building += 1
+        addRows(apps[...], to: fresh, list: building)
+    }
+
+    private func addRows(_ apps: ArraySlice<AppRow>, to group: Widget, list: Int) {
+        guard list == building else { return }
+        for app in apps.prefix(Self.rowsPerBatch) {
             let row = Rows.action(app.name)
-            adw_action_row_add_prefix(row, AppIcon.image(app.icon))
+            adw_action_row_add_prefix(row, AppIcon.image(app.icon, loader: icons))
             let open = gtk_button_new_from_icon_name("go-next-symbolic")!
             gtk_widget_add_css_class(open, "flat")
             gtk_widget_set_valign(open, GTK_ALIGN_CENTER)
@@ -144,9 +236,13 @@ final class SettingsWindow {
             adw_action_row_set_activatable_widget(row, open)
             let appID = app.appID
             connect(open, "clicked") { [unowned self] in self.open(appID) }
-            adw_preferences_group_add(fresh, row)
+            adw_action_row_set_subtitle(row, app.declared + "\n" + app.subtitle)
+            adw_preferences_group_add(group, row)
             appRows[appID] = row
         }
+        let rest = apps.dropFirst(Self.rowsPerBatch)
+        guard !rest.isEmpty else { return }
+        onGtkThread(priority: G_PRIORITY_DEFAULT_IDLE) { [unowned self] in self.addRows(rest, to: group, list: list) }
     }
 
     /// Shows an app's page (slid in on a phone).
@@ -193,12 +289,17 @@ final class RefreshGate: Sendable {
     }
 }
 
-/// An app's icon: a themed icon name or a file.
+/// An app's icon: a themed icon name, or a file read off GTK's thread by `IconLoader` (the
+/// generic icon until then, and for good when the file is refused).
 enum AppIcon {
-    static func image(_ icon: String?) -> Widget {
+    static func image(_ icon: String?, loader: IconLoader) -> Widget {
         let image: Widget
-        if let icon, icon.hasPrefix("/") { image = gtk_image_new_from_file(icon) }
-        else { image = gtk_image_new_from_icon_name(icon ?? "application-x-executable") }
+        if let icon, icon.hasPrefix("/") {
+            image = gtk_image_new_from_icon_name("application-x-executable")
+            loader.load(icon, into: image)
+        } else {
+            image = gtk_image_new_from_icon_name(icon ?? "application-x-executable")
+        }
         gtk_image_set_pixel_size(image, 32)
         gtk_widget_add_css_class(image, "lowres-icon")
         return image

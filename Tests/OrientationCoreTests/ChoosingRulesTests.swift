@@ -51,6 +51,20 @@ final class ChoosingRulesTests: XCTestCase {
         XCTAssertNil(subject.manager.nextDeadline)
     }
 
+    /// Nothing was sensed yet (orientd just started, the device unknown): the sensor's first
+    /// reading is the device's orientation at once; the next one settles as usual.
+    func testTheSensorsFirstReadingNeedsNoSettling() throws {
+        var subject = ManagerUnderTest(settleTime: 250)
+        let id = try subject.register { $0.supported = .allButUpsideDown }
+        try subject.device(.landscapeLeft, source: .iioSensorProxy)
+        XCTAssertEqual(subject.manager.managerSnapshot.deviceOrientation, .landscapeLeft)
+        XCTAssertEqual(subject.orientation(id), .landscapeRight)
+        XCTAssertNil(subject.manager.nextDeadline)
+        try subject.device(.portrait, source: .iioSensorProxy)
+        XCTAssertEqual(subject.manager.managerSnapshot.deviceOrientation, .landscapeLeft, "the next reading settles")
+        XCTAssertNotNil(subject.manager.nextDeadline)
+    }
+
     func testAReadingThatDoesNotHoldIsDropped() throws {
         var subject = ManagerUnderTest(settleTime: 250)
         let id = try subject.register { $0.supported = .allButUpsideDown }

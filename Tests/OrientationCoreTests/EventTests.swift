@@ -100,6 +100,8 @@ final class EventTests: XCTestCase {
         // The same turn settled by a tick reports too; other commands do not.
         var settling = ManagerUnderTest(settleTime: 100)
         _ = try settling.register { $0.supported = .allButUpsideDown }
+        // The sensor's first reading is the device's at once; the next one settles.
+        _ = try settling.manager.apply(.deviceReading(.portrait, source: .iioSensorProxy), caller: Caller.shell, at: settling.now)
         var heard = 0
         _ = try settling.manager.apply(.deviceReading(.landscapeLeft, source: .iioSensorProxy), caller: Caller.shell,
                                        at: settling.now) { _ in heard += 1 }

@@ -62,6 +62,32 @@ final class SettingsModelTests: XCTestCase {
         XCTAssertEqual(none.explanation, "The screen follows the device.")
     }
 
+    /// The settings app in front: "In front" is the app the person came from, in one line
+    /// saying how it turns and whose choice that is.
+    func testInFrontIsTheAppThePersonCameFromInOneLine() {
+        func model(_ cameFrom: String?, policies: [AppPolicyEntry] = []) -> SettingsModel {
+            SettingsModel(SettingsSnapshot(manager: ManagerProperties(["FrontApp": Variant(string: SettingsSnapshot.ownAppID)]),
+                                           policies: policies, apps: [Self.game, Self.notes, Self.plain], cameFrom: .some(cameFrom)))
+        }
+        XCTAssertEqual(model("org.example.Game").frontApp, "Game")
+        XCTAssertEqual(model("org.example.Game").frontSummary, "Game: landscape — the app's own choice")
+        XCTAssertEqual(model("org.example.Plain").frontSummary, "Plain: turns with the device (it says nothing)")
+        XCTAssertEqual(model("org.example.Notes", policies: [AppPolicyEntry(appID: "org.example.Notes", allowed: ["portrait"],
+                                                                             followSensor: true)]).frontSummary,
+                       "Notes: Portrait only — your choice")
+        XCTAssertEqual(model("org.example.Notes", policies: [AppPolicyEntry(appID: "org.example.Notes", allowed: ["portrait"], followSensor: true,
+                                                                             source: "/etc/xdg/orientd/orientd.conf")]).frontSummary,
+                       "Notes: Portrait only — the administrator's default")
+        XCTAssertEqual(model("org.example.Game", policies: [AppPolicyEntry(appID: "org.example.Game", allowed: ["landscape-left"], followSensor: true,
+                                                                           source: "/etc/o.conf", lockedBy: "/etc/o.conf")]).frontSummary,
+                       "Game: Only landscape left — set by the administrator")
+        XCTAssertEqual(model(nil).frontApp, "No app is in front")
+        XCTAssertEqual(model(nil).frontSummary, "")
+        // Without a cameFrom said, the front app unless it is the settings app itself.
+        let own = SettingsSnapshot(manager: ManagerProperties(["FrontApp": Variant(string: SettingsSnapshot.ownAppID)]), policies: [], apps: [])
+        XCTAssertNil(own.cameFrom)
+    }
+
     func testEveryAppShowsWhatItDeclaresAndTheChoice() {
         let model = SettingsModel(snapshot(policies: [AppPolicyEntry(appID: "org.example.Notes", allowed: ["portrait"], followSensor: true)]))
         XCTAssertEqual(model.apps.map(\.appID), ["org.example.Game", "org.example.Notes", "org.example.Plain"])

@@ -73,7 +73,7 @@ final class FormattingTests: XCTestCase {
 
     func testLabelledBlocks() {
         let entries: [(label: String, lines: [String])] = [("Short", ["one"]), ("Much longer", ["two", "three"])]
-        XCTAssertEqual(TextLayout.labelled(entries, aligned: false), ["Short: one", "Much longer: two", "Much longer: three"])
+        XCTAssertEqual(TextLayout.labelled(entries, aligned: false), ["Short: one", "Much longer: two", "  three"])
         XCTAssertEqual(TextLayout.labelled(entries, aligned: true),
                        ["      Short: one", "Much longer: two", "             three"])
     }

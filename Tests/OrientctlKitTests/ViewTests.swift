@@ -99,7 +99,7 @@ final class ViewTests: XCTestCase {
             "Window tracking: none (only registered scenes count)",
             "Front scene: none",
             "Scenes: 1 a.b: portrait (phone, deciding list, detached)",
-            "Scenes: 2 c.d: portrait (pad, no controllers, detached, split-view)",
+            "  2 c.d: portrait (pad, no controllers, detached, split-view)",
         ])
         let aligned = StatusView.lines(manager: manager, scenes: [], aligned: true, style: plain)
         XCTAssertEqual(aligned.first, "  Device orientation: landscape-left (manual)")
@@ -112,6 +112,25 @@ final class ViewTests: XCTestCase {
         let listed = try XCTUnwrap(object["scenes"] as? [[String: Any]])
         XCTAssertEqual(listed.map { $0["number"] as? Int }, [1, 2])
         XCTAssertEqual(listed[1]["splitView"] as? Bool, true)
+    }
+
+    /// Beside a sensor that is there, a manual orientation was set by hand and holds only until
+    /// the sensor reads again; under the rotation lock it is the orientation the lock froze.
+    func testStatusSaysAHandSetDeviceAndOneFrozenByTheLock() {
+        func deviceLine(locked: Bool, source: String) -> String? {
+            let manager = ManagerProperties([
+                "DeviceOrientation": Variant(string: "landscape-left"), "SensorSource": Variant(string: source),
+                "SensorAvailable": Variant(bool: true), "RotationLocked": Variant(bool: locked), "KioskMode": Variant(bool: false),
+                "KioskOrientation": Variant(string: "portrait"), "SettleTime": Variant(uint32: 250),
+                "SplitViewThreshold": Variant(uint32: 768), "Version": Variant(uint32: 1),
+            ])
+            return StatusView.lines(manager: manager, scenes: [], aligned: false, style: plain).first
+        }
+        XCTAssertEqual(deviceLine(locked: false, source: "manual"),
+                       "Device orientation: landscape-left (set by hand, until the accelerometer reads again: orientctl explain says how long)")
+        XCTAssertEqual(deviceLine(locked: true, source: "iio-sensor-proxy"),
+                       "Device orientation: landscape-left (iio-sensor-proxy; as it was when the rotation lock was set: orientctl explain says how it is held now)")
+        XCTAssertEqual(deviceLine(locked: false, source: "iio-sensor-proxy"), "Device orientation: landscape-left (iio-sensor-proxy)")
     }
 
     func testSceneList() {

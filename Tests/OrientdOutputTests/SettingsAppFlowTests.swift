@@ -15,39 +15,6 @@ final class SettingsAppFlowTests: OutputTestCase {
 
     var settings: OrientationClient!
 
-    /// The AT-SPI driver (Fixtures/settings/drive_settings.py).
-    static var driverScript: String {
-        URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent()
-            .appendingPathComponent("Fixtures/settings/drive_settings.py").path
-    }
-
-    /// One step through AT-SPI; returns its output (throws when the step fails).
-    @discardableResult
-    func drive(_ arguments: String...) throws -> String {
-        let result = try runCommand(["/usr/bin/python3", Self.driverScript] + arguments, environment: childEnvironment)
-        guard result.succeeded else { throw TestSupportError("drive_settings.py \(arguments.joined(separator: " ")): \(result)") }
-        return result.stdout
-    }
-
-    /// The states of the control named `name` ("pressed,sensitive,...": a chosen choice is
-    /// pressed, the lock's switch checked), nil when absent.
-    func controlStates(_ name: String) throws -> String? {
-        let listing = (try? drive("names")) ?? ""
-        for line in listing.split(separator: "\n") {
-            let fields = line.split(separator: "\t", omittingEmptySubsequences: false).map(String.init)
-            if fields.count == 3, fields[0] == name { return fields[2] }
-        }
-        return nil
-    }
-
-    func waitForControl(_ name: String, _ matches: @escaping (Set<String>) -> Bool, _ what: String) throws {
-        var last: String?
-        try eventually("\(name) \(what) in the settings app (last: \(last ?? "absent"))", timeout: deadline) {
-            last = try controlStates(name)
-            return last.map { matches(Set($0.split(separator: ",").map(String.init))) } ?? false
-        }
-    }
-
     /// The policy orientd holds for `appID`, through the client library.
     func policy(_ appID: String) throws -> AppPolicyEntry? {
         try settings.appPolicies().first { $0.appID == appID }
@@ -55,7 +22,10 @@ final class SettingsAppFlowTests: OutputTestCase {
 
     /// phoc in Xvfb, orientd with an administrator's locked policy for the game, the at-spi
     /// bus, and the settings app on phoc (with `environment` added, such as a language).
-    func startEverything(environment extra: [String: String] = [:]) throws {
+    /// `beforeTheApp` runs once orientd serves, before the settings app starts (an app the
+    /// person comes from).
+    func startEverything(environment extra: [String: String] = [:], phocConfig: String? = nil,
+                         beforeTheApp: () throws -> Void = {}) throws {
         try writeDesktopEntry(Self.reader, orientations: "portrait;landscape")
         try writeDesktopEntry(Self.game, orientations: "all")
         // A name that is not markup, as desktop entries are untrusted text.
@@ -66,26 +36,13 @@ final class SettingsAppFlowTests: OutputTestCase {
         try "[App \(Self.game)]\nAllowedOrientations=landscape\nLocked=true\n"
             .write(toFile: config + "/orientd.conf", atomically: true, encoding: .utf8)
 
-        try startPhocAndOrientd(panel: Self.panel)
+        try startPhocAndOrientd(panel: Self.panel, phocConfig: phocConfig)
         settings = try OrientationClient(address: bus.address, timeout: .seconds(25))
         addTeardownBlock { [unowned self] in self.settings?.close() }
 
-        // The session's accessibility bus, as a desktop session starts it.
-        _ = try start("at-spi-bus-launcher", ["/usr/libexec/at-spi-bus-launcher", "--launch-immediately"])
-        let connection = try bus.connect()
-        defer { connection.close() }
-        try eventually("the at-spi bus is up", timeout: deadline) { try connection.nameOwner("org.a11y.Bus") != nil }
-        // The registry started by the test (else the at-spi bus would start one no test ends).
-        let registry = try start("at-spi2-registryd", ["/usr/libexec/at-spi2-registryd"])
-        try eventually("the AT-SPI registry runs", timeout: deadline) {
-            (registry.standardError + registry.standardOutput).contains("SpiRegistry daemon is running")
-        }
-
-        let environment = appDataEnvironment.merging(waylandEnvironment) { $1 }.merging([
-            "GDK_BACKEND": "wayland", "GSK_RENDERER": "cairo", "GTK_A11Y": "atspi",
-            "GSETTINGS_SCHEMA_DIR": "/usr/share/glib-2.0/schemas", "LANGUAGE": "en",
-        ]) { $1 }.merging(extra) { $1 }
-        _ = try start("orientd-settings", [OrientdInstance.product("orientd-settings")], environment: environment)
+        try startAccessibilityBus()
+        try beforeTheApp()
+        try startSettingsApp(environment: extra)
         try waitForControl(Self.reader, { _ in true }, "listed")
     }
 
@@ -145,6 +102,7 @@ final class SettingsAppFlowTests: OutputTestCase {
     func testTheAppInFrontIsExplainedInOrientdsWords() throws {
         try startEverything()
         _ = try startWaylandAppInFront(Self.reader)
+        try drive("press", "Why?")
         var labels = ""
         try eventually("the settings app explains the reader in front (labels: \(labels))", timeout: deadline) {
             labels = try drive("labels")
@@ -155,13 +113,58 @@ final class SettingsAppFlowTests: OutputTestCase {
         XCTAssertTrue(labels.contains("Keeps the screen as it is when the device turns (the default)"), labels)
     }
 
+    /// A phone turned sideways (720 × 320: a 360-pixel-high screen less Phosh's top bar and home
+    /// bar): an app's four choices are all in the window, none below the fold.
+    func testInLandscapeAnAppsPageShowsItsFourChoices() throws {
+        try startEverything(phocConfig: "[output:\(Self.panel)]\nmode = 320x720\n")
+        try turnDevice("landscape-left")
+        try waitForWlrTransform(Self.panel, "270")
+        try drive("press", Self.reader)
+        try waitForControl("Landscape only", { $0.contains("sensitive") }, "shown")
+        var last = ""
+        try eventually("Landscape only inside the window turned sideways (x y w h, window w h: \(last))", timeout: deadline) {
+            last = try drive("extents", "Landscape only").trimmingCharacters(in: .whitespacesAndNewlines)
+            let numbers = last.split(separator: " ").compactMap { Int($0) }
+            guard numbers.count == 6, numbers[4] > numbers[5], numbers[3] > 0 else { return false }
+            return numbers[1] + numbers[3] <= numbers[5]
+        }
+    }
+
+    /// On a phone the app in front is the settings app while it is looked at: "In front" speaks
+    /// of the app the person came from, in one plain line, and orientd's whole explanation of
+    /// it is one press away.
+    func testInFrontIsTheAppThePersonCameFrom() throws {
+        try startEverything(beforeTheApp: {
+            _ = try startWaylandAppInFront(Self.reader)
+        })
+        try waitForFrontApp("io.github.orientd.Settings", trackedWindows: 2)
+        var labels = ""
+        let ownChoice = "\(Self.reader): every orientation but upside down — the app's own choice"
+        try eventually("In front names the reader (labels: \(labels))", timeout: deadline) {
+            labels = try drive("labels")
+            return labels.contains(ownChoice)
+        }
+        XCTAssertFalse(labels.contains("is in front: the compositor's window list"), "the explanation waits behind its button")
+        try drive("press", Self.reader)
+        try drive("press", "Portrait only")
+        try eventually("the line says the person's choice (labels: \(labels))", timeout: deadline) {
+            labels = try drive("labels")
+            return labels.contains("\(Self.reader): Portrait only — your choice")
+        }
+        try drive("press", "Why?")
+        try eventually("the whole explanation, of the reader (labels: \(labels))", timeout: deadline) {
+            labels = try drive("labels")
+            return labels.contains("\(Self.reader) is not in front")
+        }
+    }
+
     func testAnAppsNameIsShownAsWrittenOnItsPage() throws {
         try startEverything()
         try drive("press", Self.teaName)
         var shown = 0
-        try eventually("the name in the row, the page's header and the page's group (last: \(shown) times)", timeout: deadline) {
+        try eventually("the name in the row and the page's header (last: \(shown) times)", timeout: deadline) {
             shown = try drive("labels").split(separator: "\n").filter { $0 == Self.teaName }.count
-            return shown >= 3
+            return shown >= 2
         }
     }
 
@@ -174,6 +177,33 @@ final class SettingsAppFlowTests: OutputTestCase {
         try waitForControl("Rotation lock", { !$0.contains("checked") }, "off again")
         try settings.setRotationLocked(true)
         try waitForControl("Rotation lock", { $0.contains("checked") }, "on")
+    }
+
+    /// orientd goes (stopped, or its package purged: this bus cannot start it again): the app
+    /// says it is not running and disables what cannot apply, a press on the lock changes
+    /// nothing; orientd back, everything is changeable again and the lock applies.
+    func testTheAppNoticesOrientdGoingAndComingBack() throws {
+        try startEverything()
+        try drive("press", Self.reader)
+        try waitForControl("Portrait only", { $0.contains("sensitive") }, "changeable")
+        try waitForControl("Rotation lock", { $0.contains("sensitive") && !$0.contains("checked") }, "off and changeable")
+        let arguments = orientd.process.argv.dropFirst()
+        XCTAssertEqual(orientd.stop(), .exited(0))
+
+        try waitForControl("Rotation lock", { !$0.contains("sensitive") && !$0.contains("checked") }, "off and disabled")
+        try waitForControl("Portrait only", { !$0.contains("sensitive") }, "disabled")
+        XCTAssertTrue(try drive("labels").contains("orientd is not running: nothing here can change until it is back"))
+        try drive("press", "Rotation lock")
+        try drive("press", "Portrait only")
+        try waitForControl("Rotation lock", { !$0.contains("checked") }, "still off")
+
+        try launchOrientd(Array(arguments), environment: appDataEnvironment.merging(waylandEnvironment) { $1 }, verbose: false)
+        try waitForControl("Rotation lock", { $0.contains("sensitive") && !$0.contains("checked") }, "changeable again")
+        try waitForControl("Portrait only", { $0.contains("sensitive") }, "changeable again")
+        XCTAssertEqual(try managerProperty("RotationLocked").bool, false, "nothing was applied meanwhile")
+        XCTAssertNil(try policy(Self.reader), "nothing was applied meanwhile")
+        try drive("press", "Rotation lock")
+        try eventually("RotationLocked is true", timeout: deadline) { try managerProperty("RotationLocked").bool == true }
     }
 
     func testAnAdministratorsLockedPolicyIsShownLockedAndCannotBeChanged() throws {

@@ -9,9 +9,10 @@ import XCTest
 extension OutputTestCase {
     /// phoc in a new Xvfb showing `panel`, and orientd with its defaults (and `arguments`) on it (the wlroots
     /// backend and phoc's window list), the device held portrait unless `arguments` ask for a sensor.
-    func startPhocAndOrientd(panel: String, arguments: [String] = [], verbose: Bool = true) throws {
+    /// `phocConfig`: a phoc.ini's text, such as a phone's mode for the panel.
+    func startPhocAndOrientd(panel: String, arguments: [String] = [], verbose: Bool = true, phocConfig: String? = nil) throws {
         let host = try startXvfb(size: "800x1280x24")
-        try startPhoc(backends: "x11", output: panel, environment: ["DISPLAY": host])
+        try startPhoc(backends: "x11", output: panel, environment: ["DISPLAY": host], config: phocConfig)
         try launchOrientd(["--output", panel] + arguments, environment: appDataEnvironment.merging(waylandEnvironment) { $1 },
                           verbose: verbose)
         try waitForProperty("OutputBackend", "wlroots")

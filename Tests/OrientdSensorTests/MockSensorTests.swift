@@ -47,6 +47,41 @@ final class MockSensorTests: SensorTestCase {
         XCTAssertTrue(orientdLogLines(containing: "warning").isEmpty, "unexpected warnings:\n\(orientd.log)")
     }
 
+    /// `SetDeviceOrientation` on a machine whose accelerometer is claimed (the Python example's
+    /// demo on a phone) holds until the sensor's next reading, or `HandSetDevice.holdMilliseconds`
+    /// when the device does not move (iio-sensor-proxy then reads nothing new); `status` and
+    /// `explain` say so meanwhile.
+    func testAHandSetOrientationGivesWayToTheSensorAndSaysSo() throws {
+        try startMock("normal")
+        try startOrientd()
+        let scene = try registerScene()
+        try eventually("orientd claims the accelerometer") { try orientdHoldsClaim() }
+        try waitFor("DeviceOrientation", "portrait")
+
+        let set = ContinuousClock.now
+        try callManager("SetDeviceOrientation", [.s("landscape-left")])
+        try waitFor("InterfaceOrientation", of: scene, "landscape-right")
+        let orientctl = OrientdInstance.product("orientctl")
+        let status = try runCommand([orientctl, "status"], environment: orientd.environment.merging(["NO_COLOR": "1"]) { $1 })
+        XCTAssertTrue(status.stdout.contains("Device orientation: landscape-left (set by hand, until the accelerometer reads again"), status.stdout)
+        let explain = try runCommand([orientctl, "explain"], environment: orientd.environment.merging(["NO_COLOR": "1"]) { $1 })
+        XCTAssertTrue(explain.stdout.contains("set by hand with SetDeviceOrientation while the accelerometer reads portrait"), explain.stdout)
+        XCTAssertTrue(explain.stdout.contains("until the accelerometer's next reading, or 15 s"), explain.stdout)
+
+        // The device does not move: the sensor's portrait comes back once the hold is over.
+        try waitFor("InterfaceOrientation", of: scene, "portrait", timeout: .seconds(45))
+        XCTAssertGreaterThanOrEqual(ContinuousClock.now - set, .seconds(14), "it held")
+        try assertState(device: "portrait", scene: scene, sceneOrientation: "portrait", available: true, source: "iio-sensor-proxy")
+
+        // Set by hand again, then the sensor reads: the reading ends the hold at once.
+        try callManager("SetDeviceOrientation", [.s("landscape-left")])
+        try waitFor("InterfaceOrientation", of: scene, "landscape-right")
+        try tiltMock("bottom-up")
+        try waitFor("InterfaceOrientation", of: scene, "portrait-upside-down")
+        try assertState(device: "portrait-upside-down", scene: scene, sceneOrientation: "portrait-upside-down",
+                        available: true, source: "iio-sensor-proxy")
+    }
+
     /// Sensor readings go through the settle time (the default 250 ms here): a reading that
     /// does not hold is never followed, one that holds is followed once.
     func testReadingsGoThroughTheSettleTime() throws {

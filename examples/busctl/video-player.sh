@@ -94,7 +94,9 @@ scene_call PresentController 'sssa{sv}' video-list player view 2 \
   preferred-orientation s landscape-right
 step landscape-right "PresentController player (prefers landscape-right)"
 
-# The user turns the phone the other way round: the player follows it.
+# The user turns the phone the other way round: the player follows it. (SetDeviceOrientation
+# stands in for a device without a sensor; beside a claimed accelerometer it holds only until
+# the sensor reads again, at most 15 s.)
 manager_call SetDeviceOrientation s landscape-right
 step landscape-left "SetDeviceOrientation landscape-right"
 

@@ -89,7 +89,9 @@ class VideoPlayerApp:
         return self.call(path, "org.freedesktop.DBus.Properties", "Get", "ss", (interface, name), "(v)")[0]
 
     def turn_device(self, orientation):
-        """Turns the device by hand (SetDeviceOrientation), standing in for the user. An app
+        """Turns the device by hand (SetDeviceOrientation), standing in for the user: for
+        machines and tests without a sensor. Beside a claimed accelerometer it holds only until
+        the sensor reads again (at most 15 s), then the real device's orientation is back. An app
         in a sandbox (Flatpak, Snap) may not: the call answers AccessDenied, and the app
         waits for the user or the sensor to turn the device instead. Returns whether it turned."""
         try:

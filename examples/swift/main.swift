@@ -82,7 +82,9 @@ do {
     say("present player (landscape, prefers landscape-right)")
     try await expectChange(&changes, to: .landscapeRight, because: .presentation)
 
-    // The user turns the phone the other way round: the player follows it.
+    // The user turns the phone the other way round: the player follows it. (Set by hand, for
+    // a machine without a sensor; beside a claimed accelerometer it holds only until the
+    // sensor reads again, at most 15 s.)
     try client.setDeviceOrientation(.landscapeRight)
     say("device landscape-right")
     try await expectChange(&changes, to: .landscapeLeft, because: .device)

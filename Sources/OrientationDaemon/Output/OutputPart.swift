@@ -10,6 +10,8 @@ final class OutputPart {
     let log: Log
     /// Runs a command through the core (the service's `performInternal`).
     var perform: (Command) -> Void = { _ in }
+    /// The backend's first answer (attached or detached) is in, or no backend will answer.
+    var answered: () -> Void = {}
     /// The core's state now (set by the service).
     var manager: () -> OrientationManager = { preconditionFailure("the service gives its parts the core's state") }
     /// Whether the backend's absence was logged (said once, then only after it was attached).
@@ -34,10 +36,18 @@ final class OutputPart {
             self.take(event, from: backend)
         }
         guard !started, backend == nil else { return }
+        defer { answered() }
         log.info("output backend: none (the panel is left to the compositor)")
         perform(.output(.detached(reason: choice == .none
             ? "--output-backend none: orientd leaves the panel to the compositor (--output-backend auto turns it)"
             : "the \(choice.rawValue) backend is not built into this orientd")))
+    }
+
+    /// orientd serves before the backend's first answer came (`StartupGate`): `OutputStatus`
+    /// says so until it comes.
+    func stillStarting() {
+        let name = host.entryName.map { " (\($0))" } ?? ""
+        perform(.output(.detached(reason: "orientd is starting: waiting for the compositor's first answer\(name)")))
     }
 
     /// Stops the backend, which hands the panel back to the compositor.
@@ -56,6 +66,7 @@ final class OutputPart {
             holdCompositorRotation(manager().holdsCompositorRotation)
             perform(.output(.attached(backend.kind, name: name, showing: showing)))
             log.info(attachedLine(backend.kind, name))
+            answered()
         case .orientationRead(let showing):
             let before = manager().output
             perform(.output(.read(showing)))
@@ -80,6 +91,7 @@ final class OutputPart {
             }
             reportedDetached = true
             perform(.output(.detached(reason: backend.status(String(reason)))))
+            answered()
         }
     }
 

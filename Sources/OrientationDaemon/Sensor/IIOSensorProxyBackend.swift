@@ -77,11 +77,13 @@ final class IIOSensorProxyBackend: SensorBackend {
         } catch {
             if mode == .iio {
                 log.info("--sensor iio: waiting for the system bus (\(error.message)); following manual input until then")
+                report?(.available(false))
                 saidWaiting = true
                 scheduleReconnect()
                 return
             }
             log.info("no system bus (\(error.message)): following manual input only (SetDeviceOrientation)")
+            report?(.available(false))
             report = nil
         }
     }
@@ -198,7 +200,8 @@ final class IIOSensorProxyBackend: SensorBackend {
     /// The proxy left (or the connection closed): its claims died with it. Scenes keep their
     /// orientation; `SensorAvailable` turns false and `SensorSource` manual.
     private func vanished() {
-        guard owner != nil else { return }
+        // Not there from the start: said too, as the first answer (orientd's start waits for it).
+        guard owner != nil else { return report?(.available(false)) ?? () }
         log.info("iio-sensor-proxy left the system bus; scenes keep their orientation")
         session.newPeer()
         owner = nil

@@ -23,6 +23,13 @@ final class SensorPart {
     let log: Log
     /// Runs a command through the core (the service's `performInternal`).
     var perform: (Command) -> Void = { _ in }
+    /// The backend's first answer is in (true: the sensor absent, there and not wanted, or its
+    /// first reading after the claim; none will come), or waits again (false: claimed before
+    /// its first reading).
+    var answered: (Bool) -> Void = { _ in }
+    /// The core's `sensorWanted`, as last said; whether the sensor said it is there, and read.
+    private var wanted = false
+    private var available = false, read = false
 
     init(log: Log) { self.log = log }
 
@@ -33,7 +40,7 @@ final class SensorPart {
     func start(_ context: AdapterContext) {
         guard context.options.sensor != .none else {
             log.info("--sensor none: manual input only (SetDeviceOrientation); the system bus is not used")
-            return
+            return answered(true)
         }
         host.start(.named(SensorBackends.iio.name), context: context) { [unowned self] event, _ in
             self.take(event)
@@ -47,6 +54,8 @@ final class SensorPart {
 
     /// The core's `sensorWanted`.
     func claim(_ wanted: Bool) {
+        self.wanted = wanted
+        if wanted && available && !read { answered(false) }
         backend?.claim(wanted)
     }
 
@@ -54,9 +63,14 @@ final class SensorPart {
     private func take(_ event: SensorBackendEvent) {
         switch event {
         case .available(let available):
+            self.available = available
             perform(.setSensorAvailable(available))
+            // Wanted: the claim is on its way (its reply reads the orientation).
+            answered(!available || !wanted || read)
         case .reading(let orientation):
+            read = true
             perform(.deviceReading(orientation, source: .iioSensorProxy))
+            answered(true)
         }
     }
 }

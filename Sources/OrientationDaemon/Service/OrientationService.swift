@@ -27,6 +27,10 @@ public final class OrientationService {
     let windowPart: WindowPart
     /// What `auto`'s probes found out, shared by the parts' hosts (ended at `stop`).
     private var probes: PeerProbes?
+    /// Holds the well-known name back until the parts' first answers (Service/StartupGate.swift).
+    var startupGate: StartupGate?
+    /// Ends orientd when its program is removed (Service/UninstallWatch.swift).
+    var uninstallWatch: UninstallWatch?
 
     var connection: BusConnection { context.connection }
     var loop: MainLoop { context.loop }
@@ -92,51 +96,49 @@ public final class OrientationService {
             self.log.error("the session bus connection closed; exiting so that the service manager can restart orientd")
             self.stop(status: 1)
         }
+        // The name once the parts have their first answers (StartupGate), so that the call
+        // that activated orientd reads a true state. Queued (no DO_NOT_QUEUE): a client holding
+        // the name never keeps orientd out for good.
+        var flags: NameOwnerFlags = [.allowReplacement]
+        if options.replace { flags.insert(.replace) }
+        let gate = StartupGate(loop: loop, log: log, timedOut: { [unowned self] waiting in
+            if waiting.contains(.output) { self.outputPart.stillStarting() }
+            if waiting.contains(.windows) { self.windowPart.stillStarting() }
+        }, open: { [unowned self] in
+            self.connection.ownName(BusNames.wellKnownName, flags: flags,
+                                    acquired: { [unowned self] name in self.nameAcquired(name) },
+                                    lost: { [unowned self] name in
+                                        // A closed connection loses every name too: the onClosed handler
+                                        // reports that, with the non-zero status a service manager restarts on.
+                                        if self.connection.isClosed { return }
+                                        self.name.notOwned(name)
+                                    })
+        })
+        startupGate = gate
+        sensorPart.answered = { gate.answered(.sensor, $0) }
+        outputPart.answered = { gate.answered(.output) }
+        windowPart.answered = { gate.answered(.windows) }
         let adapters = AdapterContext(options: options, connection: connection, loop: loop, log: log,
                                       environment: ProcessEnvironment.current())
         probes = adapters.probes
+        // `auto` whose first walk found no compositor has its answer too (its probes never
+        // block the loop; a compositor that does not answer is given up on after their deadline).
+        outputPart.host.whenSettled { [unowned self] in if self.outputPart.backend == nil { gate.answered(.output) } }
+        windowPart.host.whenSettled { [unowned self] in if self.windowPart.tracker == nil { gate.answered(.windows) } }
         sensorPart.start(adapters)
         outputPart.start(adapters)
         windowPart.start(adapters)
-        // The name is asked for once `auto` has made its first choice (its probes never block the
-        // loop; a compositor that does not answer is given up on after PeerProbes' deadline), so
-        // that the first client already sees the backend and the tracker orientd starts with.
-        var asked = false
-        let askForName = { [unowned self] in
-            guard !asked, self.outputPart.host.settled, self.windowPart.host.settled else { return }
-            asked = true
-            self.ownName()
+        uninstallWatch = UninstallWatch { [unowned self] path in
+            self.log.info("\(path) was removed (orientd uninstalled): exiting as on SIGTERM, handing the panel and the Auto Rotate switch back")
+            self.stop(status: 0)
         }
-        outputPart.host.whenSettled(askForName)
-        windowPart.host.whenSettled(askForName)
-        afterDelay(milliseconds: Self.longestNameWait) {
-            guard !asked else { return }
-            asked = true
-            self.ownName()
-        }
-    }
-
-    /// The longest the first choice of the adapters may hold up asking for the name.
-    static let longestNameWait: UInt32 = 3_000
-
-    private func ownName() {
-        // Queued (no DO_NOT_QUEUE): a client holding the name never keeps orientd out for good.
-        var flags: NameOwnerFlags = [.allowReplacement]
-        if options.replace { flags.insert(.replace) }
-        connection.ownName(BusNames.wellKnownName, flags: flags,
-                           acquired: { [unowned self] name in self.nameAcquired(name) },
-                           lost: { [unowned self] name in
-                               // A closed connection loses every name too: the onClosed handler
-                               // reports that, with the non-zero status a service manager restarts on.
-                               if self.connection.isClosed { return }
-                               self.name.notOwned(name)
-                           })
     }
 
     /// Ends the main loop with `status`.
     public func stop(status: Int32) {
         admission.queue.refuseAll(because: "orientd is exiting; the call did not run")
         name.exitStatus = status
+        uninstallWatch?.cancel()
         windowPart.stop()
         outputPart.stop()
         sensorPart.stop()

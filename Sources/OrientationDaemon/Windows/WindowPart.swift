@@ -9,6 +9,8 @@ final class WindowPart {
     let limits: Limits
     /// Runs a command through the core (the service's `perform`, as an internal caller).
     var perform: (Command) throws(OrientationError) -> Void = { _ throws(OrientationError) in }
+    /// The tracker's first answer (attached or detached) is in, or no tracker will answer.
+    var answered: () -> Void = {}
     /// The core's state now (set by the service).
     var manager: () -> OrientationManager = { preconditionFailure("the service gives its parts the core's state") }
     /// Whether the tracker's absence was logged (said once, then only after it was attached).
@@ -39,6 +41,7 @@ final class WindowPart {
             self.paced(event, from: tracker)
         }
         guard !started, tracker == nil else { return }
+        defer { answered() }
         performWindow(.detached(reason: choice == .none ? Self.noneStatus : Self.autoWaitingStatus))
     }
 
@@ -47,6 +50,13 @@ final class WindowPart {
     /// `WindowTrackingStatus` while `--window-tracking auto` has found no compositor.
     static let autoWaitingStatus = "--window-tracking auto found no compositor window list (no wlroots toplevel manager or KWin on Wayland, "
         + "no GNOME Shell session, no X server on DISPLAY); orientd waits for one, or choose one with --window-tracking"
+
+    /// orientd serves before the tracker's first answer came (`StartupGate`):
+    /// `WindowTrackingStatus` says so until it comes.
+    func stillStarting() {
+        let name = host.entryName.map { " (\($0))" } ?? ""
+        performWindow(.detached(reason: "orientd is starting: waiting for the compositor's window list\(name)"))
+    }
 
     /// Stops the tracker.
     func stop() {
@@ -76,6 +86,7 @@ final class WindowPart {
             log.info("windows: following \(tracker.kind.rawValue)'s app windows")
             reportedDetached = false
             performWindow(.attached(tracker.kind))
+            answered()
         case .window(let handle, let appId, let activated, let minimized, let fullscreen):
             performWindow(.window(TrackedWindow(handle: handle, appId: appId, activated: activated, minimized: minimized,
                                                 fullscreen: fullscreen, declared: declaredOrientations(of: appId))))
@@ -89,6 +100,7 @@ final class WindowPart {
             }
             reportedDetached = true
             performWindow(.detached(reason: "\(tracker.kind.rawValue): \(reason)"))
+            answered()
         }
     }
 

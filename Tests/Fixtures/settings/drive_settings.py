@@ -7,6 +7,11 @@ screen reader or a switch device does: the settings app's tests run it once per 
                                           first button, switch or toggle named NAME
   drive_settings.py text NAME             the text of the labels in the row titled NAME
   drive_settings.py labels                the text of every label, one a line
+  drive_settings.py window                the title of the app's window, once it is shown (a
+                                          quick look: the tree under it is not walked)
+  drive_settings.py extents NAME          where the row titled NAME is in its window,
+                                          and the window's size: "X Y WIDTH HEIGHT WINDOW-WIDTH
+                                          WINDOW-HEIGHT" (window coordinates)
 
 Prints "no app" and exits 2 while orientd-settings is not on the AT-SPI bus, and "no NAME" and
 exits 3 when nothing is named NAME. Needs python3-pyatspi and the session's at-spi bus.
@@ -65,6 +70,14 @@ def main():
         for node in controls(app):
             print(f"{node.name}\t{node.getRoleName()}\t{states(node)}")
         return 0
+    if command == "window":
+        for index in range(app.childCount):
+            window = app.getChildAtIndex(index)
+            if window is not None and window.getState().contains(pyatspi.STATE_SHOWING):
+                print(window.name)
+                return 0
+        print("no window")
+        return 3
     if command == "labels":
         for node in walk(app):
             if node.getRoleName() == "label":
@@ -77,6 +90,14 @@ def main():
                 action = node.queryAction()
                 action.doAction(0)
                 print(f"pressed {name} ({action.getName(0)})")
+                return 0
+    elif command == "extents":
+        window = app.getChildAtIndex(0)
+        frame = window.queryComponent().getExtents(pyatspi.WINDOW_COORDS)
+        for node in walk(app):
+            if node.getRoleName() == "list item" and node.name == name:
+                box = node.queryComponent().getExtents(pyatspi.WINDOW_COORDS)
+                print(f"{box.x} {box.y} {box.width} {box.height} {frame.width} {frame.height}")
                 return 0
     elif command == "text":
         for node in walk(app):
