@@ -66,7 +66,9 @@ final class AdapterHost<Adapter, Report> {
                reports: @escaping (Report, Adapter) -> Void) -> Bool {
         (self.choice, self.context, self.reports, self.foundNothing) = (choice, context, reports, foundNothing)
         guard choice == .auto else {
-            settle()
+            // Settled once the named adapter runs (or none does): what waits for the first
+            // choice then sees it.
+            defer { settle() }
             guard let (entry, auto) = family.choose(choice, context) else { return false }
             run(entry, auto: auto)
             return true
