@@ -63,7 +63,7 @@ let package = Package(
         // orientctl's argument parsing, verbs and output formatting; it talks to orientd only
         // through the client library (GLibBridge: the values it prints and the main loop
         // `monitor` waits in).
-        .target(name: "OrientctlKit", dependencies: ["OrientationClient", "GLibBridge"]),
+        .target(name: "OrientctlKit", dependencies: ["OrientationClient", "OrientationCore", "GLibBridge"]),
         // The settings app's logic without GTK: what it shows, in words (the view model), the
         // installed apps, and its session with orientd through the client library.
         .target(name: "OrientationSettingsKit", dependencies: ["OrientationClient", "CGio"]),

@@ -2,6 +2,7 @@
 @_exported import struct OrientationCore.AppPolicy
 @_exported import enum OrientationCore.ManagerProperty
 @_exported import enum OrientationCore.SceneProperty
+@_exported import enum OrientationCore.ExplanationStep
 import GLibBridge
 import OrientationCore
 import OrientationWire

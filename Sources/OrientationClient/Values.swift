@@ -222,13 +222,16 @@ public struct SceneState: Sendable, Hashable {
 /// One step of `OrientationScene.explain()` or `OrientationClient.explainPanel()`: a layer
 /// (or the deciding path, the decision, a fact about the panel), the mask after it, and a sentence.
 public struct ExplainStep: Sendable, Hashable, CustomStringConvertible {
-    /// `supported orientations`, `window-policy`, `kiosk`, `app-policy`, `split-view`, `controller`,
-    /// `path`, `decision`.
+    /// The step's name on the wire (`supported-orientations`, `window-policy`, … `decision`;
+    /// `front`, `rotation-lock`, … `panel` for the panel's): an `ExplanationStep`'s raw value.
     public let name: String
     /// The mask after this step (for `decision`: the chosen orientation).
     public let orientations: [String]
     /// What the step did, in a sentence.
     public let sentence: String
+
+    /// The step by its name; nil for one this client does not know (a newer orientd's).
+    public var step: ExplanationStep? { ExplanationStep(rawValue: name) }
 
     public init(name: String, orientations: [String], sentence: String) {
         self.name = name

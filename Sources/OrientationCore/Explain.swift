@@ -17,10 +17,10 @@ extension OrientationManager {
         guard scene.isObserved else { return steps }
         let policy = Resolution(scene: scene, settings: settings).policy
         return steps.filter { step in
-            switch step.name {
-            case "window-policy", "controller", "path": return false
-            case "split-view": return scene.idiom == .pad
-            case "app-policy": return policy != nil
+            switch step.step {
+            case .windowPolicy, .controller, .path: return false
+            case .splitView: return scene.idiom == .pad
+            case .appPolicy: return policy != nil
             default: return true
             }
         }
@@ -54,7 +54,7 @@ extension OrientationManager {
         if scene.isObserved {
             supportedOrientations = "Observed: a window of \(scene.appId) as the compositor reports it (no scene registered). " + supportedOrientations
         }
-        steps.append(ExplanationLine(name: "supported-orientations", mask: r.supportedOrientations, sentence: supportedOrientations))
+        steps.append(ExplanationLine(.supportedOrientations, mask: r.supportedOrientations, sentence: supportedOrientations))
 
         let window: String
         switch r.windowSource {
@@ -62,9 +62,9 @@ extension OrientationManager {
         case .appDelegate: window = "The app delegate's mask \(r.window) replaces the supported orientations."
         case .supportedOrientations: window = "No delegate mask: the supported orientations stand."
         }
-        steps.append(ExplanationLine(name: "window-policy", mask: r.window, sentence: window))
+        steps.append(ExplanationLine(.windowPolicy, mask: r.window, sentence: window))
 
-        steps.append(ExplanationLine(name: "kiosk", mask: r.afterKiosk, sentence: r.kioskActive
+        steps.append(ExplanationLine(.kiosk, mask: r.afterKiosk, sentence: r.kioskActive
             ? "Kiosk mode\(configuredBy(.kioskMode)) forces \(settings.kioskOrientation.rawValue) and hides the status bar."
             : "Kiosk mode is off."))
 
@@ -84,7 +84,7 @@ extension OrientationManager {
         } else {
             policy = "No user policy for \(scene.appId)."
         }
-        steps.append(ExplanationLine(name: "app-policy", mask: r.afterPolicy, sentence: policy))
+        steps.append(ExplanationLine(.appPolicy, mask: r.afterPolicy, sentence: policy))
 
         let split: String
         switch r.split {
@@ -95,7 +95,7 @@ extension OrientationManager {
         case .skipped(let family): split = "In split view, but the \(family.rawValue) family would leave the controller nothing: stabilisation skipped."
         case .overriddenByKiosk: split = "In split view, but kiosk mode decides."
         }
-        steps.append(ExplanationLine(name: "split-view", mask: r.afterSystem, sentence: split))
+        steps.append(ExplanationLine(.splitView, mask: r.afterSystem, sentence: split))
 
         var controller: String
         if let deciding = r.deciding {
@@ -118,11 +118,11 @@ extension OrientationManager {
         } else if !r.isValid {
             controller += " The window allows none of these: the next evaluation will be refused."
         }
-        steps.append(ExplanationLine(name: "controller", mask: r.final, sentence: controller))
+        steps.append(ExplanationLine(.controller, mask: r.final, sentence: controller))
 
-        steps.append(ExplanationLine(name: "path", mask: r.final, sentence: describePath(scene)))
+        steps.append(ExplanationLine(.path, mask: r.final, sentence: describePath(scene)))
 
-        steps.append(ExplanationLine(name: "decision", mask: OrientationMask(scene.orientation),
+        steps.append(ExplanationLine(.decision, mask: OrientationMask(scene.orientation),
                                  sentence: describeDecision(scene, r)))
         return steps
     }

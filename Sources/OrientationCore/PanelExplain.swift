@@ -10,34 +10,34 @@ extension OrientationManager {
         let asked = appId ?? ""
         if !asked.isEmpty { try Validate.appId(asked, limits: limits) }
         let front = output.frontScene.flatMap { scenes[$0] }
-        var lines = [ExplanationLine(name: "front", mask: front.map { OrientationMask($0.orientation) } ?? [],
+        var lines = [ExplanationLine(.front, mask: front.map { OrientationMask($0.orientation) } ?? [],
                                      sentence: describeFront() + (appIdMismatchSentence.map { " " + $0 } ?? ""))]
         var explained = front
         if !asked.isEmpty, front?.appId != asked {
             explained = sceneToExplain(for: asked).flatMap { scenes[$0] }
-            lines.append(ExplanationLine(name: "app", mask: explained?.effectiveMask ?? [],
+            lines.append(ExplanationLine(.app, mask: explained?.effectiveMask ?? [],
                                          sentence: describeAbsent(asked, scene: explained, front: front)))
         }
-        lines.append(ExplanationLine(name: "rotation-lock", mask: [], sentence: settings.rotationLocked
+        lines.append(ExplanationLine(.rotationLock, mask: [], sentence: settings.rotationLocked
             ? "The rotation lock is on\(setBy(.rotationLocked)): the panel stays as it was when locked; an app in front that needs another orientation still turns it."
             : "The rotation lock is off\(setBy(.rotationLocked))."))
-        lines.append(ExplanationLine(name: "kiosk", mask: settings.kioskMode ? OrientationMask(settings.kioskOrientation) : [],
+        lines.append(ExplanationLine(.kiosk, mask: settings.kioskMode ? OrientationMask(settings.kioskOrientation) : [],
                                      sentence: settings.kioskMode
             ? "Kiosk mode is on\(setBy(.kioskMode)): every app is shown in \(settings.kioskOrientation.words) (KioskOrientation: \(setByWords(.kioskOrientation)))."
             : "Kiosk mode is off\(setBy(.kioskMode))."))
-        lines.append(ExplanationLine(name: "device", mask: deviceOrientation.interfaceOrientation.map { OrientationMask($0) } ?? [],
+        lines.append(ExplanationLine(.device, mask: deviceOrientation.interfaceOrientation.map { OrientationMask($0) } ?? [],
                                      sentence: describeDevice()))
-        lines.append(ExplanationLine(name: "undeclared-apps", mask: settings.undeclaredAppOrientations, sentence:
+        lines.append(ExplanationLine(.undeclaredApps, mask: settings.undeclaredAppOrientations, sentence:
             "An app that says nothing (no policy, no orientations in its desktop entry) may take \(settings.undeclaredAppOrientations.words)"
             + " (UndeclaredAppOrientations: \(setByWords(.undeclaredAppOrientations)))."))
-        lines.append(ExplanationLine(name: "app-locks", mask: [], sentence: settings.appLocksAllowed
+        lines.append(ExplanationLine(.appLocks, mask: [], sentence: settings.appLocksAllowed
             ? "Apps may lock the orientation (AppLocksAllowed: \(setByWords(.appLocksAllowed)))."
             : "Apps may not lock the orientation (AppLocksAllowed is off: \(setByWords(.appLocksAllowed))): every app follows the device; only your own choices per app and kiosk mode constrain it."))
-        lines.append(ExplanationLine(name: "screen", mask: [], sentence: describeScreen()))
-        lines.append(ExplanationLine(name: "panel", mask: output.showing.map { OrientationMask($0) } ?? [],
+        lines.append(ExplanationLine(.screen, mask: [], sentence: describeScreen()))
+        lines.append(ExplanationLine(.panel, mask: output.showing.map { OrientationMask($0) } ?? [],
                                      sentence: describePanel()))
         if let explained {
-            lines += try explain(explained.id).filter { $0.name != "kiosk" }
+            lines += try explain(explained.id).filter { $0.step != .kiosk }
         }
         return lines
     }

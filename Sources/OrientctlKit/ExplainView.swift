@@ -4,9 +4,9 @@ import OrientationClient
 /// checklist (supported orientations → delegate → controller → container).
 public enum ExplainView {
     /// The checklist's words for the service's step names.
-    static let titles: [String: String] = [
-        "supported-orientations": "supported", "window-policy": "delegate", "kiosk": "kiosk mode", "app-policy": "app policy",
-        "split-view": "split view", "controller": "controller", "path": "container", "decision": "decision",
+    static let titles: [ExplanationStep: String] = [
+        .supportedOrientations: "supported", .windowPolicy: "delegate", .kiosk: "kiosk mode", .appPolicy: "app policy",
+        .splitView: "split view", .controller: "controller", .path: "container", .decision: "decision",
     ]
 
     /// The scene's steps; `path` is the deciding path's controller ids (from `GetControllers`),
@@ -18,12 +18,12 @@ public enum ExplainView {
         var previous: [String]?
         var layer = 0
         for step in steps {
-            let title = titles[step.name] ?? step.name.terminalSafe
+            let title = step.step.flatMap { titles[$0] } ?? step.name.terminalSafe
             let head: String
-            switch step.name {
-            case "path":
+            switch step.step {
+            case .path:
                 head = "   " + style.bold(title.padded(to: 12)) + (path.isEmpty ? "no controllers" : path.map(\.terminalSafe).joined(separator: " → "))
-            case "decision":
+            case .decision:
                 head = " → " + style.bold(title.padded(to: 12)) + style.highlight(step.orientations.joined(separator: ", ").terminalSafe)
             default:
                 layer += 1

@@ -4,9 +4,9 @@ import OrientationClient
 /// or for one app, in words: one heading a fact, its sentence below it.
 public enum PanelExplainView {
     /// Headings for the panel's own steps; the app's layers keep `ExplainView`'s.
-    static let titles: [String: String] = [
-        "front": "in front", "app": "this app", "rotation-lock": "rotation lock", "kiosk": "kiosk mode",
-        "device": "device", "undeclared-apps": "silent apps", "app-locks": "app locks", "screen": "screen", "panel": "panel",
+    static let titles: [ExplanationStep: String] = [
+        .front: "in front", .app: "this app", .rotationLock: "rotation lock", .kiosk: "kiosk mode",
+        .device: "device", .undeclaredApps: "silent apps", .appLocks: "app locks", .screen: "screen", .panel: "panel",
     ]
 
     /// `app`: the app asked about, nil for the app in front.
@@ -15,12 +15,12 @@ public enum PanelExplainView {
         var inApp = false
         var previous: [String]?
         for step in steps {
-            let panelTitle = titles[step.name]
+            let panelTitle = step.step.flatMap { titles[$0] }
             if panelTitle == nil, !inApp {
                 inApp = true
                 lines += ["", "The app's own layers:"]
             }
-            var title = panelTitle ?? ExplainView.titles[step.name] ?? step.name.terminalSafe
+            var title = panelTitle ?? step.step.flatMap { ExplainView.titles[$0] } ?? step.name.terminalSafe
             // An app's layer shows its mask where it changes (the first, a narrowing, the decision).
             if panelTitle == nil, !step.orientations.isEmpty, previous.map(Set.init) != Set(step.orientations) {
                 title += ": " + MaskFormat.compact(step.orientations, separator: ", ").terminalSafe

@@ -46,7 +46,7 @@ final class StateVerbTests: OrientctlTestCase {
         XCTAssertEqual(status["deviceOrientation"] as? String, "portrait")
         XCTAssertEqual(status["sensorSource"] as? String, "manual")
         XCTAssertEqual(status["settleTime"] as? Int, 0)
-        XCTAssertEqual(status["version"] as? Int, 6)
+        XCTAssertEqual(status["version"] as? Int, Int(ContractNames.interfaceVersion))
         XCTAssertEqual(status["settingSources"] as? [String: String], [
             "rotationLocked": "default", "kioskMode": "default", "kioskOrientation": "default", "splitViewThreshold": "default",
             "settleTime": "user", "undeclaredAppOrientations": "default", "appLocksAllowed": "default", "screenClass": "default",
@@ -87,10 +87,7 @@ final class StateVerbTests: OrientctlTestCase {
     func testShow() throws {
         let scene = try videoScene()
         let text = lines(try ok("show", scene, "-a"))
-        XCTAssertEqual(text.map { String($0.prefix { $0 != "=" }) },
-                       ["AppId", "Owner", "Detached", "Observed", "Idiom", "Display", "InterfaceOrientation", "SupportedOrientations",
-                        "SupportedOrientationsMask", "DecidingController", "Width", "Height", "SplitView", "ActivationState",
-                        "StatusBarHidden", "OrientationLocked"])
+        XCTAssertEqual(text.map { String($0.prefix { $0 != "=" }) }, try ContractXML.sceneProperties, "all, in the XML's order")
         XCTAssertTrue(text.contains("SupportedOrientations=landscape-right landscape-left"), "\(text)")
         XCTAssertTrue(text.contains("Detached=yes"), "\(text)")
         XCTAssertTrue(text.contains("Width=844"), "\(text)")
@@ -99,14 +96,14 @@ final class StateVerbTests: OrientctlTestCase {
         XCTAssertEqual(try ok("show", scene, "-p", "Height", "--value"), "390\n")
 
         let manager = lines(try ok("show"))
-        XCTAssertEqual(manager.first, "Version=6")
+        XCTAssertEqual(manager.first, "Version=\(ContractNames.interfaceVersion)")
         XCTAssertTrue(manager.contains("SettleTime=0"), "\(manager)")
         XCTAssertEqual(try ok("show", "-p", "RotationLocked", "--value"), "no\n")
 
         let object = try jsonObject("show", scene)
         XCTAssertEqual(object["decidingController"] as? String, "player")
         XCTAssertEqual(object["detached"] as? Bool, true)
-        XCTAssertEqual(object.count, 16)
+        XCTAssertEqual(object.count, try ContractXML.sceneProperties.count)
         XCTAssertEqual(try jsonObject("show", scene, "-p", "Width").count, 1)
 
         let unknown = try fails(1, "show", scene, "-p", "Colour")

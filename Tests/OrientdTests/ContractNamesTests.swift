@@ -8,7 +8,7 @@ import XCTest
 /// typo there would make every test check the wrong name.
 final class ContractNamesTests: XCTestCase {
     private func xml(_ file: String) throws -> String {
-        try InterfaceDescription.contractXML(file)
+        try ContractXML.text(file)
     }
 
     func testTheInterfacesAndTheirFilesAreNamedAsTheTestsSpellThem() throws {
@@ -35,5 +35,11 @@ final class ContractNamesTests: XCTestCase {
         for standard in [ContractNames.objectManager, ContractNames.properties] {
             XCTAssertTrue((manager + scene).contains(standard), standard)
         }
+    }
+
+    func testTheInterfaceVersionIsTheOneTheXMLDocuments() throws {
+        let manager = try xml(ContractNames.managerInterface + ".xml")
+        XCTAssertTrue(manager.contains("The version of this interface: \(ContractNames.interfaceVersion). Later additions raise it."),
+                      "the Version property's documentation names another version than ContractNames.interfaceVersion")
     }
 }

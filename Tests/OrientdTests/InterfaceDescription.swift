@@ -1,5 +1,6 @@
 import CGio
 import Foundation
+import TestSupport
 
 /// One member of an interface as introspection XML describes it, in a form that the XML files,
 /// the live Introspect data and busctl's table can all be reduced to and compared.
@@ -112,11 +113,7 @@ enum InterfaceDescription {
     }
 
     /// The contract's XML file `name` in the source tree's dbus/ folder.
-    static func contractXML(_ name: String) throws -> String {
-        let url = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent()
-            .deletingLastPathComponent().appendingPathComponent("dbus").appendingPathComponent(name)
-        return try String(contentsOf: url, encoding: .utf8)
-    }
+    static func contractXML(_ name: String) throws -> String { try ContractXML.text(name) }
 
     private static func sorted(_ members: [MemberDescription]) -> [MemberDescription] {
         members.sorted { ($0.kind.rawValue, $0.name) < ($1.kind.rawValue, $1.name) }

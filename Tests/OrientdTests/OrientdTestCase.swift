@@ -21,11 +21,8 @@ enum Contract {
     static let invalidArgs = "org.freedesktop.DBus.Error.InvalidArgs"
     static let accessDenied = "org.freedesktop.DBus.Error.AccessDenied"
 
-    static let sceneProperties = [
-        "AppId", "Owner", "Detached", "Observed", "Idiom", "Display", "InterfaceOrientation", "SupportedOrientations",
-        "SupportedOrientationsMask", "DecidingController", "Width", "Height", "SplitView", "ActivationState",
-        "StatusBarHidden", "OrientationLocked",
-    ]
+    static var sceneProperties: [String] { get throws { try ContractXML.sceneProperties } }
+    static let interfaceVersion = ContractNames.interfaceVersion
     static let interfaceOrientations = ["portrait", "landscape-right", "landscape-left", "portrait-upside-down"]
 }
 

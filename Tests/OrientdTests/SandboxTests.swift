@@ -36,23 +36,22 @@ final class SandboxTests: OrientdTestCase {
         let before = try settingsState()
         let settingsFile = orientd.stateHome + "/orientd/settings.ini"
         let fileBefore = FileManager.default.contents(atPath: settingsFile)
-        let calls: [FlatpakSandbox.Call] = [
-            .manager("SetKioskMode", "(bs)", "(true, 'landscape-left')"),
-            .manager("SetRotationLocked", "(b)", "(true,)"),
-            .manager("SetDeviceOrientation", "(s)", "('landscape-left',)"),
-            .manager("SetSettleTime", "(u)", "(uint32 900,)"),
-            .manager("SetSplitViewThreshold", "(u)", "(uint32 10,)"),
-            .manager("SetAppLocksAllowed", "(b)", "(false,)"),
-            .manager("SetAppPolicy", "(sa{sv})", "('org.example.Other', {'follow-sensor': <true>})"),
-            .manager("ResetSetting", "(s)", "('all',)"),
-            .manager("Reload"),
-            .manager("GetAppPolicies"),
-            .manager("GetHistory", "(u)", "(uint32 10,)"),
-            .manager("ExplainPanel", "(s)", "('',)"),
+        // Every method the XML marks administrator, called with arguments that would change
+        // something were it allowed (or, for a method not named here, its signature's zero values).
+        let arguments = [
+            "SetKioskMode": "(true, 'landscape-left')", "SetRotationLocked": "(true,)",
+            "SetDeviceOrientation": "('landscape-left',)", "SetSettleTime": "(uint32 900,)",
+            "SetSplitViewThreshold": "(uint32 10,)", "SetAppLocksAllowed": "(false,)",
+            "SetAppPolicy": "('org.example.Other', {'follow-sensor': <true>})", "ResetSetting": "('all',)",
+            "GetHistory": "(uint32 10,)", "ExplainPanel": "('',)",
         ]
-        // Every method the XML marks administrator is in the list.
-        let administrator = try InterfaceDescription.administratorMethods()
-        XCTAssertEqual(Set(calls.map(\.method)), Set(administrator))
+        let members = try InterfaceDescription.members(
+            of: Contract.managerInterface, in: InterfaceDescription.contractXML(Contract.managerInterface + ".xml"))
+        let calls = try ContractXML.administratorMethods.map { method in
+            let signature = members.first { $0.kind == .method && $0.name == method }?.signature ?? ""
+            return FlatpakSandbox.Call.manager(method, "(\(signature))", try arguments[method] ?? Self.zeroValues(signature))
+        }
+        XCTAssertGreaterThan(calls.count, 10)
         let replies = try sandbox.run(calls)
         for (call, reply) in zip(calls, replies) {
             XCTAssertEqual(reply.error, Contract.accessDenied, "\(call.method): \(reply)")
@@ -131,5 +130,21 @@ final class SandboxTests: OrientdTestCase {
                       replies[0].message)
         // The user's own connection is not counted with it.
         _ = try registerRotatingPhone("org.example.Other")
+    }
+
+    /// GVariant text of a tuple of zero values for the D-Bus `signature` (the types the
+    /// administrator methods take).
+    private static func zeroValues(_ signature: String) throws -> String {
+        var values: [String] = []
+        var rest = Substring(signature)
+        let zeros = ["s": "''", "b": "false", "u": "uint32 0", "i": "int32 0", "as": "@as []", "a{sv}": "@a{sv} {}"]
+        while !rest.isEmpty {
+            guard let type = zeros.keys.sorted(by: { $0.count > $1.count }).first(where: rest.hasPrefix) else {
+                throw TestSupportError("no zero value for \(rest) in the signature \(signature): add the method's arguments")
+            }
+            values.append(zeros[type]!)
+            rest = rest.dropFirst(type.count)
+        }
+        return values.isEmpty ? "" : "(" + values.joined(separator: ", ") + ",)"
     }
 }

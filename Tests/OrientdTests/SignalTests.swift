@@ -33,7 +33,7 @@ final class SignalTests: OrientdTestCase {
         let interfaces = try XCTUnwrap(signal.argument(1).stringDictionary)
         XCTAssertEqual(interfaces.keys.sorted(), [Contract.sceneInterface])
         let values = try XCTUnwrap(interfaces[Contract.sceneInterface]?.vardict)
-        XCTAssertEqual(values.keys.sorted(), Contract.sceneProperties.sorted())
+        XCTAssertEqual(values.keys.sorted(), try Contract.sceneProperties.sorted())
         // Resolved at once: it follows the landscape device, its size turned with it.
         XCTAssertEqual(values["InterfaceOrientation"]?.string, "landscape-right")
         XCTAssertEqual(values["Width"]?.uint32, 844)

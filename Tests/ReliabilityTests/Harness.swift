@@ -113,6 +113,8 @@ extension BusConnection {
 struct SceneProperties: Equatable, CustomStringConvertible {
     let values: [String: Variant]
     init(_ values: [String: Variant]) { self.values = values }
+    /// The scene's properties the contract's XML lists.
+    static let sceneProperties = Set((try? ContractXML.sceneProperties) ?? [])
 
     subscript(_ name: String) -> Variant? { values[name] }
     var orientation: String { values["InterfaceOrientation"]?.string ?? "?" }
@@ -152,7 +154,7 @@ struct SceneProperties: Equatable, CustomStringConvertible {
         let detached = values["Detached"]?.bool
         if detached == nil || (detached == true) != (owner == "") { problems.append("Detached \(String(describing: detached)) with Owner '\(owner)'") }
         if values["SplitView"]?.bool == true && values["Idiom"]?.string != "pad" { problems.append("SplitView on a phone scene") }
-        if values.count != 16 { problems.append("\(values.count) properties instead of 16 (Observed since version 3, OrientationLocked since 6)") }
+        if Set(values.keys) != Self.sceneProperties { problems.append("properties \(values.keys.sorted()) instead of the XML's \(Self.sceneProperties.sorted())") }
         return problems
     }
 }
