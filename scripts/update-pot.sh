@@ -13,15 +13,19 @@ trap 'rm -rf "$work"' EXIT
 
 # Swift's string literals read as C's for the calls tr("...") (no interpolation in them).
 sources=$(find Sources/OrientationSettingsKit Sources/orientd-settings -name '*.swift' | sort)
+# With a header (whose charset is then set to UTF-8): without one, xgettext writes ASCII and
+# drops every other character ("—" in "%s: %s — your choice"), and the msgid no longer matches.
 # shellcheck disable=SC2086
 xgettext --language=C --from-code=UTF-8 --keyword= --keyword=tr --add-comments=TRANSLATORS: \
   --package-name=orientd --msgid-bugs-address=https://github.com/orientd/orientd/issues \
-  --omit-header --sort-by-file -o "$work/swift.pot" $sources
-xgettext --language=Desktop --from-code=UTF-8 --omit-header -o "$work/desktop.pot" \
+  --sort-by-file -o "$work/swift.pot" $sources
+xgettext --language=Desktop --from-code=UTF-8 -o "$work/desktop.pot" \
   data/io.github.orientd.Settings.desktop.in
+sed -i 's/charset=CHARSET/charset=UTF-8/' "$work/swift.pot" "$work/desktop.pot"
 {
   printf 'msgid ""\nmsgstr ""\n'
   printf '"Project-Id-Version: orientd\\n"\n"Content-Type: text/plain; charset=UTF-8\\n"\n"Content-Transfer-Encoding: 8bit\\n"\n\n'
-  msgcat --use-first "$work/swift.pot" "$work/desktop.pot"
+  # msgcat's own header entry (and the comments above it) end at the first blank line.
+  msgcat --use-first "$work/swift.pot" "$work/desktop.pot" | sed '1,/^$/d'
 } > "$out"
 echo "$out: $(grep -c '^msgid "[^"]' "$out") messages"

@@ -1,6 +1,6 @@
 import OrientationClient
 
-/// A switch the app shows (the rotation lock, kiosk mode).
+/// A switch the app shows (the rotation lock, whether apps may lock the orientation, kiosk mode).
 public struct SwitchRow: Sendable, Equatable {
     /// The row's title, which also names its switch for screen readers.
     public var title: String
@@ -40,7 +40,13 @@ public struct AppRow: Sendable, Equatable, Identifiable {
 /// GTK or orientd.
 public struct SettingsModel: Sendable, Equatable {
     public var rotationLock: SwitchRow
+    /// "Apps may lock the orientation" (`AppLocksAllowed`, the user's switch above every app);
+    /// nil from an orientd before version 6, which has no such switch.
+    public var appLocks: SwitchRow?
     public var kiosk: SwitchRow
+    /// How orientd treats this screen, in one plain line (`ScreenText`); empty from an orientd
+    /// before version 6, which does not say.
+    public var screen: String
     /// The app the person came from (in front before the settings app): its name (or id), or
     /// a sentence saying there is none.
     public var frontApp: String
@@ -60,6 +66,13 @@ public struct SettingsModel: Sendable, Equatable {
             subtitle: locked.contains(.rotationLocked) ? tr("Set by the administrator")
                 : Self.withSource(tr("Keeps the screen as it is when the device turns"), manager.settingSources[SettingKey.rotationLocked.rawValue]),
             isOn: manager.rotationLocked, isChangeable: !locked.contains(.rotationLocked))
+        appLocks = manager.bool(.appLocksAllowed) == nil ? nil : SwitchRow(
+            title: tr("Apps may lock the orientation"),
+            subtitle: locked.contains(.appLocksAllowed) ? tr("Set by the administrator")
+                : Self.withSource(tr("Off: every app follows how you hold the device; your choices per app still apply"),
+                                  manager.settingSources[SettingKey.appLocksAllowed.rawValue]),
+            isOn: manager.appLocksAllowed, isChangeable: !locked.contains(.appLocksAllowed))
+        screen = ScreenText.line(manager)
         let kioskLocked = locked.contains(.kioskMode)
         let kioskWhere = manager.kioskOrientation.map(Self.orientationWords) ?? tr("portrait")
         kiosk = SwitchRow(

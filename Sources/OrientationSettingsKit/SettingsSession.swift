@@ -61,6 +61,12 @@ public final class SettingsSession: Sendable {
         try client.setRotationLocked(locked)
     }
 
+    /// Lets apps lock the orientation (true) or makes every app follow the device (false;
+    /// `AppLocksAllowed`): the person's own choices per app and kiosk mode still apply.
+    public func setAppLocksAllowed(_ allowed: Bool) throws(OrientationClientError) {
+        try client.setAppLocksAllowed(allowed)
+    }
+
     /// Turns kiosk mode on or off, in the kiosk orientation in force.
     public func setKioskMode(_ enabled: Bool) throws(OrientationClientError) {
         try client.setKioskMode(enabled)

@@ -3,7 +3,7 @@ import OrientationClient
 /// Everything the settings app shows, as read from orientd and the desktop entries at one
 /// moment: the input of `SettingsModel`.
 public struct SettingsSnapshot: Sendable, Equatable {
-    /// The manager's properties (the lock, kiosk, the locked settings, the app in front).
+    /// The manager's properties (the lock, app locks, kiosk, the locked settings, the screen, the app in front).
     public var manager: ManagerProperties
     /// The app policies in force, with who set and who locks them.
     public var policies: [AppPolicyEntry]

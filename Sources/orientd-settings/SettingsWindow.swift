@@ -3,14 +3,19 @@ import OrientationClient
 import OrientationSettingsKit
 import Synchronization
 
-/// The app's window: a leaflet of the settings page (the lock, kiosk, the app in front and
+/// The app's window: a leaflet of the settings page (the screen, the lock, app locks, kiosk,
+/// the app in front and
 /// why, every app) and an app's page (its four choices). Side by side on a tablet; on a phone
 /// one at a time, the app's page slid in when an app is chosen.
 final class SettingsWindow {
     let window: Widget
     let session: SettingsSession?
     let leaflet: Widget
+    /// How orientd treats this screen, one line (hidden while orientd does not say).
+    let screenRow: Widget
     let lockRow: (row: Widget, switch: Widget)
+    /// "Apps may lock the orientation" (hidden from an orientd before version 6).
+    let appLocksRow: (row: Widget, switch: Widget)
     let kioskRow: (row: Widget, switch: Widget)
     let frontRow: Widget
     /// orientd's whole explanation of the app the person came from, shown by the "Why?" button.
@@ -52,9 +57,14 @@ final class SettingsWindow {
 
         page = adw_preferences_page_new()!
         let screen = Rows.group(tr("Screen"))
+        screenRow = Rows.action("")
+        gtk_widget_set_visible(screenRow, 0)
         lockRow = Rows.toggle()
+        appLocksRow = Rows.toggle()
         kioskRow = Rows.toggle()
+        adw_preferences_group_add(screen, screenRow)
         adw_preferences_group_add(screen, lockRow.row)
+        adw_preferences_group_add(screen, appLocksRow.row)
         adw_preferences_group_add(screen, kioskRow.row)
         adw_preferences_page_add(page, screen)
         let front = Rows.group(tr("In front"))
@@ -96,14 +106,19 @@ final class SettingsWindow {
             let on = gtk_switch_get_active(self.lockRow.switch) != 0
             self.apply { try $0.setRotationLocked(on) }
         }
+        connect(appLocksRow.switch, "notify::active", notify: true) { [unowned self] in
+            let on = gtk_switch_get_active(self.appLocksRow.switch) != 0
+            self.apply { try $0.setAppLocksAllowed(on) }
+        }
         connect(kioskRow.switch, "notify::active", notify: true) { [unowned self] in
             let on = gtk_switch_get_active(self.kioskRow.switch) != 0
             self.apply { try $0.setKioskMode(on) }
         }
         // Nothing is changeable until orientd's first answer says what is in force.
         adw_preferences_row_set_title(lockRow.row, tr("Rotation lock"))
+        adw_preferences_row_set_title(appLocksRow.row, tr("Apps may lock the orientation"))
         adw_preferences_row_set_title(kioskRow.row, tr("Kiosk mode"))
-        for row in [lockRow, kioskRow] { setChangeable(row.switch, false) }
+        for row in [lockRow, appLocksRow, kioskRow] { setChangeable(row.switch, false) }
         refresh()
         startWatching()
     }
@@ -181,7 +196,7 @@ final class SettingsWindow {
         if let model { show(model) }
         updating = true
         defer { updating = false }
-        for row in [lockRow, kioskRow] { setChangeable(row.switch, false) }
+        for row in [lockRow, appLocksRow, kioskRow] { setChangeable(row.switch, false) }
         detail.setAvailable(false)
         adw_preferences_row_set_title(statusRow, refused.map { $0 + "\n" + reason } ?? reason)
         gtk_widget_set_visible(statusRow, 1)
@@ -192,7 +207,11 @@ final class SettingsWindow {
     func show(_ model: SettingsModel) {
         updating = true
         defer { updating = false }
-        for (row, value) in [(lockRow, model.rotationLock), (kioskRow, model.kiosk)] {
+        adw_preferences_row_set_title(screenRow, model.screen)
+        gtk_widget_set_visible(screenRow, model.screen.isEmpty ? 0 : 1)
+        gtk_widget_set_visible(appLocksRow.row, model.appLocks == nil ? 0 : 1)
+        let switches = [(lockRow, model.rotationLock), (appLocksRow, model.appLocks), (kioskRow, model.kiosk)]
+        for case let (row, value?) in switches {
             adw_preferences_row_set_title(row.row, value.title)
             adw_action_row_set_subtitle(row.row, value.subtitle)
             gtk_switch_set_active(row.switch, value.isOn ? 1 : 0)

@@ -24,6 +24,7 @@ final class SettingsStoreTests: XCTestCase {
         var user = SettingLayer()
         user.rotationLocked = true
         user.kioskMode = true
+        user.appLocksAllowed = false
         user.kioskOrientation = .portraitUpsideDown
         user.splitViewThreshold = 900
         user.settleTime = 0
@@ -44,7 +45,7 @@ final class SettingsStoreTests: XCTestCase {
         let text = try String(contentsOfFile: store.path, encoding: .utf8)
         XCTAssertTrue(text.contains("SettleTime=250"), text)
         XCTAssertTrue(text.contains("Format=2"), text)
-        for absent in ["RotationLocked", "KioskMode", "KioskOrientation", "SplitViewThreshold"] {
+        for absent in ["RotationLocked", "KioskMode", "KioskOrientation", "SplitViewThreshold", "AppLocksAllowed"] {
             XCTAssertFalse(text.contains(absent), "\(absent) was never set: \(text)")
         }
         XCTAssertEqual(store.load(log: quiet).user, user)

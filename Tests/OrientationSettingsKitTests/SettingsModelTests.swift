@@ -3,8 +3,8 @@ import OrientationClient
 import OrientationSettingsKit
 import XCTest
 
-/// What the app shows, from a snapshot: the lock and kiosk with the administrator's locks,
-/// the app in front and why, and every app with its declaration and choice.
+/// What the app shows, from a snapshot: the lock, app locks and kiosk with the administrator's
+/// locks, the screen, the app in front and why, and every app with its declaration and choice.
 final class SettingsModelTests: XCTestCase {
     static let notes = InstalledApp(appID: "org.example.Notes", name: "Notes", icon: "notes",
                                     declared: [.portrait, .landscapeLeft, .landscapeRight], path: "/a/org.example.Notes.desktop")
@@ -47,6 +47,44 @@ final class SettingsModelTests: XCTestCase {
         XCTAssertEqual(model.kiosk.subtitle, "Every app in portrait (your choice)")
         XCTAssertEqual(SettingsModel(snapshot()).rotationLock.subtitle, "Keeps the screen as it is when the device turns",
                        "an orientd before version 5 does not say")
+    }
+
+    /// "Apps may lock the orientation" (`AppLocksAllowed`): on by default, changeable unless the
+    /// administrator locks it, saying who set it; absent from an orientd before version 6.
+    func testTheAppLocksSwitchIsTheUsersUnlessTheAdministratorLocksIt() throws {
+        let sources = Variant(dictionary: ["AppLocksAllowed": Variant(string: "user")], valueType: "s")
+        var row = try XCTUnwrap(SettingsModel(snapshot(["AppLocksAllowed": Variant(bool: false), "SettingSources": sources])).appLocks)
+        XCTAssertEqual(row.title, "Apps may lock the orientation")
+        XCTAssertFalse(row.isOn)
+        XCTAssertTrue(row.isChangeable)
+        XCTAssertEqual(row.subtitle, "Off: every app follows how you hold the device; your choices per app still apply (your choice)")
+        row = try XCTUnwrap(SettingsModel(snapshot(["AppLocksAllowed": Variant(bool: true),
+                                                    "LockedSettings": Variant(strings: ["AppLocksAllowed"])])).appLocks)
+        XCTAssertTrue(row.isOn)
+        XCTAssertFalse(row.isChangeable)
+        XCTAssertEqual(row.subtitle, "Set by the administrator")
+        let otherLocked = SettingsModel(snapshot(["AppLocksAllowed": Variant(bool: true), "LockedSettings": Variant(strings: ["RotationLocked"])]))
+        XCTAssertEqual(otherLocked.appLocks?.isChangeable, true, "only its own name locks it")
+        XCTAssertNil(SettingsModel(snapshot()).appLocks, "an orientd before version 6 has no such switch")
+    }
+
+    /// How orientd treats this screen, in one plain line from `ScreenClass` and `Posture`.
+    func testTheScreenIsSaidInOnePlainLine() {
+        func line(_ screenClass: String, _ posture: String, appLocks: Bool = true) -> String {
+            SettingsModel(snapshot(["ScreenClass": Variant(string: screenClass), "Posture": Variant(string: posture),
+                                    "AppLocksAllowed": Variant(bool: appLocks)])).screen
+        }
+        XCTAssertEqual(line("phone", "held"), "This screen: a phone — apps turn it to the orientations they declare")
+        XCTAssertEqual(line("large", "held"),
+                       "This screen: a tablet held in the hand — apps that only declare for phones follow the device")
+        XCTAssertEqual(line("large", "desk"), "This screen: a laptop or desk screen — apps do not turn it; your choices per app do")
+        XCTAssertEqual(line("phone", "held", appLocks: false), "This screen: a phone — every app follows how you hold it, as you chose")
+        XCTAssertEqual(line("large", "held", appLocks: false),
+                       "This screen: a tablet held in the hand — every app follows how you hold it, as you chose")
+        XCTAssertEqual(line("large", "desk", appLocks: false), line("large", "desk"), "on a desk apps turn nothing either way")
+        XCTAssertEqual(SettingsModel(snapshot()).screen, "", "an orientd before version 6 does not say")
+        XCTAssertEqual(line("foldable", "held"), "", "a class this app does not know is not guessed at")
+        XCTAssertEqual(line("large", "floating"), "")
     }
 
     func testTheAppInFrontIsNamedByItsEntryAndExplainedInSentences() {

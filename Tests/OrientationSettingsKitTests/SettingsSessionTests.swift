@@ -40,14 +40,29 @@ final class SettingsSessionTests: OrientdTestCase {
         XCTAssertFalse(SettingsModel(try session.snapshot()).rotationLock.isOn)
     }
 
+    /// "Apps may lock the orientation" is orientd's `AppLocksAllowed`, set and read through
+    /// the session, and kept (the state file) as the other settings.
+    func testTheAppLocksSwitchIsSetThroughTheSession() throws {
+        XCTAssertEqual(SettingsModel(try session.snapshot()).appLocks?.isOn, true, "apps may lock by default")
+        try session.setAppLocksAllowed(false)
+        XCTAssertEqual(try session.client.managerProperties().appLocksAllowed, false)
+        let model = SettingsModel(try session.snapshot())
+        XCTAssertEqual(model.appLocks?.isOn, false)
+        XCTAssertEqual(model.screen, "This screen: a phone — every app follows how you hold it, as you chose",
+                       "the suite's orientd runs with --screen-class phone")
+        try session.setAppLocksAllowed(true)
+        XCTAssertEqual(SettingsModel(try session.snapshot()).appLocks?.isOn, true)
+    }
+
     func testTheAdministratorsLocksAreShownAndRefused() throws {
         let folder = orientd.stateHome + "/xdg-config/orientd"
         try FileManager.default.createDirectory(atPath: folder, withIntermediateDirectories: true)
-        try "[Manager]\nKioskMode=false\nLocked=KioskMode\n[App org.example.Game]\nAllowedOrientations=landscape\nLocked=true\n"
+        try "[Manager]\nKioskMode=false\nAppLocksAllowed=true\nLocked=KioskMode;AppLocksAllowed\n[App org.example.Game]\nAllowedOrientations=landscape\nLocked=true\n"
             .write(toFile: folder + "/orientd.conf", atomically: true, encoding: .utf8)
         try session.client.reloadConfiguration()
         let model = SettingsModel(try session.snapshot())
         XCTAssertFalse(model.kiosk.isChangeable)
+        XCTAssertEqual(model.appLocks?.isChangeable, false)
         XCTAssertTrue(model.rotationLock.isChangeable)
         let game = try XCTUnwrap(model.apps.first { $0.appID == "org.example.Game" })
         XCTAssertTrue(game.isLocked)
@@ -56,6 +71,9 @@ final class SettingsSessionTests: OrientdTestCase {
             XCTAssertEqual((error as? OrientationClientError)?.code, .notPermitted)
         }
         XCTAssertThrowsError(try session.setKioskMode(true))
+        XCTAssertThrowsError(try session.setAppLocksAllowed(false)) { error in
+            XCTAssertEqual((error as? OrientationClientError)?.code, .notPermitted)
+        }
     }
 
     func testFollowingTheAppOverridesAConfiguredPolicy() throws {

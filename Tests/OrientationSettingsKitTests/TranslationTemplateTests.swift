@@ -26,6 +26,8 @@ final class TranslationTemplateTests: XCTestCase {
         let current = try messages(fresh)
         XCTAssertTrue(current.contains("msgid \"Portrait only\""), "the app's words are extracted: \(current.count)")
         XCTAssertTrue(current.contains("msgid \"Rotation lock, and how each app turns with the device\""), "and the desktop entry's")
+        // A msgid outside ASCII is kept whole: gettext looks up the string exactly as the app says it.
+        XCTAssertTrue(current.contains("msgid \"%s: %s — your choice\""), "the dash is kept")
         let committed = try messages(Self.root + "/po/orientd.pot")
         XCTAssertEqual(current.subtracting(committed), [], "po/orientd.pot lacks these: run make pot")
     }

@@ -12,6 +12,7 @@ final class SettingsAppFlowTests: OutputTestCase {
     static let game = "org.example.SettingsGame"
     static let panel = "X11-1"
     static let teaName = "Tea & <b>Biscuits</b>"
+    static let appLocks = "Apps may lock the orientation"
 
     var settings: OrientationClient!
 
@@ -20,11 +21,12 @@ final class SettingsAppFlowTests: OutputTestCase {
         try settings.appPolicies().first { $0.appID == appID }
     }
 
-    /// phoc in Xvfb, orientd with an administrator's locked policy for the game, the at-spi
-    /// bus, and the settings app on phoc (with `environment` added, such as a language).
+    /// phoc in Xvfb, orientd with an administrator's locked policy for the game (after
+    /// `managerConfig`, a `[Manager]` section), the at-spi bus, and the settings app on phoc
+    /// (with `environment` added, such as a language).
     /// `beforeTheApp` runs once orientd serves, before the settings app starts (an app the
     /// person comes from).
-    func startEverything(environment extra: [String: String] = [:], phocConfig: String? = nil,
+    func startEverything(environment extra: [String: String] = [:], phocConfig: String? = nil, managerConfig: String = "",
                          beforeTheApp: () throws -> Void = {}) throws {
         try writeDesktopEntry(Self.reader, orientations: "portrait;landscape")
         try writeDesktopEntry(Self.game, orientations: "all")
@@ -33,7 +35,7 @@ final class SettingsAppFlowTests: OutputTestCase {
             .write(toFile: appDataHome + "/applications/org.example.Tea.desktop", atomically: true, encoding: .utf8)
         let config = scratch + "/state/xdg-config/orientd"
         try FileManager.default.createDirectory(atPath: config, withIntermediateDirectories: true)
-        try "[App \(Self.game)]\nAllowedOrientations=landscape\nLocked=true\n"
+        try "\(managerConfig)[App \(Self.game)]\nAllowedOrientations=landscape\nLocked=true\n"
             .write(toFile: config + "/orientd.conf", atomically: true, encoding: .utf8)
 
         try startPhocAndOrientd(panel: Self.panel, phocConfig: phocConfig)
@@ -179,6 +181,47 @@ final class SettingsAppFlowTests: OutputTestCase {
         try waitForControl("Rotation lock", { $0.contains("checked") }, "on")
     }
 
+    /// "Apps may lock the orientation" switched off in the app is orientd's `AppLocksAllowed`,
+    /// kept in its state file (an orientd started again still has it off), and the screen's line
+    /// says every app follows the device.
+    func testTheAppLocksSwitchIsOrientdsAndIsKept() throws {
+        try startEverything()
+        try waitForControl(Self.appLocks, { $0.contains("checked") && $0.contains("sensitive") }, "on and changeable")
+        try drive("press", Self.appLocks)
+        try eventually("AppLocksAllowed is false", timeout: deadline) { try managerProperty("AppLocksAllowed").bool == false }
+        try waitForControl(Self.appLocks, { !$0.contains("checked") }, "off")
+        let state = try String(contentsOfFile: scratch + "/state/orientd/settings.ini", encoding: .utf8)
+        XCTAssertTrue(state.split(separator: "\n").contains("AppLocksAllowed=false"), state)
+        var labels = ""
+        try eventually("the screen's line says every app follows the device (labels: \(labels))", timeout: deadline) {
+            labels = try drive("labels")
+            return labels.contains("This screen: a phone — every app follows how you hold it, as you chose")
+        }
+
+        let arguments = orientd.process.argv.dropFirst()
+        XCTAssertEqual(orientd.stop(), .exited(0))
+        try launchOrientd(Array(arguments), environment: appDataEnvironment.merging(waylandEnvironment) { $1 }, verbose: false)
+        XCTAssertEqual(try managerProperty("AppLocksAllowed").bool, false, "kept across orientd's restart")
+        try waitForControl(Self.appLocks, { $0.contains("sensitive") && !$0.contains("checked") }, "off and changeable again")
+        try drive("press", Self.appLocks)
+        try eventually("AppLocksAllowed is true", timeout: deadline) { try managerProperty("AppLocksAllowed").bool == true }
+        try waitForControl(Self.appLocks, { $0.contains("checked") }, "on again")
+    }
+
+    /// An administrator who locks `AppLocksAllowed` decides it: the switch shows the value,
+    /// disabled, saying so, and a press on it changes nothing.
+    func testALockedAppLocksSwitchIsShownDisabled() throws {
+        try startEverything(managerConfig: "[Manager]\nAppLocksAllowed=false\nLocked=AppLocksAllowed\n\n")
+        try waitForControl(Self.appLocks, { !$0.contains("checked") && !$0.contains("sensitive") }, "off and locked")
+        XCTAssertTrue(try drive("text", Self.appLocks).contains("Set by the administrator"))
+        // The lock pressed after it shows that the app has handled the press.
+        try drive("press", Self.appLocks)
+        try drive("press", "Rotation lock")
+        try eventually("RotationLocked is true", timeout: deadline) { try managerProperty("RotationLocked").bool == true }
+        XCTAssertEqual(try managerProperty("AppLocksAllowed").bool, false)
+        try waitForControl(Self.appLocks, { !$0.contains("checked") && !$0.contains("sensitive") }, "still off and locked")
+    }
+
     /// orientd goes (stopped, or its package purged: this bus cannot start it again): the app
     /// says it is not running and disables what cannot apply, a press on the lock changes
     /// nothing; orientd back, everything is changeable again and the lock applies.
@@ -192,15 +235,19 @@ final class SettingsAppFlowTests: OutputTestCase {
 
         try waitForControl("Rotation lock", { !$0.contains("sensitive") && !$0.contains("checked") }, "off and disabled")
         try waitForControl("Portrait only", { !$0.contains("sensitive") }, "disabled")
+        try waitForControl(Self.appLocks, { !$0.contains("sensitive") && $0.contains("checked") }, "on and disabled")
         XCTAssertTrue(try drive("labels").contains("orientd is not running: nothing here can change until it is back"))
         try drive("press", "Rotation lock")
         try drive("press", "Portrait only")
+        try drive("press", Self.appLocks)
         try waitForControl("Rotation lock", { !$0.contains("checked") }, "still off")
 
         try launchOrientd(Array(arguments), environment: appDataEnvironment.merging(waylandEnvironment) { $1 }, verbose: false)
         try waitForControl("Rotation lock", { $0.contains("sensitive") && !$0.contains("checked") }, "changeable again")
         try waitForControl("Portrait only", { $0.contains("sensitive") }, "changeable again")
         XCTAssertEqual(try managerProperty("RotationLocked").bool, false, "nothing was applied meanwhile")
+        XCTAssertEqual(try managerProperty("AppLocksAllowed").bool, true, "nothing was applied meanwhile")
+        try waitForControl(Self.appLocks, { $0.contains("sensitive") && $0.contains("checked") }, "on and changeable again")
         XCTAssertNil(try policy(Self.reader), "nothing was applied meanwhile")
         try drive("press", "Rotation lock")
         try eventually("RotationLocked is true", timeout: deadline) { try managerProperty("RotationLocked").bool == true }

@@ -117,6 +117,7 @@ public struct SettingsStore: Sendable {
         }
         if file.has(g, "RotationLocked") { user.rotationLocked = try wrap { try file.bool(g, "RotationLocked") } }
         if file.has(g, "KioskMode") { user.kioskMode = try wrap { try file.bool(g, "KioskMode") } }
+        if file.has(g, "AppLocksAllowed") { user.appLocksAllowed = try wrap { try file.bool(g, "AppLocksAllowed") } }
         if file.has(g, "KioskOrientation") {
             user.kioskOrientation = try wrap { try InterfaceOrientation(parsing: try file.string(g, "KioskOrientation")) }
         }
@@ -155,6 +156,7 @@ public struct SettingsStore: Sendable {
         file.set(g, Self.formatKey, uint: Self.format)
         if let value = user.rotationLocked { file.set(g, "RotationLocked", bool: value) }
         if let value = user.kioskMode { file.set(g, "KioskMode", bool: value) }
+        if let value = user.appLocksAllowed { file.set(g, "AppLocksAllowed", bool: value) }
         if let value = user.kioskOrientation { file.set(g, "KioskOrientation", string: value.rawValue) }
         if let value = user.splitViewThreshold { file.set(g, "SplitViewThreshold", uint: value) }
         if let value = user.settleTime { file.set(g, "SettleTime", uint: value) }
