@@ -3,9 +3,9 @@ import TestSupport
 import XCTest
 
 /// scripts/debian13-root.sh's handling of its arguments and its cache, without making a root:
-/// an unknown architecture or set is refused naming the valid ones; each set and architecture
-/// has its own root, named by its package list's hash; `--check` reports a root not made yet
-/// (the tests then skip) and returns a completed one at once.
+/// an unknown release, architecture or set is refused naming the valid ones; each release, set
+/// and architecture has its own root, named by its package list's hash; `--check` reports a
+/// root not made yet (the tests then skip) and returns a completed one at once.
 final class Debian13RootScriptTests: XCTestCase {
     static let script = PackagingTests.root + "/scripts/debian13-root.sh"
 
@@ -29,6 +29,32 @@ final class Debian13RootScriptTests: XCTestCase {
         XCTAssertEqual(set.status, .exited(2), "\(set)")
         XCTAssertTrue(set.stderr.contains("'games' (valid: compositors, swift, sysroot, runtime)"), set.stderr)
         XCTAssertEqual(try FileManager.default.contentsOfDirectory(atPath: cache), [], "nothing made")
+    }
+
+    /// forky (Debian's testing release) is made beside Debian 13, for what the tests run on it.
+    func testAnUnknownReleaseOrASetForkyDoesNotHaveIsRefusedNamingTheValidOnes() throws {
+        let cache = try freshCache()
+        let release = try rootScript(["--release", "sid", "--check"], cache: cache)
+        XCTAssertEqual(release.status, .exited(2), "\(release)")
+        XCTAssertTrue(release.stderr.contains("'sid' (valid: trixie, forky)"), release.stderr)
+        let sysroot = try rootScript(["--release", "forky", "--set", "sysroot", "--arch", "arm64", "--check"], cache: cache)
+        XCTAssertEqual(sysroot.status, .exited(2), "\(sysroot)")
+        XCTAssertTrue(sysroot.stderr.contains("forky has no sysroot root for arm64 (valid: --set compositors|swift, --arch amd64)"),
+                      sysroot.stderr)
+        XCTAssertEqual(try FileManager.default.contentsOfDirectory(atPath: cache), [], "nothing made")
+    }
+
+    /// forky's roots are named apart from Debian 13's and hashed with their release, so the same
+    /// package list makes two roots; Debian 13's is named as before.
+    func testForkysRootsAreTheirOwnBesideDebian13s() throws {
+        let cache = try freshCache()
+        let trixie = try pendingRoot([], cache: cache)
+        XCTAssertEqual(try pendingRoot(["--release", "trixie"], cache: cache), trixie)
+        let forky = try pendingRoot(["--release", "forky"], cache: cache)
+        let forkySwift = try pendingRoot(["--release", "forky", "--set", "swift"], cache: cache)
+        XCTAssertTrue(forky.hasPrefix(cache + "/forky-compositors-amd64-"), forky)
+        XCTAssertTrue(forkySwift.hasPrefix(cache + "/forky-swift-amd64-"), forkySwift)
+        XCTAssertNotEqual(trixie.split(separator: "-").last, forky.split(separator: "-").last)
     }
 
     /// The root's path as `--check` names it for a root not made yet.
