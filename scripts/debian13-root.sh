@@ -1,14 +1,17 @@
 #!/usr/bin/env bash
 # Makes (once) and prints the path of a cached Debian root for tests, Debian 13 (trixie) or,
-# with --release forky, Debian's testing release forky (tomorrow's GNOME, Phosh, KWin, Swift):
-#   scripts/debian13-root.sh [--release trixie|forky] [--arch amd64|arm64]
-#                            [--set compositors|swift|sysroot|runtime] [--check]
+# with --release forky, Debian's testing release forky (tomorrow's GNOME, Phosh, KWin, Swift),
+# or with --release sid --set gnome the GNOME Shell of Debian's unstable release (newer than
+# forky's while a GNOME waits to migrate):
+#   scripts/debian13-root.sh [--release trixie|forky|sid] [--arch amd64|arm64]
+#                            [--set compositors|gnome|swift|sysroot|runtime] [--check]
 # compositors (the default): GNOME Shell, Phosh, phoc, KWin, GTK 4 and the tools the
 #   compositor flows use, run under bwrap by the tests with orientd built on the host.
 # swift: Debian 13's own Swift (swiftlang) and the libraries orientd builds against.
 # sysroot (for --arch arm64): what the arm64 package is cross-built against (scripts/cross.sh).
 # runtime (for --arch arm64): where it is installed and run (scripts/check-deb-arm64.sh).
-# forky has the compositors and swift sets, for amd64 only.
+# gnome: GNOME Shell alone, what the GNOME flow runs in a root.
+# forky has the compositors, gnome and swift sets, sid the gnome set, for amd64 only.
 # The root lives under ${ORIENTD_TEST_ROOTS:-/var/cache/orientd-test-roots}, named by the
 # release (debian13-… or forky-…), the set, the architecture and a hash of its package list (and this script's recipe): a changed
 # list makes a new root and removes the old one of that set; an unchanged one is reused.
@@ -26,18 +29,19 @@ set_name=compositors
 check_only=false
 while (($#)); do
   case $1 in
-    --release) release=${2:?--release needs trixie or forky}; shift 2 ;;
+    --release) release=${2:?--release needs trixie, forky or sid}; shift 2 ;;
     --arch) arch=${2:?--arch needs amd64 or arm64}; shift 2 ;;
     --set) set_name=${2:?--set needs compositors or swift}; shift 2 ;;
     --check) check_only=true; shift ;;
-    *) echo "debian13-root: unknown argument '$1' (valid: --release trixie|forky, --arch amd64|arm64, --set compositors|swift|sysroot|runtime, --check)" >&2; exit 2 ;;
+    *) echo "debian13-root: unknown argument '$1' (valid: --release trixie|forky|sid, --arch amd64|arm64, --set compositors|gnome|swift|sysroot|runtime, --check)" >&2; exit 2 ;;
   esac
 done
 case $arch in amd64|arm64) ;; *) echo "debian13-root: unknown architecture '$arch' (valid: amd64, arm64)" >&2; exit 2 ;; esac
 case $release in
   trixie) prefix=debian13 ;;
   forky) prefix=forky ;;
-  *) echo "debian13-root: unknown release '$release' (valid: trixie, forky)" >&2; exit 2 ;;
+  sid) prefix=sid ;;
+  *) echo "debian13-root: unknown release '$release' (valid: trixie, forky, sid)" >&2; exit 2 ;;
 esac
 
 # The package lists. Keep them sorted; a change here makes a new root.
@@ -45,6 +49,9 @@ compositor_packages=(
   ca-certificates dbus dbus-daemon gir1.2-gtk-4.0 gnome-settings-daemon-common
   gnome-shell gsettings-desktop-schemas kwin-wayland libglib2.0-bin libgtk-4-1 libpam-wrapper
   phoc phosh python3 python3-dbusmock python3-gi x11-utils xdotool xvfb
+)
+gnome_packages=(
+  ca-certificates dbus dbus-daemon gnome-settings-daemon-common gnome-shell gsettings-desktop-schemas libglib2.0-bin
 )
 swift_packages=(
   binutils libadwaita-1-dev libglib2.0-dev libgtk-4-dev libwayland-dev libxcb1-dev pkg-config swiftlang
@@ -62,17 +69,17 @@ runtime_packages=(
 )
 case $set_name in
   compositors) packages=("${compositor_packages[@]}") ;;
+  gnome) packages=("${gnome_packages[@]}") ;;
   swift) packages=("${swift_packages[@]}") ;;
   sysroot) packages=("${sysroot_packages[@]}") ;;
   runtime) packages=("${runtime_packages[@]}") ;;
-  *) echo "debian13-root: unknown set '$set_name' (valid: compositors, swift, sysroot, runtime)" >&2; exit 2 ;;
+  *) echo "debian13-root: unknown set '$set_name' (valid: compositors, gnome, swift, sysroot, runtime)" >&2; exit 2 ;;
 esac
-if [[ $release == forky ]]; then
-  case $set_name/$arch in
-    compositors/amd64|swift/amd64) ;;
-    *) echo "debian13-root: forky has no $set_name root for $arch (valid: --set compositors|swift, --arch amd64)" >&2; exit 2 ;;
-  esac
-fi
+case $release/$set_name/$arch in
+  trixie/*|forky/compositors/amd64|forky/gnome/amd64|forky/swift/amd64|sid/gnome/amd64) ;;
+  forky/*) echo "debian13-root: forky has no $set_name root for $arch (valid: --set compositors|gnome|swift, --arch amd64)" >&2; exit 2 ;;
+  *) echo "debian13-root: sid has no $set_name root for $arch (valid: --set gnome, --arch amd64)" >&2; exit 2 ;;
+esac
 
 # The recipe's version: bump it when the way the root is made changes.
 recipe=1

@@ -2,13 +2,29 @@ import Foundation
 import TestSupport
 import XCTest
 
-/// The GNOME flow on Debian 13's GNOME Shell 48 (`Debian13Root`), headless in the cached root,
-/// with orientd's extension for GNOME Shell 45 and later (the ES module) and the orientd built
-/// on the host: a landscape app turns the Shell's panel, another in front turns it back.
+/// The GNOME flow on the GNOME Shell of each cached Debian root (`Debian13Root`): Debian 13's
+/// Shell 48, forky's Shell 50 and sid's Shell 51, headless in the root, with orientd's
+/// extension for GNOME Shell 45 and later (the ES module, whose `shell-version` must name the
+/// Shell's major version or the Shell does not load it, and orientd follows no window) and
+/// the orientd built on the host: a landscape app turns the Shell's panel, another in front
+/// turns it back.
 extension GnomeFrontWindowTests {
     func testOnDebian13sGnomeShell48TheAppInFrontTurnsThePanelAndClosingGivesItBack() throws {
-        try appsInFrontTurnTheShellsPanel(root: try debian13Root())
+        try appsInFrontTurnTheShellsPanel(on: .trixie, shellMajor: 48)
+    }
+
+    func testOnForkysGnomeShell50TheAppInFrontTurnsThePanelAndClosingGivesItBack() throws {
+        try appsInFrontTurnTheShellsPanel(on: .forky, shellMajor: 50)
+    }
+
+    func testOnSidsGnomeShell51TheAppInFrontTurnsThePanelAndClosingGivesItBack() throws {
+        try appsInFrontTurnTheShellsPanel(on: .sid, shellMajor: 51)
+    }
+
+    /// The flow on the Shell of `release`'s root, which must be GNOME Shell `shellMajor`.
+    func appsInFrontTurnTheShellsPanel(on release: Debian13Root.Release, shellMajor: Int) throws {
+        try appsInFrontTurnTheShellsPanel(root: try cachedRoot(release))
         let version = try shellProperty("ShellVersion").string ?? ""
-        XCTAssertTrue(version.hasPrefix("48."), "Debian 13's GNOME Shell, not \(version)")
+        XCTAssertTrue(version.hasPrefix("\(shellMajor)."), "\(release.displayName)'s GNOME Shell \(shellMajor), not \(version)")
     }
 }

@@ -27,33 +27,39 @@ final class Debian13RootScriptTests: XCTestCase {
         XCTAssertTrue(architecture.stderr.contains("'riscv64' (valid: amd64, arm64)"), architecture.stderr)
         let set = try rootScript(["--set", "games", "--check"], cache: cache)
         XCTAssertEqual(set.status, .exited(2), "\(set)")
-        XCTAssertTrue(set.stderr.contains("'games' (valid: compositors, swift, sysroot, runtime)"), set.stderr)
+        XCTAssertTrue(set.stderr.contains("'games' (valid: compositors, gnome, swift, sysroot, runtime)"), set.stderr)
         XCTAssertEqual(try FileManager.default.contentsOfDirectory(atPath: cache), [], "nothing made")
     }
 
-    /// forky (Debian's testing release) is made beside Debian 13, for what the tests run on it.
+    /// forky (Debian's testing release) is made beside Debian 13, for what the tests run on it,
+    /// and sid (unstable) for its GNOME Shell alone.
     func testAnUnknownReleaseOrASetForkyDoesNotHaveIsRefusedNamingTheValidOnes() throws {
         let cache = try freshCache()
-        let release = try rootScript(["--release", "sid", "--check"], cache: cache)
+        let release = try rootScript(["--release", "bookworm", "--check"], cache: cache)
         XCTAssertEqual(release.status, .exited(2), "\(release)")
-        XCTAssertTrue(release.stderr.contains("'sid' (valid: trixie, forky)"), release.stderr)
+        XCTAssertTrue(release.stderr.contains("'bookworm' (valid: trixie, forky, sid)"), release.stderr)
         let sysroot = try rootScript(["--release", "forky", "--set", "sysroot", "--arch", "arm64", "--check"], cache: cache)
         XCTAssertEqual(sysroot.status, .exited(2), "\(sysroot)")
-        XCTAssertTrue(sysroot.stderr.contains("forky has no sysroot root for arm64 (valid: --set compositors|swift, --arch amd64)"),
+        XCTAssertTrue(sysroot.stderr.contains("forky has no sysroot root for arm64 (valid: --set compositors|gnome|swift, --arch amd64)"),
                       sysroot.stderr)
+        let sid = try rootScript(["--release", "sid", "--check"], cache: cache)
+        XCTAssertEqual(sid.status, .exited(2), "\(sid)")
+        XCTAssertTrue(sid.stderr.contains("sid has no compositors root for amd64 (valid: --set gnome, --arch amd64)"), sid.stderr)
         XCTAssertEqual(try FileManager.default.contentsOfDirectory(atPath: cache), [], "nothing made")
     }
 
-    /// forky's roots are named apart from Debian 13's and hashed with their release, so the same
-    /// package list makes two roots; Debian 13's is named as before.
-    func testForkysRootsAreTheirOwnBesideDebian13s() throws {
+    /// forky's and sid's roots are named apart from Debian 13's and hashed with their release, so
+    /// the same package list makes two roots; Debian 13's is named as before.
+    func testForkysAndSidsRootsAreTheirOwnBesideDebian13s() throws {
         let cache = try freshCache()
         let trixie = try pendingRoot([], cache: cache)
         XCTAssertEqual(try pendingRoot(["--release", "trixie"], cache: cache), trixie)
         let forky = try pendingRoot(["--release", "forky"], cache: cache)
         let forkySwift = try pendingRoot(["--release", "forky", "--set", "swift"], cache: cache)
+        let sidGnome = try pendingRoot(["--release", "sid", "--set", "gnome"], cache: cache)
         XCTAssertTrue(forky.hasPrefix(cache + "/forky-compositors-amd64-"), forky)
         XCTAssertTrue(forkySwift.hasPrefix(cache + "/forky-swift-amd64-"), forkySwift)
+        XCTAssertTrue(sidGnome.hasPrefix(cache + "/sid-gnome-amd64-"), sidGnome)
         XCTAssertNotEqual(trixie.split(separator: "-").last, forky.split(separator: "-").last)
     }
 
