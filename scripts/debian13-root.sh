@@ -1,8 +1,9 @@
 #!/usr/bin/env bash
 # Makes (once) and prints the path of a cached Debian root for tests, Debian 13 (trixie) or,
 # with --release forky, Debian's testing release forky (tomorrow's GNOME, Phosh, KWin, Swift),
-# or with --release sid --set gnome the GNOME Shell of Debian's unstable release (newer than
-# forky's while a GNOME waits to migrate):
+# or with --release sid the GNOME Shell (--set gnome) or the Swift (--set swift) of Debian's
+# unstable release, newer than forky's while they wait to migrate (forky has Shell 50 and no
+# swiftlang; sid has Shell 51 and swiftlang 6.2):
 #   scripts/debian13-root.sh [--release trixie|forky|sid] [--arch amd64|arm64]
 #                            [--set compositors|gnome|swift|sysroot|runtime] [--check]
 # compositors (the default): GNOME Shell, Phosh, phoc, KWin, GTK 4 and the tools the
@@ -11,7 +12,7 @@
 # sysroot (for --arch arm64): what the arm64 package is cross-built against (scripts/cross.sh).
 # runtime (for --arch arm64): where it is installed and run (scripts/check-deb-arm64.sh).
 # gnome: GNOME Shell alone, what the GNOME flow runs in a root.
-# forky has the compositors, gnome and swift sets, sid the gnome set, for amd64 only.
+# forky has the compositors and gnome sets, sid the gnome and swift sets, for amd64 only.
 # The root lives under ${ORIENTD_TEST_ROOTS:-/var/cache/orientd-test-roots}, named by the
 # release (debian13-… or forky-…), the set, the architecture and a hash of its package list (and this script's recipe): a changed
 # list makes a new root and removes the old one of that set; an unchanged one is reused.
@@ -76,9 +77,9 @@ case $set_name in
   *) echo "debian13-root: unknown set '$set_name' (valid: compositors, gnome, swift, sysroot, runtime)" >&2; exit 2 ;;
 esac
 case $release/$set_name/$arch in
-  trixie/*|forky/compositors/amd64|forky/gnome/amd64|forky/swift/amd64|sid/gnome/amd64) ;;
-  forky/*) echo "debian13-root: forky has no $set_name root for $arch (valid: --set compositors|gnome|swift, --arch amd64)" >&2; exit 2 ;;
-  *) echo "debian13-root: sid has no $set_name root for $arch (valid: --set gnome, --arch amd64)" >&2; exit 2 ;;
+  trixie/*|forky/compositors/amd64|forky/gnome/amd64|sid/gnome/amd64|sid/swift/amd64) ;;
+  forky/*) echo "debian13-root: forky has no $set_name root for $arch (valid: --set compositors|gnome, --arch amd64)" >&2; exit 2 ;;
+  *) echo "debian13-root: sid has no $set_name root for $arch (valid: --set gnome|swift, --arch amd64)" >&2; exit 2 ;;
 esac
 
 # The recipe's version: bump it when the way the root is made changes.

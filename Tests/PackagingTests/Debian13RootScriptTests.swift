@@ -32,7 +32,7 @@ final class Debian13RootScriptTests: XCTestCase {
     }
 
     /// forky (Debian's testing release) is made beside Debian 13, for what the tests run on it,
-    /// and sid (unstable) for its GNOME Shell alone.
+    /// and sid (unstable) for its GNOME Shell and its Swift, which forky has not taken yet.
     func testAnUnknownReleaseOrASetForkyDoesNotHaveIsRefusedNamingTheValidOnes() throws {
         let cache = try freshCache()
         let release = try rootScript(["--release", "bookworm", "--check"], cache: cache)
@@ -40,11 +40,11 @@ final class Debian13RootScriptTests: XCTestCase {
         XCTAssertTrue(release.stderr.contains("'bookworm' (valid: trixie, forky, sid)"), release.stderr)
         let sysroot = try rootScript(["--release", "forky", "--set", "sysroot", "--arch", "arm64", "--check"], cache: cache)
         XCTAssertEqual(sysroot.status, .exited(2), "\(sysroot)")
-        XCTAssertTrue(sysroot.stderr.contains("forky has no sysroot root for arm64 (valid: --set compositors|gnome|swift, --arch amd64)"),
+        XCTAssertTrue(sysroot.stderr.contains("forky has no sysroot root for arm64 (valid: --set compositors|gnome, --arch amd64)"),
                       sysroot.stderr)
         let sid = try rootScript(["--release", "sid", "--check"], cache: cache)
         XCTAssertEqual(sid.status, .exited(2), "\(sid)")
-        XCTAssertTrue(sid.stderr.contains("sid has no compositors root for amd64 (valid: --set gnome, --arch amd64)"), sid.stderr)
+        XCTAssertTrue(sid.stderr.contains("sid has no compositors root for amd64 (valid: --set gnome|swift, --arch amd64)"), sid.stderr)
         XCTAssertEqual(try FileManager.default.contentsOfDirectory(atPath: cache), [], "nothing made")
     }
 
@@ -55,11 +55,14 @@ final class Debian13RootScriptTests: XCTestCase {
         let trixie = try pendingRoot([], cache: cache)
         XCTAssertEqual(try pendingRoot(["--release", "trixie"], cache: cache), trixie)
         let forky = try pendingRoot(["--release", "forky"], cache: cache)
-        let forkySwift = try pendingRoot(["--release", "forky", "--set", "swift"], cache: cache)
+        let forkyGnome = try pendingRoot(["--release", "forky", "--set", "gnome"], cache: cache)
         let sidGnome = try pendingRoot(["--release", "sid", "--set", "gnome"], cache: cache)
+        let sidSwift = try pendingRoot(["--release", "sid", "--set", "swift"], cache: cache)
         XCTAssertTrue(forky.hasPrefix(cache + "/forky-compositors-amd64-"), forky)
-        XCTAssertTrue(forkySwift.hasPrefix(cache + "/forky-swift-amd64-"), forkySwift)
+        XCTAssertTrue(forkyGnome.hasPrefix(cache + "/forky-gnome-amd64-"), forkyGnome)
         XCTAssertTrue(sidGnome.hasPrefix(cache + "/sid-gnome-amd64-"), sidGnome)
+        XCTAssertTrue(sidSwift.hasPrefix(cache + "/sid-swift-amd64-"), sidSwift)
+        XCTAssertNotEqual(forkyGnome.split(separator: "-").last, sidGnome.split(separator: "-").last)
         XCTAssertNotEqual(trixie.split(separator: "-").last, forky.split(separator: "-").last)
     }
 
