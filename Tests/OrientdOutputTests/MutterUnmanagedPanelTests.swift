@@ -3,7 +3,7 @@ import Glibc
 import TestSupport
 import XCTest
 
-/// mutter 49 and later (forky's mutter 51) put a built-in panel back upright the moment they
+/// mutter 49 and later (forky's 50, sid's 51) put a built-in panel back upright the moment they
 /// stop managing its orientation (a convertible folded into laptop mode:
 /// `PanelOrientationManaged` goes false, and mutter applies transform 0 itself). orientd must
 /// not fight that: the reset is read back and left, the orientation-lock is handed back (mutter

@@ -9,7 +9,7 @@ accelerometer), so orientd must hold the GSettings orientation-lock while it dri
 panel. It also checks what real mutter checks: every logical monitor listed, exactly one
 primary, each monitor with one of its modes.
 
-With --mutter it behaves as mutter 49 and later (forky's mutter 51) on a convertible's
+With --mutter it behaves as mutter 49 and later (forky's 50, sid's 51) on a convertible's
 built-in panel instead: method 1 is applied, and SIGUSR1 folds the convertible into laptop
 mode, where mutter stops managing the panel's orientation and puts the panel back upright
 (update_panel_orientation_managed): PanelOrientationManaged goes false, the panel goes to
