@@ -1,13 +1,20 @@
 #!/usr/bin/env bash
-# Makes (once) and prints the path of a cached Debian 13 (trixie) root for tests:
-#   scripts/debian13-root.sh [--arch amd64|arm64] [--set compositors|swift|sysroot|runtime] [--check]
+# Makes (once) and prints the path of a cached Debian root for tests, Debian 13 (trixie) or,
+# with --release forky, Debian's testing release forky (tomorrow's GNOME, Phosh, KWin, Swift),
+# or with --release sid the GNOME Shell (--set gnome) or the Swift (--set swift) of Debian's
+# unstable release, newer than forky's while they wait to migrate (forky has Shell 50 and no
+# swiftlang; sid has Shell 51 and swiftlang 6.2):
+#   scripts/debian13-root.sh [--release trixie|forky|sid] [--arch amd64|arm64]
+#                            [--set compositors|gnome|swift|sysroot|runtime] [--check]
 # compositors (the default): GNOME Shell, Phosh, phoc, KWin, GTK 4 and the tools the
 #   compositor flows use, run under bwrap by the tests with orientd built on the host.
 # swift: Debian 13's own Swift (swiftlang) and the libraries orientd builds against.
 # sysroot (for --arch arm64): what the arm64 package is cross-built against (scripts/cross.sh).
 # runtime (for --arch arm64): where it is installed and run (scripts/check-deb-arm64.sh).
+# gnome: GNOME Shell alone, what the GNOME flow runs in a root.
+# forky has the compositors and gnome sets, sid the gnome and swift sets, for amd64 only.
 # The root lives under ${ORIENTD_TEST_ROOTS:-/var/cache/orientd-test-roots}, named by the
-# set, the architecture and a hash of its package list (and this script's recipe): a changed
+# release (debian13-… or forky-…), the set, the architecture and a hash of its package list (and this script's recipe): a changed
 # list makes a new root and removes the old one of that set; an unchanged one is reused.
 # Made with debootstrap (installed with apt-get if missing) from the Debian mirror apt is
 # configured with (or $ORIENTD_DEBIAN_MIRROR); an arm64 root on an amd64 host runs its
@@ -17,24 +24,35 @@
 # root cannot be made (no root rights, no mirror): the caller names the reason it prints.
 set -euo pipefail
 
+release=trixie
 arch=amd64
 set_name=compositors
 check_only=false
 while (($#)); do
   case $1 in
+    --release) release=${2:?--release needs trixie, forky or sid}; shift 2 ;;
     --arch) arch=${2:?--arch needs amd64 or arm64}; shift 2 ;;
     --set) set_name=${2:?--set needs compositors or swift}; shift 2 ;;
     --check) check_only=true; shift ;;
-    *) echo "debian13-root: unknown argument '$1' (valid: --arch amd64|arm64, --set compositors|swift|sysroot|runtime, --check)" >&2; exit 2 ;;
+    *) echo "debian13-root: unknown argument '$1' (valid: --release trixie|forky|sid, --arch amd64|arm64, --set compositors|gnome|swift|sysroot|runtime, --check)" >&2; exit 2 ;;
   esac
 done
 case $arch in amd64|arm64) ;; *) echo "debian13-root: unknown architecture '$arch' (valid: amd64, arm64)" >&2; exit 2 ;; esac
+case $release in
+  trixie) prefix=debian13 ;;
+  forky) prefix=forky ;;
+  sid) prefix=sid ;;
+  *) echo "debian13-root: unknown release '$release' (valid: trixie, forky, sid)" >&2; exit 2 ;;
+esac
 
 # The package lists. Keep them sorted; a change here makes a new root.
 compositor_packages=(
   ca-certificates dbus dbus-daemon gir1.2-gtk-4.0 gnome-settings-daemon-common
   gnome-shell gsettings-desktop-schemas kwin-wayland libglib2.0-bin libgtk-4-1 libpam-wrapper
   phoc phosh python3 python3-dbusmock python3-gi x11-utils xdotool xvfb
+)
+gnome_packages=(
+  ca-certificates dbus dbus-daemon gnome-settings-daemon-common gnome-shell gsettings-desktop-schemas libglib2.0-bin
 )
 swift_packages=(
   binutils libadwaita-1-dev libglib2.0-dev libgtk-4-dev libwayland-dev libxcb1-dev pkg-config swiftlang
@@ -52,24 +70,30 @@ runtime_packages=(
 )
 case $set_name in
   compositors) packages=("${compositor_packages[@]}") ;;
+  gnome) packages=("${gnome_packages[@]}") ;;
   swift) packages=("${swift_packages[@]}") ;;
   sysroot) packages=("${sysroot_packages[@]}") ;;
   runtime) packages=("${runtime_packages[@]}") ;;
-  *) echo "debian13-root: unknown set '$set_name' (valid: compositors, swift, sysroot, runtime)" >&2; exit 2 ;;
+  *) echo "debian13-root: unknown set '$set_name' (valid: compositors, gnome, swift, sysroot, runtime)" >&2; exit 2 ;;
+esac
+case $release/$set_name/$arch in
+  trixie/*|forky/compositors/amd64|forky/gnome/amd64|sid/gnome/amd64|sid/swift/amd64) ;;
+  forky/*) echo "debian13-root: forky has no $set_name root for $arch (valid: --set compositors|gnome, --arch amd64)" >&2; exit 2 ;;
+  *) echo "debian13-root: sid has no $set_name root for $arch (valid: --set gnome|swift, --arch amd64)" >&2; exit 2 ;;
 esac
 
 # The recipe's version: bump it when the way the root is made changes.
 recipe=1
-key=$(printf '%s\n' "trixie" "$arch" "$recipe" "${packages[@]}" | sha256sum | cut -c1-16)
+key=$(printf '%s\n' "$release" "$arch" "$recipe" "${packages[@]}" | sha256sum | cut -c1-16)
 cache=${ORIENTD_TEST_ROOTS:-/var/cache/orientd-test-roots}
-root=$cache/debian13-$set_name-$arch-$key
+root=$cache/$prefix-$set_name-$arch-$key
 
 if [[ -f $root/.orientd-root-complete ]]; then
   echo "$root"
   exit 0
 fi
 if $check_only; then
-  echo "debian13-root: $root is not made yet (scripts/debian13-root.sh --set $set_name --arch $arch makes it)" >&2
+  echo "debian13-root: $root is not made yet (scripts/debian13-root.sh --set $set_name --arch $arch --release $release makes it)" >&2
   exit 1
 fi
 [[ $(id -u) == 0 ]] || { echo "debian13-root: making $root needs root (debootstrap)" >&2; exit 1; }
@@ -99,8 +123,12 @@ if [[ $arch != "$host_arch" ]]; then
     { echo "debian13-root: the kernel runs no arm64 binaries (binfmt_misc has no qemu-aarch64)" >&2; exit 1; }
 fi
 
+# One lock a release: a forky root is made while a Debian 13 one is (trixie keeps the
+# lock older copies of this script take).
 mkdir -p "$cache"
-exec 9>"$cache/.lock"
+lock=$cache/.lock
+[[ $release == trixie ]] || lock=$cache/.lock-$release
+exec 9>"$lock"
 flock 9
 # Another run may have made it while this one waited.
 if [[ -f $root/.orientd-root-complete ]]; then echo "$root"; exit 0; fi
@@ -113,8 +141,12 @@ cleanup() {
 }
 trap cleanup EXIT
 rm -rf "$work"
-echo "debian13-root: debootstrap trixie $arch from $mirror into $work" >&2
-nice -n 10 debootstrap --arch="$arch" --variant=minbase trixie "$work" "$mirror" >&2
+echo "debian13-root: debootstrap $release $arch from $mirror into $work" >&2
+# An older debootstrap (Debian 12's) has no script named forky: every release since
+# buster is made the way sid is.
+script=/usr/share/debootstrap/scripts/$release
+[[ -e $script ]] || script=/usr/share/debootstrap/scripts/sid
+nice -n 10 debootstrap --arch="$arch" --variant=minbase "$release" "$work" "$mirror" "$script" >&2
 
 # The packages, through the root's own apt (it resolves dependencies as Debian does).
 for fs in proc sys dev; do
@@ -131,7 +163,7 @@ printf '%s\n' "${packages[@]}" > "$work/.orientd-root-packages"
 touch "$work/.orientd-root-complete"
 mv "$work" "$root"
 # The roots of this set made from older lists.
-for old in "$cache"/debian13-"$set_name"-"$arch"-*; do
+for old in "$cache"/"$prefix"-"$set_name"-"$arch"-*; do
   [[ $old == "$root" ]] || { echo "debian13-root: removing the outdated $old" >&2; rm -rf --one-file-system "$old"; }
 done
 echo "debian13-root: made in $(($(date +%s) - started)) s, $(du -sh "$root" | cut -f1)" >&2

@@ -20,7 +20,7 @@ extension BusConnection {
         let reply = withExtendedLifetime(parameters) { withOptionalVariantType(replyType) { type in
             g_dbus_connection_call_sync(
                 raw, destination, path, interface, method, parameters?.raw, type,
-                G_DBUS_CALL_FLAGS_NONE, timeoutMilliseconds, nil, &error)
+                GLibFlags.callNone, timeoutMilliseconds, nil, &error)
         } }
         guard let reply else { throw DBusError(consuming: error) }
         return Variant(adopting: reply)
@@ -38,7 +38,7 @@ extension BusConnection {
         withExtendedLifetime(parameters) { withOptionalVariantType(replyType) { type in
             g_dbus_connection_call(
                 raw, destination, path, interface, method, parameters?.raw, type,
-                G_DBUS_CALL_FLAGS_NONE, timeoutMilliseconds, nil,
+                GLibFlags.callNone, timeoutMilliseconds, nil,
                 { source, result, userData in
                     let completion = Unmanaged<Box>.fromOpaque(userData!).takeRetainedValue().value
                     var error: UnsafeMutablePointer<GError>? = nil

@@ -34,7 +34,7 @@ extension BusConnection {
             defer { g_variant_type_free(type) }
             g_dbus_connection_call_with_unix_fd_list(
                 raw, "org.freedesktop.DBus", "/org/freedesktop/DBus", "org.freedesktop.DBus",
-                "GetConnectionCredentials", parameters.raw, type, G_DBUS_CALL_FLAGS_NONE,
+                "GetConnectionCredentials", parameters.raw, type, GLibFlags.callNone,
                 timeoutMilliseconds, nil, nil,
                 { source, result, userData in
                     let completion = Unmanaged<Box>.fromOpaque(userData!).takeRetainedValue().value

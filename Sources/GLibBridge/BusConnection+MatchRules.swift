@@ -24,9 +24,9 @@ extension BusConnection {
         defer { g_object_unref(UnsafeMutableRawPointer(message)) }
         let body = Variant(tuple: [Variant(string: rule)])
         withExtendedLifetime(body) { g_dbus_message_set_body(message, body.raw) }
-        g_dbus_message_set_flags(message, G_DBUS_MESSAGE_FLAGS_NO_REPLY_EXPECTED)
+        g_dbus_message_set_flags(message, GLibFlags.messageNoReplyExpected)
         // Fails only on a closed connection, where there is no rule to keep anyway.
-        g_dbus_connection_send_message(raw, message, G_DBUS_SEND_MESSAGE_FLAGS_NONE, nil, nil)
+        g_dbus_connection_send_message(raw, message, GLibFlags.sendMessageNone, nil, nil)
     }
 
     /// Subscribes like `subscribe`, but adds no match rule: the handler sees the matching
@@ -39,7 +39,7 @@ extension BusConnection {
         handler: @escaping (ReceivedSignal) -> Void
     ) -> SignalSubscriptionID {
         subscribe(sender: sender, interface: interface, member: member, path: path, arg0: arg0,
-                  flags: G_DBUS_SIGNAL_FLAGS_NO_MATCH_RULE, handler: handler)
+                  flags: GLibFlags.signalNoMatchRule, handler: handler)
     }
 
     /// `g_dbus_connection_signal_subscribe` with `flags`.
@@ -74,7 +74,7 @@ extension BusConnection {
         }
         var error: UnsafeMutablePointer<GError>? = nil
         guard let reply = g_dbus_connection_send_message_with_reply_sync(
-            raw, message, G_DBUS_SEND_MESSAGE_FLAGS_NONE, timeoutMilliseconds, nil, nil, &error)
+            raw, message, GLibFlags.sendMessageNone, timeoutMilliseconds, nil, nil, &error)
         else { throw DBusError(consuming: error) }
         defer { g_object_unref(UnsafeMutableRawPointer(reply)) }
         if g_dbus_message_to_gerror(reply, &error) != 0 { throw DBusError(consuming: error) }

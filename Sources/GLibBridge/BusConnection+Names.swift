@@ -16,11 +16,11 @@ public struct NameOwnerFlags: OptionSet, Sendable {
     public init(rawValue: UInt32) { self.rawValue = rawValue }
 
     /// Let another connection take the name by asking with `.replace`.
-    public static let allowReplacement = NameOwnerFlags(rawValue: G_BUS_NAME_OWNER_FLAGS_ALLOW_REPLACEMENT.rawValue)
+    public static let allowReplacement = NameOwnerFlags(rawValue: GLibFlags.ownerAllowReplacement.rawValue)
     /// Take the name from its owner if the owner allows replacement.
-    public static let replace = NameOwnerFlags(rawValue: G_BUS_NAME_OWNER_FLAGS_REPLACE.rawValue)
+    public static let replace = NameOwnerFlags(rawValue: GLibFlags.ownerReplace.rawValue)
     /// Do not wait in the queue when the name is taken: lose it at once instead.
-    public static let doNotQueue = NameOwnerFlags(rawValue: G_BUS_NAME_OWNER_FLAGS_DO_NOT_QUEUE.rawValue)
+    public static let doNotQueue = NameOwnerFlags(rawValue: GLibFlags.ownerDoNotQueue.rawValue)
 }
 
 /// The bus's answer to `RequestName`.
@@ -90,7 +90,7 @@ extension BusConnection {
         typealias Box = CallbackBox<(appeared: (String, String) -> Void, vanished: (String) -> Void)>
         let userData = Box((appeared, vanished)).retainedPointer()
         let id = g_bus_watch_name_on_connection(
-            raw, name, G_BUS_NAME_WATCHER_FLAGS_NONE,
+            raw, name, GLibFlags.watcherNone,
             { _, name, owner, userData in Box.borrow(userData).value.appeared(copyCString(name), copyCString(owner)) },
             { _, name, userData in Box.borrow(userData).value.vanished(copyCString(name)) },
             userData, { Box.release($0) })

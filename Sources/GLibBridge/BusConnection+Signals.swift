@@ -64,7 +64,7 @@ extension BusConnection {
         handler: @escaping (ReceivedSignal) -> Void
     ) -> SignalSubscriptionID {
         subscribe(sender: sender, interface: interface, member: member, path: path, arg0: arg0,
-                  flags: G_DBUS_SIGNAL_FLAGS_NONE, handler: handler)
+                  flags: GLibFlags.signalNone, handler: handler)
     }
 
     /// Removes a subscription made by `subscribe`.

@@ -63,7 +63,7 @@ extension BusConnection {
         }
         var error: UnsafeMutablePointer<GError>? = nil
         let id = g_dbus_connection_register_subtree(
-            raw, path, &subtree, G_DBUS_SUBTREE_FLAGS_DISPATCH_TO_UNENUMERATED_NODES, userData,
+            raw, path, &subtree, GLibFlags.subtreeDispatchToUnenumeratedNodes, userData,
             { userData in
                 let vtable = Box.borrow(userData).value.vtable
                 Box.release(userData)

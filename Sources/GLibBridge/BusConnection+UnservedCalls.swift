@@ -41,10 +41,10 @@ extension BusConnection {
                 guard let slash = bytes[prefixLength...].firstIndex(of: UInt8(ascii: "/")), slash > prefixLength,
                       slash + 1 < bytes.count, !bytes[(slash + 1)...].contains(UInt8(ascii: "/")),
                       !filter.isServed(String(decoding: bytes[prefixLength..<slash], as: UTF8.self)) else { return message }
-                if g_dbus_message_get_flags(message).rawValue & G_DBUS_MESSAGE_FLAGS_NO_REPLY_EXPECTED.rawValue == 0 {
+                if g_dbus_message_get_flags(message).rawValue & GLibFlags.messageNoReplyExpected.rawValue == 0 {
                     let reply = g_dbus_message_new_method_error_literal(message, filter.errorName, filter.message(String(cString: cPath)))!
                     // Fails only on a closed connection, where nobody waits for the reply.
-                    g_dbus_connection_send_message(connection, reply, G_DBUS_SEND_MESSAGE_FLAGS_NONE, nil, nil)
+                    g_dbus_connection_send_message(connection, reply, GLibFlags.sendMessageNone, nil, nil)
                     g_object_unref(UnsafeMutableRawPointer(reply))
                 }
                 g_object_unref(UnsafeMutableRawPointer(message))

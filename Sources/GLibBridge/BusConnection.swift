@@ -39,9 +39,7 @@ public final class BusConnection: Sendable {
     /// the bus (`Hello`). It does not exit the process when closed.
     public convenience init(address: String) throws(DBusError) {
         var error: UnsafeMutablePointer<GError>? = nil
-        let flags = GDBusConnectionFlags(
-            rawValue: G_DBUS_CONNECTION_FLAGS_AUTHENTICATION_CLIENT.rawValue
-                | G_DBUS_CONNECTION_FLAGS_MESSAGE_BUS_CONNECTION.rawValue)
+        let flags = GLibFlags.connectionClientOfMessageBus
         guard let raw = g_dbus_connection_new_for_address_sync(address, flags, nil, nil, &error) else {
             throw DBusError(consuming: error)
         }

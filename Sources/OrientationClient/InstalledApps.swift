@@ -1,4 +1,5 @@
 import CGio
+import GLibBridge
 import Glibc
 import OrientationCore
 
@@ -83,7 +84,7 @@ public enum InstalledApps {
         guard let text = EntryFile.contents(path, maxSize: maxEntrySize) else { return nil }
         let file = g_key_file_new()!
         defer { g_key_file_free(file) }
-        guard g_key_file_load_from_data(file, text, gsize(strlen(text)), G_KEY_FILE_NONE, nil) != 0 else { return nil }
+        guard g_key_file_load_from_data(file, text, gsize(strlen(text)), GLibFlags.keyFileNone, nil) != 0 else { return nil }
         func value(_ key: String) -> String? {
             guard let raw = g_key_file_get_string(file, group, key, nil) else { return nil }
             defer { g_free(raw) }

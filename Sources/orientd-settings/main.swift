@@ -11,7 +11,7 @@ bindtextdomain(Words.domain, LocaleFolder.path())
 bind_textdomain_codeset(Words.domain, "UTF-8")
 textdomain(Words.domain)
 
-let application = adw_application_new("io.github.orientd.Settings", G_APPLICATION_DEFAULT_FLAGS)!
+let application = adw_application_new("io.github.orientd.Settings", GApplicationFlags(rawValue: 0))!  // G_APPLICATION_DEFAULT_FLAGS, by value (GLibFlags)
 let launcher = SettingsLauncher()
 connect(application, "activate") { launcher.activate(application) }
 let status = g_application_run(UnsafeMutablePointer<GApplication>(application), CommandLine.argc, CommandLine.unsafeArgv)

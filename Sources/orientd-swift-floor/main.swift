@@ -36,5 +36,6 @@ guard g_dbus_connection_register_object(connection, path, node.pointee.interface
     fail(error)
 }
 g_dbus_connection_set_exit_on_close(connection, 1)
-g_bus_own_name_on_connection(connection, name, G_BUS_NAME_OWNER_FLAGS_NONE, nil, nil, nil, nil)
+// G_BUS_NAME_OWNER_FLAGS_NONE, by value: GLib 2.86 and later's flag enums have no C names in Swift.
+g_bus_own_name_on_connection(connection, name, GBusNameOwnerFlags(rawValue: 0), nil, nil, nil, nil)
 g_main_loop_run(g_main_loop_new(nil, 0))

@@ -1,4 +1,5 @@
 import CGio
+import GLibBridge
 import Foundation
 import TestSupport
 
@@ -57,8 +58,8 @@ enum InterfaceDescription {
         }
         for property in elements(info.pointee.properties) {
             let flags = property.pointee.flags.rawValue
-            let readable = flags & G_DBUS_PROPERTY_INFO_FLAGS_READABLE.rawValue != 0
-            let writable = flags & G_DBUS_PROPERTY_INFO_FLAGS_WRITABLE.rawValue != 0
+            let readable = flags & GLibFlags.propertyReadable.rawValue != 0
+            let writable = flags & GLibFlags.propertyWritable.rawValue != 0
             let emits = g_dbus_annotation_info_lookup(property.pointee.annotations,
                                                       "org.freedesktop.DBus.Property.EmitsChangedSignal")
             result.append(MemberDescription(

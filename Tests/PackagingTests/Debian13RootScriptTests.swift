@@ -3,9 +3,9 @@ import TestSupport
 import XCTest
 
 /// scripts/debian13-root.sh's handling of its arguments and its cache, without making a root:
-/// an unknown architecture or set is refused naming the valid ones; each set and architecture
-/// has its own root, named by its package list's hash; `--check` reports a root not made yet
-/// (the tests then skip) and returns a completed one at once.
+/// an unknown release, architecture or set is refused naming the valid ones; each release, set
+/// and architecture has its own root, named by its package list's hash; `--check` reports a
+/// root not made yet (the tests then skip) and returns a completed one at once.
 final class Debian13RootScriptTests: XCTestCase {
     static let script = PackagingTests.root + "/scripts/debian13-root.sh"
 
@@ -27,8 +27,43 @@ final class Debian13RootScriptTests: XCTestCase {
         XCTAssertTrue(architecture.stderr.contains("'riscv64' (valid: amd64, arm64)"), architecture.stderr)
         let set = try rootScript(["--set", "games", "--check"], cache: cache)
         XCTAssertEqual(set.status, .exited(2), "\(set)")
-        XCTAssertTrue(set.stderr.contains("'games' (valid: compositors, swift, sysroot, runtime)"), set.stderr)
+        XCTAssertTrue(set.stderr.contains("'games' (valid: compositors, gnome, swift, sysroot, runtime)"), set.stderr)
         XCTAssertEqual(try FileManager.default.contentsOfDirectory(atPath: cache), [], "nothing made")
+    }
+
+    /// forky (Debian's testing release) is made beside Debian 13, for what the tests run on it,
+    /// and sid (unstable) for its GNOME Shell and its Swift, which forky has not taken yet.
+    func testAnUnknownReleaseOrASetForkyDoesNotHaveIsRefusedNamingTheValidOnes() throws {
+        let cache = try freshCache()
+        let release = try rootScript(["--release", "bookworm", "--check"], cache: cache)
+        XCTAssertEqual(release.status, .exited(2), "\(release)")
+        XCTAssertTrue(release.stderr.contains("'bookworm' (valid: trixie, forky, sid)"), release.stderr)
+        let sysroot = try rootScript(["--release", "forky", "--set", "sysroot", "--arch", "arm64", "--check"], cache: cache)
+        XCTAssertEqual(sysroot.status, .exited(2), "\(sysroot)")
+        XCTAssertTrue(sysroot.stderr.contains("forky has no sysroot root for arm64 (valid: --set compositors|gnome, --arch amd64)"),
+                      sysroot.stderr)
+        let sid = try rootScript(["--release", "sid", "--check"], cache: cache)
+        XCTAssertEqual(sid.status, .exited(2), "\(sid)")
+        XCTAssertTrue(sid.stderr.contains("sid has no compositors root for amd64 (valid: --set gnome|swift, --arch amd64)"), sid.stderr)
+        XCTAssertEqual(try FileManager.default.contentsOfDirectory(atPath: cache), [], "nothing made")
+    }
+
+    /// forky's and sid's roots are named apart from Debian 13's and hashed with their release, so
+    /// the same package list makes two roots; Debian 13's is named as before.
+    func testForkysAndSidsRootsAreTheirOwnBesideDebian13s() throws {
+        let cache = try freshCache()
+        let trixie = try pendingRoot([], cache: cache)
+        XCTAssertEqual(try pendingRoot(["--release", "trixie"], cache: cache), trixie)
+        let forky = try pendingRoot(["--release", "forky"], cache: cache)
+        let forkyGnome = try pendingRoot(["--release", "forky", "--set", "gnome"], cache: cache)
+        let sidGnome = try pendingRoot(["--release", "sid", "--set", "gnome"], cache: cache)
+        let sidSwift = try pendingRoot(["--release", "sid", "--set", "swift"], cache: cache)
+        XCTAssertTrue(forky.hasPrefix(cache + "/forky-compositors-amd64-"), forky)
+        XCTAssertTrue(forkyGnome.hasPrefix(cache + "/forky-gnome-amd64-"), forkyGnome)
+        XCTAssertTrue(sidGnome.hasPrefix(cache + "/sid-gnome-amd64-"), sidGnome)
+        XCTAssertTrue(sidSwift.hasPrefix(cache + "/sid-swift-amd64-"), sidSwift)
+        XCTAssertNotEqual(forkyGnome.split(separator: "-").last, sidGnome.split(separator: "-").last)
+        XCTAssertNotEqual(trixie.split(separator: "-").last, forky.split(separator: "-").last)
     }
 
     /// The root's path as `--check` names it for a root not made yet.

@@ -1,4 +1,5 @@
 import CGio
+import GLibBridge
 import Glibc
 
 /// A GLib key file (the desktop-entry format), for the state file and the configuration files.
@@ -18,7 +19,7 @@ final class KeyFile {
         var error: UnsafeMutablePointer<GError>?
         var text = bytes.map { CChar(bitPattern: $0) }
         text.append(0)
-        let ok = g_key_file_load_from_data(raw, text, gsize(bytes.count), G_KEY_FILE_NONE, &error)
+        let ok = g_key_file_load_from_data(raw, text, gsize(bytes.count), GLibFlags.keyFileNone, &error)
         guard ok != 0 else { throw ParseError(description: Self.takeMessage(&error)) }
     }
 

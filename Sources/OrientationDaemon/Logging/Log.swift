@@ -1,4 +1,5 @@
 import CGio
+import GLibBridge
 import Glibc
 
 /// orientd's log: GLib's structured logging in the domain `orientd`, to the journal or to
@@ -18,20 +19,20 @@ public struct Log: Sendable {
 
     /// Writes the notes of lines left out that are still unsaid (at exit).
     public func flush() {
-        for note in Self.limit.flush() { emit(G_LOG_LEVEL_INFO, priority: "6", note, place: nil) }
+        for note in Self.limit.flush() { emit(GLibFlags.logInfo, priority: "6", note, place: nil) }
     }
 
     public func info(_ message: String, file: String = #fileID, line: Int = #line, function: String = #function) {
-        write(G_LOG_LEVEL_INFO, priority: "6", message, file: file, line: line, function: function)
+        write(GLibFlags.logInfo, priority: "6", message, file: file, line: line, function: function)
     }
     public func warning(_ message: String, file: String = #fileID, line: Int = #line, function: String = #function) {
-        write(G_LOG_LEVEL_WARNING, priority: "4", message, file: file, line: line, function: function)
+        write(GLibFlags.logWarning, priority: "4", message, file: file, line: line, function: function)
     }
     public func error(_ message: String, file: String = #fileID, line: Int = #line, function: String = #function) {
-        write(G_LOG_LEVEL_CRITICAL, priority: "3", message, file: file, line: line, function: function)
+        write(GLibFlags.logCritical, priority: "3", message, file: file, line: line, function: function)
     }
     public func debug(_ message: @autoclosure () -> String, file: String = #fileID, line: Int = #line, function: String = #function) {
-        if verbose { write(G_LOG_LEVEL_DEBUG, priority: "7", message(), file: file, line: line, function: function) }
+        if verbose { write(GLibFlags.logDebug, priority: "7", message(), file: file, line: line, function: function) }
     }
 
     /// One limiter for the process: the places in the code are the same for every `Log`.
@@ -40,7 +41,7 @@ public struct Log: Sendable {
     private func write(_ level: GLogLevelFlags, priority: String, _ message: String, file: String, line: Int, function: String) {
         let place = "\(file):\(line)"
         let (admitted, notes) = Self.limit.admit(place, now: Int64(g_get_monotonic_time()))
-        for note in notes { emit(G_LOG_LEVEL_INFO, priority: "6", note, place: nil) }
+        for note in notes { emit(GLibFlags.logInfo, priority: "6", note, place: nil) }
         guard admitted else { return }
         emit(level, priority: priority, LogLine.sanitized(message), place: (file, line, function))
     }

@@ -1,4 +1,5 @@
 import CGio
+import GLibBridge
 import Glibc
 
 /// Where orientd's log lines go, decided once at start.
@@ -105,9 +106,9 @@ enum LogWriter {
     }
 
     private static func prefix(_ level: GLogLevelFlags) -> String {
-        if level.rawValue & (G_LOG_LEVEL_ERROR.rawValue | G_LOG_LEVEL_CRITICAL.rawValue) != 0 { return "error: " }
-        if level.rawValue & G_LOG_LEVEL_WARNING.rawValue != 0 { return "warning: " }
-        if level.rawValue & G_LOG_LEVEL_DEBUG.rawValue != 0 { return "debug: " }
+        if level.rawValue & (GLibFlags.logError.rawValue | GLibFlags.logCritical.rawValue) != 0 { return "error: " }
+        if level.rawValue & GLibFlags.logWarning.rawValue != 0 { return "warning: " }
+        if level.rawValue & GLibFlags.logDebug.rawValue != 0 { return "debug: " }
         return ""
     }
 }

@@ -1,4 +1,5 @@
 import CGio
+import GLibBridge
 
 /// How a command-line tool (xrandr) ended.
 struct ToolResult: Sendable {
@@ -52,8 +53,8 @@ enum ToolProcess {
     static func run(_ argv: [String], environment: [String: String] = [:], timeout: UInt32 = timeoutMilliseconds,
                     completion: @escaping (ToolResult) -> Void) {
         let command = argv.joined(separator: " ")
-        let launcher = g_subprocess_launcher_new(GSubprocessFlags(rawValue: G_SUBPROCESS_FLAGS_STDOUT_PIPE.rawValue
-            | G_SUBPROCESS_FLAGS_STDERR_PIPE.rawValue | G_SUBPROCESS_FLAGS_STDIN_INHERIT.rawValue))!
+        let launcher = g_subprocess_launcher_new(GSubprocessFlags(rawValue: GLibFlags.subprocessStdoutPipe
+            | GLibFlags.subprocessStderrPipe | GLibFlags.subprocessStdinInherit))!
         defer { g_object_unref(UnsafeMutableRawPointer(launcher)) }
         for (key, value) in environment { g_subprocess_launcher_setenv(launcher, key, value, 1) }
         var error: UnsafeMutablePointer<GError>?

@@ -1,4 +1,5 @@
 import CGio
+import GLibBridge
 
 /// A long-running watcher tool (such as `xev -root -event randr`) started from the GLib main
 /// loop: each line it prints (stdout and stderr merged) is handed to `line`, and `exited`
@@ -20,8 +21,8 @@ final class ToolWatchProcess {
     init(_ argv: [String], environment: [String: String] = [:], line: @escaping (String) -> Void,
          exited: @escaping (String) -> Void) throws(WaylandWatchError) {
         program = argv.first ?? ""
-        let launcher = g_subprocess_launcher_new(GSubprocessFlags(rawValue: G_SUBPROCESS_FLAGS_STDOUT_PIPE.rawValue
-            | G_SUBPROCESS_FLAGS_STDERR_MERGE.rawValue))!
+        let launcher = g_subprocess_launcher_new(GSubprocessFlags(rawValue: GLibFlags.subprocessStdoutPipe
+            | GLibFlags.subprocessStderrMerge))!
         defer { g_object_unref(UnsafeMutableRawPointer(launcher)) }
         for (key, value) in environment { g_subprocess_launcher_setenv(launcher, key, value, 1) }
         var error: UnsafeMutablePointer<GError>?

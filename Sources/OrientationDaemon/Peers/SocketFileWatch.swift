@@ -1,4 +1,5 @@
 import CGio
+import GLibBridge
 
 /// Tells when a socket file appears in a folder (a compositor or X server starting binds
 /// it): GFileMonitor on the folder (inotify), so a compositor's return is noticed without
@@ -19,7 +20,7 @@ final class SocketFileWatch {
         let file = g_file_new_for_path(directory)
         defer { g_object_unref(UnsafeMutableRawPointer(file)) }
         var error: UnsafeMutablePointer<GError>?
-        guard let monitor = g_file_monitor_directory(file, G_FILE_MONITOR_NONE, nil, &error) else {
+        guard let monitor = g_file_monitor_directory(file, GLibFlags.fileMonitorNone, nil, &error) else {
             g_clear_error(&error)
             return nil
         }

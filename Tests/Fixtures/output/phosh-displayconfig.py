@@ -9,12 +9,22 @@ accelerometer), so orientd must hold the GSettings orientation-lock while it dri
 panel. It also checks what real mutter checks: every logical monitor listed, exactly one
 primary, each monitor with one of its modes.
 
+With --mutter it behaves as mutter 49 and later (forky's 50, sid's 51) on a convertible's
+built-in panel instead: method 1 is applied, and SIGUSR1 folds the convertible into laptop
+mode, where mutter stops managing the panel's orientation and puts the panel back upright
+(update_panel_orientation_managed): PanelOrientationManaged goes false, the panel goes to
+transform 0 with MonitorsChanged at once, and PropertiesChanged says the property after
+(GDBus's skeleton sends it from an idle).
+
 Each call is printed on stdout, one line each:
     ApplyMonitorsConfig serial=S method=M transform=T -> applied|ignored|stale|invalid
+and the reset (--mutter) as:
+    unmanaged: transform 0
 
-Run: /usr/bin/python3 phosh-displayconfig.py [--stale N]
+Run: /usr/bin/python3 phosh-displayconfig.py [--stale N] [--mutter]
   --stale N  the first N ApplyMonitorsConfig calls find the configuration changed meanwhile
              (the serial moved on), as when another client applied one in between.
+  --mutter   mutter's behaviour above instead of Phosh's.
 Needs python3-gi. Uses the session bus (DBUS_SESSION_BUS_ADDRESS).
 """
 
@@ -51,10 +61,12 @@ MODE = "720x1440@60.000"
 
 
 class DisplayConfig:
-    def __init__(self, stale):
+    def __init__(self, stale, mutter):
         self.serial = 1
         self.transform = 0
         self.stale = stale
+        self.mutter = mutter
+        self.managed = True
         self.connection = None
 
     def state(self):
@@ -86,7 +98,7 @@ class DisplayConfig:
             answer("invalid")
             return invocation.return_dbus_error("org.freedesktop.DBus.Error.InvalidArgs",
                                                 f"Invalid configuration {logical}")
-        if method == 1:
+        if method == 1 and not self.mutter:
             answer("ignored")  # Phosh answers OK to a temporary configuration and keeps its own
             return invocation.return_value(None)
         self.transform = transform
@@ -105,14 +117,34 @@ class DisplayConfig:
             invocation.return_dbus_error("org.freedesktop.DBus.Error.UnknownMethod", method)
 
     def get_property(self, _connection, _sender, _path, _interface, name):
-        return GLib.Variant("b", True) if name in ("PanelOrientationManaged", "ApplyMonitorsConfigAllowed") else None
+        if name == "PanelOrientationManaged":
+            return GLib.Variant("b", self.managed)
+        return GLib.Variant("b", True) if name == "ApplyMonitorsConfigAllowed" else None
+
+    def stop_managing(self):
+        """mutter's update_panel_orientation_managed when the panel is no longer managed."""
+        if not self.managed:
+            return GLib.SOURCE_CONTINUE
+        self.managed = False
+        self.transform = 0
+        self.serial += 1
+        print("unmanaged: transform 0", flush=True)
+        self.connection.emit_signal(None, PATH, NAME, "MonitorsChanged", None)
+        GLib.idle_add(self.say_unmanaged)
+        return GLib.SOURCE_CONTINUE
+
+    def say_unmanaged(self):
+        changed = GLib.Variant("(sa{sv}as)", (NAME, {"PanelOrientationManaged": GLib.Variant("b", False)}, []))
+        self.connection.emit_signal(None, PATH, "org.freedesktop.DBus.Properties", "PropertiesChanged", changed)
+        return GLib.SOURCE_REMOVE
 
 
 def main():
     parser = argparse.ArgumentParser(description="A stand-in for Phosh's DisplayConfig.")
     parser.add_argument("--stale", type=int, default=0)
+    parser.add_argument("--mutter", action="store_true")
     options = parser.parse_args()
-    config = DisplayConfig(options.stale)
+    config = DisplayConfig(options.stale, options.mutter)
     loop = GLib.MainLoop()
     connection = Gio.bus_get_sync(Gio.BusType.SESSION, None)
     config.connection = connection
@@ -121,6 +153,8 @@ def main():
     Gio.bus_own_name_on_connection(connection, NAME, Gio.BusNameOwnerFlags.NONE,
                                    lambda *_: print("owned", NAME, flush=True), lambda *_: loop.quit())
     GLib.unix_signal_add(GLib.PRIORITY_DEFAULT, 15, loop.quit)
+    if options.mutter:
+        GLib.unix_signal_add(GLib.PRIORITY_DEFAULT, 10, config.stop_managing)  # SIGUSR1
     loop.run()
     return 0
 
