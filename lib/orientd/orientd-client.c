@@ -26,8 +26,7 @@ struct _OrientdClient
   guint owner_subscription;
   guint manager_properties_subscription;
   guint rotation_suggested_subscription;
-  guint scene_changes_subscription;
-  guint scene_properties_subscription;
+  guint scene_filter;
   GHashTable *scenes; /* path → OrientdScene, not referenced */
 };
 
@@ -89,8 +88,7 @@ orientd_client_dispose (GObject *object)
   if (self->connection != NULL)
     {
       guint *subscriptions[] = { &self->owner_subscription, &self->manager_properties_subscription,
-                                 &self->rotation_suggested_subscription, &self->scene_changes_subscription,
-                                 &self->scene_properties_subscription };
+                                 &self->rotation_suggested_subscription };
 
       for (guint i = 0; i < G_N_ELEMENTS (subscriptions); i++)
         if (*subscriptions[i] != 0)
@@ -98,6 +96,9 @@ orientd_client_dispose (GObject *object)
             g_dbus_connection_signal_unsubscribe (self->connection, *subscriptions[i]);
             *subscriptions[i] = 0;
           }
+      if (self->scene_filter != 0)
+        g_dbus_connection_remove_filter (self->connection, self->scene_filter);
+      self->scene_filter = 0;
     }
   G_OBJECT_CLASS (orientd_client_parent_class)->dispose (object);
 }
@@ -481,40 +482,93 @@ rotation_suggested (GDBusConnection *connection, const char *sender, const char 
   g_signal_emit (self, signals[SIGNAL_ROTATION_SUGGESTED], 0, scene, value);
 }
 
-static void
-scene_orientation_changed (GDBusConnection *connection, const char *sender, const char *path,
-                           const char *interface, const char *signal, GVariant *parameters, gpointer user_data)
+/* The scenes' signals reach the client through a filter, so that each one's serial is
+ * known: a scene ignores values older than the last reply that gave all its properties. */
+typedef struct
 {
-  OrientdClient *self = user_data;
-  OrientdScene *scene;
-  const char *previous, *current, *reason;
+  OrientdClient *client;
+  GDBusMessage *message;
+} SceneSignal;
 
-  if (!from_orientd (self, sender) || !g_variant_is_of_type (parameters, G_VARIANT_TYPE ("(sss)")))
-    return;
-  scene = g_hash_table_lookup (self->scenes, path);
-  if (scene == NULL)
-    return;
-  g_variant_get (parameters, "(&s&s&s)", &previous, &current, &reason);
-  orientd_scene_handle_orientation_changed (scene, previous, current, reason);
+static void
+scene_signal_free (SceneSignal *signal)
+{
+  g_object_unref (signal->client);
+  g_object_unref (signal->message);
+  g_free (signal);
+}
+
+static gboolean
+dispatch_scene_signal (gpointer data)
+{
+  SceneSignal *signal = data;
+  OrientdClient *self = signal->client;
+  GDBusMessage *message = signal->message;
+  GVariant *parameters = g_dbus_message_get_body (message);
+  OrientdScene *scene = g_hash_table_lookup (self->scenes, g_dbus_message_get_path (message));
+  guint32 serial = g_dbus_message_get_serial (message);
+
+  if (scene == NULL || parameters == NULL || !from_orientd (self, g_dbus_message_get_sender (message)))
+    return G_SOURCE_REMOVE;
+  if (g_str_equal (g_dbus_message_get_member (message), "OrientationChanged"))
+    {
+      const char *previous, *current, *reason;
+
+      if (!g_variant_is_of_type (parameters, G_VARIANT_TYPE ("(sss)")))
+        return G_SOURCE_REMOVE;
+      g_variant_get (parameters, "(&s&s&s)", &previous, &current, &reason);
+      orientd_scene_handle_orientation_changed (scene, previous, current, reason, serial);
+    }
+  else
+    {
+      const char *interface;
+      g_autoptr (GVariant) changed = NULL;
+
+      if (!g_variant_is_of_type (parameters, G_VARIANT_TYPE ("(sa{sv}as)")))
+        return G_SOURCE_REMOVE;
+      g_variant_get_child (parameters, 0, "&s", &interface);
+      if (!g_str_equal (interface, ORIENTD_SCENE_INTERFACE))
+        return G_SOURCE_REMOVE;
+      changed = g_variant_get_child_value (parameters, 1);
+      orientd_scene_handle_properties_changed (scene, changed, serial);
+    }
+  return G_SOURCE_REMOVE;
+}
+
+/* Runs in GDBus's worker thread: passes the scenes' signals to the client's context. */
+static GDBusMessage *
+scene_signal_filter (GDBusConnection *connection, GDBusMessage *message, gboolean incoming, gpointer data)
+{
+  GWeakRef *weak = data;
+  const char *interface, *member, *path;
+  OrientdClient *client;
+  SceneSignal *signal;
+
+  if (!incoming || g_dbus_message_get_message_type (message) != G_DBUS_MESSAGE_TYPE_SIGNAL)
+    return message;
+  interface = g_dbus_message_get_interface (message);
+  member = g_dbus_message_get_member (message);
+  path = g_dbus_message_get_path (message);
+  if (path == NULL || !g_str_has_prefix (path, ORIENTD_SCENE_PATH_PREFIX) ||
+      !((g_strcmp0 (interface, ORIENTD_SCENE_INTERFACE) == 0 && g_strcmp0 (member, "OrientationChanged") == 0) ||
+        (g_strcmp0 (interface, ORIENTD_PROPERTIES_INTERFACE) == 0 && g_strcmp0 (member, "PropertiesChanged") == 0)))
+    return message;
+  client = g_weak_ref_get (weak);
+  if (client == NULL)
+    return message;
+  signal = g_new0 (SceneSignal, 1);
+  signal->client = client;
+  signal->message = g_object_ref (message);
+  g_main_context_invoke_full (client->context, G_PRIORITY_DEFAULT, dispatch_scene_signal, signal,
+                              (GDestroyNotify) scene_signal_free);
+  return message;
 }
 
 static void
-scene_properties_changed (GDBusConnection *connection, const char *sender, const char *path,
-                          const char *interface, const char *signal, GVariant *parameters, gpointer user_data)
+weak_ref_free (GWeakRef *weak)
 {
-  OrientdClient *self = user_data;
-  OrientdScene *scene;
-  g_autoptr (GVariant) changed = NULL;
-  const char *changed_interface;
-
-  if (!from_orientd (self, sender) || !g_variant_is_of_type (parameters, G_VARIANT_TYPE ("(sa{sv}as)")))
-    return;
-  g_variant_get_child (parameters, 0, "&s", &changed_interface);
-  scene = g_hash_table_lookup (self->scenes, path);
-  if (scene == NULL || !g_str_equal (changed_interface, ORIENTD_SCENE_INTERFACE))
-    return;
-  changed = g_variant_get_child_value (parameters, 1);
-  orientd_scene_handle_properties_changed (scene, changed);
+  g_weak_ref_clear (weak);
+  g_free (weak);
 }
 
 /* The scenes' signals: one rule for the client's namespace (the contract's "whom to
@@ -528,7 +582,7 @@ subscribe_scenes (OrientdClient *self)
   GString *escaped;
   const char *rules[2];
 
-  if (self->scene_changes_subscription != 0 || unique == NULL)
+  if (self->scene_filter != 0 || unique == NULL)
     return;
   escaped = g_string_new (NULL);
   for (const char *c = unique; *c != '\0'; c++)
@@ -552,16 +606,13 @@ subscribe_scenes (OrientdClient *self)
                               "org.freedesktop.DBus", "AddMatch", g_variant_new ("(s)", rule), NULL,
                               G_DBUS_CALL_FLAGS_NONE, -1, NULL, NULL, NULL);
     }
-  orientd_client_push_context (self);
-  self->scene_changes_subscription =
-    g_dbus_connection_signal_subscribe (self->connection, NULL, ORIENTD_SCENE_INTERFACE, "OrientationChanged",
-                                        NULL, NULL, G_DBUS_SIGNAL_FLAGS_NO_MATCH_RULE, scene_orientation_changed,
-                                        self, NULL);
-  self->scene_properties_subscription =
-    g_dbus_connection_signal_subscribe (self->connection, NULL, ORIENTD_PROPERTIES_INTERFACE, "PropertiesChanged",
-                                        NULL, NULL, G_DBUS_SIGNAL_FLAGS_NO_MATCH_RULE, scene_properties_changed,
-                                        self, NULL);
-  orientd_client_pop_context (self);
+  {
+    GWeakRef *weak = g_new0 (GWeakRef, 1);
+
+    g_weak_ref_init (weak, self);
+    self->scene_filter = g_dbus_connection_add_filter (self->connection, scene_signal_filter, weak,
+                                                       (GDestroyNotify) weak_ref_free);
+  }
 }
 
 /* Construction */
@@ -873,6 +924,7 @@ scene_properties_read (GObject *source, GAsyncResult *result, gpointer user_data
   g_autoptr (GVariant) reply = orientd_wire_call_finish (result, NULL, NULL, &error);
   g_autoptr (GVariant) dict = NULL;
   OrientdScene *scene;
+  guint32 serial, unused;
 
   if (reply == NULL)
     {
@@ -880,7 +932,8 @@ scene_properties_read (GObject *source, GAsyncResult *result, gpointer user_data
       return;
     }
   dict = g_variant_get_child_value (reply, 0);
-  scene = orientd_scene_new_registered (self, data->options, data->path, dict, &error);
+  orientd_wire_call_serials (result, &serial, &unused);
+  scene = orientd_scene_new_registered (self, data->options, data->path, dict, serial, &error);
   if (scene == NULL)
     {
       g_task_return_error (task, error);

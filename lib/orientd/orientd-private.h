@@ -50,6 +50,7 @@ void orientd_wire_call (GDBusConnection *connection, const char *path, const cha
                         const char *refresh_path, GCancellable *cancellable,
                         GAsyncReadyCallback callback, gpointer user_data);
 GVariant *orientd_wire_call_finish (GAsyncResult *result, char **sender, GVariant **refreshed, GError **error);
+void orientd_wire_call_serials (GAsyncResult *result, guint32 *reply_serial, guint32 *refresh_serial);
 
 /* Runs an async call to its end on a private main context, for the _sync functions. */
 typedef struct
@@ -73,11 +74,11 @@ void orientd_client_pop_context (OrientdClient *client);
 
 /* The scene's side (orientd-scene.c). */
 OrientdScene *orientd_scene_new_registered (OrientdClient *client, GVariant *options, const char *path,
-                                            GVariant *properties, GError **error);
+                                            GVariant *properties, guint32 serial, GError **error);
 const char *orientd_scene_get_path_internal (OrientdScene *scene);
 void orientd_scene_handle_orientation_changed (OrientdScene *scene, const char *previous,
-                                               const char *current, const char *reason);
-void orientd_scene_handle_properties_changed (OrientdScene *scene, GVariant *changed);
+                                               const char *current, const char *reason, guint32 serial);
+void orientd_scene_handle_properties_changed (OrientdScene *scene, GVariant *changed, guint32 serial);
 void orientd_scene_register_again (OrientdScene *scene);
 
 GVariant *orientd_controller_properties_to_variant (OrientdControllerProperties *properties);

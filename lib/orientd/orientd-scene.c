@@ -30,6 +30,7 @@ struct _OrientdScene
   GVariant **values;
   gboolean registered;
   guint generation;
+  guint32 fresh_serial; /* orientd's message that last gave all the properties */
   OrientdSceneMirror *mirror;
   GVariant *window_orientations; /* the last SetWindowOrientations' parameters */
   GVariant *geometry;            /* the last SetGeometry's */
@@ -307,7 +308,7 @@ orientd_scene_init (OrientdScene *self)
 
 OrientdScene *
 orientd_scene_new_registered (OrientdClient *client, GVariant *options, const char *path, GVariant *dict,
-                              GError **error)
+                              guint32 serial, GError **error)
 {
   g_autoptr (OrientdScene) self = g_object_new (ORIENTD_TYPE_SCENE, NULL);
 
@@ -318,6 +319,7 @@ orientd_scene_new_registered (OrientdClient *client, GVariant *options, const ch
   self->options = g_variant_ref (options);
   self->path = g_strdup (path);
   self->registered = TRUE;
+  self->fresh_serial = serial;
   return g_steal_pointer (&self);
 }
 
@@ -327,9 +329,11 @@ orientd_scene_get_path_internal (OrientdScene *self)
   return self->path;
 }
 
+/* A change orientd announced; its property value counts only if orientd sent it after
+ * the last reply that gave all the properties (a call's, read in the same round trip). */
 void
 orientd_scene_handle_orientation_changed (OrientdScene *self, const char *previous, const char *current,
-                                          const char *reason)
+                                          const char *reason, guint32 serial)
 {
   int from, to;
   g_autoptr (GVariant) dict = NULL;
@@ -342,17 +346,22 @@ orientd_scene_handle_orientation_changed (OrientdScene *self, const char *previo
       return;
     }
   /* The property says the new orientation before the handlers run. */
+  if (serial <= self->fresh_serial)
+    goto emit;
   g_variant_builder_init (&builder, G_VARIANT_TYPE_VARDICT);
   g_variant_builder_add (&builder, "{sv}", "InterfaceOrientation", g_variant_new_string (current));
   dict = g_variant_ref_sink (g_variant_builder_end (&builder));
   orientd_wire_apply_properties (G_OBJECT (self), ORIENTD_CONTRACT_SCENE, scene_map, self->values, N_SCENE_PROPS,
                                  dict, FALSE, NULL);
+emit:
   g_signal_emit (self, signals[SIGNAL_ORIENTATION_CHANGED], 0, from, to, reason);
 }
 
 void
-orientd_scene_handle_properties_changed (OrientdScene *self, GVariant *changed)
+orientd_scene_handle_properties_changed (OrientdScene *self, GVariant *changed, guint32 serial)
 {
+  if (serial <= self->fresh_serial)
+    return; /* older than what a call's reply already gave */
   orientd_wire_apply_properties (G_OBJECT (self), ORIENTD_CONTRACT_SCENE, scene_map, self->values, N_SCENE_PROPS,
                                  changed, FALSE, NULL);
 }
@@ -464,6 +473,13 @@ scene_call_done (GObject *source, GAsyncResult *result, gpointer user_data)
     }
   keep_effect (self, data->effect, data->parameters);
   if (refreshed != NULL)
+    {
+      guint32 reply_serial, refresh_serial;
+
+      orientd_wire_call_serials (result, &reply_serial, &refresh_serial);
+      self->fresh_serial = MAX (self->fresh_serial, refresh_serial);
+    }
+  if (refreshed != NULL)
     orientd_wire_apply_properties (G_OBJECT (self), ORIENTD_CONTRACT_SCENE, scene_map, self->values,
                                    N_SCENE_PROPS, refreshed, FALSE, NULL);
   g_task_return_pointer (task, reply, (GDestroyNotify) g_variant_unref);
@@ -562,6 +578,7 @@ typedef struct
   char *path;
   char *first_error;
   GVariant *properties;
+  guint32 properties_serial;
 } Reregistration;
 
 static void
@@ -594,6 +611,7 @@ reregistration_finish (Reregistration *state)
                state->first_error);
   g_free (self->path);
   self->path = g_strdup (state->path);
+  self->fresh_serial = state->properties_serial; /* the new orientd's serials */
   g_object_notify_by_pspec (G_OBJECT (self), properties[PROP_OBJECT_PATH]);
   if (state->properties != NULL)
     orientd_wire_apply_properties (G_OBJECT (self), ORIENTD_CONTRACT_SCENE, scene_map, self->values,
@@ -642,7 +660,10 @@ replay_properties_replied (GObject *source, GAsyncResult *result, gpointer user_
   GVariant *body = reply != NULL ? g_dbus_message_get_body (reply) : NULL;
 
   if (body != NULL && g_variant_is_of_type (body, G_VARIANT_TYPE ("(a{sv})")))
-    state->properties = g_variant_get_child_value (body, 0);
+    {
+      state->properties = g_variant_get_child_value (body, 0);
+      state->properties_serial = g_dbus_message_get_serial (reply);
+    }
   replay_step_done (state);
 }
 

@@ -323,6 +323,17 @@ orientd_wire_call_finish (GAsyncResult *result, char **sender, GVariant **refres
   return body != NULL ? g_variant_ref (body) : g_variant_ref_sink (g_variant_new ("()"));
 }
 
+/* The serials of orientd's reply and of the pipelined GetAll's (0 when none): signals
+ * orientd sent before them carry lower serials. */
+void
+orientd_wire_call_serials (GAsyncResult *result, guint32 *reply_serial, guint32 *refresh_serial)
+{
+  CallData *data = g_task_get_task_data (G_TASK (result));
+
+  *reply_serial = data->reply != NULL ? g_dbus_message_get_serial (data->reply) : 0;
+  *refresh_serial = data->refreshed != NULL ? g_dbus_message_get_serial (data->refreshed) : 0;
+}
+
 /* Sync waits */
 
 void
