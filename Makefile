@@ -11,6 +11,9 @@
 #   make check-arm64  the arm64 package built, then installed and run under qemu-user
 #   make bench     the release benchmark (BENCHMARKS.md)
 #   make pot       the settings app's translation template po/orientd.pot (scripts/update-pot.sh)
+#   make lib       liborientd (lib/, meson): the C library, its GIR, typelib and VAPI, the GTK glue;
+#                  make test runs its tests (C under AddressSanitizer, Python, GJS, C and Vala
+#                  examples) against the orientd just built; make install installs it
 
 PREFIX ?= /usr/local
 DESTDIR ?=
@@ -22,13 +25,42 @@ DOCDIR = $(DATADIR)/doc/orientd
 SWIFT ?= swift
 SWIFT_BUILD_FLAGS ?=
 
-.PHONY: all build release run test install install-binaries uninstall bench clean completions deb check-arm64 pot
+.PHONY: all build release run test install install-binaries uninstall bench clean completions deb check-arm64 pot lib lib-test lib-install
 
 all: build
 
 build:
 	scripts/install-deps.sh run
 	$(SWIFT) build $(SWIFT_BUILD_FLAGS)
+	$(MAKE) --no-print-directory lib
+
+# liborientd (lib/, docs/client-library.md): one meson build for the library, its bindings and
+# the tests through them; one under AddressSanitizer and UBSan for the C tests; one for install.
+MESON ?= meson
+LIB_BUILD = .build/lib
+LIB_ASAN_BUILD = .build/lib-asan
+LIB_INSTALL_BUILD = .build/lib-install
+
+lib:
+	@[ -f $(LIB_BUILD)/build.ninja ] || $(MESON) setup $(LIB_BUILD) lib
+	$(MESON) compile -C $(LIB_BUILD)
+
+# The library's tests against the orientd of this tree (.build/debug/orientd, built by
+# swift build --build-tests), each on a private bus of its own.
+lib-test: lib
+	@[ -f $(LIB_ASAN_BUILD)/build.ninja ] || $(MESON) setup $(LIB_ASAN_BUILD) lib \
+	  -Db_sanitize=address,undefined -Db_lundef=false -Dintrospection=false -Dgtk=false
+	$(MESON) compile -C $(LIB_ASAN_BUILD)
+	ASAN_OPTIONS=detect_leaks=1:abort_on_error=1 UBSAN_OPTIONS=halt_on_error=1:print_stacktrace=1 \
+	  LSAN_OPTIONS=suppressions=$(CURDIR)/lib/tests/lsan.supp \
+	  $(MESON) test -C $(LIB_ASAN_BUILD) --no-rebuild --print-errorlogs --suite c
+	$(MESON) test -C $(LIB_BUILD) --no-rebuild --print-errorlogs --suite bindings
+
+lib-install:
+	@if [ -f $(LIB_INSTALL_BUILD)/build.ninja ]; then $(MESON) configure $(LIB_INSTALL_BUILD) -Dprefix=$(PREFIX); \
+	 else $(MESON) setup $(LIB_INSTALL_BUILD) lib --prefix=$(PREFIX) --buildtype=release -Dtests=false -Ddocs=true; fi
+	$(MESON) compile -C $(LIB_INSTALL_BUILD)
+	$(MESON) install -C $(LIB_INSTALL_BUILD) --no-rebuild $(if $(DESTDIR),--destdir $(abspath $(DESTDIR)))
 
 release:
 	scripts/install-deps.sh run
@@ -41,6 +73,7 @@ run: release
 test:
 	scripts/install-deps.sh test
 	$(SWIFT) build --build-tests $(SWIFT_BUILD_FLAGS)
+	$(MAKE) --no-print-directory lib-test
 	# Debian 13's compositors, made once and cached (scripts/debian13-root.sh); without it
 	# their tests are skipped, saying why.
 	scripts/debian13-root.sh >/dev/null || echo "make test: no Debian 13 root; its compositor tests are skipped" >&2
@@ -102,7 +135,7 @@ install-binaries:
 
 SHELL_EXTENSIONS = orientd@orientd.github.io orientd-shell45@orientd.github.io
 
-install: install-binaries
+install: install-binaries lib-install
 	install -d $(DESTDIR)$(BINDIR) $(DESTDIR)$(DATADIR)/dbus-1/interfaces $(DESTDIR)$(DATADIR)/dbus-1/services \
 	  $(DESTDIR)$(PREFIX)/lib/systemd/user $(DESTDIR)$(DATADIR)/man/man1 $(DESTDIR)$(DATADIR)/man/man8 \
 	  $(DESTDIR)$(DATADIR)/bash-completion/completions

@@ -64,7 +64,7 @@ test_registers_again (Fixture *fixture, gconstpointer data)
   controllers = orientd_scene_get_controllers_sync (scene, NULL, &error);
   g_assert_no_error (error);
   g_assert_cmpuint (g_variant_n_children (controllers), ==, 5);
-  g_assert_cmpstr (orientd_scene_dup_deciding_controller (scene), ==, "player");
+  { g_autofree char *value = orientd_scene_dup_deciding_controller (scene); g_assert_cmpstr (value, ==, "player"); }
   /* And it goes on with the new orientd. */
   g_assert_true (orientd_scene_dismiss_controller_sync (scene, "player", NULL, &error));
   g_assert_no_error (error);

@@ -35,7 +35,7 @@ test_video_player_sync (Fixture *fixture, gconstpointer data)
   g_assert_cmpint (orientd_scene_get_interface_orientation (scene), ==, ORIENTD_INTERFACE_ORIENTATION_PORTRAIT);
   g_assert_true (orientd_scene_get_registered (scene));
   g_assert_true (g_str_has_prefix (orientd_scene_get_object_path (scene), "/io/github/orientd/OrientationManager1/scene/"));
-  g_assert_cmpstr (orientd_scene_dup_app_id (scene), ==, "org.example.Video");
+  { g_autofree char *value = orientd_scene_dup_app_id (scene); g_assert_cmpstr (value, ==, "org.example.Video"); }
   g_assert_cmpint (orientd_scene_get_activation_state (scene), ==, ORIENTD_ACTIVATION_STATE_FOREGROUND_ACTIVE);
   g_assert_cmpint (orientd_scene_get_idiom (scene), ==, ORIENTD_IDIOM_PHONE);
   g_signal_connect (scene, "notify::interface-orientation", G_CALLBACK (count_notify), &notified);
@@ -49,7 +49,7 @@ test_video_player_sync (Fixture *fixture, gconstpointer data)
   /* The call's effect is in the properties when it returns. */
   g_assert_cmpint (orientd_scene_get_interface_orientation (scene), ==, ORIENTD_INTERFACE_ORIENTATION_LANDSCAPE_RIGHT);
   g_assert_cmpuint (notified, ==, 1);
-  g_assert_cmpstr (orientd_scene_dup_deciding_controller (scene), ==, "player");
+  { g_autofree char *value = orientd_scene_dup_deciding_controller (scene); g_assert_cmpstr (value, ==, "player"); }
   g_assert_true (orientd_scene_dismiss_controller_sync (scene, "player", NULL, &error));
   g_assert_no_error (error);
   g_assert_cmpint (orientd_scene_get_interface_orientation (scene), ==, ORIENTD_INTERFACE_ORIENTATION_PORTRAIT);
