@@ -51,7 +51,7 @@ lib-test: lib
 	@[ -f $(LIB_ASAN_BUILD)/build.ninja ] || $(MESON) setup $(LIB_ASAN_BUILD) lib \
 	  -Db_sanitize=address,undefined -Db_lundef=false -Dintrospection=false -Dgtk=false
 	$(MESON) compile -C $(LIB_ASAN_BUILD)
-	ASAN_OPTIONS=detect_leaks=1:abort_on_error=1 UBSAN_OPTIONS=halt_on_error=1:print_stacktrace=1 \
+	ASAN_OPTIONS=detect_leaks=1:abort_on_error=1:fast_unwind_on_malloc=0 UBSAN_OPTIONS=halt_on_error=1:print_stacktrace=1 \
 	  LSAN_OPTIONS=suppressions=$(CURDIR)/lib/tests/lsan.supp \
 	  $(MESON) test -C $(LIB_ASAN_BUILD) --no-rebuild --print-errorlogs --suite c
 	$(MESON) test -C $(LIB_BUILD) --no-rebuild --print-errorlogs --suite bindings
