@@ -135,7 +135,9 @@ install-binaries:
 
 SHELL_EXTENSIONS = orientd@orientd.github.io orientd-shell45@orientd.github.io
 
-install: install-binaries lib-install
+# LIB=no leaves liborientd out (scripts/make-deb.sh: the library has packages of its own).
+LIB ?= yes
+install: install-binaries $(if $(filter yes,$(LIB)),lib-install)
 	install -d $(DESTDIR)$(BINDIR) $(DESTDIR)$(DATADIR)/dbus-1/interfaces $(DESTDIR)$(DATADIR)/dbus-1/services \
 	  $(DESTDIR)$(PREFIX)/lib/systemd/user $(DESTDIR)$(DATADIR)/man/man1 $(DESTDIR)$(DATADIR)/man/man8 \
 	  $(DESTDIR)$(DATADIR)/bash-completion/completions
@@ -178,6 +180,8 @@ install: install-binaries lib-install
 	install -d $(DESTDIR)$(DOCDIR)/docs
 	install -m 644 README.md $(DESTDIR)$(DOCDIR)/
 	install -m 644 docs/*.md docs/*.png $(DESTDIR)$(DOCDIR)/docs/
+	install -d $(DESTDIR)$(DOCDIR)/docs/spec
+	install -m 644 docs/spec/*.md $(DESTDIR)$(DOCDIR)/docs/spec/
 	for file in $$(cd examples && find . -type f | sort); do \
 	  install -D -m 644 "examples/$$file" "$(DESTDIR)$(DOCDIR)/examples/$$file" || exit 1; done
 
@@ -201,6 +205,14 @@ uninstall:
 	  $(DESTDIR)$(DATADIR)/bash-completion/completions/orientctl \
 	  $(DESTDIR)$(DATADIR)/zsh/vendor-completions/_orientctl $(DESTDIR)$(DATADIR)/fish/vendor_completions.d/orientctl.fish
 	rm -rf $(DESTDIR)$(DOCDIR) $(addprefix $(DESTDIR)$(DATADIR)/gnome-shell/extensions/,$(SHELL_EXTENSIONS))
+	@# liborientd: the files meson's log lists under this DESTDIR and PREFIX, and the folders they leave empty.
+	@if [ -f $(LIB_INSTALL_BUILD)/meson-logs/install-log.txt ]; then \
+	  grep -v '^#' $(LIB_INSTALL_BUILD)/meson-logs/install-log.txt | while read -r file; do \
+	    case "$$file" in "$(DESTDIR)$(PREFIX)"/*) ;; *) continue;; esac; \
+	    rm -f "$$file"; d=$$(dirname "$$file"); \
+	    while case "$$d" in "$(DESTDIR)$(PREFIX)"|"$(DESTDIR)$(DATADIR)"|"$(DESTDIR)"|/) false;; *) true;; esac \
+	      && rmdir "$$d" 2>/dev/null; do d=$$(dirname "$$d"); done; \
+	  done; fi
 	for po in po/*.po; do [ -f "$$po" ] || continue; rm -f $(DESTDIR)$(DATADIR)/locale/$$(basename "$$po" .po)/LC_MESSAGES/orientd.mo; done
 	@# The folders install made, when nothing else is left in them, up to (not including)
 	@# PREFIX, its bin and share folders and SYSCONFDIR; a folder something else uses stays.
