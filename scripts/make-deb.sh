@@ -182,4 +182,21 @@ if command -v lintian >/dev/null; then
 else
   echo "make-deb: lintian is not installed; the package was not checked" >&2
 fi
+# liborientd's packages beside it (native builds; the library is not cross-built yet), checked
+# by lintian the same way.
+if [[ $arch == "$(dpkg-architecture -qDEB_HOST_ARCH)" && ${ORIENTD_LIB_DEBS:-yes} == yes ]]; then
+  mapfile -t libraries < <(scripts/make-lib-debs.sh "$out" "$version")
+  if command -v lintian >/dev/null; then
+    if [[ $(id -u) == 0 ]] && command -v setpriv >/dev/null; then
+      cp "${libraries[@]}" "$check_dir/"
+      (cd / && "${run_lintian[@]}" --fail-on error,warning "${libraries[@]/#*\//$check_dir/}") >&2
+    else
+      (cd / && lintian --fail-on error,warning "${libraries[@]}") >&2
+    fi
+    echo "lintian: liborientd's packages, no errors or warnings" >&2
+  fi
+  printf 'make-deb: %s\n' "${libraries[@]}" >&2
+else
+  echo "make-deb: liborientd's packages are built for the native architecture only; not for $arch" >&2
+fi
 echo "$package"
