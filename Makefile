@@ -11,6 +11,9 @@
 #   make check-arm64  the arm64 package built, then installed and run under qemu-user
 #   make bench     the release benchmark (BENCHMARKS.md)
 #   make pot       the settings app's translation template po/orientd.pot (scripts/update-pot.sh)
+#   make lib       liborientd (lib/, meson): the C library, its GIR, typelib and VAPI, the GTK glue;
+#                  make test runs its tests (C under AddressSanitizer, Python, GJS, C and Vala
+#                  examples) against the orientd just built; make install installs it
 
 PREFIX ?= /usr/local
 DESTDIR ?=
@@ -22,13 +25,42 @@ DOCDIR = $(DATADIR)/doc/orientd
 SWIFT ?= swift
 SWIFT_BUILD_FLAGS ?=
 
-.PHONY: all build release run test install install-binaries uninstall bench clean completions deb check-arm64 pot
+.PHONY: all build release run test install install-binaries uninstall bench clean completions deb check-arm64 pot lib lib-test lib-install
 
 all: build
 
 build:
 	scripts/install-deps.sh run
 	$(SWIFT) build $(SWIFT_BUILD_FLAGS)
+	$(MAKE) --no-print-directory lib
+
+# liborientd (lib/, docs/client-library.md): one meson build for the library, its bindings and
+# the tests through them; one under AddressSanitizer and UBSan for the C tests; one for install.
+MESON ?= meson
+LIB_BUILD = .build/lib
+LIB_ASAN_BUILD = .build/lib-asan
+LIB_INSTALL_BUILD = .build/lib-install
+
+lib:
+	@[ -f $(LIB_BUILD)/build.ninja ] || $(MESON) setup $(LIB_BUILD) lib
+	$(MESON) compile -C $(LIB_BUILD)
+
+# The library's tests against the orientd of this tree (.build/debug/orientd, built by
+# swift build --build-tests), each on a private bus of its own.
+lib-test: lib
+	@[ -f $(LIB_ASAN_BUILD)/build.ninja ] || $(MESON) setup $(LIB_ASAN_BUILD) lib \
+	  -Db_sanitize=address,undefined -Db_lundef=false -Dintrospection=false -Dgtk=false
+	$(MESON) compile -C $(LIB_ASAN_BUILD)
+	ASAN_OPTIONS=detect_leaks=1:abort_on_error=1:fast_unwind_on_malloc=0 UBSAN_OPTIONS=halt_on_error=1:print_stacktrace=1 \
+	  LSAN_OPTIONS=suppressions=$(CURDIR)/lib/tests/lsan.supp \
+	  $(MESON) test -C $(LIB_ASAN_BUILD) --no-rebuild --print-errorlogs --suite c
+	$(MESON) test -C $(LIB_BUILD) --no-rebuild --print-errorlogs --suite bindings
+
+lib-install:
+	@if [ -f $(LIB_INSTALL_BUILD)/build.ninja ]; then $(MESON) configure $(LIB_INSTALL_BUILD) -Dprefix=$(PREFIX); \
+	 else $(MESON) setup $(LIB_INSTALL_BUILD) lib --prefix=$(PREFIX) --buildtype=release -Dtests=false -Ddocs=true; fi
+	$(MESON) compile -C $(LIB_INSTALL_BUILD)
+	$(MESON) install -C $(LIB_INSTALL_BUILD) --no-rebuild $(if $(DESTDIR),--destdir $(abspath $(DESTDIR)))
 
 release:
 	scripts/install-deps.sh run
@@ -41,6 +73,7 @@ run: release
 test:
 	scripts/install-deps.sh test
 	$(SWIFT) build --build-tests $(SWIFT_BUILD_FLAGS)
+	$(MAKE) --no-print-directory lib-test
 	# The compositors of Debian 13, of forky (GNOME Shell 50, Phosh 0.58, KWin 6.7) and sid's GNOME
 	# Shell 51, each made once and cached (scripts/debian13-root.sh), all three at once; without
 	# one its tests are skipped, saying why. (Made from nothing: about 9, 9 and 3 minutes.)
@@ -110,7 +143,9 @@ install-binaries:
 
 SHELL_EXTENSIONS = orientd@orientd.github.io orientd-shell45@orientd.github.io
 
-install: install-binaries
+# LIB=no leaves liborientd out (scripts/make-deb.sh: the library has packages of its own).
+LIB ?= yes
+install: install-binaries $(if $(filter yes,$(LIB)),lib-install)
 	install -d $(DESTDIR)$(BINDIR) $(DESTDIR)$(DATADIR)/dbus-1/interfaces $(DESTDIR)$(DATADIR)/dbus-1/services \
 	  $(DESTDIR)$(PREFIX)/lib/systemd/user $(DESTDIR)$(DATADIR)/man/man1 $(DESTDIR)$(DATADIR)/man/man8 \
 	  $(DESTDIR)$(DATADIR)/bash-completion/completions
@@ -153,6 +188,8 @@ install: install-binaries
 	install -d $(DESTDIR)$(DOCDIR)/docs
 	install -m 644 README.md $(DESTDIR)$(DOCDIR)/
 	install -m 644 docs/*.md docs/*.png $(DESTDIR)$(DOCDIR)/docs/
+	install -d $(DESTDIR)$(DOCDIR)/docs/spec
+	install -m 644 docs/spec/*.md $(DESTDIR)$(DOCDIR)/docs/spec/
 	for file in $$(cd examples && find . -type f | sort); do \
 	  install -D -m 644 "examples/$$file" "$(DESTDIR)$(DOCDIR)/examples/$$file" || exit 1; done
 
@@ -176,6 +213,14 @@ uninstall:
 	  $(DESTDIR)$(DATADIR)/bash-completion/completions/orientctl \
 	  $(DESTDIR)$(DATADIR)/zsh/vendor-completions/_orientctl $(DESTDIR)$(DATADIR)/fish/vendor_completions.d/orientctl.fish
 	rm -rf $(DESTDIR)$(DOCDIR) $(addprefix $(DESTDIR)$(DATADIR)/gnome-shell/extensions/,$(SHELL_EXTENSIONS))
+	@# liborientd: the files meson's log lists under this DESTDIR and PREFIX, and the folders they leave empty.
+	@if [ -f $(LIB_INSTALL_BUILD)/meson-logs/install-log.txt ]; then \
+	  grep -v '^#' $(LIB_INSTALL_BUILD)/meson-logs/install-log.txt | while read -r file; do \
+	    case "$$file" in "$(DESTDIR)$(PREFIX)"/*) ;; *) continue;; esac; \
+	    rm -f "$$file"; d=$$(dirname "$$file"); \
+	    while case "$$d" in "$(DESTDIR)$(PREFIX)"|"$(DESTDIR)$(DATADIR)"|"$(DESTDIR)"|/) false;; *) true;; esac \
+	      && rmdir "$$d" 2>/dev/null; do d=$$(dirname "$$d"); done; \
+	  done; fi
 	for po in po/*.po; do [ -f "$$po" ] || continue; rm -f $(DESTDIR)$(DATADIR)/locale/$$(basename "$$po" .po)/LC_MESSAGES/orientd.mo; done
 	@# The folders install made, when nothing else is left in them, up to (not including)
 	@# PREFIX, its bin and share folders and SYSCONFDIR; a folder something else uses stays.

@@ -16,6 +16,10 @@ run_packages=(libglib2.0-dev libwayland-dev libglib2.0-bin dbus dbus-bin systemd
 # and gettext's tools for its translations (.pot, .mo).
 build_packages+=(libadwaita-1-dev libgtk-4-dev gettext)
 run_packages+=(libadwaita-1-dev libgtk-4-dev gettext)
+# liborientd (lib/): meson, GObject introspection (g-ir-scanner, the typelib compiler), Vala
+# for its VAPI, gi-docgen for its reference documentation (all in Debian 12 bookworm).
+build_packages+=(meson ninja-build gobject-introspection libgirepository1.0-dev valac gi-docgen)
+run_packages+=(meson ninja-build gobject-introspection libgirepository1.0-dev valac)
 test_packages=(python3 python3-dbus python3-gi python3-dbusmock iio-sensor-proxy umockdev
                gir1.2-gtk-4.0 xvfb xauth procps groff-base
                zsh fish libglib2.0-dev-bin
@@ -40,6 +44,8 @@ test_packages+=(bubblewrap xdg-dbus-proxy)
 test_packages+=(phosh libpam-wrapper)
 # The gnome window tracker: real GNOME Shell, headless, running orientd's extension.
 test_packages+=(gnome-shell)
+# liborientd's tests: the typelib from GJS (PyGObject is above), the Vala example built.
+test_packages+=(gjs valac)
 # The settings app's test: driven through its accessibility tree (AT-SPI), as a screen reader
 # sees it, with the at-spi bus launched for the test.
 test_packages+=(python3-pyatspi at-spi2-core)
@@ -55,6 +61,13 @@ declare -A provides=(
   [gettext]="command:msgfmt|GNU gettext's tools (xgettext, msgfmt), for orientd-settings' translations"
   [python3-pyatspi]="python:pyatspi|pyatspi, the Python AT-SPI client the settings app's test drives it with"
   [at-spi2-core]="file:/usr/libexec/at-spi-bus-launcher|the AT-SPI bus launcher and registry"
+  [meson]="command:meson|meson, which builds liborientd"
+  [ninja-build]="command:ninja|ninja, meson's backend"
+  [gobject-introspection]="command:g-ir-scanner|g-ir-scanner and g-ir-compiler, for liborientd's GIR and typelib"
+  [libgirepository1.0-dev]="pkgconfig:gobject-introspection-1.0|GObject introspection's development files"
+  [valac]="command:valac|the Vala compiler (liborientd's VAPI, the Vala example)"
+  [gi-docgen]="command:gi-docgen|gi-docgen, liborientd's reference documentation"
+  [gjs]="command:gjs|GJS, the GNOME JavaScript runtime (liborientd's GJS example and test)"
   [libxcb1-dev]="pkgconfig:xcb|libxcb, the X protocol C binding, with development files (xcb.pc)"
   [openbox]="command:openbox|Openbox, an EWMH window manager"
   [xdotool]="command:xdotool|xdotool"

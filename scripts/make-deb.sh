@@ -28,7 +28,8 @@ done
 # What builds and inspects the binaries: this machine's tools, or for another architecture
 # the cross-build's (make install's SWIFT, STRIP and NM; the target's own readelf and
 # dpkg-shlibdeps under qemu-user, which see the output folder through ORIENTD_CROSS_BIND).
-make_variables=()
+# liborientd is packaged apart (liborientd-1-0, liborientd-dev, gir1.2-orientd-1.0): not in orientd's.
+make_variables=(LIB=no)
 target=()
 if [[ $arch != "$(dpkg-architecture -qDEB_HOST_ARCH)" ]]; then
   case $arch in
@@ -40,7 +41,7 @@ if [[ $arch != "$(dpkg-architecture -qDEB_HOST_ARCH)" ]]; then
   sysroot=$(scripts/debian13-root.sh --set sysroot --arch arm64 | tail -1)
   scripts/debian13-root.sh --set swift --arch amd64 >/dev/null
   libstdcxx=$(ls "$sysroot"/usr/lib/gcc/aarch64-linux-gnu/*/libstdc++.a | tail -1)
-  make_variables=(SWIFT="scripts/cross.sh swift" STRIP="scripts/cross.sh target strip"
+  make_variables=(LIB=no SWIFT="scripts/cross.sh swift" STRIP="scripts/cross.sh target strip"
                   NM="scripts/cross.sh target nm" INSTALL_SCRATCH=.build/install-$arch
                   LIBSTDCXX_ARCHIVE="$libstdcxx")
   target=("$PWD/scripts/cross.sh" target)
@@ -180,5 +181,22 @@ if command -v lintian >/dev/null; then
   echo "lintian: no errors or warnings" >&2
 else
   echo "make-deb: lintian is not installed; the package was not checked" >&2
+fi
+# liborientd's packages beside it (native builds; the library is not cross-built yet), checked
+# by lintian the same way.
+if [[ $arch == "$(dpkg-architecture -qDEB_HOST_ARCH)" && ${ORIENTD_LIB_DEBS:-yes} == yes ]]; then
+  mapfile -t libraries < <(scripts/make-lib-debs.sh "$out" "$version")
+  if command -v lintian >/dev/null; then
+    if [[ $(id -u) == 0 ]] && command -v setpriv >/dev/null; then
+      cp "${libraries[@]}" "$check_dir/"
+      (cd / && "${run_lintian[@]}" --fail-on error,warning "${libraries[@]/#*\//$check_dir/}") >&2
+    else
+      (cd / && lintian --fail-on error,warning "${libraries[@]}") >&2
+    fi
+    echo "lintian: liborientd's packages, no errors or warnings" >&2
+  fi
+  printf 'make-deb: %s\n' "${libraries[@]}" >&2
+else
+  echo "make-deb: liborientd's packages are built for the native architecture only; not for $arch" >&2
 fi
 echo "$package"
