@@ -100,10 +100,10 @@ final class DocNamesTests: XCTestCase {
     /// other services' members the adapters call), and the targets' names.
     static func sourceNames() throws -> Set<String> {
         var names: Set<String> = []
-        for folder in ["Sources", "Tests", "data/gnome-shell"] {
+        for folder in ["Sources", "Tests", "data/gnome-shell", "lib", "examples"] {
             let enumerator = try XCTUnwrap(FileManager.default.enumerator(atPath: root + "/" + folder))
             while let file = enumerator.nextObject() as? String {
-                guard [".swift", ".c", ".h", ".py", ".js", ".xml", ".ini", ".sh"].contains(where: file.hasSuffix),
+                guard [".swift", ".c", ".h", ".py", ".js", ".xml", ".ini", ".sh", ".vala", ".build"].contains(where: file.hasSuffix),
                       let text = try? String(contentsOfFile: "\(root)/\(folder)/\(file)", encoding: .utf8) else { continue }
                 names.formUnion(matches(#"\b([A-Za-z_][A-Za-z0-9_]*)\b"#, in: text))
             }
