@@ -10,13 +10,15 @@
 # Writes DIR/compositor-portrait.png and DIR/compositor-landscape.png. Needs the built orientd
 # ($ORIENTD, default .build/debug/orientd; `swift build` makes it), phoc, wlr-randr, grim,
 # dbus-daemon, busctl, /usr/bin/python3 with python3-gi and gir1.2-gtk-4.0
-# (`scripts/install-deps.sh test` installs them all). Runs everything on private sockets and
+# (`scripts/install-deps.sh test` installs them all), and liborientd, which the example uses,
+# from this tree's build (`make lib`: .build/lib). Runs everything on private sockets and
 # a private bus, and stops it all on exit; prints the logs when something fails.
 set -euo pipefail
 
 root=$(cd "$(dirname "${BASH_SOURCE[0]}")/.." && pwd)
 out=${1:-$root/docs}
 orientd=${ORIENTD:-$root/.build/debug/orientd}
+library=$root/.build/lib/orientd
 readonly output=HEADLESS-1 panel=800x1280 timeout_seconds=60
 readonly name=io.github.orientd.OrientationManager1 manager=/io/github/orientd/OrientationManager1
 
@@ -38,6 +40,7 @@ fail() {
 
 . "$root/scripts/screenshot-steps.sh"
 require_tools phoc wlr-randr grim dbus-daemon busctl /usr/bin/python3
+[[ -f $root/.build/lib/orientd/Orientd-1.0.typelib ]] || fail "no liborientd build in $root/.build/lib: run make lib"
 [[ -x "$orientd" ]] || fail "no orientd at $orientd: run swift build first (or set ORIENTD)"
 
 # A private session bus and runtime folder: nothing of the user's session is touched.
@@ -70,7 +73,7 @@ capture() { capture_settled "$1" 0.3 screenshots.sh; }
 
 # The example, scripted: it pauses after each of its own screenshots until it reads a line.
 mkfifo "$work/app.in"
-GDK_BACKEND=wayland GSK_RENDERER=cairo GTK_A11Y=none \
+GDK_BACKEND=wayland GSK_RENDERER=cairo GTK_A11Y=none GI_TYPELIB_PATH=$library LD_LIBRARY_PATH=$library \
   /usr/bin/python3 "$root/examples/gtk/orientation_window.py" --script --turn-device --pause-after-screenshots \
   --screenshots "$work/app-shots" --timeout "$timeout_seconds" <"$work/app.in" >"$work/app.log" 2>&1 &
 app=$!

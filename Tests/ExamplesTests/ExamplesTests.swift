@@ -20,6 +20,18 @@ final class ExamplesTests: XCTestCase {
     static let root = URL(fileURLWithPath: #filePath)
         .deletingLastPathComponent().deletingLastPathComponent().deletingLastPathComponent().path
 
+    /// The GTK example uses liborientd from this tree's build (make lib, which make test
+    /// runs first), not an installed copy.
+    static let libraryFolder = root + "/.build/lib/orientd"
+
+    /// `environment` with the typelib and library paths of this tree's liborientd build.
+    static func withLibrary(_ environment: [String: String]) throws -> [String: String] {
+        guard FileManager.default.fileExists(atPath: libraryFolder + "/Orientd-1.0.typelib") else {
+            throw TestSupportError("no Orientd-1.0.typelib in \(libraryFolder): build liborientd first (make lib)")
+        }
+        return environment.merging(["GI_TYPELIB_PATH": libraryFolder, "LD_LIBRARY_PATH": libraryFolder]) { _, new in new }
+    }
+
     override func setUpWithError() throws {
         orientd = try OrientdInstance()
         addTeardownBlock { [unowned self] in
@@ -83,7 +95,8 @@ final class ExamplesTests: XCTestCase {
     func testGTKWindowUnderXvfb() throws {
         let shots = try OrientdInstance.temporaryDirectory()
         defer { try? FileManager.default.removeItem(atPath: shots) }
-        let output = try runExample(["bash", Self.root + "/examples/gtk/screenshots.sh", shots], timeout: .seconds(90))
+        let output = try runExample(["bash", Self.root + "/examples/gtk/screenshots.sh", shots], timeout: .seconds(90),
+                                    library: true)
         let scene = try XCTUnwrap(sceneRegistered(in: output.stdout, after: "registered "))
         assertLinesInOrder(output.stdout, [
             "registered \(scene)",
@@ -123,13 +136,14 @@ final class ExamplesTests: XCTestCase {
         let window = Self.root + "/examples/gtk/orientation_window.py"
         // No display: orientd answers, GTK cannot open one.
         let noDisplay = try runCommand(["env", "-u", "DISPLAY", "-u", "WAYLAND_DISPLAY", "/usr/bin/python3", window],
-                                       environment: orientd.environment, timeout: .seconds(60))
+                                       environment: Self.withLibrary(orientd.environment), timeout: .seconds(60))
         XCTAssertEqual(noDisplay.status, .exited(1), "\(noDisplay)")
         XCTAssertTrue(noDisplay.stderr.contains("GTK cannot start: no display"), noDisplay.stderr)
         // No orientd: a bus where nothing serves (or can activate) its name.
         let empty = try PrivateBus()
         defer { empty.stop() }
-        let noOrientd = try runCommand(["/usr/bin/python3", window], environment: empty.sessionEnvironment, timeout: .seconds(60))
+        let noOrientd = try runCommand(["/usr/bin/python3", window], environment: Self.withLibrary(empty.sessionEnvironment),
+                                       timeout: .seconds(60))
         XCTAssertEqual(noOrientd.status, .exited(1), "\(noOrientd)")
         XCTAssertTrue(noOrientd.stderr.contains("orientd is not running on the session bus"), noOrientd.stderr)
     }
@@ -138,7 +152,8 @@ final class ExamplesTests: XCTestCase {
         let forger = try Forger(bus: orientd.bus)
         let shots = try OrientdInstance.temporaryDirectory()
         defer { try? FileManager.default.removeItem(atPath: shots) }
-        let output = try runExample(["bash", Self.root + "/examples/gtk/screenshots.sh", shots], timeout: .seconds(90))
+        let output = try runExample(["bash", Self.root + "/examples/gtk/screenshots.sh", shots], timeout: .seconds(90),
+                                    library: true)
         let aimed = forger.stop()
         XCTAssertGreaterThan(aimed, 0, "no forgery reached the window while its scene existed")
         let scene = try XCTUnwrap(sceneRegistered(in: output.stdout, after: "registered "))
@@ -156,7 +171,7 @@ final class ExamplesTests: XCTestCase {
         let app = try ChildProcess(
             ["xvfb-run", "--auto-servernum", "--server-args=-screen 0 1024x768x24", "/usr/bin/python3",
              Self.root + "/examples/gtk/orientation_window.py", "--script", "--screenshots", shots, "--timeout", "60"],
-            environment: orientd.environment)
+            environment: Self.withLibrary(orientd.environment))
         defer { if app.isRunning { app.stop() } }
         try eventually("the window waits for the device", timeout: .seconds(60)) {
             if let status = app.exitStatus { throw TestSupportError("the window exited (\(status)):\n\(app.standardError)") }
@@ -185,10 +200,12 @@ final class ExamplesTests: XCTestCase {
 
     // MARK: Helpers
 
-    /// Runs an example with orientd's bus as the session bus; it must exit 0.
-    private func runExample(_ argv: [String], timeout: Duration = .seconds(60),
+    /// Runs an example with orientd's bus as the session bus (and, with `library`, this
+    /// tree's liborientd build); it must exit 0.
+    private func runExample(_ argv: [String], timeout: Duration = .seconds(60), library: Bool = false,
                             file: StaticString = #filePath, line: UInt = #line) throws -> ProcessOutput {
-        let output = try runCommand(argv, environment: orientd.environment, timeout: timeout)
+        let environment = library ? try Self.withLibrary(orientd.environment) : orientd.environment
+        let output = try runCommand(argv, environment: environment, timeout: timeout)
         XCTAssertTrue(output.succeeded, output.description, file: file, line: line)
         return output
     }

@@ -18,8 +18,15 @@ wlroots, kwin or x11 turn the panel to the front window's orientation), the comp
 already turns the window's content, so the window does not turn its drawing a second time:
 it only lays its content out for the new width and height. It follows OutputBackend live.
 
+It speaks to orientd through liborientd (Orientd 1.0). It does not use liborientd-gtk yet:
+the glue reports the window's activation state from GTK's is-active, which stays false on
+a headless phoc (scripts/screenshots.sh), so the scene was foreground-inactive, not in
+front, and the panel did not turn for the player.
+
 Run it:  /usr/bin/python3 examples/gtk/orientation_window.py
-Needs Debian's python3-gi and gir1.2-gtk-4.0 (no cairo bindings: it draws with GtkSnapshot).
+Needs Debian's python3-gi and gir1.2-gtk-4.0 (no cairo bindings: it draws with GtkSnapshot),
+and gir1.2-orientd-1.0; from a build tree (make lib) instead: GI_TYPELIB_PATH and
+LD_LIBRARY_PATH=.build/lib/orientd.
 
 --script plays the video-player flow by itself, driven by orientd's signals, and quits
 when it is done: it saves a screenshot of the portrait list, clicks "Play full screen",
@@ -42,13 +49,10 @@ gi.require_version("Gdk", "4.0")
 gi.require_version("Gio", "2.0")
 gi.require_version("Graphene", "1.0")
 gi.require_version("Gtk", "4.0")
+gi.require_version("Orientd", "1.0")
 gi.require_version("Pango", "1.0")
-from gi.repository import Gdk, Gio, GLib, Graphene, Gtk, Pango  # noqa: E402
+from gi.repository import Gdk, Gio, GLib, Graphene, Gtk, Orientd, Pango  # noqa: E402
 
-BUS_NAME = "io.github.orientd.OrientationManager1"
-MANAGER_PATH = "/io/github/orientd/OrientationManager1"
-MANAGER = "io.github.orientd.OrientationManager1"
-SCENE = "io.github.orientd.OrientationManager1.Scene"
 APP_ID = "org.example.OrientationWindow"
 
 # How far the content turns clockwise on the portrait panel to read upright.
@@ -108,126 +112,65 @@ def save_snapshot_as_png(snapshot, renderer, path):
     return bool(saved)
 
 
-class Orientd:
-    """orientd's manager and one scene, over the app's session-bus connection.
+class Scene:
+    """The window's scene in orientd, through liborientd (Orientd 1.0), owned by the app's
+    connection (it goes away when the app exits).
 
-    It believes only orientd: signals count only from orientd's unique name (followed with
-    NameOwnerChanged), and the scene's rule carries its path, so the bus brings this app
-    its own scene's changes and no other app's. When orientd restarts (the name gets a new
-    owner) the scene is gone with the old instance: it registers the window again, as it
-    was, and subscribes with the new path and owner."""
+    The library believes only orientd (signals from its unique name alone) and, when orientd
+    restarts, registers the scene again with its controllers, player included, and emits
+    "registered-again"."""
 
     def __init__(self):
-        self.bus = Gio.bus_get_sync(Gio.BusType.SESSION, None)
+        self.client = Orientd.Client.new_sync(None)  # starts orientd if D-Bus can activate it
         self.scene = None
-        self.owner = None
-        self.subscriptions = []
-        self.presented = False
-
-    def call(self, path, interface, method, signature=None, args=(), reply="()"):
-        parameters = GLib.Variant(f"({signature})", args) if signature else None
-        result = self.bus.call_sync(BUS_NAME, path, interface, method, parameters,
-                                    GLib.VariantType(reply), Gio.DBusCallFlags.NONE, 10_000, None)
-        return result.unpack()
-
-    def manager(self, method, signature=None, args=(), reply="()"):
-        return self.call(MANAGER_PATH, MANAGER, method, signature, args, reply)
-
-    def scene_call(self, method, signature=None, args=(), reply="()"):
-        return self.call(self.scene, SCENE, method, signature, args, reply)
-
-    def scene_property(self, name):
-        return self.call(self.scene, "org.freedesktop.DBus.Properties", "Get", "ss", (SCENE, name), "(v)")[0]
 
     def device(self):
-        return self.call(MANAGER_PATH, "org.freedesktop.DBus.Properties", "Get", "ss",
-                         (MANAGER, "DeviceOrientation"), "(v)")[0]
+        return self.client.props.device_orientation.value_nick
+
+    def set_device(self, orientation):
+        self.client.set_device_orientation_sync(getattr(Orientd.DeviceOrientation, orientation.upper().replace("-", "_")),
+                                                None)
 
     def watch_output_backend(self, on_change):
         """Calls on_change(backend) now and whenever OutputBackend changes: "none", or the
         compositor interface (mutter, wlroots, kwin, x11) that turns the screen."""
-        def changed(_bus, sender, _path, _iface, _member, parameters):
-            if sender != self.owner:
-                return  # only orientd's current owner says what turns the screen
-            _interface, values, _invalidated = parameters.unpack()
-            if "OutputBackend" in values:
-                on_change(values["OutputBackend"])
+        self.client.connect("notify::output-backend", lambda client, _pspec: on_change(client.props.output_backend))
+        on_change(self.client.props.output_backend)
 
-        self.bus.signal_subscribe(None, "org.freedesktop.DBus.Properties", "PropertiesChanged", MANAGER_PATH,
-                                  MANAGER, Gio.DBusSignalFlags.NONE, changed)
-        on_change(self.call(MANAGER_PATH, "org.freedesktop.DBus.Properties", "Get", "ss",
-                            (MANAGER, "OutputBackend"), "(v)")[0])
-
-    def register(self, on_change, on_device_change, on_restart=None):
+    def register(self, on_change, on_device_change, on_restart):
         """Registers the window with a portrait list and calls on_change(previous, current,
-        reason) for each OrientationChanged, on_device_change(orientation) for each
-        DeviceOrientationChanged and on_restart(orientation) once the window is registered
-        again after orientd restarted. Returns the orientation the scene starts in."""
-        self.on_change, self.on_device_change, self.on_restart = on_change, on_device_change, on_restart
-        self.bus.signal_subscribe(
-            "org.freedesktop.DBus", "org.freedesktop.DBus", "NameOwnerChanged", "/org/freedesktop/DBus",
-            BUS_NAME, Gio.DBusSignalFlags.NONE,
-            lambda _bus, _sender, _path, _iface, _member, parameters: self.owner_changed(*parameters.unpack()))
-        # The first call starts orientd if it is installed for D-Bus activation.
-        self.device()
-        return self.register_scene()
-
-    def register_scene(self):
-        """Registers the scene with orientd's current owner, with the controllers the window
-        has, and subscribes to it and to the device from that owner alone."""
-        for subscription in self.subscriptions:
-            self.bus.signal_unsubscribe(subscription)
-        (self.owner,) = self.bus.call_sync(
-            "org.freedesktop.DBus", "/org/freedesktop/DBus", "org.freedesktop.DBus", "GetNameOwner",
-            GLib.Variant("(s)", (BUS_NAME,)), GLib.VariantType("(s)"), Gio.DBusCallFlags.NONE, 10_000, None).unpack()
-        device = self.bus.signal_subscribe(
-            self.owner, MANAGER, "DeviceOrientationChanged", MANAGER_PATH, None, Gio.DBusSignalFlags.NONE,
-            lambda _bus, _sender, _path, _iface, _member, parameters: self.on_device_change(*parameters.unpack()))
+        reason) for each orientation change, on_device_change(orientation) when the device
+        turns and on_restart(orientation) once the window is registered again after orientd
+        restarted. Returns the orientation the scene starts in."""
         # The phone's default supported orientations are portrait only: declare landscape for the player.
-        options = {
-            "app-id": GLib.Variant("s", APP_ID),
-            "supported-orientations": GLib.Variant("as", ["portrait", "landscape"]),
-        }
-        (self.scene,) = self.manager("RegisterScene", "a{sv}", (options,), "(o)")
-        self.scene_call("SetRootController", "ssa{sv}", ("library", "navigation", {}))
-        self.scene_call("PushController", "sssa{sv}", ("library", "video-list", "view", {}))
+        self.scene = self.client.register_scene_sync(
+            APP_ID, Orientd.OrientationMask.PORTRAIT | Orientd.OrientationMask.LANDSCAPE, None)
+        self.scene.set_root_controller_sync("library", Orientd.ControllerKind.NAVIGATION, None, None)
+        self.scene.push_controller_sync("library", "video-list", Orientd.ControllerKind.VIEW, None, None)
         # The iOS practice's setOrientationMode + updateOrientation pair.
-        self.scene_call("SetOrientationMode", "ss", ("video-list", "portrait"))
-        if self.presented:
-            self.present_player()
-        self.scene_call("UpdateOrientation", reply="(s)")
-        # Subscribed once the window is built (its building's changes are not news), then
-        # read: the rule is in force before the read, so no later change is missed. Sender
-        # and path: GDBus drops a signal from anyone else, even one sent straight here.
-        scene = self.bus.signal_subscribe(
-            self.owner, SCENE, "OrientationChanged", self.scene, None, Gio.DBusSignalFlags.NONE,
-            lambda _bus, _sender, _path, _iface, _member, parameters: self.on_change(*parameters.unpack()))
-        self.subscriptions = [device, scene]
-        return self.scene_property("InterfaceOrientation")
+        self.scene.set_orientation_mode_sync("video-list", Orientd.OrientationMode.PORTRAIT, None)
+        self.scene.update_orientation_sync(None)
+        # Connected once the window is built: its building's changes are not news.
+        self.scene.connect("orientation-changed", lambda _scene, previous, current, reason: on_change(
+            previous.value_nick, current.value_nick, reason))
+        self.client.connect("notify::device-orientation", lambda _client, _pspec: on_device_change(self.device()))
+        self.client.connect("restarted", lambda client: say(
+            f"orientd restarted ({client.props.name_owner}): registering the window again"))
+        self.scene.connect("registered-again", lambda scene: on_restart(scene.props.interface_orientation.value_nick))
+        return self.scene.props.interface_orientation.value_nick
 
-    def owner_changed(self, _name, old, new):
-        if not new or new == self.owner:
-            return  # gone (the scene with it): wait for the next owner
-        say(f"orientd restarted ({old or self.owner} -> {new}): registering the window again")
-        try:
-            orientation = self.register_scene()
-        except GLib.Error as error:
-            say(f"cannot register again: {error.message}")
-            return
-        if self.on_restart:
-            self.on_restart(orientation)
+    @property
+    def path(self):
+        return self.scene.props.object_path
 
     def present_player(self):
-        player = {
-            "supported-orientations": GLib.Variant("as", ["landscape"]),
-            "preferred-orientation": GLib.Variant("s", "landscape-right"),
-        }
-        self.scene_call("PresentController", "sssa{sv}", ("video-list", "player", "view", player))
-        self.presented = True
+        player = Orientd.ControllerProperties.new()
+        player.set_supported_orientations(Orientd.OrientationMask.LANDSCAPE)
+        player.set_preferred_orientation(Orientd.InterfaceOrientation.LANDSCAPE_RIGHT)
+        self.scene.present_controller_sync("video-list", "player", Orientd.ControllerKind.VIEW, player, None)
 
     def dismiss_player(self):
-        self.scene_call("DismissController", "s", ("player",))
-        self.presented = False
+        self.scene.dismiss_controller_sync("player", None)
 
 
 class PanelView(Gtk.Widget):
@@ -321,10 +264,10 @@ class PanelView(Gtk.Widget):
 
 
 class OrientationWindowApp(Gtk.Application):
-    def __init__(self, options):
+    def __init__(self, options, scene):
         super().__init__(application_id=APP_ID, flags=Gio.ApplicationFlags.NON_UNIQUE)
         self.options = options
-        self.orientd = Orientd()
+        self.orientd = scene
         self.orientation = "portrait"
         self.presented = False
         self.output_backend = "none"
@@ -359,18 +302,16 @@ class OrientationWindowApp(Gtk.Application):
         self.content = box
         self.window.set_child(box)
 
+        self.refresh()
+        self.window.present()
         try:
             self.orientation = self.orientd.register(self.on_orientation_changed, self.on_device_changed,
                                                      self.on_registered_again)
         except GLib.Error as error:
             return self.fail(f"cannot register with orientd: {error.message}")
-        say(f"registered {self.orientd.scene}: {self.orientation}")
-        try:
-            self.orientd.watch_output_backend(self.on_output_backend)
-        except GLib.Error as error:
-            return self.fail(f"cannot read OutputBackend: {error.message}")
+        say(f"registered {self.orientd.path}: {self.orientation}")
+        self.orientd.watch_output_backend(self.on_output_backend)
         self.refresh()
-        self.window.present()
         if self.script:
             GLib.timeout_add_seconds(self.options.timeout, self.on_timeout)
             self.after_paint(self.advance)
@@ -422,7 +363,7 @@ class OrientationWindowApp(Gtk.Application):
             self.after_paint(self.advance)
 
     def on_registered_again(self, orientation):
-        say(f"registered again {self.orientd.scene}: {orientation}")
+        say(f"registered again {self.orientd.path}: {orientation}")
         self.orientation = orientation
         self.refresh()
 
@@ -483,7 +424,7 @@ class OrientationWindowApp(Gtk.Application):
         # Hold the device upright first: orientd's device state is global.
         if self.orientd.device() != "portrait":
             say("turning the device to portrait first")
-            self.orientd.manager("SetDeviceOrientation", "s", ("portrait",))
+            self.orientd.set_device("portrait")
             yield ("device", "portrait")
         self.screenshot("portrait")
         yield from self.pause("portrait")
@@ -493,7 +434,7 @@ class OrientationWindowApp(Gtk.Application):
         yield from self.pause("landscape")
         if self.options.turn_device:
             say("turning the device to landscape-right")
-            self.orientd.manager("SetDeviceOrientation", "s", ("landscape-right",))
+            self.orientd.set_device("landscape-right")
         else:
             say("waiting for the device to turn to landscape-right")
         yield ("scene", "landscape-left", "device")
@@ -549,9 +490,7 @@ def main():
     # orientd first (D-Bus activation may start it), then GTK: either missing is a failure
     # that says what is wrong, never a silent exit 0.
     try:
-        bus = Gio.bus_get_sync(Gio.BusType.SESSION, None)
-        bus.call_sync(BUS_NAME, MANAGER_PATH, "org.freedesktop.DBus.Peer", "Ping", None, None,
-                      Gio.DBusCallFlags.NONE, 10000, None)
+        scene = Scene()
     except GLib.Error as error:
         print(f"orientation_window.py: orientd is not running on the session bus ({error.message}); "
               "start it with 'systemctl --user start orientd' or 'orientd &'", file=sys.stderr)
@@ -561,11 +500,7 @@ def main():
         print("orientation_window.py: GTK cannot start: no display (set DISPLAY or WAYLAND_DISPLAY, "
               "or run under xvfb-run)", file=sys.stderr)
         return 1
-    try:
-        app = OrientationWindowApp(options)
-    except GLib.Error as error:
-        print(f"orientation_window.py: no session bus: {error.message}", file=sys.stderr)
-        return 1
+    app = OrientationWindowApp(options, scene)
     app.run([sys.argv[0]])
     return app.status
 

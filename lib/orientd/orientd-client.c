@@ -62,6 +62,11 @@ enum
   PROP_UNDECLARED_APP_ORIENTATIONS,
   PROP_WINDOW_TRACKING_STATUS,
   PROP_SETTING_SOURCES,
+  PROP_SCREEN_CLASS,
+  PROP_SCREEN_CLASS_REASON,
+  PROP_POSTURE,
+  PROP_POSTURE_REASON,
+  PROP_APP_LOCKS_ALLOWED,
   N_PROPS
 };
 
@@ -349,6 +354,50 @@ orientd_client_class_init (OrientdClientClass *klass)
    */
   map_property (PROP_SETTING_SOURCES, "SettingSources",
                 g_param_spec_variant ("setting-sources", NULL, NULL, G_VARIANT_TYPE ("a{ss}"), NULL, READABLE));
+  /**
+   * OrientdClient:screen-class:
+   *
+   * Which rules an app's declaration meets: a phone's screen (its shorter logical side
+   * under 600) or a large one (ScreenClass). %ORIENTD_SCREEN_CLASS_UNKNOWN from an
+   * orientd before version 6.
+   */
+  map_property (PROP_SCREEN_CLASS, "ScreenClass",
+                g_param_spec_enum ("screen-class", NULL, NULL, ORIENTD_TYPE_SCREEN_CLASS,
+                                   ORIENTD_SCREEN_CLASS_UNKNOWN, READABLE));
+  /**
+   * OrientdClient:screen-class-reason:
+   *
+   * Why #OrientdClient:screen-class is what it is, a sentence for people
+   * (ScreenClassReason). The wording is not part of the contract.
+   */
+  map_property (PROP_SCREEN_CLASS_REASON, "ScreenClassReason",
+                g_param_spec_string ("screen-class-reason", NULL, NULL, NULL, READABLE));
+  /**
+   * OrientdClient:posture:
+   *
+   * Whether the device is held in the hand or on a desk (Posture). On a desk only kiosk
+   * mode, the administrator and the user's per-app choices turn the panel.
+   * %ORIENTD_POSTURE_UNKNOWN from an orientd before version 6.
+   */
+  map_property (PROP_POSTURE, "Posture",
+                g_param_spec_enum ("posture", NULL, NULL, ORIENTD_TYPE_POSTURE, ORIENTD_POSTURE_UNKNOWN, READABLE));
+  /**
+   * OrientdClient:posture-reason:
+   *
+   * Why #OrientdClient:posture is what it is, a sentence for people (PostureReason). The
+   * wording is not part of the contract.
+   */
+  map_property (PROP_POSTURE_REASON, "PostureReason",
+                g_param_spec_string ("posture-reason", NULL, NULL, NULL, READABLE));
+  /**
+   * OrientdClient:app-locks-allowed:
+   *
+   * Whether apps may constrain the orientation (AppLocksAllowed). When %FALSE every app
+   * follows the device; only the user's per-app choices and kiosk mode constrain it.
+   * %TRUE (orientd's default) from an orientd before version 6, which has no such switch.
+   */
+  map_property (PROP_APP_LOCKS_ALLOWED, "AppLocksAllowed",
+                g_param_spec_boolean ("app-locks-allowed", NULL, NULL, TRUE, READABLE));
   g_object_class_install_properties (object_class, N_PROPS, properties);
 
   /**
@@ -1283,6 +1332,63 @@ orientd_client_set_rotation_locked_sync (OrientdClient *self, gboolean locked, G
 }
 
 /**
+ * orientd_client_set_app_locks_allowed:
+ * @self: a client
+ * @allowed: %FALSE to make every app follow the device
+ * @cancellable: (nullable): a #GCancellable
+ * @callback: called when orientd answered
+ * @user_data: data for @callback
+ *
+ * Lets apps constrain the orientation or not (SetAppLocksAllowed): with %FALSE every app follows the device, and only the user's per-app choices and kiosk mode constrain it. Persisted. Needs orientd's interface version 6 (#OrientdClient:version). An administrator method. Finish with orientd_client_set_app_locks_allowed_finish().
+ */
+void
+orientd_client_set_app_locks_allowed (OrientdClient *self, gboolean allowed, GCancellable *cancellable,
+  GAsyncReadyCallback callback, gpointer user_data)
+{
+  g_return_if_fail (ORIENTD_IS_CLIENT (self));
+  
+  manager_call (self, "SetAppLocksAllowed", g_variant_new ("(b)", allowed), orientd_client_set_app_locks_allowed, cancellable, callback, user_data);
+}
+
+/**
+ * orientd_client_set_app_locks_allowed_finish:
+ * @self: a client
+ * @result: the result given to the callback
+ * @error: return location for an error
+ *
+ * Finishes orientd_client_set_app_locks_allowed().
+ *
+ * Returns: %TRUE, or %FALSE with @error set (in #ORIENTD_ERROR for orientd's errors)
+ */
+gboolean
+orientd_client_set_app_locks_allowed_finish (OrientdClient *self, GAsyncResult *result, GError **error)
+{
+  return manager_call_finish_boolean (self, result, orientd_client_set_app_locks_allowed, error);
+}
+
+/**
+ * orientd_client_set_app_locks_allowed_sync:
+ * @self: a client
+ * @allowed: %FALSE to make every app follow the device
+ * @cancellable: (nullable): a #GCancellable
+ * @error: return location for an error
+ *
+ * Lets apps constrain the orientation or not (SetAppLocksAllowed): with %FALSE every app follows the device, and only the user's per-app choices and kiosk mode constrain it. Persisted. Needs orientd's interface version 6 (#OrientdClient:version). An administrator method. Blocks.
+ *
+ * Returns: %TRUE, or %FALSE with @error set (in #ORIENTD_ERROR for orientd's errors)
+ */
+gboolean
+orientd_client_set_app_locks_allowed_sync (OrientdClient *self, gboolean allowed, GCancellable *cancellable, GError **error)
+{
+  gboolean value;
+  ORIENTD_SYNC_BEGIN
+  orientd_client_set_app_locks_allowed (self, allowed, cancellable, ORIENTD_SYNC_CALLBACK);
+  value = orientd_client_set_app_locks_allowed_finish (self, ORIENTD_SYNC_RESULT, error);
+  ORIENTD_SYNC_END
+  return value;
+}
+
+/**
  * orientd_client_set_kiosk_mode:
  * @self: a client
  * @enabled: whether kiosk mode is on
@@ -2147,5 +2253,85 @@ orientd_client_dup_setting_sources (OrientdClient *self)
 
   g_return_val_if_fail (ORIENTD_IS_CLIENT (self), 0);
   g_object_get (self, "setting-sources", &value, NULL);
+  return value;
+}
+
+/**
+ * orientd_client_get_screen_class:
+ * @self: a client
+ *
+ * Returns: the class of the screen whose rules apps meet (#OrientdClient:screen-class)
+ */
+OrientdScreenClass
+orientd_client_get_screen_class (OrientdClient *self)
+{
+  OrientdScreenClass value;
+
+  g_return_val_if_fail (ORIENTD_IS_CLIENT (self), 0);
+  g_object_get (self, "screen-class", &value, NULL);
+  return value;
+}
+
+/**
+ * orientd_client_dup_screen_class_reason:
+ * @self: a client
+ *
+ * Returns: (transfer full) (nullable): why the screen has its class (#OrientdClient:screen-class-reason)
+ */
+char *
+orientd_client_dup_screen_class_reason (OrientdClient *self)
+{
+  char *value;
+
+  g_return_val_if_fail (ORIENTD_IS_CLIENT (self), 0);
+  g_object_get (self, "screen-class-reason", &value, NULL);
+  return value;
+}
+
+/**
+ * orientd_client_get_posture:
+ * @self: a client
+ *
+ * Returns: whether the device is held or on a desk (#OrientdClient:posture)
+ */
+OrientdPosture
+orientd_client_get_posture (OrientdClient *self)
+{
+  OrientdPosture value;
+
+  g_return_val_if_fail (ORIENTD_IS_CLIENT (self), 0);
+  g_object_get (self, "posture", &value, NULL);
+  return value;
+}
+
+/**
+ * orientd_client_dup_posture_reason:
+ * @self: a client
+ *
+ * Returns: (transfer full) (nullable): why the device has its posture (#OrientdClient:posture-reason)
+ */
+char *
+orientd_client_dup_posture_reason (OrientdClient *self)
+{
+  char *value;
+
+  g_return_val_if_fail (ORIENTD_IS_CLIENT (self), 0);
+  g_object_get (self, "posture-reason", &value, NULL);
+  return value;
+}
+
+/**
+ * orientd_client_get_app_locks_allowed:
+ * @self: a client
+ *
+ * Returns: whether apps may constrain the orientation (#OrientdClient:app-locks-allowed)
+ */
+gboolean
+orientd_client_get_app_locks_allowed (OrientdClient *self)
+{
+  gboolean value;
+
+  g_return_val_if_fail (ORIENTD_IS_CLIENT (self), TRUE);
+  g_object_get (self, "app-locks-allowed", &value, NULL);
   return value;
 }

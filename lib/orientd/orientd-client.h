@@ -98,6 +98,11 @@ GVariant *orientd_client_get_history_sync (OrientdClient *self, guint limit, GCa
 void orientd_client_explain_panel (OrientdClient *self, const char *app_id, GCancellable *cancellable,
                                    GAsyncReadyCallback callback, gpointer user_data);
 GList *orientd_client_explain_panel_finish (OrientdClient *self, GAsyncResult *result, GError **error);
+void orientd_client_set_app_locks_allowed (OrientdClient *self, gboolean allowed, GCancellable *cancellable,
+                                           GAsyncReadyCallback callback, gpointer user_data);
+gboolean orientd_client_set_app_locks_allowed_finish (OrientdClient *self, GAsyncResult *result, GError **error);
+gboolean orientd_client_set_app_locks_allowed_sync (OrientdClient *self, gboolean allowed, GCancellable *cancellable,
+                                                    GError **error);
 GList *orientd_client_explain_panel_sync (OrientdClient *self, const char *app_id, GCancellable *cancellable,
                                               GError **error);
 
@@ -124,5 +129,10 @@ char *orientd_client_dup_front_app (OrientdClient *self);
 OrientdOrientationMask orientd_client_get_undeclared_app_orientations (OrientdClient *self);
 char *orientd_client_dup_window_tracking_status (OrientdClient *self);
 GVariant *orientd_client_dup_setting_sources (OrientdClient *self);
+OrientdScreenClass orientd_client_get_screen_class (OrientdClient *self);
+char *orientd_client_dup_screen_class_reason (OrientdClient *self);
+OrientdPosture orientd_client_get_posture (OrientdClient *self);
+char *orientd_client_dup_posture_reason (OrientdClient *self);
+gboolean orientd_client_get_app_locks_allowed (OrientdClient *self);
 
 G_END_DECLS

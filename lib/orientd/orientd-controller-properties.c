@@ -7,14 +7,15 @@
  *
  * What a view controller declares: UIKit's supportedInterfaceOrientations,
  * preferredInterfaceOrientationForPresentation, shouldAutorotate, and whether a presented
- * controller fills the window and a container forwards the decision to its child. Only
- * what is set is sent; orientd's defaults hold for the rest.
+ * controller fills the window and a container forwards the decision to its child, and iOS
+ * 26's prefersInterfaceOrientationLocked. Only what is set is sent; orientd's defaults hold
+ * for the rest.
  */
 struct _OrientdControllerProperties
 {
   GObject parent_instance;
-  guint has_mask : 1, has_preferred : 1, has_autorotate : 1, has_fills : 1, has_forwards : 1;
-  guint autorotate : 1, fills : 1, forwards : 1;
+  guint has_mask : 1, has_preferred : 1, has_autorotate : 1, has_fills : 1, has_forwards : 1, has_locked : 1;
+  guint autorotate : 1, fills : 1, forwards : 1, prefers_locked : 1;
   OrientdOrientationMask mask;
   OrientdInterfaceOrientation preferred;
 };
@@ -123,6 +124,43 @@ orientd_controller_properties_set_forwards_orientation (OrientdControllerPropert
   self->forwards = !!forwards;
 }
 
+/**
+ * orientd_controller_properties_set_prefers_orientation_locked:
+ * @self: a #OrientdControllerProperties
+ * @prefers_locked: %TRUE to ask that the scene keep its current orientation (a camera's
+ *   capture screen); %FALSE, the default, to follow the device
+ *
+ * iOS 26's prefersInterfaceOrientationLocked (`prefers-orientation-locked`). orientd
+ * honours it while the scene is foreground-active, not in split view, and apps may lock
+ * the orientation (#OrientdClient:app-locks-allowed); the scene's
+ * #OrientdScene:orientation-locked says when it does. Apply a change with
+ * orientd_scene_set_controller_properties() and orientd_scene_update_orientation(), as UIKit's
+ * setNeedsUpdateOfPrefersInterfaceOrientationLocked does. Needs orientd's interface
+ * version 6: an older orientd refuses the key.
+ */
+void
+orientd_controller_properties_set_prefers_orientation_locked (OrientdControllerProperties *self,
+                                                              gboolean prefers_locked)
+{
+  g_return_if_fail (ORIENTD_IS_CONTROLLER_PROPERTIES (self));
+  self->has_locked = TRUE;
+  self->prefers_locked = !!prefers_locked;
+}
+
+/**
+ * orientd_controller_properties_get_prefers_orientation_locked:
+ * @self: a #OrientdControllerProperties
+ *
+ * Returns: whether the declaration asks to keep the scene's orientation (%FALSE, orientd's
+ *   default, when not set)
+ */
+gboolean
+orientd_controller_properties_get_prefers_orientation_locked (OrientdControllerProperties *self)
+{
+  g_return_val_if_fail (ORIENTD_IS_CONTROLLER_PROPERTIES (self), FALSE);
+  return self->has_locked && self->prefers_locked;
+}
+
 /* The contract's a{sv}, floating; an empty one for NULL. */
 GVariant *
 orientd_controller_properties_to_variant (OrientdControllerProperties *self)
@@ -147,5 +185,7 @@ orientd_controller_properties_to_variant (OrientdControllerProperties *self)
     g_variant_builder_add (&builder, "{sv}", "fills-window", g_variant_new_boolean (self->fills));
   if (self->has_forwards)
     g_variant_builder_add (&builder, "{sv}", "forwards-orientation", g_variant_new_boolean (self->forwards));
+  if (self->has_locked)
+    g_variant_builder_add (&builder, "{sv}", "prefers-orientation-locked", g_variant_new_boolean (self->prefers_locked));
   return g_variant_builder_end (&builder);
 }

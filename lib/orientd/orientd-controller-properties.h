@@ -22,5 +22,8 @@ void orientd_controller_properties_set_preferred_orientation (OrientdControllerP
 void orientd_controller_properties_set_should_autorotate (OrientdControllerProperties *self, gboolean autorotate);
 void orientd_controller_properties_set_fills_window (OrientdControllerProperties *self, gboolean fills);
 void orientd_controller_properties_set_forwards_orientation (OrientdControllerProperties *self, gboolean forwards);
+void orientd_controller_properties_set_prefers_orientation_locked (OrientdControllerProperties *self,
+                                                                   gboolean prefers_locked);
+gboolean orientd_controller_properties_get_prefers_orientation_locked (OrientdControllerProperties *self);
 
 G_END_DECLS

@@ -144,4 +144,38 @@ typedef enum
   ORIENTD_IDIOM_PAD,
 } OrientdIdiom;
 
+/**
+ * OrientdScreenClass:
+ * @ORIENTD_SCREEN_CLASS_UNKNOWN: not known (an orientd before version 6, or a value it
+ *   did not send)
+ * @ORIENTD_SCREEN_CLASS_PHONE: "phone": a phone's screen (its shorter logical side under
+ *   600), always held; the default with no panel
+ * @ORIENTD_SCREEN_CLASS_LARGE: "large": a tablet's, a laptop's or a monitor's
+ *
+ * Which rules an app's declaration meets (the manager's ScreenClass).
+ */
+typedef enum
+{
+  ORIENTD_SCREEN_CLASS_UNKNOWN,
+  ORIENTD_SCREEN_CLASS_PHONE,
+  ORIENTD_SCREEN_CLASS_LARGE,
+} OrientdScreenClass;
+
+/**
+ * OrientdPosture:
+ * @ORIENTD_POSTURE_UNKNOWN: not known (an orientd before version 6, or a value it did
+ *   not send)
+ * @ORIENTD_POSTURE_HELD: "held": in the hand; the device turns the panel
+ * @ORIENTD_POSTURE_DESK: "desk": on a desk (a laptop, a monitor, a docked tablet); only
+ *   kiosk mode, the administrator and the user's per-app choices turn the panel
+ *
+ * How the device is held (the manager's Posture).
+ */
+typedef enum
+{
+  ORIENTD_POSTURE_UNKNOWN,
+  ORIENTD_POSTURE_HELD,
+  ORIENTD_POSTURE_DESK,
+} OrientdPosture;
+
 G_END_DECLS

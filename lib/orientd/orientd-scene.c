@@ -59,6 +59,7 @@ enum
   PROP_SPLIT_VIEW,
   PROP_ACTIVATION_STATE,
   PROP_STATUS_BAR_HIDDEN,
+  PROP_ORIENTATION_LOCKED,
   N_PROPS
 };
 
@@ -270,6 +271,15 @@ orientd_scene_class_init (OrientdSceneClass *klass)
    */
   map_property (PROP_STATUS_BAR_HIDDEN, "StatusBarHidden",
                 g_param_spec_boolean ("status-bar-hidden", NULL, NULL, FALSE, READABLE));
+  /**
+   * OrientdScene:orientation-locked:
+   *
+   * Whether orientd honours the deciding controller's prefers-orientation-locked now
+   * (OrientationLocked, iOS 26's isInterfaceOrientationLocked): while %TRUE the device does
+   * not turn the scene. Always %FALSE with an orientd before version 6.
+   */
+  map_property (PROP_ORIENTATION_LOCKED, "OrientationLocked",
+                g_param_spec_boolean ("orientation-locked", NULL, NULL, FALSE, READABLE));
   g_object_class_install_properties (object_class, N_PROPS, properties);
 
   /**
@@ -1888,6 +1898,23 @@ orientd_scene_get_status_bar_hidden (OrientdScene *self)
 
   g_return_val_if_fail (ORIENTD_IS_SCENE (self), 0);
   g_object_get (self, "status-bar-hidden", &value, NULL);
+  return value;
+}
+
+/**
+ * orientd_scene_get_orientation_locked:
+ * @self: a scene
+ *
+ * Returns: whether the device does not turn the scene because its deciding controller
+ *   prefers the orientation locked (#OrientdScene:orientation-locked)
+ */
+gboolean
+orientd_scene_get_orientation_locked (OrientdScene *self)
+{
+  gboolean value;
+
+  g_return_val_if_fail (ORIENTD_IS_SCENE (self), 0);
+  g_object_get (self, "orientation-locked", &value, NULL);
   return value;
 }
 

@@ -32,6 +32,7 @@ guint orientd_scene_get_height (OrientdScene *self);
 gboolean orientd_scene_get_split_view (OrientdScene *self);
 OrientdActivationState orientd_scene_get_activation_state (OrientdScene *self);
 gboolean orientd_scene_get_status_bar_hidden (OrientdScene *self);
+gboolean orientd_scene_get_orientation_locked (OrientdScene *self);
 
 /* Controllers */
 void orientd_scene_set_root_controller (OrientdScene *self, const char *id, OrientdControllerKind kind,

@@ -64,6 +64,84 @@ test_properties_loaded (Fixture *fixture, gconstpointer data)
   g_assert_true (g_variant_is_of_type (sources, G_VARIANT_TYPE ("a{ss}")));
 }
 
+/* Version 6: with no panel reported the screen is a phone's, and a phone is held. */
+static void
+test_screen_loaded (Fixture *fixture, gconstpointer data)
+{
+  OrientdClient *client = fixture->client;
+  g_autofree char *class_reason = orientd_client_dup_screen_class_reason (client);
+  g_autofree char *posture_reason = orientd_client_dup_posture_reason (client);
+
+  g_assert_cmpuint (orientd_client_get_version (client), >=, 6);
+  g_assert_cmpint (orientd_client_get_screen_class (client), ==, ORIENTD_SCREEN_CLASS_PHONE);
+  g_assert_cmpint (orientd_client_get_posture (client), ==, ORIENTD_POSTURE_HELD);
+  g_assert_true (orientd_client_get_app_locks_allowed (client));
+  g_assert_nonnull (class_reason);
+  g_assert_cmpstr (class_reason, !=, "");
+  g_assert_nonnull (posture_reason);
+  g_assert_cmpstr (posture_reason, !=, "");
+  g_assert_cmpstr (nick (ORIENTD_TYPE_SCREEN_CLASS, ORIENTD_SCREEN_CLASS_LARGE), ==, "large");
+  g_assert_cmpstr (nick (ORIENTD_TYPE_POSTURE, ORIENTD_POSTURE_DESK), ==, "desk");
+}
+
+static gboolean
+app_locks_off (gpointer client)
+{
+  return !orientd_client_get_app_locks_allowed (client);
+}
+
+static gboolean
+app_locks_on (gpointer client)
+{
+  return orientd_client_get_app_locks_allowed (client);
+}
+
+static gboolean
+scene_landscape_right (gpointer scene)
+{
+  return orientd_scene_get_interface_orientation (scene) == ORIENTD_INTERFACE_ORIENTATION_LANDSCAPE_RIGHT;
+}
+
+static gboolean
+scene_portrait (gpointer scene)
+{
+  return orientd_scene_get_interface_orientation (scene) == ORIENTD_INTERFACE_ORIENTATION_PORTRAIT;
+}
+
+/* The user's switch above every app (SetAppLocksAllowed): off, a portrait-only app
+ * follows the device; on again (async), it is portrait again. */
+static void
+test_app_locks_allowed (Fixture *fixture, gconstpointer data)
+{
+  g_autoptr (GError) error = NULL;
+  g_autoptr (GAsyncResult) result = NULL;
+  OrientdClient *client = fixture->client;
+  g_autoptr (OrientdScene) scene = NULL;
+  guint notified = 0;
+
+  scene = orientd_client_register_scene_sync (client, "org.example.Portrait", ORIENTD_ORIENTATION_MASK_PORTRAIT,
+                                              NULL, &error);
+  g_assert_no_error (error);
+  g_signal_connect (client, "notify::app-locks-allowed", G_CALLBACK (count_notify), &notified);
+  g_assert_true (orientd_client_set_device_orientation_sync (client, ORIENTD_DEVICE_ORIENTATION_LANDSCAPE_LEFT, NULL, &error));
+  g_assert_no_error (error);
+  test_wait_until (device_landscape_left, client, "device-orientation");
+  g_assert_cmpint (orientd_scene_get_interface_orientation (scene), ==, ORIENTD_INTERFACE_ORIENTATION_PORTRAIT);
+
+  g_assert_true (orientd_client_set_app_locks_allowed_sync (client, FALSE, NULL, &error));
+  g_assert_no_error (error);
+  test_wait_until (app_locks_off, client, "app-locks-allowed false");
+  g_assert_cmpuint (notified, ==, 1);
+  test_wait_until (scene_landscape_right, scene, "the portrait-only scene follows the device");
+
+  orientd_client_set_app_locks_allowed (client, TRUE, NULL, test_store_result, &result);
+  g_assert_true (orientd_client_set_app_locks_allowed_finish (client, test_wait_result (&result), &error));
+  g_assert_no_error (error);
+  test_wait_until (app_locks_on, client, "app-locks-allowed true");
+  g_assert_cmpuint (notified, ==, 2);
+  test_wait_until (scene_portrait, scene, "the scene back to portrait");
+}
+
 static void
 test_client_new_async (Fixture *fixture, gconstpointer data)
 {
@@ -205,6 +283,8 @@ main (int argc, char **argv)
   g_test_init (&argc, &argv, NULL);
 #define ADD(path, function) g_test_add (path, Fixture, NULL, fixture_set_up, function, fixture_tear_down)
   ADD ("/client/properties-loaded", test_properties_loaded);
+  ADD ("/client/screen-loaded", test_screen_loaded);
+  ADD ("/client/app-locks-allowed", test_app_locks_allowed);
   ADD ("/client/new-async", test_client_new_async);
   ADD ("/client/settings/sync", test_settings_sync);
   ADD ("/client/settings/async", test_settings_async);

@@ -383,6 +383,94 @@ test_last_reference_unregisters (Fixture *fixture, gconstpointer data)
   g_dbus_connection_close_sync (watcher, NULL, NULL);
 }
 
+/* iOS 26's prefers-orientation-locked: a camera's pad scene, in front and full screen, keeps
+ * its orientation while the device turns (OrientationLocked); the preference gone, applied
+ * with UpdateOrientation, it follows the device at once; with apps' locks off it is not
+ * honoured. */
+static gboolean
+device_landscape_left (gpointer client)
+{
+  return orientd_client_get_device_orientation (client) == ORIENTD_DEVICE_ORIENTATION_LANDSCAPE_LEFT;
+}
+
+static gboolean
+app_locks_off (gpointer client)
+{
+  return !orientd_client_get_app_locks_allowed (client);
+}
+
+static void
+test_prefers_orientation_locked (Fixture *fixture, gconstpointer data)
+{
+  g_autoptr (GError) error = NULL;
+  g_autoptr (OrientdSceneOptions) options = orientd_scene_options_new ("org.example.Camera");
+  g_autoptr (OrientdScene) scene = NULL;
+  g_autoptr (OrientdControllerProperties) camera = declaring (ORIENTD_ORIENTATION_MASK_ALL, 0);
+  g_autoptr (OrientdControllerProperties) unlocked = orientd_controller_properties_new ();
+  g_autoptr (GVariant) history = NULL;
+  const char *flow[] = { "portrait -> landscape-right (update)", NULL };
+  guint notified = 0;
+
+  g_assert_true (orientd_client_set_device_orientation_sync (fixture->client, ORIENTD_DEVICE_ORIENTATION_PORTRAIT,
+                                                             NULL, &error));
+  g_assert_no_error (error);
+  orientd_scene_options_set_idiom (options, ORIENTD_IDIOM_PAD);
+  orientd_scene_options_set_supported_orientations (options, ORIENTD_ORIENTATION_MASK_ALL);
+  orientd_scene_options_set_size (options, 1024, 1366);
+  scene = orientd_client_register_scene_with_options_sync (fixture->client, options, NULL, &error);
+  g_assert_no_error (error);
+  g_signal_connect (scene, "orientation-changed", G_CALLBACK (record_change), fixture->changes);
+  g_signal_connect (scene, "notify::orientation-locked", G_CALLBACK (count_notify), &notified);
+  g_assert_false (orientd_scene_get_orientation_locked (scene));
+  g_assert_false (orientd_scene_get_split_view (scene));
+
+  g_assert_false (orientd_controller_properties_get_prefers_orientation_locked (camera));
+  orientd_controller_properties_set_prefers_orientation_locked (camera, TRUE);
+  g_assert_true (orientd_controller_properties_get_prefers_orientation_locked (camera));
+  g_assert_true (orientd_scene_set_root_controller_sync (scene, "camera", ORIENTD_CONTROLLER_KIND_VIEW, camera, NULL, &error));
+  g_assert_no_error (error);
+  g_assert_cmpint (orientd_scene_update_orientation_sync (scene, NULL, &error), ==, ORIENTD_INTERFACE_ORIENTATION_PORTRAIT);
+  g_assert_no_error (error);
+  g_assert_true (orientd_scene_get_orientation_locked (scene));
+  g_assert_cmpuint (notified, ==, 1);
+
+  /* The device turns; once the manager says so, one round trip brings any scene signal
+   * sent before it: none. */
+  g_assert_true (orientd_client_set_device_orientation_sync (fixture->client, ORIENTD_DEVICE_ORIENTATION_LANDSCAPE_LEFT,
+                                                             NULL, &error));
+  g_assert_no_error (error);
+  test_wait_until (device_landscape_left, fixture->client, "device-orientation");
+  history = orientd_client_get_history_sync (fixture->client, 1, NULL, &error);
+  g_assert_no_error (error);
+  while (g_main_context_iteration (NULL, FALSE))
+    ;
+  g_assert_cmpint (orientd_scene_get_interface_orientation (scene), ==, ORIENTD_INTERFACE_ORIENTATION_PORTRAIT);
+  g_assert_cmpuint (fixture->changes->len, ==, 0);
+  g_assert_true (orientd_scene_get_orientation_locked (scene));
+
+  /* The preference gone, applied: the device's orientation at once. */
+  orientd_controller_properties_set_prefers_orientation_locked (unlocked, FALSE);
+  g_assert_true (orientd_scene_set_controller_properties_sync (scene, "camera", unlocked, NULL, &error));
+  g_assert_no_error (error);
+  g_assert_cmpint (orientd_scene_update_orientation_sync (scene, NULL, &error), ==,
+                   ORIENTD_INTERFACE_ORIENTATION_LANDSCAPE_RIGHT);
+  g_assert_no_error (error);
+  g_assert_false (orientd_scene_get_orientation_locked (scene));
+  g_assert_cmpuint (notified, ==, 2);
+  assert_changes (fixture, flow);
+
+  /* With apps' locks off the preference is not honoured. */
+  g_assert_true (orientd_client_set_app_locks_allowed_sync (fixture->client, FALSE, NULL, &error));
+  g_assert_no_error (error);
+  test_wait_until (app_locks_off, fixture->client, "app-locks-allowed");
+  g_assert_true (orientd_scene_set_controller_properties_sync (scene, "camera", camera, NULL, &error));
+  g_assert_no_error (error);
+  orientd_scene_update_orientation_sync (scene, NULL, &error);
+  g_assert_no_error (error);
+  g_assert_false (orientd_scene_get_orientation_locked (scene));
+  g_assert_cmpuint (notified, ==, 2);
+}
+
 int
 main (int argc, char **argv)
 {
@@ -397,5 +485,6 @@ main (int argc, char **argv)
   ADD ("/scene/cancellation", test_cancellation);
   ADD ("/scene/believes-only-orientd", test_believes_only_orientd);
   ADD ("/scene/last-reference-unregisters", test_last_reference_unregisters);
+  ADD ("/scene/prefers-orientation-locked", test_prefers_orientation_locked);
   return g_test_run ();
 }
