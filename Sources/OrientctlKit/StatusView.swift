@@ -13,22 +13,26 @@ public enum StatusView {
         // Each setting says who set it (the user, a configuration file, the default); one the
         // administrator's configuration locks says so, so the user knows a call cannot change it.
         func locked(_ keys: SettingKey...) -> String { setBy(keys, m) }
-        return TextLayout.labelled([
+        // Built a row at a time: as one expression Debian 13's Swift 6.0 gave up type-checking it.
+        var rows: [(String, [String])] = [
             ("Device orientation", [style.highlight(m.deviceText.terminalSafe) + source]),
             ("Sensor available", [m.sensorAvailable ? "yes" : "no"]),
             ("Rotation lock", [(m.rotationLocked ? style.yellow("on") : "off") + locked(.rotationLocked)]),
-        ] + (m.bool(.appLocksAllowed) == nil ? [] : [
-            ("Apps may lock", [(m.appLocksAllowed ? "yes" : style.yellow("no: every app follows the device")) + locked(.appLocksAllowed)]),
-        ]) + [
-            ("Kiosk mode", [kiosk + locked(.kioskMode, .kioskOrientation)]),
-            ("Settle time", ["\(m.settleTime) ms" + locked(.settleTime)]),
-            ("Split-view threshold", ["\(m.splitViewThreshold) points" + locked(.splitViewThreshold)]),
-            ("Output", [OutputView.outputLine(m, style: style)]),
-        ] + (m.screenText.map { [("Screen", [$0.terminalSafe])] } ?? []) + [
-            ("Window tracking", [OutputView.windowsLine(m)]),
-            ("Front scene", [OutputView.frontSceneLine(m, scenes: scenes)]),
-            ("Scenes", sceneLines),
-        ] + (lastFailure.map { [("Last failed start", [style.yellow($0)])] } ?? []), aligned: aligned, style: style)
+        ]
+        if m.bool(.appLocksAllowed) != nil {
+            let appLocks = m.appLocksAllowed ? "yes" : style.yellow("no: every app follows the device")
+            rows.append(("Apps may lock", [appLocks + locked(.appLocksAllowed)]))
+        }
+        rows.append(("Kiosk mode", [kiosk + locked(.kioskMode, .kioskOrientation)]))
+        rows.append(("Settle time", ["\(m.settleTime) ms" + locked(.settleTime)]))
+        rows.append(("Split-view threshold", ["\(m.splitViewThreshold) points" + locked(.splitViewThreshold)]))
+        rows.append(("Output", [OutputView.outputLine(m, style: style)]))
+        if let screen = m.screenText { rows.append(("Screen", [screen.terminalSafe])) }
+        rows.append(("Window tracking", [OutputView.windowsLine(m)]))
+        rows.append(("Front scene", [OutputView.frontSceneLine(m, scenes: scenes)]))
+        rows.append(("Scenes", sceneLines))
+        if let lastFailure { rows.append(("Last failed start", [style.yellow(lastFailure)])) }
+        return TextLayout.labelled(rows, aligned: aligned, style: style)
     }
 
     /// Where the device orientation came from: the sensor, or set by hand — beside a sensor

@@ -148,6 +148,9 @@ final class SettingsAppFlowTests: OutputTestCase {
         }
         XCTAssertFalse(labels.contains("is in front: the compositor's window list"), "the explanation waits behind its button")
         try drive("press", Self.reader)
+        // The reader's page is up before its choice is pressed (on a busy machine a press
+        // could come while the page was still being built, and went nowhere).
+        try waitForControl("Follow the app", { $0.contains("pressed") && $0.contains("sensitive") }, "chosen")
         try drive("press", "Portrait only")
         try eventually("the line says the person's choice (labels: \(labels))", timeout: deadline) {
             labels = try drive("labels")
