@@ -96,6 +96,37 @@ raw_update_and_get_all (Bench *bench)
 }
 
 static void
+count_reply (GObject *source, GAsyncResult *result, gpointer pending)
+{
+  GError *error = NULL;
+  GVariant *reply = g_dbus_connection_call_finish (G_DBUS_CONNECTION (source), result, &error);
+
+  check (error, "pipelined call");
+  g_variant_unref (reply);
+  (*(guint *) pending)--;
+}
+
+/* The library's wire work in raw GDBus: UpdateOrientation and the scene's GetAll sent back
+ * to back, then both replies waited for on a main context of the call's own. */
+static void
+raw_update_pipelined_get_all (Bench *bench)
+{
+  GMainContext *context = g_main_context_new ();
+  guint pending = 2;
+
+  g_main_context_push_thread_default (context);
+  g_dbus_connection_call (bench->connection, BUS_NAME, bench->path, SCENE_INTERFACE, "UpdateOrientation", NULL,
+                          G_VARIANT_TYPE ("(s)"), G_DBUS_CALL_FLAGS_NONE, -1, NULL, count_reply, &pending);
+  g_dbus_connection_call (bench->connection, BUS_NAME, bench->path, "org.freedesktop.DBus.Properties", "GetAll",
+                          g_variant_new ("(s)", SCENE_INTERFACE), G_VARIANT_TYPE ("(a{sv})"), G_DBUS_CALL_FLAGS_NONE,
+                          -1, NULL, count_reply, &pending);
+  while (pending > 0)
+    g_main_context_iteration (context, TRUE);
+  g_main_context_pop_thread_default (context);
+  g_main_context_unref (context);
+}
+
+static void
 raw_get (Bench *bench)
 {
   g_variant_unref (raw (bench, "org.freedesktop.DBus.Properties", "Get",
@@ -221,6 +252,8 @@ main (int argc, char **argv)
            "RequestOrientation", rounds, calls, TRUE);
   compare (&bench, "update + properties", lib_update, "orientd_scene_update_orientation_sync (+GetAll)",
            raw_update_and_get_all, "UpdateOrientation, then GetAll", rounds, calls, TRUE);
+  compare (&bench, "update, same wire", lib_update, "orientd_scene_update_orientation_sync (+GetAll)",
+           raw_update_pipelined_get_all, "UpdateOrientation + GetAll, pipelined", rounds, calls, FALSE);
   compare (&bench, "property read", lib_get, "orientd_scene_get_interface_orientation", raw_get,
            "Properties.Get InterfaceOrientation", rounds, calls, FALSE);
 
