@@ -9,7 +9,8 @@
 #   make deb       a Debian package in build/ (scripts/make-deb.sh); ARCH=arm64 cross-builds one for
 #                  Debian 13 arm64 with Debian 13's Swift (scripts/cross.sh, docs/packaging.md)
 #   make check-arm64  the arm64 package built, then installed and run under qemu-user
-#   make bench     the release benchmark (BENCHMARKS.md)
+#   make bench     the release benchmark (BENCHMARKS.md), then make lib-bench
+#   make lib-bench liborientd's calls and RSS against raw GDBus (lib/bench), on the release orientd
 #   make pot       the settings app's translation template po/orientd.pot (scripts/update-pot.sh)
 #   make lib       liborientd (lib/, meson): the C library, its GIR, typelib and VAPI, the GTK glue;
 #                  make test runs its tests (C under AddressSanitizer, Python, GJS, C and Vala
@@ -25,7 +26,7 @@ DOCDIR = $(DATADIR)/doc/orientd
 SWIFT ?= swift
 SWIFT_BUILD_FLAGS ?=
 
-.PHONY: all build release run test install install-binaries uninstall bench clean completions deb check-arm64 pot lib lib-test lib-install
+.PHONY: all build release run test install install-binaries uninstall bench clean completions deb check-arm64 pot lib lib-test lib-install lib-bench
 
 all: build
 
@@ -101,6 +102,15 @@ bench: install-binaries
 	$(STRIP) --strip-all --remove-section=.comment -o $(INSTALL_SCRATCH)/stripped/orientd-swift-floor $(INSTALL_SCRATCH)/release/orientd-swift-floor
 	ORIENTD_BINARY=$(INSTALL_SCRATCH)/stripped/orientd ORIENTD_PEER_BINARY=$(INSTALL_SCRATCH)/orientd-reference-peer \
 	  ORIENTD_FLOOR_BINARY=$(INSTALL_SCRATCH)/stripped/orientd-swift-floor .build/release/orientd-bench $(ARGS)
+	$(MAKE) lib-bench
+
+LIB_BENCH_BUILD = .build/lib-bench
+lib-bench: install-binaries
+	@[ -f $(LIB_BENCH_BUILD)/build.ninja ] || $(MESON) setup $(LIB_BENCH_BUILD) lib --buildtype=release \
+	  -Dbench=true -Dtests=false -Dintrospection=false -Dgtk=false
+	$(MESON) compile -C $(LIB_BENCH_BUILD)
+	ORIENTD_BINARY=$(INSTALL_SCRATCH)/stripped/orientd $(LIB_BENCH_BUILD)/bench/orientd-lib-bench $(LIB_BENCH_ARGS) \
+	  $(LIB_BENCH_BUILD)/bench/rss-probe-lib $(LIB_BENCH_BUILD)/bench/rss-probe-raw
 
 # Binaries for a device: the Swift standard library linked statically (neither links Foundation), so
 # they need no Swift toolchain where they run, then stripped. Built apart from .build/release
