@@ -31,6 +31,8 @@ public enum GLibFlags {
     public static let propertyWritable = GDBusPropertyInfoFlags(rawValue: 1 << 1)
     /// G_FILE_MONITOR_NONE.
     public static let fileMonitorNone = GFileMonitorFlags(rawValue: 0)
+    /// G_FILE_MONITOR_WATCH_MOVES: a rename within the folder is one event, with both names.
+    public static let fileMonitorWatchMoves = GFileMonitorFlags(rawValue: 1 << 3)
     /// G_KEY_FILE_NONE.
     public static let keyFileNone = GKeyFileFlags(rawValue: 0)
     /// G_LOG_LEVEL_ERROR, _CRITICAL, _WARNING, _INFO and _DEBUG.

@@ -1,4 +1,5 @@
 import CGio
+import GLibBridge
 import Glibc
 
 /// Ends orientd when its program is removed (`apt purge`, `make uninstall`): a package script
@@ -28,7 +29,7 @@ final class UninstallWatch {
         let folder = g_file_new_for_path(slash == path.startIndex ? "/" : String(path[..<slash]))
         defer { g_object_unref(UnsafeMutableRawPointer(folder)) }
         var error: UnsafeMutablePointer<GError>?
-        guard let monitor = g_file_monitor_directory(folder, G_FILE_MONITOR_WATCH_MOVES, nil, &error) else {
+        guard let monitor = g_file_monitor_directory(folder, GLibFlags.fileMonitorWatchMoves, nil, &error) else {
             g_clear_error(&error)
             return nil
         }
