@@ -31,6 +31,9 @@ test_packages+=(mutter gsettings-desktop-schemas gnome-settings-daemon-common)
 # orientd itself speaks KWin's output management), the frame capture (xwd) and screenshots (grim).
 test_packages+=(phoc wlr-randr grim kwin-wayland kscreen libkf5screen-bin qtwayland5
                 xserver-xephyr x11-xserver-utils x11-utils x11-apps)
+# The drawer test on phoc: a layer-shell surface taking the keyboard, as Phosh's drawer is one
+# (Tests/Fixtures/windows/layer_surface.py, GTK 3 through gtk-layer-shell).
+test_packages+=(gir1.2-gtklayershell-0.1)
 # The x11 window tracker's tests: a real EWMH window manager, and xdotool to drive it as a user would.
 test_packages+=(openbox xdotool)
 # The kwin window tracker: the protocol XML protocols/ carries a copy of (compared in its tests).
@@ -87,6 +90,7 @@ declare -A provides=(
   [iio-sensor-proxy]="file:/usr/sbin/iio-sensor-proxy|iio-sensor-proxy, the accelerometer service"
   [umockdev]="command:umockdev-run|umockdev"
   [gir1.2-gtk-4.0]="gir:Gtk 4.0|GTK 4 introspection data"
+  [gir1.2-gtklayershell-0.1]="gir:GtkLayerShell 0.1|gtk-layer-shell introspection data (GTK 3), for the drawer test's layer surface"
   [xvfb]="command:Xvfb|Xvfb, the virtual X server"
   [xauth]="command:xauth|xauth"
   [procps]="command:ps|procps (ps, pgrep)"

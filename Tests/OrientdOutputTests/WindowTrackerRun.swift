@@ -1,3 +1,4 @@
+import CWaylandProtocols
 import GLibBridge
 @testable import OrientationDaemon
 import TestSupport
@@ -73,14 +74,22 @@ final class TaskSwitcher: @unchecked Sendable {
     /// Only touched on the loop's thread.
     private var connection: WaylandConnection?
     private var handles: [String: UInt64] = [:]
+    /// Whether each app's window was activated in the compositor's latest report.
+    private var activated: [String: Bool] = [:]
 
     init(socketPath: String, on loop: MainLoop, binds: WaylandConnection.Binds = [.toplevels, .seat]) throws {
         self.loop = loop
         try loop.sync { [self] () throws(WaylandWatchError) in
             let connection = WaylandConnection(socketPath: socketPath, binds: binds, maxToplevels: 100)
             var handlers = WaylandConnection.Handlers()
-            handlers.toplevel = { [unowned self] handle, appId, _ in self.handles[appId ?? ""] = handle }
-            handlers.toplevelClosed = { [unowned self] handle in self.handles = self.handles.filter { $0.value != handle } }
+            handlers.toplevel = { [unowned self] handle, appId, states in
+                self.handles[appId ?? ""] = handle
+                self.activated[appId ?? ""] = states & UInt32(ORIENTD_WL_ACTIVATED) != 0
+            }
+            handlers.toplevelClosed = { [unowned self] handle in
+                for (appId, each) in self.handles where each == handle { self.activated[appId] = nil }
+                self.handles = self.handles.filter { $0.value != handle }
+            }
             try connection.open(handlers)
             self.connection = connection
         }
@@ -91,6 +100,11 @@ final class TaskSwitcher: @unchecked Sendable {
             connection?.close()
             connection = nil
         }
+    }
+
+    /// Whether the compositor shows `appId`'s window activated (nil: this client knows no window of it).
+    func isActivated(_ appId: String) -> Bool? {
+        loop.sync { [self] in activated[appId] }
     }
 
     /// Asks for `request` on `appId`'s window; false while this client does not know it yet.
