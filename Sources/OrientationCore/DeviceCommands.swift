@@ -22,10 +22,14 @@ extension OrientationManager {
         }
     }
 
+    /// When the pending reading will have held for the settle time (nil: none pending).
+    var readingDeadline: Int64? { pendingReading.map { $0.since + Int64(settings.settleTimeMilliseconds) * 1000 } }
+
     /// Applies a pending reading that has held for the settle time.
     mutating func tick(now: Moment, events: inout [Event], progress: Progress? = nil) {
         endHandHold(now: now, events: &events, progress: progress)
-        guard let pending = pendingReading, let deadline = nextDeadline, now.monotonic >= deadline else { return }
+        settleCompositorRotation(now: now)
+        guard let pending = pendingReading, let deadline = readingDeadline, now.monotonic >= deadline else { return }
         pendingReading = nil
         applyReading(pending.orientation, source: pending.source, now: now, events: &events, progress: progress)
     }

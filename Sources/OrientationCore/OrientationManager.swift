@@ -106,9 +106,11 @@ public struct OrientationManager: Sendable {
 
     /// When the shell must send `.tick` next (monotonic microseconds), or nil.
     public var nextDeadline: Int64? {
-        let settled = pendingReading.map { $0.since + Int64(settings.settleTimeMilliseconds) * 1000 }
-        guard let hold = handSet?.until else { return settled }
-        return min(settled ?? hold, hold)
+        func earlier(_ one: Int64?, _ other: Int64?) -> Int64? {
+            guard let one, let other else { return one ?? other }
+            return min(one, other)
+        }
+        return earlier(earlier(readingDeadline, handSet?.until), compositorRotationDeadline)
     }
 
     public var managerSnapshot: ManagerSnapshot {
@@ -230,7 +232,7 @@ public struct OrientationManager: Sendable {
         case .scene(let id, let sceneCommand):
             reply = try run(sceneCommand, on: id, caller: caller, now: now, events: &events)
         case .output(let outputCommand):
-            runOutput(outputCommand, events: &events)
+            runOutput(outputCommand, now: now, events: &events)
             reply = .none
         case .window(let windowCommand):
             try runWindow(windowCommand, now: now, events: &events)

@@ -26,8 +26,17 @@ public struct OutputState: Sendable, Equatable {
     /// attached): until it is read back, what the panel shows may be on its way to it.
     public internal(set) var asked: InterfaceOrientation?
     /// The panel's size and what the compositor says of its own rotation (the screen's class
-    /// and posture); nothing known while no backend drives the panel.
+    /// and posture); nothing known while no backend drives the panel. The rotation is the
+    /// compositor's settled word (`pendingRotation`).
     public internal(set) var facts = PanelFacts()
+    /// A new word of the compositor on its own rotation, taken into `facts` once it has held
+    /// for `CompositorRotation.settleTime` (nil: none waiting).
+    public internal(set) var pendingRotation: PendingRotation?
+
+    /// What the compositor said last: `facts` with the word still waiting to settle.
+    public var reportedFacts: PanelFacts {
+        PanelFacts(size: facts.size, rotation: pendingRotation?.rotation ?? facts.rotation)
+    }
     /// Why no backend drives the panel, with the option that changes it; while one does, ""
     /// or its note (`OutputCommand.note`).
     public internal(set) var status = OutputState.lookingStatus
@@ -128,7 +137,7 @@ extension OrientationManager {
     }
 
     /// The output commands: a backend attached, read the panel back, or went away.
-    mutating func runOutput(_ command: OutputCommand, events: inout [Event]) {
+    mutating func runOutput(_ command: OutputCommand, now: Moment, events: inout [Event]) {
         switch command {
         case .attached(let kind, let name, let row):
             output.backend = kind
@@ -143,7 +152,8 @@ extension OrientationManager {
             if output.decided != output.showing { requestOutputApply(events: &events) }
         case .facts(let facts):
             guard output.backend != nil else { return }
-            output.facts = facts
+            output.facts.size = facts.size
+            takeCompositorRotation(facts.rotation, now: now)
         case .read(let row):
             guard output.backend != nil else { return }
             let before = output.showing
@@ -159,6 +169,7 @@ extension OrientationManager {
             output.showing = nil
             output.asked = nil
             output.facts = PanelFacts()
+            output.pendingRotation = nil
             output.status = reason
         }
     }

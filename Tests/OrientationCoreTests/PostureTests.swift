@@ -106,6 +106,9 @@ final class PostureTests: XCTestCase {
         XCTAssertFalse(subject.manager.wantsSensor, "on a desk the sensor is not followed, so not claimed")
         try subject.run(.output(.facts(PanelFacts(size: Self.tablet, rotation: .turnsPanel("mutter manages the panel's orientation")))),
                         as: Caller.shell)
+        // A change of the compositor's word is taken once it has held (CompositorRotationSettleTests).
+        subject.advance(milliseconds: CompositorRotation.settleTime / 1000)
+        try subject.tick()
         XCTAssertEqual(subject.manager.regime, .largeHeld)
         XCTAssertTrue(subject.manager.wantsSensor)
         XCTAssertTrue(subject.events.contains(.managerPropertiesChanged([.posture, .postureReason])), "\(subject.events)")
@@ -205,6 +208,9 @@ final class PostureTests: XCTestCase {
         XCTAssertEqual(subject.orientation(id), .portrait)
         XCTAssertEqual(applied, [])
         try subject.run(.output(.facts(PanelFacts(size: Self.tablet, rotation: .turnsPanel("tablet mode")))), as: Caller.shell)
+        // A change of the compositor's word is taken once it has held (CompositorRotationSettleTests).
+        subject.advance(milliseconds: CompositorRotation.settleTime / 1000)
+        try subject.tick()
         XCTAssertEqual(subject.orientation(id).family, .landscape)
         XCTAssertEqual(applied.count, 1, "the game turns the panel once it is held")
         XCTAssertEqual(subject.changes.map(\.reason), [.policy])

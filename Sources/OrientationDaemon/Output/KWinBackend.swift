@@ -13,7 +13,7 @@ enum KWinBackend {
     static func make(environment: [String: String], output: String?, log: Log, connection: BusConnection? = nil) -> any OutputBackend {
         WaylandOutputBackend(kind: .kwin, managers: [managementInterface], what: "KWin",
                              environment: environment, output: output, log: log,
-                             selfRotation: connection.map(KWinTabletMode.init(connection:)))
+                             selfRotation: connection.map { KWinTabletMode(connection: $0, log: log) })
     }
 
     /// `--output-backend auto`: a Wayland compositor offering KWin's output management.

@@ -6,13 +6,19 @@ import OrientationCore
 /// the accelerometer only in tablet mode under its default auto-rotate policy, so a KWin in
 /// tablet mode holds the device, one out of it stands on a desk, and a KWin that has no tablet
 /// mode to offer says nothing (`CompositorRotation`). Whoever owns `org.kde.KWin` is untrusted:
-/// a value of another type is as if it were not sent.
+/// a value of another type is as if it were not sent, and a tablet mode that flaps is said
+/// once per owner (the core takes a change only once it has held: CompositorRotationSettle.swift).
 final class KWinTabletMode {
     static let busName = "org.kde.KWin"
     static let path = "/org/kde/KWin"
     static let interface = "org.kde.KWin.TabletModeManager"
 
+    /// More changes of the tablet mode than this in a second is flapping (a real switch is
+    /// folded a few times a minute at most).
+    static let flapsPerSecond = 10
+
     let connection: BusConnection
+    let log: Log
     /// What KWin says now.
     private(set) var rotation: CompositorRotation = .silent
     /// Called on the main loop when `rotation` changes.
@@ -24,8 +30,12 @@ final class KWinTabletMode {
     private var subscription: SignalSubscriptionID?
     /// Bumped with each owner: a late reply from an earlier KWin is dropped.
     private var epoch = 0
+    /// The tablet mode's changes from this owner in the second that started at `flaps.window`.
+    private var flaps = (count: 0, window: Int64(0))
+    /// Whether this owner's flapping was said.
+    private var flapSaid = false
 
-    init(connection: BusConnection) { self.connection = connection }
+    init(connection: BusConnection, log: Log) { (self.connection, self.log) = (connection, log) }
 
     /// The posture's word from KWin's two properties (nil: not said). In tablet mode (detected,
     /// or forced by the user's TabletMode=on, which KWin reports as not available) the device is
@@ -48,6 +58,7 @@ final class KWinTabletMode {
         nameWatch = connection.watchName(Self.busName, appeared: { [weak self] _, owner in
             guard let self else { return }
             (self.owner, self.available, self.tabletMode) = (owner, nil, nil)
+            (self.flaps, self.flapSaid) = ((0, 0), false)
             self.epoch += 1
             self.readAll()
         }, vanished: { [weak self] _ in
@@ -77,8 +88,23 @@ final class KWinTabletMode {
 
     private func take(_ values: [String: Variant]) {
         if let value = values["tabletModeAvailable"] { available = value.bool }
-        if let value = values["tabletMode"] { tabletMode = value.bool }
+        if let value = values["tabletMode"] {
+            let before = tabletMode
+            tabletMode = value.bool
+            if before != nil, tabletMode != before { countFlap() }
+        }
         update()
+    }
+
+    /// Says once per owner that its tablet mode flaps.
+    private func countFlap() {
+        guard !flapSaid else { return }
+        let now = currentMoment().monotonic
+        if now - flaps.window >= 1_000_000 { flaps = (0, now) }
+        flaps.count += 1
+        guard flaps.count > Self.flapsPerSecond else { return }
+        flapSaid = true
+        log.warning("output: kwin: \(Self.busName) (\(owner ?? "?")) flips its tablet mode more than \(Self.flapsPerSecond) times a second; orientd takes its word only once it has held for a second (said once for this owner)")
     }
 
     private func update() {

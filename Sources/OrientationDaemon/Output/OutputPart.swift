@@ -72,7 +72,7 @@ final class OutputPart {
             perform(.output(.read(showing)))
             sayTurnedElsewhere(before: before)
         case .facts(let facts):
-            guard facts != manager().output.facts else { return }
+            guard facts != manager().output.reportedFacts else { return }
             perform(.output(.facts(facts)))
         case .note(let sentence):
             perform(.output(.note(sentence)))
