@@ -9,7 +9,12 @@
 ///   could turn back, and orientd's start is not delayed);
 /// - a change of word waits until it has held for `CompositorRotation.settleTime`; a word
 ///   back to the one in force drops the waiting change, so a flag that keeps flapping keeps
-///   the last settled posture, and when it stops the posture changes at most once.
+///   the last settled posture, and when it stops the posture changes at most once;
+/// - while the shell says the word is still changing (`PanelFacts.rotationChanging`: it is
+///   reading a burst of notices, passing on only the last word of each), nothing settles,
+///   and the word it passes on after waits the settle time from then. The shell's reading
+///   may lag behind the flood; the core's clock must not settle a word the notices still
+///   queued contradict.
 
 /// A compositor's word on its own rotation, waiting to settle.
 public struct PendingRotation: Sendable, Equatable {
@@ -26,23 +31,30 @@ extension CompositorRotation {
 }
 
 extension OrientationManager {
-    /// The compositor said `said` at `now`.
-    mutating func takeCompositorRotation(_ said: CompositorRotation, now: Moment) {
+    /// The compositor said `said` at `now`; `changing`: more of its notices are being read.
+    mutating func takeCompositorRotation(_ said: CompositorRotation, changing: Bool, now: Moment) {
+        let wasChanging = output.facts.rotationChanging
+        output.facts.rotationChanging = changing
         if said == output.facts.rotation {
             output.pendingRotation = nil
-        } else if output.facts.rotation == .silent {
+        } else if output.facts.rotation == .silent, !changing, !wasChanging {
             (output.facts.rotation, output.pendingRotation) = (said, nil)
-        } else if output.pendingRotation?.rotation != said {
+        } else if output.pendingRotation?.rotation != said || changing || wasChanging {
             output.pendingRotation = PendingRotation(rotation: said, since: now.monotonic)
         }
     }
 
-    /// When the waiting word will have held for the settle time (nil: none waits).
-    var compositorRotationDeadline: Int64? { output.pendingRotation.map { $0.since + CompositorRotation.settleTime } }
+    /// When the waiting word will have held for the settle time (nil: none waits, or the
+    /// word is still changing).
+    var compositorRotationDeadline: Int64? {
+        guard !output.facts.rotationChanging else { return nil }
+        return output.pendingRotation.map { $0.since + CompositorRotation.settleTime }
+    }
 
     /// Takes the waiting word once it has held (`.tick`).
     mutating func settleCompositorRotation(now: Moment) {
-        guard let pending = output.pendingRotation, now.monotonic >= pending.since + CompositorRotation.settleTime else { return }
+        guard !output.facts.rotationChanging, let pending = output.pendingRotation,
+              now.monotonic >= pending.since + CompositorRotation.settleTime else { return }
         (output.facts.rotation, output.pendingRotation) = (pending.rotation, nil)
     }
 }

@@ -35,7 +35,7 @@ public struct OutputState: Sendable, Equatable {
 
     /// What the compositor said last: `facts` with the word still waiting to settle.
     public var reportedFacts: PanelFacts {
-        PanelFacts(size: facts.size, rotation: pendingRotation?.rotation ?? facts.rotation)
+        PanelFacts(size: facts.size, rotation: pendingRotation?.rotation ?? facts.rotation, rotationChanging: facts.rotationChanging)
     }
     /// Why no backend drives the panel, with the option that changes it; while one does, ""
     /// or its note (`OutputCommand.note`).
@@ -153,7 +153,7 @@ extension OrientationManager {
         case .facts(let facts):
             guard output.backend != nil else { return }
             output.facts.size = facts.size
-            takeCompositorRotation(facts.rotation, now: now)
+            takeCompositorRotation(facts.rotation, changing: facts.rotationChanging, now: now)
         case .read(let row):
             guard output.backend != nil else { return }
             let before = output.showing

@@ -59,9 +59,12 @@ public struct PanelFacts: Sendable, Equatable {
     /// nil: the compositor did not report a sane size.
     public var size: PanelSize?
     public var rotation: CompositorRotation
+    /// Whether the compositor's word is still changing: the shell is reading a burst of its
+    /// notices (`rotation` is the last word passed on). No change settles meanwhile.
+    public var rotationChanging: Bool
 
-    public init(size: PanelSize? = nil, rotation: CompositorRotation = .silent) {
-        (self.size, self.rotation) = (size, rotation)
+    public init(size: PanelSize? = nil, rotation: CompositorRotation = .silent, rotationChanging: Bool = false) {
+        (self.size, self.rotation, self.rotationChanging) = (size, rotation, rotationChanging)
     }
 }
 

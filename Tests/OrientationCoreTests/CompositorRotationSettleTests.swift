@@ -112,6 +112,25 @@ final class CompositorRotationSettleTests: XCTestCase {
         XCTAssertEqual(subject.manager.posture, .desk)
     }
 
+    /// While the shell reads a burst of notices (the word still changing), nothing settles,
+    /// however long the reading lags; the word it passes on after waits the settle time anew.
+    func testNothingSettlesWhileTheWordIsStillChanging() throws {
+        _ = try startWithAGame(Self.laptopMode)
+        try say(Self.tabletMode)
+        subject.advance(milliseconds: 500)
+        try subject.run(.output(.facts(PanelFacts(size: Self.tablet, rotation: Self.tabletMode, rotationChanging: true))), as: Caller.shell)
+        XCTAssertEqual(subject.manager.nextDeadline, nil, "no timer while the word changes")
+        subject.advance(milliseconds: 3_000)
+        try subject.tick()
+        XCTAssertEqual(subject.manager.posture, .desk, "a lagging burst settles nothing")
+        try say(Self.tabletMode)
+        XCTAssertEqual(subject.manager.nextDeadline, subject.clock + CompositorRotation.settleTime, "it waits anew from the burst's end")
+        subject.advance(milliseconds: CompositorRotation.settleTime / 1000)
+        try subject.tick()
+        XCTAssertEqual(subject.manager.posture, .held)
+        XCTAssertEqual(applied.count, 1)
+    }
+
     /// A pending device reading keeps its own settle time when a compositor's word waits too.
     func testAWaitingWordDoesNotHurryAPendingReading() throws {
         _ = try startWithAGame(Self.laptopMode)

@@ -22,7 +22,7 @@ extension OutputTestCase {
     /// for KWin's Wayland socket (a KWin whose outputs kscreen-doctor cannot read, KWin 6.7).
     @discardableResult
     func startKWin(trusting programs: [String] = [], root: String? = nil, outputs: Int = 1, tabletMode: Bool = false,
-                   readingOutputs: Bool = true) throws -> ChildProcess {
+                   readingOutputs: Bool = true, sessionBus: PrivateBus? = nil) throws -> ChildProcess {
         let copy = scratch + "/kwin_wayland"
         if !FileManager.default.fileExists(atPath: copy) {
             try FileManager.default.copyItem(atPath: (root ?? "") + "/usr/bin/kwin_wayland", toPath: copy)
@@ -42,6 +42,8 @@ extension OutputTestCase {
         try ("[Windows]\nFocusStealingPreventionLevel=0\n" + (tabletMode ? "[Input]\nTabletMode=on\n" : ""))
             .write(toFile: config + "/kwinrc", atomically: true, encoding: .utf8)
         var environment = ["XDG_DATA_DIRS": kwinDataHome + ":/usr/local/share:/usr/share", "XDG_CACHE_HOME": scratch + "/kwin-cache"]
+        // `sessionBus`: KWin on a bus of its own, leaving org.kde.KWin on the test's bus to another peer.
+        if let sessionBus { environment.merge(sessionBus.sessionEnvironment) { $1 } }
         if root != nil {
             // KDE Frameworks 6 list the installed apps through the session's XDG menu, which a
             // Plasma 6 session has (plasma-workspace's) and a KWin run alone does not.

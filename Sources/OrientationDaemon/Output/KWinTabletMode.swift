@@ -21,7 +21,8 @@ final class KWinTabletMode {
     let log: Log
     /// What KWin says now.
     private(set) var rotation: CompositorRotation = .silent
-    /// Called on the main loop when `rotation` changes.
+    /// Called on the main loop when `rotation` or `changing` changes (and when a burst of
+    /// notices was read, whatever the word).
     var changed: () -> Void = {}
     private var owner: String?
     private var available: Bool?
@@ -34,6 +35,9 @@ final class KWinTabletMode {
     private var flaps = (count: 0, window: Int64(0))
     /// Whether this owner's flapping was said.
     private var flapSaid = false
+    /// Whether change notices wait for a round trip to pass them on (`coalesce`): the word is
+    /// still changing, as the core is told (`PanelFacts.rotationChanging`).
+    private(set) var changing = false
 
     init(connection: BusConnection, log: Log) { (self.connection, self.log) = (connection, log) }
 
@@ -53,7 +57,7 @@ final class KWinTabletMode {
         subscription = connection.subscribe(sender: Self.busName, interface: "org.freedesktop.DBus.Properties",
                                             member: "PropertiesChanged", path: Self.path, arg0: Self.interface) { [weak self] signal in
             guard let self, signal.sender == self.owner, let changed = signal.argument(1).vardict else { return }
-            self.take(changed)
+            self.take(changed, now: false)
         }
         nameWatch = connection.watchName(Self.busName, appeared: { [weak self] _, owner in
             guard let self else { return }
@@ -82,18 +86,40 @@ final class KWinTabletMode {
                              method: "GetAll", parameters: Variant(tuple: [Variant(string: Self.interface)]),
                              replyType: "(a{sv})", timeoutMilliseconds: 2_000) { [weak self] result in
             guard let self, self.epoch == epoch, case .success(let reply) = result, let values = reply.child(at: 0).vardict else { return }
-            self.take(values)
+            self.take(values, now: true)
         }
     }
 
-    private func take(_ values: [String: Variant]) {
+    /// Takes the values KWin sent; `now` false (a change notice) passes them on once the
+    /// notices before have all been read (`coalesce`).
+    private func take(_ values: [String: Variant], now: Bool) {
         if let value = values["tabletModeAvailable"] { available = value.bool }
         if let value = values["tabletMode"] {
             let before = tabletMode
             tabletMode = value.bool
             if before != nil, tabletMode != before { countFlap() }
         }
-        update()
+        if now { update() } else { coalesce() }
+    }
+
+    /// Passes the latest values on after every change notice already queued on the connection
+    /// was read: a ping to the bus (trusted, unlike the owner) is answered after them, in order.
+    /// A flood of notices (a flag flipped thousands of times a second) is two core commands per
+    /// round trip, not one per notice, so orientd's calls are answered meanwhile; until the
+    /// answer the core is told the word is still changing, so that nothing settles on a word the
+    /// notices still queued contradict.
+    private func coalesce() {
+        guard !changing else { return }
+        changing = true
+        changed()
+        connection.callAsync(destination: "org.freedesktop.DBus", path: "/org/freedesktop/DBus", interface: "org.freedesktop.DBus.Peer",
+                             method: "Ping", timeoutMilliseconds: 2_000) { [weak self] _ in
+            guard let self else { return }
+            self.changing = false
+            // Said even when the word is the one passed on: the core learns it stopped changing.
+            self.rotation = Self.rotation(available: self.available, tabletMode: self.tabletMode)
+            self.changed()
+        }
     }
 
     /// Says once per owner that its tablet mode flaps.

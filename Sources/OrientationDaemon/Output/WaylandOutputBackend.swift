@@ -40,7 +40,8 @@ final class WaylandOutputBackend: OutputBackend {
         report = reports
         selfRotation?.changed = { [weak self] in
             guard let self, self.panel.output != nil else { return }
-            self.report?(.facts(PanelFacts(size: self.size, rotation: self.selfRotation?.rotation ?? .silent)))
+            self.report?(.facts(PanelFacts(size: self.size, rotation: self.selfRotation?.rotation ?? .silent,
+                                           rotationChanging: self.selfRotation?.changing ?? false)))
         }
         selfRotation?.start()
         presence.heads = { [weak self] in self?.take($0) }
