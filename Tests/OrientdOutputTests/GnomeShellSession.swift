@@ -79,7 +79,7 @@ extension OutputTestCase {
         try eventually(what, timeout: deadline, file: file, line: line) {
             if try shellProperty("OverviewActive").bool == true {
                 try client.connection.call(
-                    destination: "org.gnome.Shell", path: "/org/gnome/Shell", interface: ContractNames.properties, method: "Set",
+                    destination: "org.gnome.Shell", path: "/org/gnome/Shell", interface: Contract.properties, method: "Set",
                     parameters: Variant(tuple: [.s("org.gnome.Shell"), .s("OverviewActive"), Variant(boxing: .b(false))]),
                     timeoutMilliseconds: 10_000)
             }
@@ -90,7 +90,7 @@ extension OutputTestCase {
     /// A property of org.gnome.Shell (unboxed).
     func shellProperty(_ name: String) throws -> Variant {
         let reply = try client.connection.call(
-            destination: "org.gnome.Shell", path: "/org/gnome/Shell", interface: ContractNames.properties, method: "Get",
+            destination: "org.gnome.Shell", path: "/org/gnome/Shell", interface: Contract.properties, method: "Get",
             parameters: Variant(tuple: [.s("org.gnome.Shell"), .s(name)]), replyType: "(v)", timeoutMilliseconds: 10_000)
         return try XCTUnwrap(reply.child(at: 0).unboxed)
     }
