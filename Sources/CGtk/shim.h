@@ -10,6 +10,11 @@
 //
 // What Swift cannot import (g_signal_connect, variadic calls) is in the static inline helpers
 // at the end.
+//
+// The compiler checks the copy: with CGTK_CHECK_AGAINST_HEADERS defined after <gtk/gtk.h> and
+// <adwaita.h>, the types below are the libraries' own, every declaration must agree with
+// theirs (C refuses conflicting types) and the enum values are asserted equal
+// (Tests/PackagingTests/GtkShimTests.swift).
 #ifndef ORIENTD_CGTK_SHIM_H
 #define ORIENTD_CGTK_SHIM_H
 
@@ -17,6 +22,7 @@
 #include <libintl.h>
 #include <locale.h>
 
+#ifndef CGTK_CHECK_AGAINST_HEADERS
 typedef struct _AdwActionRow AdwActionRow;
 typedef struct _AdwApplication AdwApplication;
 typedef struct _AdwApplicationWindow AdwApplicationWindow;
@@ -42,8 +48,23 @@ typedef struct _GtkWindow GtkWindow;
 typedef enum { GTK_ALIGN_FILL, GTK_ALIGN_START, GTK_ALIGN_END, GTK_ALIGN_CENTER, GTK_ALIGN_BASELINE } GtkAlign;
 typedef enum { GTK_ORIENTATION_HORIZONTAL, GTK_ORIENTATION_VERTICAL } GtkOrientation;
 // The members of GTK's GtkAccessibleProperty and GtkAccessibleState the app sets.
+#endif
+
 typedef enum { CGTK_ACCESSIBLE_PROPERTY_DESCRIPTION = 1, CGTK_ACCESSIBLE_PROPERTY_LABEL = 4 } CGtkAccessibleProperty;
 typedef enum { CGTK_ACCESSIBLE_STATE_DISABLED = 2 } CGtkAccessibleState;
+#ifndef CGTK_CHECK_AGAINST_HEADERS
+typedef CGtkAccessibleProperty GtkAccessibleProperty;
+typedef CGtkAccessibleState GtkAccessibleState;
+#endif
+
+#ifdef CGTK_CHECK_AGAINST_HEADERS
+_Static_assert(GTK_ALIGN_FILL == 0 && GTK_ALIGN_START == 1 && GTK_ALIGN_END == 2 && GTK_ALIGN_CENTER == 3,
+               "GtkAlign as the shim declares it");
+_Static_assert(GTK_ORIENTATION_HORIZONTAL == 0 && GTK_ORIENTATION_VERTICAL == 1, "GtkOrientation as the shim declares it");
+_Static_assert((int) CGTK_ACCESSIBLE_PROPERTY_DESCRIPTION == (int) GTK_ACCESSIBLE_PROPERTY_DESCRIPTION &&
+               (int) CGTK_ACCESSIBLE_PROPERTY_LABEL == (int) GTK_ACCESSIBLE_PROPERTY_LABEL, "GtkAccessibleProperty");
+_Static_assert((int) CGTK_ACCESSIBLE_STATE_DISABLED == (int) GTK_ACCESSIBLE_STATE_DISABLED, "GtkAccessibleState");
+#endif
 
 // gdk-pixbuf (gdk-pixbuf/*.h): the icon loader's bounded decoding, off GTK's thread
 int gdk_pixbuf_get_height(const GdkPixbuf *pixbuf);
@@ -87,8 +108,8 @@ void gtk_window_present(GtkWindow *window);
 void gtk_window_set_default_size(GtkWindow *window, int width, int height);
 void gtk_window_set_icon_name(GtkWindow *window, const char *name);
 void gtk_window_set_title(GtkWindow *window, const char *title);
-void gtk_accessible_update_property(GtkAccessible *self, int first_property, ...);
-void gtk_accessible_update_state(GtkAccessible *self, int first_state, ...);
+void gtk_accessible_update_property(GtkAccessible *self, GtkAccessibleProperty first_property, ...);
+void gtk_accessible_update_state(GtkAccessible *self, GtkAccessibleState first_state, ...);
 
 // libadwaita (adw-*.h)
 void adw_action_row_add_prefix(AdwActionRow *self, GtkWidget *widget);
