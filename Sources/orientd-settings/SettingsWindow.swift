@@ -275,16 +275,16 @@ final class SettingsWindow {
 
     /// A refresh on GTK's thread once it is idle (one for any number asked meanwhile).
     func scheduleRefresh() {
-        gate.schedule(UInt(bitPattern: Unmanaged.passUnretained(self).toOpaque()))
+        gate.schedule(GtkThreadReference(self))
     }
 
     /// Follows orientd: each announcement schedules one refresh on GTK's thread.
     func startWatching() {
         guard let session else { return }
         let gate = self.gate
-        let address = UInt(bitPattern: Unmanaged.passUnretained(self).toOpaque())
+        let window = GtkThreadReference(self)
         do {
-            watch = try session.watch { gate.schedule(address) }
+            watch = try session.watch { gate.schedule(window) }
         } catch {
             showStatus(fill(tr("Changes made elsewhere are not shown: %s"), error.message))
         }
@@ -295,16 +295,16 @@ final class SettingsWindow {
 final class RefreshGate: Sendable {
     let pending = Atomic<Bool>(false)
 
-    /// Schedules one refresh of the window at `address` on GTK's thread, unless one waits.
-    func schedule(_ address: UInt) {
+    /// Schedules one refresh of `window` on GTK's thread, unless one waits.
+    func schedule(_ window: GtkThreadReference<SettingsWindow>) {
         guard pending.compareExchange(expected: false, desired: true, ordering: .acquiringAndReleasing).exchanged else { return }
         // At the default priority: an idle one waits behind every redraw.
         _ = g_idle_add_full(G_PRIORITY_DEFAULT, { data in
-            let window = Unmanaged<SettingsWindow>.fromOpaque(data!).takeUnretainedValue()
+            let window = GtkThreadReference<SettingsWindow>.open(data)
             window.gate.pending.store(false, ordering: .releasing)
             window.refresh()
             return 0
-        }, UnsafeMutableRawPointer(bitPattern: address), nil)
+        }, window.pointer, nil)
     }
 }
 
