@@ -10,8 +10,8 @@ private final class SignalHandler {
 }
 
 /// Runs `run` on each emission of `signal`, a signal whose handler takes only the instance
-/// (`clicked`, `toggled`, `activate`); with `notify` true, of a `notify::` signal (which
-/// also passes the GParamSpec).
+/// (`clicked`, `toggled`, a widget's `activate`); with `notify` true, of a signal that passes
+/// one argument besides (a `notify::` signal's GParamSpec, a GAction's `activate` parameter).
 func connect(_ instance: OpaquePointer, _ signal: String, notify: Bool = false, _ run: @escaping () -> Void) {
     let data = Unmanaged.passRetained(SignalHandler(run)).toOpaque()
     let destroy: GClosureNotify = { data, _ in Unmanaged<SignalHandler>.fromOpaque(data!).release() }

@@ -273,3 +273,30 @@ final class SettingsAppFlowTests: OutputTestCase {
         try waitForControl("Landscape only", { $0.contains("pressed") }, "still chosen")
     }
 }
+
+/// The app list's search and the About window, as GNOME apps have them.
+extension SettingsAppFlowTests {
+    /// A row the search hides leaves the accessibility tree (GTK presents no hidden widget).
+    func testTypingInTheSearchNarrowsTheAppList() throws {
+        try startEverything()
+        try waitForControl(Self.game, { _ in true }, "listed")
+        try drive("type", "Search apps", "READER")
+        try eventually("the game's row hidden by the search", timeout: deadline) { try controlStates(Self.game) == nil }
+        XCTAssertNotNil(try controlStates(Self.reader), "the reader matches")
+        try drive("type", "Search apps", "")
+        try waitForControl(Self.game, { _ in true }, "listed again")
+    }
+
+    func testTheMenuOpensTheAboutWindow() throws {
+        try startEverything()
+        let activated = try runCommand(["gdbus", "call", "--session", "--dest", "io.github.orientd.Settings",
+                                        "--object-path", "/io/github/orientd/Settings", "--method", "org.gtk.Actions.Activate",
+                                        "about", "[]", "{}"], environment: childEnvironment)
+        XCTAssertTrue(activated.succeeded, "\(activated)")
+        var windows = ""
+        try eventually("the About window shown (windows: \(windows))", timeout: deadline) {
+            windows = try drive("windows")
+            return windows.split(separator: "\n").count >= 2
+        }
+    }
+}
