@@ -49,10 +49,12 @@ enum Rows {
     /// An action row with a title and a subtitle shown whole (no ellipsis).
     static func action(_ title: String, subtitle: String = "") -> Widget {
         let row = adw_action_row_new()!
+        // Plain text before any text is set: a title such as "Tea & <b>Biscuits</b>" (an app's
+        // name, untrusted) is never parsed as markup, not even once.
+        adw_preferences_row_set_use_markup(row, 0)
         adw_preferences_row_set_title(row, title)
         adw_action_row_set_subtitle(row, subtitle)
         adw_action_row_set_subtitle_lines(row, 0)
-        adw_preferences_row_set_use_markup(row, 0)
         return row
     }
 

@@ -15,6 +15,7 @@ final class SettingsAppFlowTests: OutputTestCase {
     static let appLocks = "Apps may lock the orientation"
 
     var settings: OrientationClient!
+    var settingsApp: ChildProcess?
 
     /// The policy orientd holds for `appID`, through the client library.
     func policy(_ appID: String) throws -> AppPolicyEntry? {
@@ -44,7 +45,7 @@ final class SettingsAppFlowTests: OutputTestCase {
 
         try startAccessibilityBus()
         try beforeTheApp()
-        try startSettingsApp(environment: extra)
+        settingsApp = try startSettingsApp(environment: extra)
         try waitForControl(Self.reader, { _ in true }, "listed")
     }
 
@@ -171,6 +172,8 @@ final class SettingsAppFlowTests: OutputTestCase {
             shown = try drive("labels").split(separator: "\n").filter { $0 == Self.teaName }.count
             return shown >= 2
         }
+        let log = settingsApp?.standardError ?? ""
+        XCTAssertFalse(log.contains("markup"), "the name was never read as markup:\n\(log)")
     }
 
     func testTheLockIsOneSettingInTheAppAndInOrientd() throws {
