@@ -1,0 +1,41 @@
+import Foundation
+import OrientationCore
+@testable import OrientationDaemon
+import XCTest
+
+/// KWin's auto-rotate policy as orientd takes it, with no KWin: the Wayland listener's rule for
+/// the values KWin sends (KWin is untrusted) and the one log line per KWin for a value outside
+/// the protocol's enum.
+/// (With a real KWin: OrientdOutputTests' KWinAutoRotateTests.)
+final class KWinAutoRotateUnitTests: XCTestCase {
+    func head(_ policy: KWinAutoRotatePolicy?, refused: UInt32? = nil) -> WaylandConnection.Head {
+        WaylandConnection.Head(name: "eDP-1", enabled: true, transform: 0, autoRotatePolicy: policy, refusedAutoRotatePolicy: refused)
+    }
+
+    func testTheListenerKeepsOnlyTheEnumsValues() {
+        var kept: Int32 = -1
+        for value: UInt32 in [0, 1, 2] {
+            XCTAssertTrue(WaylandConnection.takeAutoRotatePolicy(value, into: &kept))
+            XCTAssertEqual(kept, Int32(value))
+        }
+        for value: UInt32 in [3, 255, 0x8000_0000, .max] {
+            XCTAssertFalse(WaylandConnection.takeAutoRotatePolicy(value, into: &kept), "\(value)")
+            XCTAssertEqual(kept, 2, "the last sane policy stays after \(value)")
+        }
+    }
+
+    func testAValueOutsideTheEnumIsSaidOncePerKWinAndTheLastSaneStays() {
+        let policy = KWinAutoRotate(log: Log(verbose: false))
+        policy.listed(head(.always))
+        for value: UInt32 in [3, 7, .max] {
+            policy.listed(head(.always, refused: value))
+            XCTAssertEqual(policy.userPolicy, .always)
+        }
+        XCTAssertEqual(policy.refusalsSaid, 1)
+        policy.newPeer()
+        policy.listed(head(.inTabletMode, refused: 9))
+        XCTAssertEqual(policy.refusalsSaid, 2, "a new KWin is told of once more")
+        XCTAssertEqual(policy.userPolicy, .inTabletMode)
+    }
+
+}
