@@ -22,7 +22,7 @@ final class WaylandOutputBackend: OutputBackend {
     private var session = PeerSession<InterfaceOrientation>()
     /// KWin's tablet mode on the session bus; nil: not followed.
     let selfRotation: KWinTabletMode?
-    /// KWin's auto-rotate policy of the panel; nil on wlroots.
+    /// KWin's auto-rotate policy of the panel, read and held; nil on wlroots.
     let autoRotate: KWinAutoRotate?
     /// The panel's size as the latest listing said, for a report when only the rotation changes.
     private var size: PanelSize?
@@ -46,8 +46,10 @@ final class WaylandOutputBackend: OutputBackend {
             self.report?(.facts(PanelFacts(size: self.size, rotation: self.rotation(output: self.panel.output))))
         }
         selfRotation?.start()
+        autoRotate?.connection = { [weak self] in self?.presence.connection }
         presence.heads = { [weak self] in self?.take($0) }
         presence.applied = { [weak self] in self?.answered($0) }
+        presence.policyApplied = { [weak self] in self?.autoRotate?.answered($0) }
         presence.start(present: { [weak self] in
             // The outputs follow the listing: the panel is chosen when they come.
             guard let self else { return }
@@ -69,7 +71,10 @@ final class WaylandOutputBackend: OutputBackend {
                      tabletModeAvailable: selfRotation?.available, tabletMode: selfRotation?.tabletMode)
     }
 
+    func holdCompositorRotation(_ held: Bool) { autoRotate?.holdCompositorRotation(held) }
+
     func stop() {
+        autoRotate?.release()
         selfRotation?.stop()
         presence.stop()
         panel.release()
