@@ -18,9 +18,9 @@ final class KWinAutoRotateTests: OutputTestCase {
     /// KWin's output in its X11 windowed backend.
     static let output = "X11-0"
 
-    func startDebian13KWin() throws {
+    func startDebian13KWin(outputs: Int = 1) throws {
         let root = try kwinRootWithReachablePanel(.trixie, version: "6.")
-        try startKWin(root: root, readingOutputs: false, x11Display: try startXvfb(size: "1024x1400x24"))
+        try startKWin(root: root, outputs: outputs, readingOutputs: false, x11Display: try startXvfb(size: "1700x1400x24"))
     }
 
     /// orientd's kwin backend on the test's KWin, without the session bus (KWin's tablet mode unsaid).
@@ -82,6 +82,24 @@ final class KWinAutoRotateTests: OutputTestCase {
             }
         }
         XCTAssertEqual(run.facts?.rotation.isTurning, true, "\(run.transcript)")
+    }
+
+    /// The panel turned off during a hold keeps it (a disabled output cannot be configured);
+    /// the hold ending meanwhile gives the user's policy back once the panel is on again.
+    func testThePanelTurnedOffDuringTheHoldGetsTheUsersPolicyBackWhenItIsOnAgain() throws {
+        try startDebian13KWin(outputs: 2)
+        let user = try kwinPolicyClient()
+        try user.set(.always, on: Self.output, timeout: deadline)
+        let run = startBackend()
+        try waitForRotation(run, turns: true, saying: "\"always\"")
+        run.hold(true)
+        try waitForPolicy(.never, user, output: Self.output)
+        try kscreenDoctor(["output.\(Self.output).disable"])
+        try eventually("the panel is detached; events:\n\(run.transcript)", timeout: deadline) { !run.isAttached }
+        run.hold(false)
+        try kscreenDoctor(["output.\(Self.output).enable"])
+        try waitForPolicy(.always, user, output: Self.output)
+        try eventually("the saved policy is removed", timeout: deadline) { !FileManager.default.fileExists(atPath: savedFile) }
     }
 
     /// The user setting a policy during the hold is the user's new policy: orientd does not set

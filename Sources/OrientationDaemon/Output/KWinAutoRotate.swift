@@ -30,6 +30,7 @@ final class KWinAutoRotate {
     /// reported yet.
     private var current: KWinAutoRotatePolicy?
     private var output: String?
+    private var panelListed = false
     private var sent: KWinAutoRotatePolicy?
     /// The core's hold; whether orientd holds "never" now; whether it stopped holding until the
     /// hold ends (someone else changed the policy, or KWin refused).
@@ -58,7 +59,7 @@ final class KWinAutoRotate {
     /// A new KWin (or the first): nothing is known of it yet; an earlier hold is in the file.
     func newPeer() {
         stopTimer()
-        (current, output, sent, userPolicy, holding, gaveUp, saidRefused) = (nil, nil, nil, nil, false, false, false)
+        (current, output, sent, userPolicy, holding, gaveUp, saidRefused, panelListed) = (nil, nil, nil, nil, false, false, false, false)
         restoring = readSaved()
     }
 
@@ -69,11 +70,19 @@ final class KWinAutoRotate {
             refusalsSaid += 1
             log.warning("output: kwin: KWin sent the auto-rotate policy \(refused) for \(head?.name ?? "the panel"), outside the protocol's enum (0 never, 1 in tablet mode, 2 always): ignored, the last sane policy stays (\(head?.autoRotatePolicy?.words ?? "none"))")
         }
-        if head?.name != output {
+        // The panel not listed (turned off, unplugged): its hold is kept until it is back.
+        panelListed = head != nil
+        guard let head else { return }
+        if head.name != output {
+            if holding, let old = output, let user = userPolicy {
+                // Another output is the panel now: the one held gets the user's policy back.
+                _ = connection()?.setAutoRotatePolicy(user, toOutput: old)
+                removeSaved()
+            }
             stopTimer()
-            (output, sent, userPolicy, holding) = (head?.name, nil, nil, false)
+            (output, sent, userPolicy, holding) = (head.name, nil, nil, false)
         }
-        current = head?.autoRotatePolicy
+        current = head.autoRotatePolicy
         if let sent {
             guard current == sent else { return }  // the change orientd sent is still on its way
             self.sent = nil
@@ -149,7 +158,7 @@ final class KWinAutoRotate {
 
     /// Brings KWin's policy in line with the hold.
     private func update() {
-        guard let output, let user = userPolicy, let current, sent == nil else { return }
+        guard panelListed, let output, let user = userPolicy, let current, sent == nil else { return }
         if coreHold && !gaveUp && user != .never {
             if !holding {
                 holding = true
@@ -167,7 +176,7 @@ final class KWinAutoRotate {
 
     private func send(_ policy: KWinAutoRotatePolicy, to output: String) {
         guard connection()?.setAutoRotatePolicy(policy, toOutput: output) == true else {
-            log.warning("output: kwin: cannot set KWin's auto-rotate policy for \(output) to \"\(policy.words)\": KWin offers no kde_output_management_v2 at version 5, or a change is in flight")
+            log.warning("output: kwin: cannot set KWin's auto-rotate policy for \(output) to \"\(policy.words)\": KWin offers no kde_output_management_v2 at version 5, lists no such output on, or a change is in flight")
             return
         }
         sent = policy
