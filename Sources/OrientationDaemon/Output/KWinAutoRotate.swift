@@ -100,7 +100,7 @@ final class KWinAutoRotate {
         if holding {
             if current != .never, current != userPolicy || coreHold {
                 log.info("output: kwin: KWin's auto-rotate policy for \(output ?? "the panel") was set to \"\(current?.words ?? "none")\" by someone else while orientd held it: the user's new policy; orientd stops holding it until the hold ends")
-                (userPolicy, holding, gaveUp) = (current, false, true)
+                (userPolicy, holding, gaveUp) = (current, false, coreHold)
                 removeSaved()
             }
         } else {
