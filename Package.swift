@@ -66,7 +66,7 @@ let package = Package(
         .target(name: "OrientctlKit", dependencies: ["OrientationClient", "OrientationCore", "GLibBridge"]),
         // The settings app's logic without GTK: what it shows, in words (the view model), the
         // installed apps, and its session with orientd through the client library.
-        .target(name: "OrientationSettingsKit", dependencies: ["OrientationClient", "CGio"]),
+        .target(name: "OrientationSettingsKit", dependencies: ["OrientationClient", "OrientationCore", "CGio"]),
         // Child processes, private buses, the built orientd and "eventually": shared by the
         // tests (through TestSupport) and orientd-bench, so the shipped benchmark needs no test code.
         .target(name: "ProcessSupport", dependencies: ["GLibBridge"]),

@@ -47,8 +47,8 @@ if [[ $arch != "$(dpkg-architecture -qDEB_HOST_ARCH)" ]]; then
   target=("$PWD/scripts/cross.sh" target)
 fi
 
-version=$(sed -n 's/.*"orientctl \([0-9][0-9.]*\) .*/\1/p' Sources/OrientctlKit/HelpText.swift)
-[[ -n $version ]] || { echo "make-deb: no version found in Sources/OrientctlKit/HelpText.swift" >&2; exit 1; }
+version=$(sed -n 's/.*static let number = "\([0-9][0-9.]*\)".*/\1/p' Sources/OrientationCore/ProductVersion.swift)
+[[ -n $version ]] || { echo "make-deb: no version found in Sources/OrientationCore/ProductVersion.swift" >&2; exit 1; }
 name=orientd_${version}_${arch}
 stage=$out/deb/$name
 rm -rf "$stage"

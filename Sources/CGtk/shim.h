@@ -10,6 +10,11 @@
 //
 // What Swift cannot import (g_signal_connect, variadic calls) is in the static inline helpers
 // at the end.
+//
+// The compiler checks the copy: with CGTK_CHECK_AGAINST_HEADERS defined after <gtk/gtk.h> and
+// <adwaita.h>, the types below are the libraries' own, every declaration must agree with
+// theirs (C refuses conflicting types) and the enum values are asserted equal
+// (Tests/PackagingTests/GtkShimTests.swift).
 #ifndef ORIENTD_CGTK_SHIM_H
 #define ORIENTD_CGTK_SHIM_H
 
@@ -17,6 +22,8 @@
 #include <libintl.h>
 #include <locale.h>
 
+#ifndef CGTK_CHECK_AGAINST_HEADERS
+typedef struct _AdwAboutWindow AdwAboutWindow;
 typedef struct _AdwActionRow AdwActionRow;
 typedef struct _AdwApplication AdwApplication;
 typedef struct _AdwApplicationWindow AdwApplicationWindow;
@@ -33,7 +40,9 @@ typedef struct _GtkAccessible GtkAccessible;
 typedef struct _GtkApplication GtkApplication;
 typedef struct _GtkBox GtkBox;
 typedef struct _GtkButton GtkButton;
+typedef struct _GtkEditable GtkEditable;
 typedef struct _GtkImage GtkImage;
+typedef struct _GtkMenuButton GtkMenuButton;
 typedef struct _GtkSwitch GtkSwitch;
 typedef struct _GtkToggleButton GtkToggleButton;
 typedef struct _GtkWidget GtkWidget;
@@ -41,9 +50,28 @@ typedef struct _GtkWindow GtkWindow;
 
 typedef enum { GTK_ALIGN_FILL, GTK_ALIGN_START, GTK_ALIGN_END, GTK_ALIGN_CENTER, GTK_ALIGN_BASELINE } GtkAlign;
 typedef enum { GTK_ORIENTATION_HORIZONTAL, GTK_ORIENTATION_VERTICAL } GtkOrientation;
+// GtkLicense up to the one the About window names.
+typedef enum { GTK_LICENSE_UNKNOWN, GTK_LICENSE_CUSTOM, GTK_LICENSE_GPL_2_0, GTK_LICENSE_GPL_3_0, GTK_LICENSE_LGPL_2_1,
+               GTK_LICENSE_LGPL_3_0, GTK_LICENSE_BSD, GTK_LICENSE_MIT_X11 } GtkLicense;
 // The members of GTK's GtkAccessibleProperty and GtkAccessibleState the app sets.
+#endif
+
 typedef enum { CGTK_ACCESSIBLE_PROPERTY_DESCRIPTION = 1, CGTK_ACCESSIBLE_PROPERTY_LABEL = 4 } CGtkAccessibleProperty;
 typedef enum { CGTK_ACCESSIBLE_STATE_DISABLED = 2 } CGtkAccessibleState;
+#ifndef CGTK_CHECK_AGAINST_HEADERS
+typedef CGtkAccessibleProperty GtkAccessibleProperty;
+typedef CGtkAccessibleState GtkAccessibleState;
+#endif
+
+#ifdef CGTK_CHECK_AGAINST_HEADERS
+_Static_assert(GTK_ALIGN_FILL == 0 && GTK_ALIGN_START == 1 && GTK_ALIGN_END == 2 && GTK_ALIGN_CENTER == 3,
+               "GtkAlign as the shim declares it");
+_Static_assert(GTK_ORIENTATION_HORIZONTAL == 0 && GTK_ORIENTATION_VERTICAL == 1, "GtkOrientation as the shim declares it");
+_Static_assert(GTK_LICENSE_MIT_X11 == 7, "GtkLicense as the shim declares it");
+_Static_assert((int) CGTK_ACCESSIBLE_PROPERTY_DESCRIPTION == (int) GTK_ACCESSIBLE_PROPERTY_DESCRIPTION &&
+               (int) CGTK_ACCESSIBLE_PROPERTY_LABEL == (int) GTK_ACCESSIBLE_PROPERTY_LABEL, "GtkAccessibleProperty");
+_Static_assert((int) CGTK_ACCESSIBLE_STATE_DISABLED == (int) GTK_ACCESSIBLE_STATE_DISABLED, "GtkAccessibleState");
+#endif
 
 // gdk-pixbuf (gdk-pixbuf/*.h): the icon loader's bounded decoding, off GTK's thread
 int gdk_pixbuf_get_height(const GdkPixbuf *pixbuf);
@@ -84,13 +112,28 @@ void gtk_widget_set_valign(GtkWidget *widget, GtkAlign align);
 void gtk_widget_set_vexpand(GtkWidget *widget, gboolean expand);
 void gtk_widget_set_visible(GtkWidget *widget, gboolean visible);
 void gtk_window_present(GtkWindow *window);
+void gtk_window_set_transient_for(GtkWindow *window, GtkWindow *parent);
+const char *gtk_editable_get_text(GtkEditable *editable);
+GtkWidget *gtk_search_entry_new(void);
+GtkWidget *gtk_menu_button_new(void);
+void gtk_menu_button_set_icon_name(GtkMenuButton *menu_button, const char *icon_name);
+void gtk_menu_button_set_menu_model(GtkMenuButton *menu_button, GMenuModel *menu_model);
 void gtk_window_set_default_size(GtkWindow *window, int width, int height);
 void gtk_window_set_icon_name(GtkWindow *window, const char *name);
 void gtk_window_set_title(GtkWindow *window, const char *title);
-void gtk_accessible_update_property(GtkAccessible *self, int first_property, ...);
-void gtk_accessible_update_state(GtkAccessible *self, int first_state, ...);
+void gtk_accessible_update_property(GtkAccessible *self, GtkAccessibleProperty first_property, ...);
+void gtk_accessible_update_state(GtkAccessible *self, GtkAccessibleState first_state, ...);
 
 // libadwaita (adw-*.h)
+GtkWidget *adw_about_window_new(void);
+void adw_about_window_set_application_icon(AdwAboutWindow *self, const char *application_icon);
+void adw_about_window_set_application_name(AdwAboutWindow *self, const char *application_name);
+void adw_about_window_set_comments(AdwAboutWindow *self, const char *comments);
+void adw_about_window_set_developer_name(AdwAboutWindow *self, const char *developer_name);
+void adw_about_window_set_license_type(AdwAboutWindow *self, GtkLicense license_type);
+void adw_about_window_set_version(AdwAboutWindow *self, const char *version);
+void adw_about_window_set_website(AdwAboutWindow *self, const char *website);
+void adw_header_bar_pack_end(AdwHeaderBar *self, GtkWidget *widget);
 void adw_action_row_add_prefix(AdwActionRow *self, GtkWidget *widget);
 void adw_action_row_add_suffix(AdwActionRow *self, GtkWidget *widget);
 GtkWidget *adw_action_row_new(void);

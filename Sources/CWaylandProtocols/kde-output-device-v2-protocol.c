@@ -55,12 +55,17 @@ static const struct wl_message kde_output_device_v2_events[] = {
 	{ "vrr_policy", "u", kde_output_device_v2_types + 0 },
 	{ "rgb_range", "u", kde_output_device_v2_types + 0 },
 	{ "name", "2s", kde_output_device_v2_types + 0 },
+	{ "high_dynamic_range", "3u", kde_output_device_v2_types + 0 },
+	{ "sdr_brightness", "3u", kde_output_device_v2_types + 0 },
+	{ "wide_color_gamut", "3u", kde_output_device_v2_types + 0 },
+	{ "auto_rotate_policy", "4u", kde_output_device_v2_types + 0 },
+	{ "icc_profile_path", "5s", kde_output_device_v2_types + 0 },
 };
 
 WL_PRIVATE const struct wl_interface kde_output_device_v2_interface = {
-	"kde_output_device_v2", 2,
+	"kde_output_device_v2", 5,
 	0, NULL,
-	15, kde_output_device_v2_events,
+	20, kde_output_device_v2_events,
 };
 
 static const struct wl_message kde_output_device_mode_v2_events[] = {

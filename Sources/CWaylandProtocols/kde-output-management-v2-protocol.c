@@ -50,6 +50,16 @@ static const struct wl_interface *kde_output_management_v2_types[] = {
 	&kde_output_device_v2_interface,
 	&kde_output_device_v2_interface,
 	NULL,
+	&kde_output_device_v2_interface,
+	NULL,
+	&kde_output_device_v2_interface,
+	NULL,
+	&kde_output_device_v2_interface,
+	NULL,
+	&kde_output_device_v2_interface,
+	NULL,
+	&kde_output_device_v2_interface,
+	NULL,
 };
 
 static const struct wl_message kde_output_management_v2_requests[] = {
@@ -57,7 +67,7 @@ static const struct wl_message kde_output_management_v2_requests[] = {
 };
 
 WL_PRIVATE const struct wl_interface kde_output_management_v2_interface = {
-	"kde_output_management_v2", 3,
+	"kde_output_management_v2", 6,
 	1, kde_output_management_v2_requests,
 	0, NULL,
 };
@@ -75,6 +85,11 @@ static const struct wl_message kde_output_configuration_v2_requests[] = {
 	{ "set_rgb_range", "ou", kde_output_management_v2_types + 16 },
 	{ "set_primary_output", "2o", kde_output_management_v2_types + 18 },
 	{ "set_priority", "3ou", kde_output_management_v2_types + 19 },
+	{ "set_high_dynamic_range", "4ou", kde_output_management_v2_types + 21 },
+	{ "set_sdr_brightness", "4ou", kde_output_management_v2_types + 23 },
+	{ "set_wide_color_gamut", "4ou", kde_output_management_v2_types + 25 },
+	{ "set_auto_rotate_policy", "5ou", kde_output_management_v2_types + 27 },
+	{ "set_icc_profile_path", "6os", kde_output_management_v2_types + 29 },
 };
 
 static const struct wl_message kde_output_configuration_v2_events[] = {
@@ -83,8 +98,8 @@ static const struct wl_message kde_output_configuration_v2_events[] = {
 };
 
 WL_PRIVATE const struct wl_interface kde_output_configuration_v2_interface = {
-	"kde_output_configuration_v2", 3,
-	12, kde_output_configuration_v2_requests,
+	"kde_output_configuration_v2", 6,
+	17, kde_output_configuration_v2_requests,
 	2, kde_output_configuration_v2_events,
 };
 

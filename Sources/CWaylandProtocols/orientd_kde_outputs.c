@@ -1,9 +1,10 @@
 // KWin's outputs for orientd's Wayland connection (ORIENTD_WL_BIND_OUTPUTS): each
 // kde_output_device_v2 (its name, transform and enabled state, complete at each done) reported
 // through output_heads as wlr-output-management's heads are, and kde_output_management_v2's
-// configurations that turn one (applied or failed, through output_applied). Everything KWin
-// sends is bounded: at most ORIENTD_WL_MAX_HEADS devices, names of at most ORIENTD_WL_MAX_NAME
-// bytes, transforms 0–7. See include/orientd_wayland.h.
+// configurations that turn one (applied or failed, through output_applied) or set its
+// auto-rotate policy (through output_policy_applied). Everything KWin sends is bounded: at most
+// ORIENTD_WL_MAX_HEADS devices, names of at most ORIENTD_WL_MAX_NAME bytes, transforms 0–7,
+// policies of the protocol's enum. See include/orientd_wayland.h.
 #include <stdlib.h>
 #include <string.h>
 
@@ -11,9 +12,13 @@
 #include "kde-output-device-v2-client-protocol.h"
 #include "kde-output-management-v2-client-protocol.h"
 
-/// The versions this code speaks (those of protocols/*.xml): bound at most these.
-#define DEVICE_VERSION 2
-#define MANAGEMENT_VERSION 3
+/// The versions bound at most (protocols/*.xml, plasma-wayland-protocols 1.11, define more):
+/// the device's auto_rotate_policy event came in version 4, the configuration's
+/// set_auto_rotate_policy in version 5 (KWin 5.27 offers 2 and 3, KWin 6 more).
+#define DEVICE_VERSION 4
+#define MANAGEMENT_VERSION 5
+#define DEVICE_POLICY_VERSION 4
+#define MANAGEMENT_POLICY_VERSION 5
 
 struct device {
     uint32_t global;            // the registry's name of the global
@@ -24,6 +29,9 @@ struct device {
     int32_t transform;
     struct kde_output_device_mode_v2 *current_mode;   // looked up among `modes` when reported
     double scale;
+    uint32_t version;           // the version bound
+    int32_t policy;             // the last auto-rotate policy of the enum, or -1
+    int64_t refused_policy;     // the latest value outside the enum, or -1
     int done;                   // a done event completed it: it is reported
 };
 
@@ -39,11 +47,13 @@ struct mode {
 struct orientd_kde_outputs {
     struct orientd_wl *wl;
     struct kde_output_management_v2 *management;
+    uint32_t management_version;
     struct device devices[ORIENTD_WL_MAX_HEADS];
     size_t device_count;
     struct mode modes[KDE_MAX_MODES];
     size_t mode_count;
     struct kde_output_configuration_v2 *configuration;   // the apply in flight
+    struct kde_output_configuration_v2 *policy_configuration;   // the policy change in flight
 };
 
 static struct mode *mode_of(struct orientd_kde_outputs *outputs, struct kde_output_device_mode_v2 *proxy) {
@@ -83,6 +93,7 @@ static void report(struct orientd_kde_outputs *outputs) {
             .name = device->name, .name_length = device->name_length,
             .enabled = device->enabled, .transform = device->transform,
             .width = sane ? mode->width : 0, .height = sane ? mode->height : 0, .scale = device->scale,
+            .auto_rotate_policy = device->policy, .refused_auto_rotate_policy = device->refused_policy,
         };
     }
     wl->callbacks.output_heads(wl->context, heads, count);
@@ -177,6 +188,23 @@ static void device_name(void *data, struct kde_output_device_v2 *proxy, const ch
     if (device) orientd_wl_keep_name(device->name, &device->name_length, name);
 }
 
+static void device_unsigned(void *data, struct kde_output_device_v2 *proxy, uint32_t value) {
+    (void)data; (void)proxy; (void)value;
+}
+
+int orientd_wl_take_auto_rotate_policy(int32_t *kept, uint32_t sent) {
+    if (sent > ORIENTD_WL_AUTO_ROTATE_ALWAYS) return -1;
+    *kept = (int32_t)sent;
+    return 0;
+}
+
+static void device_auto_rotate_policy(void *data, struct kde_output_device_v2 *proxy, uint32_t policy) {
+    struct device *device = device_of(data, proxy);
+    if (!device) return;
+    // A value outside the enum is ignored: the last sane one stays, the value is said once.
+    device->refused_policy = orientd_wl_take_auto_rotate_policy(&device->policy, policy) == 0 ? -1 : (int64_t)policy;
+}
+
 static const struct kde_output_device_v2_listener device_listener = {
     .geometry = device_geometry,
     .current_mode = device_current_mode,
@@ -193,6 +221,11 @@ static const struct kde_output_device_v2_listener device_listener = {
     .vrr_policy = device_flags,
     .rgb_range = device_flags,
     .name = device_name,
+    .high_dynamic_range = device_unsigned,
+    .sdr_brightness = device_unsigned,
+    .wide_color_gamut = device_unsigned,
+    .auto_rotate_policy = device_auto_rotate_policy,
+    .icc_profile_path = device_string,
 };
 
 // MARK: kde_output_configuration_v2
@@ -219,6 +252,28 @@ static const struct kde_output_configuration_v2_listener configuration_listener 
     .failed = configuration_failed,
 };
 
+static void policy_configuration_end(struct orientd_kde_outputs *outputs, int result) {
+    if (outputs->policy_configuration) kde_output_configuration_v2_destroy(outputs->policy_configuration);
+    outputs->policy_configuration = NULL;
+    struct orientd_wl *wl = outputs->wl;
+    if (result >= 0 && wl->callbacks.output_policy_applied) wl->callbacks.output_policy_applied(wl->context, result);
+}
+
+static void policy_configuration_applied(void *data, struct kde_output_configuration_v2 *configuration) {
+    (void)configuration;
+    policy_configuration_end(data, ORIENTD_WL_APPLY_SUCCEEDED);
+}
+
+static void policy_configuration_failed(void *data, struct kde_output_configuration_v2 *configuration) {
+    (void)configuration;
+    policy_configuration_end(data, ORIENTD_WL_APPLY_FAILED);
+}
+
+static const struct kde_output_configuration_v2_listener policy_configuration_listener = {
+    .applied = policy_configuration_applied,
+    .failed = policy_configuration_failed,
+};
+
 // MARK: The connection's hooks
 
 void orientd_kde_outputs_global(struct orientd_wl *wl, uint32_t name, const char *interface, uint32_t version) {
@@ -228,19 +283,23 @@ void orientd_kde_outputs_global(struct orientd_wl *wl, uint32_t name, const char
     struct orientd_kde_outputs *outputs = kde_outputs_of(wl);
     if (!outputs) return;
     if (is_device && outputs->device_count < ORIENTD_WL_MAX_HEADS) {
-        struct kde_output_device_v2 *proxy = wl_registry_bind(
-            wl->registry, name, &kde_output_device_v2_interface, version < DEVICE_VERSION ? version : DEVICE_VERSION);
+        uint32_t bound = version < DEVICE_VERSION ? version : DEVICE_VERSION;
+        struct kde_output_device_v2 *proxy = wl_registry_bind(wl->registry, name, &kde_output_device_v2_interface, bound);
         if (!proxy) return;
         struct device *device = &outputs->devices[outputs->device_count++];
         memset(device, 0, sizeof *device);
         device->global = name;
         device->proxy = proxy;
+        device->version = bound;
         device->transform = -1;
+        device->policy = -1;
+        device->refused_policy = -1;
         kde_output_device_v2_add_listener(proxy, &device_listener, outputs);
     }
     if (is_management && !outputs->management) {
+        outputs->management_version = version < MANAGEMENT_VERSION ? version : MANAGEMENT_VERSION;
         outputs->management = wl_registry_bind(wl->registry, name, &kde_output_management_v2_interface,
-                                               version < MANAGEMENT_VERSION ? version : MANAGEMENT_VERSION);
+                                               outputs->management_version);
     }
 }
 
@@ -264,21 +323,42 @@ void orientd_kde_outputs_free(struct orientd_wl *wl) {
     struct orientd_kde_outputs *outputs = wl->kde_outputs;
     if (!outputs) return;
     configuration_end(outputs, -1);
+    policy_configuration_end(outputs, -1);
     for (size_t index = 0; index < outputs->device_count; index++) kde_output_device_v2_destroy(outputs->devices[index].proxy);
     if (outputs->management) kde_output_management_v2_destroy(outputs->management);
     free(outputs);
     wl->kde_outputs = NULL;
 }
 
-int orientd_kde_outputs_apply(struct orientd_wl *wl, const char *device_name, int32_t transform) {
-    struct orientd_kde_outputs *outputs = wl->kde_outputs;
-    if (!outputs || !outputs->management || outputs->configuration || transform < 0 || transform > 7) return -1;
+/// The reported device on named `device_name`, or NULL.
+static struct device *device_named(struct orientd_kde_outputs *outputs, const char *device_name) {
     struct device *target = NULL;
     for (size_t index = 0; index < outputs->device_count; index++) {
         struct device *device = &outputs->devices[index];
         if (device->done && device->name_length > 0 && strcmp(device->name, device_name) == 0) target = device;
     }
-    if (!target || !target->enabled) return -1;
+    return target && target->enabled ? target : NULL;
+}
+
+int orientd_kde_outputs_set_policy(struct orientd_wl *wl, const char *device_name, uint32_t policy) {
+    struct orientd_kde_outputs *outputs = wl->kde_outputs;
+    if (!outputs || !outputs->management || outputs->management_version < MANAGEMENT_POLICY_VERSION
+        || outputs->policy_configuration || policy > ORIENTD_WL_AUTO_ROTATE_ALWAYS) return -1;
+    struct device *target = device_named(outputs, device_name);
+    if (!target || target->version < DEVICE_POLICY_VERSION) return -1;
+    outputs->policy_configuration = kde_output_management_v2_create_configuration(outputs->management);
+    if (!outputs->policy_configuration) return -1;
+    kde_output_configuration_v2_add_listener(outputs->policy_configuration, &policy_configuration_listener, outputs);
+    kde_output_configuration_v2_set_auto_rotate_policy(outputs->policy_configuration, target->proxy, policy);
+    kde_output_configuration_v2_apply(outputs->policy_configuration);
+    return 0;
+}
+
+int orientd_kde_outputs_apply(struct orientd_wl *wl, const char *device_name, int32_t transform) {
+    struct orientd_kde_outputs *outputs = wl->kde_outputs;
+    if (!outputs || !outputs->management || outputs->configuration || transform < 0 || transform > 7) return -1;
+    struct device *target = device_named(outputs, device_name);
+    if (!target) return -1;
     outputs->configuration = kde_output_management_v2_create_configuration(outputs->management);
     if (!outputs->configuration) return -1;
     kde_output_configuration_v2_add_listener(outputs->configuration, &configuration_listener, outputs);

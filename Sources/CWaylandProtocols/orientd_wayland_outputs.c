@@ -249,6 +249,8 @@ static void manager_done(void *data, struct zwlr_output_manager_v1 *manager, uin
         heads[index].width = sane ? mode->width : 0;
         heads[index].height = sane ? mode->height : 0;
         heads[index].scale = outputs->heads[index].scale;
+        heads[index].auto_rotate_policy = -1;
+        heads[index].refused_auto_rotate_policy = -1;
     }
     wl->callbacks.output_heads(wl->context, heads, outputs->head_count);
 }
@@ -344,6 +346,10 @@ void orientd_wl_outputs_free(struct orientd_wl *wl) {
     for (size_t index = 0; index < outputs->output_count; index++) wl_output_destroy(outputs->outputs[index].proxy);
     free(outputs);
     wl->outputs = NULL;
+}
+
+int orientd_wl_output_set_auto_rotate_policy(struct orientd_wl *wl, const char *head_name, uint32_t policy) {
+    return orientd_kde_outputs_set_policy(wl, head_name, policy);
 }
 
 int orientd_wl_output_apply(struct orientd_wl *wl, const char *head_name, int32_t transform) {

@@ -46,5 +46,6 @@ void orientd_kde_outputs_global(struct orientd_wl *wl, uint32_t name, const char
 void orientd_kde_outputs_global_remove(struct orientd_wl *wl, uint32_t name);
 void orientd_kde_outputs_free(struct orientd_wl *wl);
 int orientd_kde_outputs_apply(struct orientd_wl *wl, const char *device_name, int32_t transform);
+int orientd_kde_outputs_set_policy(struct orientd_wl *wl, const char *device_name, uint32_t policy);
 
 #endif

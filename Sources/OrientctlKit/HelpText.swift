@@ -1,8 +1,9 @@
 import struct OrientationCore.ManagerSnapshot
+import enum OrientationCore.ProductVersion
 
 /// The texts of `--help`, `help VERB` and `--version`.
 public enum HelpText {
-    public static let version = "orientctl 1.0.0 (D-Bus interface version \(ManagerSnapshot.version))"
+    public static let version = "orientctl \(ProductVersion.number) (D-Bus interface version \(ManagerSnapshot.version))"
 
     /// The overall help: every verb by group, then the global options.
     public static func overall(_ verbs: [VerbSpec]) -> String {

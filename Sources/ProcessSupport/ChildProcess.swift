@@ -79,7 +79,7 @@ public final class ChildProcess: Sendable {
     /// - Throws: `ProcessSupportError` if it still runs after `timeout` (it keeps running).
     @discardableResult
     public func wait(timeout: Duration = .seconds(10)) throws(ProcessSupportError) -> ExitStatus {
-        let deadline = ContinuousClock.now + timeout
+        let deadline = TestDeadline.from(now: timeout)
         while true {
             if let status = exitStatus { return status }
             if ContinuousClock.now >= deadline {
@@ -109,7 +109,7 @@ public final class ChildProcess: Sendable {
     /// before it, as an app's reports can come before its "shown").
     /// - Throws: `ProcessSupportError` on timeout or if the process ends first (with its stderr).
     public func waitForLine(_ line: String, timeout: Duration = .seconds(10)) throws(ProcessSupportError) {
-        let deadline = ContinuousClock.now + timeout
+        let deadline = TestDeadline.from(now: timeout)
         while true {
             if standardOutput.split(separator: "\n").contains(where: { $0 == line }) { return }
             if let status = exitStatus {
@@ -126,7 +126,7 @@ public final class ChildProcess: Sendable {
     /// newline.
     /// - Throws: `ProcessSupportError` on timeout or if the process ends first (with its stderr).
     public func firstLineOfOutput(timeout: Duration = .seconds(10)) throws(ProcessSupportError) -> String {
-        let deadline = ContinuousClock.now + timeout
+        let deadline = TestDeadline.from(now: timeout)
         while true {
             let output = standardOutput
             if let newline = output.firstIndex(of: "\n") { return String(output[..<newline]) }

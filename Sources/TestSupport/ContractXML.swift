@@ -23,17 +23,17 @@ public enum ContractXML {
 
     /// The scene's properties, in the XML's order (the order orientd and orientctl show them in).
     public static var sceneProperties: [String] {
-        get throws { try interface(ContractNames.sceneInterface).propertyNames }
+        get throws { try interface(Contract.sceneInterface).propertyNames }
     }
 
     /// The manager's properties, in the XML's order.
     public static var managerProperties: [String] {
-        get throws { try interface(ContractNames.managerInterface).propertyNames }
+        get throws { try interface(Contract.managerInterface).propertyNames }
     }
 
     /// Each method of both interfaces with its access annotation (nil: none).
     public static func methodAccess() throws -> [(method: String, access: String?)] {
-        try [ContractNames.managerInterface, ContractNames.sceneInterface].flatMap { name in
+        try [Contract.managerInterface, Contract.sceneInterface].flatMap { name in
             let info = try interface(name)
             return info.methodNames.map { ($0, info.methodAnnotation($0, accessAnnotation)) }
         }

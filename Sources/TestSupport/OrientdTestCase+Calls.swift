@@ -6,9 +6,9 @@ import XCTest
 extension OrientdTestCase {
     @discardableResult
     public func callManager(_ method: String, _ arguments: [Variant] = [], on connection: LoopConnection? = nil,
-                            interface: String = ContractNames.managerInterface) throws -> Variant {
+                            interface: String = Contract.managerInterface) throws -> Variant {
         try (connection ?? client).connection.call(
-            destination: ContractNames.busName, path: ContractNames.managerPath, interface: interface, method: method,
+            destination: Contract.busName, path: Contract.managerPath, interface: interface, method: method,
             parameters: Variant(tuple: arguments), timeoutMilliseconds: 10_000)
     }
 
@@ -16,7 +16,7 @@ extension OrientdTestCase {
     public func callScene(_ path: String, _ method: String, _ arguments: [Variant] = [],
                           on connection: LoopConnection? = nil) throws -> Variant {
         try (connection ?? client).connection.call(
-            destination: ContractNames.busName, path: path, interface: ContractNames.sceneInterface, method: method,
+            destination: Contract.busName, path: path, interface: Contract.sceneInterface, method: method,
             parameters: Variant(tuple: arguments), timeoutMilliseconds: 10_000)
     }
 
@@ -29,11 +29,11 @@ extension OrientdTestCase {
 
     /// A property value (unboxed) of the manager, or of the scene at `path`, read through
     /// org.freedesktop.DBus.Properties.Get.
-    public func property(_ name: String, of path: String = ContractNames.managerPath,
+    public func property(_ name: String, of path: String = Contract.managerPath,
                          interface: String? = nil) throws -> Variant {
         let interface = interface ?? Self.interface(of: path)
         let reply = try client.connection.call(
-            destination: ContractNames.busName, path: path, interface: ContractNames.properties, method: "Get",
+            destination: Contract.busName, path: path, interface: Contract.properties, method: "Get",
             parameters: Variant(tuple: [.s(interface), .s(name)]), replyType: "(v)", timeoutMilliseconds: 10_000)
         return try XCTUnwrap(reply.child(at: 0).unboxed)
     }
@@ -42,13 +42,13 @@ extension OrientdTestCase {
     public func allProperties(of path: String, interface: String? = nil) throws -> [String: Variant] {
         let interface = interface ?? Self.interface(of: path)
         let reply = try client.connection.call(
-            destination: ContractNames.busName, path: path, interface: ContractNames.properties, method: "GetAll",
+            destination: Contract.busName, path: path, interface: Contract.properties, method: "GetAll",
             parameters: Variant(tuple: [.s(interface)]), replyType: "(a{sv})", timeoutMilliseconds: 10_000)
         return try XCTUnwrap(reply.child(at: 0).vardict)
     }
 
     private static func interface(of path: String) -> String {
-        path == ContractNames.managerPath ? ContractNames.managerInterface : ContractNames.sceneInterface
+        path == Contract.managerPath ? Contract.managerInterface : Contract.sceneInterface
     }
 
     /// Asserts that `body` fails with the D-Bus error `name` and a message holding every one
@@ -74,7 +74,7 @@ extension OrientdTestCase {
     /// A recorder of every signal orientd sends, on a client of its own.
     public func recordSignals(member: String? = nil, path: String? = nil, interface: String? = nil) throws -> SignalRecorder {
         let listener = try connect()
-        return try SignalRecorder(listener, sender: ContractNames.busName, interface: interface, member: member, path: path)
+        return try SignalRecorder(listener, sender: Contract.busName, interface: interface, member: member, path: path)
     }
 
     /// Every signal orientd sent before now has been recorded.

@@ -108,7 +108,7 @@ open class OrientdTestCase: XCTestCase {
     public func serviceUniqueName(_ instance: OrientdInstance? = nil) throws -> String {
         let connection = try (instance ?? orientd).bus.connect()
         defer { connection.close() }
-        return try XCTUnwrap(try connection.nameOwner(ContractNames.busName))
+        return try XCTUnwrap(try connection.nameOwner(Contract.busName))
     }
 
     // MARK: other processes

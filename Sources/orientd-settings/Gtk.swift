@@ -10,8 +10,8 @@ private final class SignalHandler {
 }
 
 /// Runs `run` on each emission of `signal`, a signal whose handler takes only the instance
-/// (`clicked`, `toggled`, `activate`); with `notify` true, of a `notify::` signal (which
-/// also passes the GParamSpec).
+/// (`clicked`, `toggled`, a widget's `activate`); with `notify` true, of a signal that passes
+/// one argument besides (a `notify::` signal's GParamSpec, a GAction's `activate` parameter).
 func connect(_ instance: OpaquePointer, _ signal: String, notify: Bool = false, _ run: @escaping () -> Void) {
     let data = Unmanaged.passRetained(SignalHandler(run)).toOpaque()
     let destroy: GClosureNotify = { data, _ in Unmanaged<SignalHandler>.fromOpaque(data!).release() }
@@ -49,10 +49,12 @@ enum Rows {
     /// An action row with a title and a subtitle shown whole (no ellipsis).
     static func action(_ title: String, subtitle: String = "") -> Widget {
         let row = adw_action_row_new()!
+        // Plain text before any text is set: a title such as "Tea & <b>Biscuits</b>" (an app's
+        // name, untrusted) is never parsed as markup, not even once.
+        adw_preferences_row_set_use_markup(row, 0)
         adw_preferences_row_set_title(row, title)
         adw_action_row_set_subtitle(row, subtitle)
         adw_action_row_set_subtitle_lines(row, 0)
-        adw_preferences_row_set_use_markup(row, 0)
         return row
     }
 

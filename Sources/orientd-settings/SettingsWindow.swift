@@ -25,6 +25,7 @@ final class SettingsWindow {
     let page: Widget
     var appsGroup: Widget
     var appRows: [String: Widget] = [:]
+    let search = AppListSearch()
     var model: SettingsModel?
     let detail: AppDetailPage
     /// Reads icon files off GTK's thread.
@@ -80,12 +81,16 @@ final class SettingsWindow {
         gtk_widget_set_visible(statusRow, failure == nil ? 0 : 1)
         adw_preferences_group_add(front, statusRow)
         adw_preferences_page_add(page, front)
+        adw_preferences_page_add(page, search.group)
         appsGroup = Rows.group(tr("Apps"), description: tr("How each app turns with the device"))
         adw_preferences_page_add(page, appsGroup)
 
         leaflet = adw_leaflet_new()!
         adw_leaflet_set_can_navigate_back(leaflet, 1)
-        let sidebar = Rows.page(header: Rows.header(tr("Orientation")), content: page)
+        let header = Rows.header(tr("Orientation"))
+        adw_header_bar_pack_end(header, AboutWindow.menuButton())
+        AboutWindow.install(on: application, over: window)
+        let sidebar = Rows.page(header: header, content: page)
         gtk_widget_set_size_request(sidebar, 360, -1)
         _ = adw_leaflet_append(leaflet, sidebar)
         // The line between the two pages on a tablet; never a page of its own on a phone.
@@ -102,6 +107,7 @@ final class SettingsWindow {
         connect(leaflet, "notify::folded", notify: true) { [unowned self] in self.detail.showBack(adw_leaflet_get_folded(self.leaflet) != 0) }
         detail.showBack(adw_leaflet_get_folded(leaflet) != 0)
         detail.onChoice = { [unowned self] choice, appID in self.apply { try $0.choose(choice, for: appID) } }
+        search.onChange = { [unowned self] in self.search.filter(self.appRows, self.model?.apps ?? []) }
         connect(lockRow.switch, "notify::active", notify: true) { [unowned self] in
             let on = gtk_switch_get_active(self.lockRow.switch) != 0
             self.apply { try $0.setRotationLocked(on) }
@@ -257,6 +263,7 @@ final class SettingsWindow {
             connect(open, "clicked") { [unowned self] in self.open(appID) }
             adw_action_row_set_subtitle(row, app.declared + "\n" + app.subtitle)
             adw_preferences_group_add(group, row)
+            gtk_widget_set_visible(row, AppSearch.matches(search.query, app) ? 1 : 0)
             appRows[appID] = row
         }
         let rest = apps.dropFirst(Self.rowsPerBatch)
@@ -275,16 +282,16 @@ final class SettingsWindow {
 
     /// A refresh on GTK's thread once it is idle (one for any number asked meanwhile).
     func scheduleRefresh() {
-        gate.schedule(UInt(bitPattern: Unmanaged.passUnretained(self).toOpaque()))
+        gate.schedule(GtkThreadReference(self))
     }
 
     /// Follows orientd: each announcement schedules one refresh on GTK's thread.
     func startWatching() {
         guard let session else { return }
         let gate = self.gate
-        let address = UInt(bitPattern: Unmanaged.passUnretained(self).toOpaque())
+        let window = GtkThreadReference(self)
         do {
-            watch = try session.watch { gate.schedule(address) }
+            watch = try session.watch { gate.schedule(window) }
         } catch {
             showStatus(fill(tr("Changes made elsewhere are not shown: %s"), error.message))
         }
@@ -295,16 +302,16 @@ final class SettingsWindow {
 final class RefreshGate: Sendable {
     let pending = Atomic<Bool>(false)
 
-    /// Schedules one refresh of the window at `address` on GTK's thread, unless one waits.
-    func schedule(_ address: UInt) {
+    /// Schedules one refresh of `window` on GTK's thread, unless one waits.
+    func schedule(_ window: GtkThreadReference<SettingsWindow>) {
         guard pending.compareExchange(expected: false, desired: true, ordering: .acquiringAndReleasing).exchanged else { return }
         // At the default priority: an idle one waits behind every redraw.
         _ = g_idle_add_full(G_PRIORITY_DEFAULT, { data in
-            let window = Unmanaged<SettingsWindow>.fromOpaque(data!).takeUnretainedValue()
+            let window = GtkThreadReference<SettingsWindow>.open(data)
             window.gate.pending.store(false, ordering: .releasing)
             window.refresh()
             return 0
-        }, UnsafeMutableRawPointer(bitPattern: address), nil)
+        }, window.pointer, nil)
     }
 }
 

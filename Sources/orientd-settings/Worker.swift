@@ -52,3 +52,18 @@ final class GtkTimeout {
         id = 0
     }
 }
+
+/// An object of GTK's thread named from another thread (a bus watch's callback) so that GTK's
+/// thread can be asked to act on it: only `open`, in a callback GTK's main context runs, turns
+/// it back into the object. It does not keep the object alive (the window lives as long as the
+/// app).
+struct GtkThreadReference<Object: AnyObject>: @unchecked Sendable {
+    /// The object's address, for a GLib callback's data.
+    let pointer: UnsafeMutableRawPointer
+
+    /// On GTK's thread.
+    init(_ object: Object) { pointer = Unmanaged.passUnretained(object).toOpaque() }
+
+    /// The object, in a callback on GTK's thread whose data is `pointer`.
+    static func open(_ data: UnsafeMutableRawPointer?) -> Object { Unmanaged<Object>.fromOpaque(data!).takeUnretainedValue() }
+}

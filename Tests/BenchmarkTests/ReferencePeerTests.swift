@@ -35,16 +35,16 @@ final class ReferencePeerTests: XCTestCase {
 
     /// A call to the peer's scene interface at `path` (exported there by `ExportScene`).
     func callPeerScene(_ path: String, _ method: String, _ arguments: [Variant] = []) throws -> Variant {
-        try client.connection.call(destination: peerName, path: path, interface: ContractNames.sceneInterface, method: method,
+        try client.connection.call(destination: peerName, path: path, interface: Contract.sceneInterface, method: method,
                                    parameters: Variant(tuple: arguments))
     }
 
     func testARotationEmitsOrientdsTwoSignalsWithTheSameTypesAndKeys() throws {
-        let owner = try XCTUnwrap(try client.connection.nameOwner(ContractNames.busName))
+        let owner = try XCTUnwrap(try client.connection.nameOwner(Contract.busName))
         let fromOrientd = try SignalRecorder(client, sender: owner, interface: nil, path: nil)
         let fromPeer = try SignalRecorder(client, sender: peerName)
         let scene = try client.connection.call(
-            destination: owner, path: ContractNames.managerPath, interface: ContractNames.managerInterface,
+            destination: owner, path: Contract.managerPath, interface: Contract.managerInterface,
             method: "RegisterScene", parameters: Variant(tuple: [Variant(vardict: [
                 "app-id": Variant(string: "bench.peer"),
                 "supported-orientations": Variant(strings: ["portrait", "landscape-right"]),
@@ -52,10 +52,10 @@ final class ReferencePeerTests: XCTestCase {
         try fromOrientd.wait(count: 1, timeout: .seconds(30))  // InterfacesAdded
         fromOrientd.clear()
         _ = try callPeer("ExportScene", [Variant(objectPath: scene)])
-        let update = try client.connection.call(destination: owner, path: scene, interface: ContractNames.sceneInterface,
+        let update = try client.connection.call(destination: owner, path: scene, interface: Contract.sceneInterface,
                                                 method: "UpdateOrientation")
         XCTAssertEqual(try callPeerScene(scene, "UpdateOrientation"), update)
-        let reply = try client.connection.call(destination: owner, path: scene, interface: ContractNames.sceneInterface,
+        let reply = try client.connection.call(destination: owner, path: scene, interface: Contract.sceneInterface,
                                                method: "RequestOrientation", parameters: Variant(tuple: [Variant(string: "landscape-right")]))
         let peerReply = try callPeerScene(scene, "RequestOrientation", [Variant(string: "landscape-right")])
         XCTAssertEqual(peerReply, reply)
@@ -82,12 +82,12 @@ final class ReferencePeerTests: XCTestCase {
     /// OrientationChanged first, then every PropertiesChanged, with the same types, arguments
     /// and keys, one pair per scene path.
     func testTurnScenesSendsADeviceTurnsSignalsInOrientdsOrder() throws {
-        let owner = try XCTUnwrap(try client.connection.nameOwner(ContractNames.busName))
+        let owner = try XCTUnwrap(try client.connection.nameOwner(Contract.busName))
         let fromOrientd = try SignalRecorder(client, sender: owner)
         let fromPeer = try SignalRecorder(client, sender: peerName)
         for _ in 0..<3 {
             _ = try client.connection.call(
-                destination: owner, path: ContractNames.managerPath, interface: ContractNames.managerInterface,
+                destination: owner, path: Contract.managerPath, interface: Contract.managerInterface,
                 method: "RegisterScene", parameters: Variant(tuple: [Variant(vardict: [
                     "app-id": Variant(string: "bench.peer"),
                     "supported-orientations": Variant(strings: ["portrait", "landscape-right"]),
@@ -95,11 +95,11 @@ final class ReferencePeerTests: XCTestCase {
         }
         try fromOrientd.wait(count: 3, timeout: .seconds(30))  // InterfacesAdded
         fromOrientd.clear()
-        _ = try client.connection.call(destination: owner, path: ContractNames.managerPath, interface: ContractNames.managerInterface,
+        _ = try client.connection.call(destination: owner, path: Contract.managerPath, interface: Contract.managerInterface,
                                        method: "SetDeviceOrientation", parameters: Variant(tuple: [Variant(string: "landscape-left")]))
         _ = try callPeer("TurnScenes", [Variant(uint32: 3), Variant(string: "landscape-right")])
 
-        let isScene = { (signal: ReceivedSignal) in signal.path.hasPrefix(ContractNames.scenePathPrefix) }
+        let isScene = { (signal: ReceivedSignal) in signal.path.hasPrefix(Contract.scenePathPrefix) }
         let theirs = try fromOrientd.wait("orientd's six scene signals", timeout: .seconds(30)) { $0.filter(isScene).count >= 6 }
             .filter(isScene)
         let ours = try fromPeer.wait(count: 6, timeout: .seconds(30))
@@ -110,7 +110,7 @@ final class ReferencePeerTests: XCTestCase {
         XCTAssertEqual(ours.map(\.parameters.typeString), theirs.map(\.parameters.typeString))
         XCTAssertEqual(ours[0].parameters, theirs[0].parameters, "the same OrientationChanged")
         XCTAssertEqual(ours[0].parameters, try Variant(parsing: "('portrait', 'landscape-right', 'device')", type: "(sss)"))
-        XCTAssertEqual(ours.map(\.path), (0..<2).flatMap { _ in (1...3).map { ContractNames.scenePath(UInt64($0), registeredBy: ":1.10") } })
+        XCTAssertEqual(ours.map(\.path), (0..<2).flatMap { _ in (1...3).map { Contract.scenePath(UInt64($0), registeredBy: ":1.10") } })
         let changed = { (signal: ReceivedSignal) in signal.argument(1).vardict }
         XCTAssertEqual(changed(ours[3]), changed(theirs[3]), "the same properties, with the same values")
     }
@@ -119,7 +119,7 @@ final class ReferencePeerTests: XCTestCase {
     /// several apps, each in its own namespace), in the order given.
     func testTurnPathsSendsTheSameSignalsOnTheGivenPaths() throws {
         let fromPeer = try SignalRecorder(client, sender: peerName)
-        let paths = [ContractNames.scenePath(4, registeredBy: ":1.20"), ContractNames.scenePath(9, registeredBy: ":1.31")]
+        let paths = [Contract.scenePath(4, registeredBy: ":1.20"), Contract.scenePath(9, registeredBy: ":1.31")]
         _ = try callPeer("TurnPaths", [Variant(objectPaths: paths), Variant(string: "landscape-left")])
         let ours = try fromPeer.wait(count: 4, timeout: .seconds(30))
         XCTAssertEqual(ours.map(\.member), ["OrientationChanged", "OrientationChanged", "PropertiesChanged", "PropertiesChanged"])
@@ -130,7 +130,7 @@ final class ReferencePeerTests: XCTestCase {
 
     func testRepliesAreCopiesOfTheTemplatesOrientdsRepliesGive() throws {
         let explain = try Variant(parsing: "[('supported-orientations', ['portrait'], \"The app's supported orientations allow [portrait].\")]", type: "a(sass)")
-        let scene = ContractNames.scenePathPrefix + "1"
+        let scene = Contract.scenePathPrefix + "1"
         _ = try callPeer("ExportScene", [Variant(objectPath: scene)])
         _ = try callPeer("SetExplain", [explain])
         XCTAssertEqual(try callPeerScene(scene, "Explain"), Variant(tuple: [explain]))
@@ -141,14 +141,14 @@ final class ReferencePeerTests: XCTestCase {
 
         let properties = try Variant(parsing: "{'AppId': <'bench.peer'>, 'Width': <uint32 390>}", type: "a{sv}")
         _ = try callPeer("SetScenes", [Variant(uint32: 3), properties])
-        let objects = try client.connection.call(destination: peerName, path: ContractNames.managerPath, interface: "org.freedesktop.DBus.ObjectManager",
+        let objects = try client.connection.call(destination: peerName, path: Contract.managerPath, interface: "org.freedesktop.DBus.ObjectManager",
                                                  method: "GetManagedObjects", replyType: "(a{oa{sa{sv}}})").child(at: 0)
         XCTAssertEqual(objects.childCount, 3)
-        XCTAssertEqual(objects.child(at: 2).child(at: 0).string, ContractNames.scenePath(3, registeredBy: ":1.10"))
-        XCTAssertEqual(objects.child(at: 2).child(at: 1), try Variant(parsing: "{'\(ContractNames.sceneInterface)': @a{sv} {'AppId': <'bench.peer'>, 'Width': <uint32 390>}}", type: "a{sa{sv}}"))
+        XCTAssertEqual(objects.child(at: 2).child(at: 0).string, Contract.scenePath(3, registeredBy: ":1.10"))
+        XCTAssertEqual(objects.child(at: 2).child(at: 1), try Variant(parsing: "{'\(Contract.sceneInterface)': @a{sv} {'AppId': <'bench.peer'>, 'Width': <uint32 390>}}", type: "a{sa{sv}}"))
 
-        let version = try client.connection.call(destination: peerName, path: ContractNames.managerPath, interface: "org.freedesktop.DBus.Properties",
-                                                 method: "Get", parameters: Variant(tuple: [Variant(string: ContractNames.managerInterface), Variant(string: "Version")]))
+        let version = try client.connection.call(destination: peerName, path: Contract.managerPath, interface: "org.freedesktop.DBus.Properties",
+                                                 method: "Get", parameters: Variant(tuple: [Variant(string: Contract.managerInterface), Variant(string: "Version")]))
         XCTAssertEqual(version.child(at: 0).typeString, "v")
     }
 

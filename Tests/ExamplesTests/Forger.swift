@@ -53,17 +53,17 @@ final class Forger: Sendable {
         for destination in [nil] + targets.map(Optional.some) {
             for scene in scenes {
                 try connection.emitSignal(
-                    destination: destination, path: scene, interface: ContractNames.sceneInterface,
+                    destination: destination, path: scene, interface: Contract.sceneInterface,
                     signal: "OrientationChanged", parameters: Variant(tuple: [
                         Variant(string: "portrait"), Variant(string: "portrait-upside-down"), Variant(string: "forged")]))
                 try connection.emitSignal(
                     destination: destination, path: OrientdInstance.managerPath,
                     interface: "org.freedesktop.DBus.ObjectManager", signal: "InterfacesRemoved",
-                    parameters: Variant(tuple: [Variant(objectPath: scene), Variant(strings: [ContractNames.sceneInterface])]))
+                    parameters: Variant(tuple: [Variant(objectPath: scene), Variant(strings: [Contract.sceneInterface])]))
                 if destination != nil { aimed.withLock { $0 += 2 } }
             }
             try connection.emitSignal(
-                destination: destination, path: OrientdInstance.managerPath, interface: ContractNames.managerInterface,
+                destination: destination, path: OrientdInstance.managerPath, interface: Contract.managerInterface,
                 signal: "DeviceOrientationChanged", parameters: Variant(tuple: [Variant(string: "portrait-upside-down")]))
         }
         try connection.flush()

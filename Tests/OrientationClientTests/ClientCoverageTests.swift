@@ -44,12 +44,12 @@ final class ClientCoverageTests: XCTestCase {
     }
 
     func testEveryManagerMethodHasAClientCall() throws {
-        try assertEveryMethodCalled("io.github.orientd.OrientationManager1.xml", ContractNames.managerInterface,
+        try assertEveryMethodCalled("io.github.orientd.OrientationManager1.xml", Contract.managerInterface,
                                     #"callManager\(\.NAME\b|ManagerMethod\.NAME\b"#, "callManager(.NAME, …)")
     }
 
     func testEverySceneMethodHasAClientCall() throws {
-        try assertEveryMethodCalled("io.github.orientd.OrientationManager1.Scene.xml", ContractNames.sceneInterface,
+        try assertEveryMethodCalled("io.github.orientd.OrientationManager1.Scene.xml", Contract.sceneInterface,
                                     #"\b(call|change)\(\.NAME\b"#, "call(.NAME, …) or change(.NAME, …)")
     }
 
@@ -58,8 +58,8 @@ final class ClientCoverageTests: XCTestCase {
     /// `StandardMember`), the restart replay and the match rules included.
     func testTheClientSpellsNoMemberName() throws {
         let sources = try clientSources()
-        var members = try methods("io.github.orientd.OrientationManager1.xml", ContractNames.managerInterface)
-            + methods("io.github.orientd.OrientationManager1.Scene.xml", ContractNames.sceneInterface)
+        var members = try methods("io.github.orientd.OrientationManager1.xml", Contract.managerInterface)
+            + methods("io.github.orientd.OrientationManager1.Scene.xml", Contract.sceneInterface)
         members += ["OrientationChanged", "DeviceOrientationChanged", "RotationSuggested", "Get", "GetAll", "GetManagedObjects",
                     "PropertiesChanged", "InterfacesAdded", "InterfacesRemoved", "NameOwnerChanged"]
         for member in members {

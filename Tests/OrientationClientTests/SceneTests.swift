@@ -9,7 +9,7 @@ final class SceneTests: ClientTestCase {
             appID: "org.example.Pad", idiom: .pad, supportedOrientations: .all,
             appDelegateOrientations: [.portrait, .portraitUpsideDown],
             size: SceneSize(width: 800, height: 1000), display: "external-1"))
-        XCTAssertTrue(scene.path.hasPrefix(ContractNames.sceneNamespace(of: library.uniqueName) + "/"),
+        XCTAssertTrue(scene.path.hasPrefix(Contract.sceneNamespace(of: library.uniqueName) + "/"),
                       "in the namespace of the connection that registered it: \(scene.path)")
         let state = try scene.state()
         XCTAssertEqual(state.appID, "org.example.Pad")

@@ -87,7 +87,7 @@ final class SignalTrustTests: ClientTestCase {
             return stats.child(at: 0).vardict?["MatchRules"]?.uint32
         }
         let first = try registerPhoneScene(appID: "org.example.Many", on: app)
-        XCTAssertTrue(first.path.hasPrefix(ContractNames.sceneNamespace(of: app.uniqueName) + "/"), first.path)
+        XCTAssertTrue(first.path.hasPrefix(Contract.sceneNamespace(of: app.uniqueName) + "/"), first.path)
         _ = try app.deviceOrientation()  // a round trip: the rules added so far are in force
         let withOne = try XCTUnwrap(try matchRules())
         let scenes = try (0..<20).map { _ in try registerPhoneScene(appID: "org.example.Many", on: app) }

@@ -1,5 +1,6 @@
 import CGio
 import Foundation
+import TestSupport
 import XCTest
 @testable import OrientationDaemon
 
@@ -82,7 +83,7 @@ final class OrientationLockHandoverTests: XCTestCase {
         XCTAssertNotNil(modificationTime(savedFile))
         var undos = 0
         var undoTimes: [ContinuousClock.Instant] = []
-        let deadline = ContinuousClock.now + .seconds(10)
+        let deadline = TestDeadline.from(now: .seconds(10))
         while !handover.gaveUp, ContinuousClock.now < deadline {
             if userValue {
                 setUserValue(false)

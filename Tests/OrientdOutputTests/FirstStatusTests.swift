@@ -16,8 +16,8 @@ final class FirstStatusTests: OutputTestCase {
     func activationBus(_ arguments: [String]) throws -> PrivateBus {
         let services = try temporaryDirectory()
         let exec = ([OrientdInstance.product("orientd"), "--verbose"] + arguments).joined(separator: " ")
-        try "[D-BUS Service]\nName=\(ContractNames.busName)\nExec=\(exec)\n"
-            .write(toFile: services + "/\(ContractNames.busName).service", atomically: true, encoding: .utf8)
+        try "[D-BUS Service]\nName=\(Contract.busName)\nExec=\(exec)\n"
+            .write(toFile: services + "/\(Contract.busName).service", atomically: true, encoding: .utf8)
         var environment = childEnvironment.merging(appDataEnvironment) { $1 }
         environment["DBUS_SESSION_BUS_ADDRESS"] = nil
         environment["XDG_STATE_HOME"] = scratch + "/state"

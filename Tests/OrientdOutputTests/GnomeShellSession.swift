@@ -20,9 +20,10 @@ extension OutputTestCase {
 
     /// Starts GNOME Shell with orientd's extension installed (and enabled when `enabled`), and
     /// waits until it owns org.gnome.Shell and DisplayConfig and serves Wayland. With `root`,
-    /// the Shell of that root (`debian13Root()`) with the extension for 45 and later.
+    /// the Shell of that root (`debian13Root()`) with the extension for 45 and later; its
+    /// virtual monitor is `monitor` (a phone's portrait 800×1280 unless given).
     @discardableResult
-    func startGnomeShell(extensionEnabled enabled: Bool, root: String? = nil) throws -> ChildProcess {
+    func startGnomeShell(extensionEnabled enabled: Bool, root: String? = nil, monitor: String = "800x1280") throws -> ChildProcess {
         let uuid = root == nil ? Self.shellExtension : Self.shellExtension45
         let systemBus = try PrivateBus()
         addTeardownBlock { systemBus.stop() }
@@ -51,7 +52,7 @@ extension OutputTestCase {
         try "[org/gnome/shell]\nenabled-extensions=[\(enabledList)]\n".write(toFile: settings + "/keyfile", atomically: true, encoding: .utf8)
 
         try FileManager.default.createDirectory(atPath: scratch + "/home", withIntermediateDirectories: true)
-        let command = ["gnome-shell", "--wayland", "--headless", "--no-x11", "--virtual-monitor", "800x1280"]
+        let command = ["gnome-shell", "--wayland", "--headless", "--no-x11", "--virtual-monitor", monitor]
         let shell = try start("gnome-shell", root.map { Self.inRoot($0, command) } ?? command,
                               environment: systemBus.systemEnvironment.merging([
                                   "HOME": scratch + "/home", "XDG_DATA_HOME": data,
@@ -79,7 +80,7 @@ extension OutputTestCase {
         try eventually(what, timeout: deadline, file: file, line: line) {
             if try shellProperty("OverviewActive").bool == true {
                 try client.connection.call(
-                    destination: "org.gnome.Shell", path: "/org/gnome/Shell", interface: ContractNames.properties, method: "Set",
+                    destination: "org.gnome.Shell", path: "/org/gnome/Shell", interface: Contract.properties, method: "Set",
                     parameters: Variant(tuple: [.s("org.gnome.Shell"), .s("OverviewActive"), Variant(boxing: .b(false))]),
                     timeoutMilliseconds: 10_000)
             }
@@ -90,7 +91,7 @@ extension OutputTestCase {
     /// A property of org.gnome.Shell (unboxed).
     func shellProperty(_ name: String) throws -> Variant {
         let reply = try client.connection.call(
-            destination: "org.gnome.Shell", path: "/org/gnome/Shell", interface: ContractNames.properties, method: "Get",
+            destination: "org.gnome.Shell", path: "/org/gnome/Shell", interface: Contract.properties, method: "Get",
             parameters: Variant(tuple: [.s("org.gnome.Shell"), .s(name)]), replyType: "(v)", timeoutMilliseconds: 10_000)
         return try XCTUnwrap(reply.child(at: 0).unboxed)
     }

@@ -20,9 +20,11 @@ extension OutputTestCase {
     /// checks that the path in a desktop entry's Exec is the client's executable. `outputs`:
     /// how many virtual outputs (Virtual-0, Virtual-1, …). `readingOutputs` false: waits only
     /// for KWin's Wayland socket (a KWin whose outputs kscreen-doctor cannot read, KWin 6.7).
+    /// `x11Display`: KWin's X11 windowed backend in that X server instead of `--virtual` (its
+    /// outputs X11-0, …: unlike the virtual ones they keep the auto-rotate policy a client sets).
     @discardableResult
     func startKWin(trusting programs: [String] = [], root: String? = nil, outputs: Int = 1, tabletMode: Bool = false,
-                   readingOutputs: Bool = true, sessionBus: PrivateBus? = nil) throws -> ChildProcess {
+                   readingOutputs: Bool = true, x11Display: String? = nil, sessionBus: PrivateBus? = nil) throws -> ChildProcess {
         let copy = scratch + "/kwin_wayland"
         if !FileManager.default.fileExists(atPath: copy) {
             try FileManager.default.copyItem(atPath: (root ?? "") + "/usr/bin/kwin_wayland", toPath: copy)
@@ -53,8 +55,9 @@ extension OutputTestCase {
                 .write(toFile: menus + "/applications.menu", atomically: true, encoding: .utf8)
             environment["XDG_CONFIG_DIRS"] = scratch + "/kwin-config:/etc/xdg"
         }
-        let command = [copy, "--virtual", "--width", "800", "--height", "1280", "--output-count", "\(outputs)",
-                       "--socket", Self.waylandSocket]
+        var command = [copy]
+        command += x11Display.map { ["--x11-display", $0] } ?? ["--virtual"]
+        command += ["--width", "800", "--height", "1280", "--output-count", "\(outputs)", "--socket", Self.waylandSocket]
         let folders = programs.map { URL(fileURLWithPath: $0).deletingLastPathComponent().path }
         let kwin = try start("kwin_wayland", root.map { Self.inRoot($0, command, showing: folders) } ?? command,
                              environment: environment)

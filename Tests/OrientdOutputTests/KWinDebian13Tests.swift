@@ -93,7 +93,7 @@ extension OutputTestCase {
         if parts.count == 2, (parts[0], parts[1]) >= (6, 7) {
             throw XCTSkip("\(release.displayName)'s KWin \(installed) announces its outputs only through kde_output_device_registry_v2"
                 + " (no kde_output_device_v2 globals since KWin 6.7): orientd's kwin output backend (protocols of"
-                + " plasma-wayland-protocols 1.10) and Debian 12's kscreen-doctor, which reads the panel back, find no"
+                + " plasma-wayland-protocols 1.11) and Debian 12's kscreen-doctor, which reads the panel back, find no"
                 + " output there, so the panel is not tested on it (its window list is:"
                 + " testOnForkysKWin67OrientdFollowsTheAppInFront)", file: file, line: line)
         }

@@ -50,8 +50,8 @@ final class KWinFrontWindowTests: OutputTestCase {
     func frontSceneProperty(_ name: String) throws -> Variant {
         let path = try XCTUnwrap(managerProperty("FrontScene").string)
         let reply = try client.connection.call(
-            destination: ContractNames.busName, path: path, interface: ContractNames.properties, method: "Get",
-            parameters: Variant(tuple: [.s(ContractNames.sceneInterface), .s(name)]), replyType: "(v)", timeoutMilliseconds: 10_000)
+            destination: Contract.busName, path: path, interface: Contract.properties, method: "Get",
+            parameters: Variant(tuple: [.s(Contract.sceneInterface), .s(name)]), replyType: "(v)", timeoutMilliseconds: 10_000)
         return try XCTUnwrap(reply.child(at: 0).unboxed)
     }
 

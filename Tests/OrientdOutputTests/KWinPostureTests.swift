@@ -34,15 +34,4 @@ final class KWinPostureTests: OutputTestCase {
         try eventually("attached with its size; events:\n\(run.transcript)", timeout: deadline) { run.facts?.size != nil }
         XCTAssertEqual(run.facts?.rotation, .silent)
     }
-
-    func testTheTabletModesWordsAreThePostures() {
-        XCTAssertEqual(KWinTabletMode.rotation(available: nil, tabletMode: nil), .silent)
-        XCTAssertEqual(KWinTabletMode.rotation(available: false, tabletMode: false), .silent, "a desktop: KWin detects no tablet mode")
-        guard case .turnsPanel = KWinTabletMode.rotation(available: false, tabletMode: true) else {
-            return XCTFail("a forced tablet mode holds the device")
-        }
-        guard case .leavesPanel = KWinTabletMode.rotation(available: true, tabletMode: false) else {
-            return XCTFail("a convertible in laptop mode stands on a desk")
-        }
-    }
 }

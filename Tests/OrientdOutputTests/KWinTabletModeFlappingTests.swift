@@ -26,7 +26,7 @@ final class KWinTabletModeFlappingTests: OutputTestCase {
         try waitForProperty("ScreenClass", "large")
         try waitForProperty("Posture", "desk")
         try registerLandscapeScene()
-        let postures = try recordSignals(member: "PropertiesChanged", path: ContractNames.managerPath)
+        let postures = try recordSignals(member: "PropertiesChanged", path: Contract.managerPath)
         let turnsBefore = orientdLogLines(containing: "turning the panel").count
 
         peer.send(SIGUSR1)

@@ -130,7 +130,7 @@ extension OutputTestCase {
 
     /// Polls `condition` for `timeout`; its last answer.
     private func eventuallyValue(timeout: Duration, _ condition: () throws -> Bool) throws -> Bool {
-        let end = ContinuousClock.now + timeout
+        let end = TestDeadline.from(now: timeout)
         while ContinuousClock.now < end {
             if try condition() { return true }
             Thread.sleep(forTimeInterval: 0.2)

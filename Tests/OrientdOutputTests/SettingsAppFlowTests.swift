@@ -15,6 +15,7 @@ final class SettingsAppFlowTests: OutputTestCase {
     static let appLocks = "Apps may lock the orientation"
 
     var settings: OrientationClient!
+    var settingsApp: ChildProcess?
 
     /// The policy orientd holds for `appID`, through the client library.
     func policy(_ appID: String) throws -> AppPolicyEntry? {
@@ -44,7 +45,7 @@ final class SettingsAppFlowTests: OutputTestCase {
 
         try startAccessibilityBus()
         try beforeTheApp()
-        try startSettingsApp(environment: extra)
+        settingsApp = try startSettingsApp(environment: extra)
         try waitForControl(Self.reader, { _ in true }, "listed")
     }
 
@@ -171,6 +172,8 @@ final class SettingsAppFlowTests: OutputTestCase {
             shown = try drive("labels").split(separator: "\n").filter { $0 == Self.teaName }.count
             return shown >= 2
         }
+        let log = settingsApp?.standardError ?? ""
+        XCTAssertFalse(log.contains("markup"), "the name was never read as markup:\n\(log)")
     }
 
     func testTheLockIsOneSettingInTheAppAndInOrientd() throws {
@@ -271,5 +274,32 @@ final class SettingsAppFlowTests: OutputTestCase {
         XCTAssertEqual(game.policy?.allowed, .landscape)
         XCTAssertTrue(game.locked)
         try waitForControl("Landscape only", { $0.contains("pressed") }, "still chosen")
+    }
+}
+
+/// The app list's search and the About window, as GNOME apps have them.
+extension SettingsAppFlowTests {
+    /// A row the search hides leaves the accessibility tree (GTK presents no hidden widget).
+    func testTypingInTheSearchNarrowsTheAppList() throws {
+        try startEverything()
+        try waitForControl(Self.game, { _ in true }, "listed")
+        try drive("type", "Search apps", "READER")
+        try eventually("the game's row hidden by the search", timeout: deadline) { try controlStates(Self.game) == nil }
+        XCTAssertNotNil(try controlStates(Self.reader), "the reader matches")
+        try drive("type", "Search apps", "")
+        try waitForControl(Self.game, { _ in true }, "listed again")
+    }
+
+    func testTheMenuOpensTheAboutWindow() throws {
+        try startEverything()
+        let activated = try runCommand(["gdbus", "call", "--session", "--dest", "io.github.orientd.Settings",
+                                        "--object-path", "/io/github/orientd/Settings", "--method", "org.gtk.Actions.Activate",
+                                        "about", "[]", "{}"], environment: childEnvironment)
+        XCTAssertTrue(activated.succeeded, "\(activated)")
+        var windows = ""
+        try eventually("the About window shown (windows: \(windows))", timeout: deadline) {
+            windows = try drive("windows")
+            return windows.split(separator: "\n").count >= 2
+        }
     }
 }

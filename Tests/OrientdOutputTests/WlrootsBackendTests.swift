@@ -143,3 +143,28 @@ final class WlrootsBackendTests: OutputTestCase {
         try waitForOutputStatus("wlroots: " + why)
     }
 }
+
+/// iOS 26's lock on real phoc: a camera's capture screen in front (`prefers-orientation-locked`)
+/// keeps phoc's panel while the device turns; once the preference goes, the panel follows.
+extension WlrootsBackendTests {
+    func testALockedCameraKeepsThePanelWhileTheDeviceTurns() throws {
+        try startPhoc()
+        try launchOrientd(["--output-backend", "wlroots", "--output", "HEADLESS-1"], environment: waylandEnvironment)
+        try waitForProperty("OutputBackend", "wlroots")
+        let scene = try registerScene("org.example.Camera")
+        try waitForProperty("FrontScene", scene)
+        try turnDevice("portrait")
+        try waitForWlrTransform("HEADLESS-1", "normal")
+        try callScene(scene, "SetRootController", [.s("capture"), .s("view"), .vardict(["prefers-orientation-locked": .b(true)])])
+        XCTAssertEqual(try property("OrientationLocked", of: scene).bool, true)
+
+        try turnDevice("landscape-right")
+        try waitForProperty("DeviceOrientation", "landscape-right")
+        XCTAssertEqual(try property("InterfaceOrientation", of: scene).string, "portrait")
+        XCTAssertEqual(try wlrTransform("HEADLESS-1"), "normal", "the capture screen stays put")
+
+        try callScene(scene, "SetControllerProperties", [.s("capture"), .vardict(["prefers-orientation-locked": .b(false)])])
+        try callScene(scene, "UpdateOrientation")
+        try waitForWlrTransform("HEADLESS-1", "90")
+    }
+}

@@ -11,16 +11,6 @@ final class X11FrontWindowTests: OutputTestCase {
     static let legacyWindowScript = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent()
         .appendingPathComponent("Fixtures/windows/legacy_window.py").path
 
-    /// Xephyr in Xvfb with openbox managing it; returns Xephyr's display.
-    func startWindowManagedScreen() throws -> String {
-        let host = try startXvfb(size: "1400x1400x24")
-        let (_, display) = try startXephyr(inside: host)
-        try startOpenbox(on: display)
-        return display
-    }
-
-    func appEnvironment(_ display: String) -> [String: String] { ["DISPLAY": display, "GDK_BACKEND": "x11"] }
-
     /// A window of a program without GApplication: no `_GTK_APPLICATION_ID`, `WM_CLASS`
     /// after `program`; only a desktop entry's `StartupWMClass` can name its app.
     func startLegacyApp(_ program: String, display: String) throws -> ChildProcess {
@@ -28,16 +18,6 @@ final class X11FrontWindowTests: OutputTestCase {
         let app = try start(program, ["/usr/bin/python3", Self.legacyWindowScript, program], environment: env)
         XCTAssertEqual(try app.firstLineOfOutput(timeout: deadline), "shown", app.standardError)
         return app
-    }
-
-    /// Waits until the X server shows the panel turned to a landscape (left or right); returns which.
-    func waitForLandscape(display: String, file: StaticString = #filePath, line: UInt = #line) throws -> String {
-        var last: String?
-        try eventually("default turned landscape on \(display) (last: \(last ?? "none"))", timeout: deadline, file: file, line: line) {
-            last = try xrandrRotation("default", display: display)
-            return last == "left" || last == "right"
-        }
-        return last!
     }
 
     func waitForTrackedWindows(_ count: UInt32, file: StaticString = #filePath, line: UInt = #line) throws {
@@ -52,13 +32,6 @@ final class X11FrontWindowTests: OutputTestCase {
     func explainFront() throws -> [String] {
         let path = try XCTUnwrap(managerProperty("FrontScene").string)
         return try callScene(path, "Explain").child(at: 0).children.compactMap { $0.child(at: 2).string }
-    }
-
-    func launchOrientdFollowingWindows(display: String, _ arguments: [String] = []) throws {
-        try launchOrientd(["--output-backend", "x11", "--output", "default", "--window-tracking", "auto"] + arguments,
-                          environment: appDataEnvironment.merging(["DISPLAY": display]) { $1 })
-        try waitForProperty("OutputBackend", "x11")
-        try waitForProperty("WindowTracking", "x11")
     }
 
     /// A landscape game turns the panel; portrait notes in front turn it back; closing the

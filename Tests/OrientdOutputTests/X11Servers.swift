@@ -63,11 +63,12 @@ extension OutputTestCase {
         try startXServer("Xvfb", ["-screen", "0", size, "-nolisten", "tcp"]).1
     }
 
-    /// Xephyr showing an 800×1280 "panel" (its output is called `default`) inside `host`.
+    /// Xephyr showing a "panel" of `size` (800×1280 unless given; its output is called
+    /// `default`) inside `host`.
     /// -noreset: this Xephyr crashes when it resets after its last client leaves.
     @discardableResult
-    func startXephyr(inside host: String, display: String? = nil) throws -> (ChildProcess, String) {
-        let arguments = ["-screen", "800x1280x24", "-noreset", "-nolisten", "tcp"]
+    func startXephyr(inside host: String, display: String? = nil, size: String = "800x1280x24") throws -> (ChildProcess, String) {
+        let arguments = ["-screen", size, "-noreset", "-nolisten", "tcp"]
         guard let display else { return try startXServer("Xephyr", arguments, environment: ["DISPLAY": host]) }
         let server = try start("Xephyr", ["Xephyr", display] + arguments, environment: ["DISPLAY": host])
         try eventually("Xephyr \(display) answers again; its log:\n\(server.standardError)", timeout: deadline) {

@@ -3,15 +3,6 @@ import GLibBridge
 import TestSupport
 import XCTest
 
-/// The names the tests check, spelled out here rather than imported from the service.
-enum Contract {
-    static let busName = ContractNames.busName
-    static let managerPath = ContractNames.managerPath
-    static let managerInterface = ContractNames.managerInterface
-    static let sceneInterface = ContractNames.sceneInterface
-    static let properties = ContractNames.properties
-}
-
 /// A test of orientd with a private bus it reaches as its system bus, where a test starts a
 /// mock or the real sensor; orientd starts with `--sensor auto` when a test calls
 /// `startOrientd()`. Adds the sensor's own checks: claims, the mock's properties and calls.

@@ -18,8 +18,8 @@ final class AccessAnnotationTests: XCTestCase {
     /// manager method is administrator unless this rule is changed on purpose.
     func testTheAdministratorMethods() throws {
         let appFacingManagerMethods: Set = ["RegisterScene", "UnregisterScene"]
-        let manager = try ContractXML.interface(ContractNames.managerInterface).methodNames
-        let scene = try ContractXML.interface(ContractNames.sceneInterface).methodNames
+        let manager = try ContractXML.interface(Contract.managerInterface).methodNames
+        let scene = try ContractXML.interface(Contract.sceneInterface).methodNames
         XCTAssertTrue(appFacingManagerMethods.isSubset(of: manager))
         XCTAssertEqual(Set(try ContractXML.administratorMethods), Set(manager).subtracting(appFacingManagerMethods))
         XCTAssertTrue(Set(scene).isDisjoint(with: try ContractXML.administratorMethods))

@@ -12,8 +12,8 @@ final class ActivationFailureTests: OrientdTestCase {
         let runtime = try temporaryDirectory()
         let services = try temporaryDirectory()
         let stateHome = orientd.stateHome
-        try "[D-BUS Service]\nName=\(ContractNames.busName)\nExec=\(OrientdInstance.product("orientd")) --sensor none\n"
-            .write(toFile: services + "/\(ContractNames.busName).service", atomically: true, encoding: .utf8)
+        try "[D-BUS Service]\nName=\(Contract.busName)\nExec=\(OrientdInstance.product("orientd")) --sensor none\n"
+            .write(toFile: services + "/\(Contract.busName).service", atomically: true, encoding: .utf8)
         let environment = ["XDG_STATE_HOME": stateHome, "XDG_RUNTIME_DIR": runtime, "XDG_CONFIG_DIRS": stateHome + "/xdg-config",
                            "DISPLAY": "", "WAYLAND_DISPLAY": ""]
         let bus = try PrivateBus(serviceFolders: [services], environment: environment)

@@ -12,34 +12,34 @@ final class ContractNamesTests: XCTestCase {
     }
 
     func testTheInterfacesAndTheirFilesAreNamedAsTheTestsSpellThem() throws {
-        let manager = try InterfaceInfo(xml: xml(ContractNames.managerInterface + ".xml"), name: ContractNames.managerInterface)
-        let scene = try InterfaceInfo(xml: xml(ContractNames.sceneInterface + ".xml"), name: ContractNames.sceneInterface)
-        XCTAssertEqual(manager.name, ContractNames.managerInterface)
-        XCTAssertEqual(scene.name, ContractNames.sceneInterface)
-        XCTAssertEqual(ContractNames.busName, ContractNames.managerInterface, "orientd owns the name of its interface")
+        let manager = try InterfaceInfo(xml: xml(Contract.managerInterface + ".xml"), name: Contract.managerInterface)
+        let scene = try InterfaceInfo(xml: xml(Contract.sceneInterface + ".xml"), name: Contract.sceneInterface)
+        XCTAssertEqual(manager.name, Contract.managerInterface)
+        XCTAssertEqual(scene.name, Contract.sceneInterface)
+        XCTAssertEqual(Contract.busName, Contract.managerInterface, "orientd owns the name of its interface")
     }
 
     func testThePathsAndErrorNamesAreTheOnesTheXMLDocuments() throws {
-        let manager = try xml(ContractNames.managerInterface + ".xml")
-        let scene = try xml(ContractNames.sceneInterface + ".xml")
-        XCTAssertTrue(manager.contains("exports this interface on \(ContractNames.managerPath)."), "the manager's path")
-        XCTAssertTrue(manager.contains(ContractNames.scenePathPrefix + "OWNER/N"), "the scenes' paths")
-        XCTAssertTrue(manager.contains(ContractNames.scenePathPrefix + "_3a1_2e42 is that connection's"))
-        XCTAssertEqual(ContractNames.sceneNamespace(of: ":1.42"), ContractNames.scenePathPrefix + "_3a1_2e42")
-        XCTAssertTrue(scene.contains("Exported at \(ContractNames.scenePathPrefix)OWNER/N"))
+        let manager = try xml(Contract.managerInterface + ".xml")
+        let scene = try xml(Contract.sceneInterface + ".xml")
+        XCTAssertTrue(manager.contains("exports this interface on \(Contract.managerPath)."), "the manager's path")
+        XCTAssertTrue(manager.contains(Contract.scenePathPrefix + "OWNER/N"), "the scenes' paths")
+        XCTAssertTrue(manager.contains(Contract.scenePathPrefix + "_3a1_2e42 is that connection's"))
+        XCTAssertEqual(Contract.sceneNamespace(of: ":1.42"), Contract.scenePathPrefix + "_3a1_2e42")
+        XCTAssertTrue(scene.contains("Exported at \(Contract.scenePathPrefix)OWNER/N"))
         for name in ["UnknownScene", "UnknownController", "WrongControllerKind", "DuplicateController", "LimitExceeded",
                      "UnsupportedOrientation", "NoSupportedOrientation"] {
-            XCTAssertTrue(scene.contains(ContractNames.errorPrefix + name), name)
+            XCTAssertTrue(scene.contains(Contract.errorPrefix + name), name)
         }
-        XCTAssertTrue(manager.contains(ContractNames.errorPrefix + "SaveFailed"))
-        for standard in [ContractNames.objectManager, ContractNames.properties] {
+        XCTAssertTrue(manager.contains(Contract.errorPrefix + "SaveFailed"))
+        for standard in [Contract.objectManager, Contract.properties] {
             XCTAssertTrue((manager + scene).contains(standard), standard)
         }
     }
 
     func testTheInterfaceVersionIsTheOneTheXMLDocuments() throws {
-        let manager = try xml(ContractNames.managerInterface + ".xml")
-        XCTAssertTrue(manager.contains("The version of this interface: \(ContractNames.interfaceVersion). Later additions raise it."),
-                      "the Version property's documentation names another version than ContractNames.interfaceVersion")
+        let manager = try xml(Contract.managerInterface + ".xml")
+        XCTAssertTrue(manager.contains("The version of this interface: \(Contract.interfaceVersion). Later additions raise it."),
+                      "the Version property's documentation names another version than Contract.interfaceVersion")
     }
 }

@@ -3,29 +3,6 @@ import GLibBridge
 import TestSupport
 import XCTest
 
-/// The contract's names, spelled out here rather than imported from the service, so that a
-/// renamed constant in the service cannot silently rename what the tests check.
-enum Contract {
-    static let busName = ContractNames.busName
-    static let managerPath = ContractNames.managerPath
-    static let managerInterface = ContractNames.managerInterface
-    static let sceneInterface = ContractNames.sceneInterface
-    static let scenePathPrefix = ContractNames.scenePathPrefix
-    static func sceneNamespace(of uniqueName: String) -> String { ContractNames.sceneNamespace(of: uniqueName) }
-    static func scenePath(_ n: UInt64, registeredBy uniqueName: String) -> String {
-        ContractNames.scenePath(n, registeredBy: uniqueName)
-    }
-    static let objectManager = ContractNames.objectManager
-    static let properties = ContractNames.properties
-    static let errorPrefix = ContractNames.errorPrefix
-    static let invalidArgs = "org.freedesktop.DBus.Error.InvalidArgs"
-    static let accessDenied = "org.freedesktop.DBus.Error.AccessDenied"
-
-    static var sceneProperties: [String] { get throws { try ContractXML.sceneProperties } }
-    static let interfaceVersion = ContractNames.interfaceVersion
-    static let interfaceOrientations = ["portrait", "landscape-right", "landscape-left", "portrait-upside-down"]
-}
-
 /// The calls and command-line clients OrientdTests drive orientd with, beside the harness's.
 extension OrientdTestCase {
     /// A phone scene that allows portrait and both landscapes (the default supported orientations are portrait only).

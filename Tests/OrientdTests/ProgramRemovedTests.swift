@@ -27,7 +27,7 @@ final class ProgramRemovedTests: OrientdTestCase {
         defer { connection.close() }
         try eventually("the copy owns its name") {
             if let status = process.exitStatus { throw TestSupportError("orientd exited (\(status)): \(process.standardError)") }
-            return try connection.nameOwner(ContractNames.busName) != nil
+            return try connection.nameOwner(Contract.busName) != nil
         }
         return (program, process)
     }

@@ -16,13 +16,8 @@ final class SettleTimeTests: OrientdTestCase {
         let recorder = try recordSignals()
         let start = ContinuousClock.now
         try callManager("SetDeviceOrientation", [.s("landscape-left")])
-        let device = try property("DeviceOrientation").string
-        let current = try orientation(of: scene)
-        if ContinuousClock.now - start < .milliseconds(250) {  // else this thread was held up: no conclusion
-            XCTAssertEqual(device, "unknown", "not settled yet")
-            XCTAssertEqual(current, "portrait")
-        }
-
+        // A busy machine can only make the wait below look longer, never shorter: the
+        // scene's turn is seen no earlier than it happened.
         try eventually("the scene follows the settled device") { try orientation(of: scene) == "landscape-right" }
         let elapsed = ContinuousClock.now - start
         XCTAssertGreaterThanOrEqual(elapsed, .milliseconds(250), "followed after \(elapsed)")
@@ -33,19 +28,17 @@ final class SettleTimeTests: OrientdTestCase {
         XCTAssertEqual(orientationChanges(recorder), [[scene, "portrait", "landscape-right", "device"]])
     }
 
+    /// The first signal of any kind comes once the settle time is over: nothing is said or
+    /// turned within it. (Measured as the first signal is seen: a busy machine can only make
+    /// it look later, so the check cannot fail for want of speed.)
     func testNothingHappensWithinTheSettleTime() throws {
         let scene = try registerRotatingPhone()
         let recorder = try recordSignals()
         let start = ContinuousClock.now
         try callManager("SetDeviceOrientation", [.s("landscape-right")])
-        // A window shorter than the settle time, to show that nothing happens in it.
-        usleep(120_000)
-        try drain(recorder)
-        let checked = ContinuousClock.now - start
-        if checked < .milliseconds(250) {
-            XCTAssertEqual(recorder.signals.map(\.member), [], "nothing before the settle time (checked after \(checked))")
-            XCTAssertEqual(try orientation(of: scene), "portrait")
-        }
+        try recorder.wait("the first signal") { !$0.isEmpty }
+        let first = ContinuousClock.now - start
+        XCTAssertGreaterThanOrEqual(first, .milliseconds(250), "a signal came \(first) after the reading")
         try recorder.wait("the change once settled") { $0.contains { $0.member == "OrientationChanged" } }
         XCTAssertEqual(try orientation(of: scene), "landscape-left")
     }

@@ -35,7 +35,7 @@ final class AcknowledgedWriteTests: OrientdTestCase {
 
     /// The SettleTime property orientd serves.
     private func settleTimeServed(_ connection: BusConnection) throws -> UInt32? {
-        try connection.orientd(Contract.managerPath, Contract.properties, "Get", [.s(Contract.manager), .s("SettleTime")])
+        try connection.orientd(Contract.managerPath, Contract.properties, "Get", [.s(Contract.managerInterface), .s("SettleTime")])
             .get().child(at: 0).unboxed?.uint32
     }
 
@@ -56,7 +56,7 @@ final class AcknowledgedWriteTests: OrientdTestCase {
         let finished = DispatchSemaphore(value: 0)
         DispatchQueue.global().async {
             let replies = try? client.pipeline(saves, window: 8) { index in
-                (Contract.managerPath, Contract.manager, "SetSettleTime", [.u(UInt32(index % 10_000) + 1)])
+                (Contract.managerPath, Contract.managerInterface, "SetSettleTime", [.u(UInt32(index % 10_000) + 1)])
             }
             results.withLock { $0 = replies }
             finished.signal()
@@ -96,16 +96,16 @@ final class AcknowledgedWriteTests: OrientdTestCase {
         // A folder in place of the settings file: the rename over it fails.
         try FileManager.default.removeItem(atPath: settingsPath)
         try FileManager.default.createDirectory(atPath: settingsPath + "/in-the-way", withIntermediateDirectories: true)
-        let recorder = try SignalRecorder(client, sender: Contract.name, interface: nil, member: nil, path: nil)
-        let result = client.connection.orientd(Contract.managerPath, Contract.manager, "SetSettleTime", [.u(200)])
+        let recorder = try SignalRecorder(client, sender: Contract.busName, interface: nil, member: nil, path: nil)
+        let result = client.connection.orientd(Contract.managerPath, Contract.managerInterface, "SetSettleTime", [.u(200)])
         XCTAssertEqual(result.errorName, Contract.error("SaveFailed"), "\(result)")
         if case .failure(let error) = result {
             XCTAssertTrue(error.message.contains(settingsPath), error.message)
         }
-        let policy = client.connection.orientd(Contract.managerPath, Contract.manager, "SetAppPolicy",
+        let policy = client.connection.orientd(Contract.managerPath, Contract.managerInterface, "SetAppPolicy",
                                                [.s("org.example.App"), .vardict(["follow-sensor": .b(false)])])
         XCTAssertEqual(policy.errorName, Contract.error("SaveFailed"))
-        let owner = try XCTUnwrap(try client.connection.nameOwner(Contract.name))
+        let owner = try XCTUnwrap(try client.connection.nameOwner(Contract.busName))
         try recorder.drain(through: owner)
         XCTAssertEqual(recorder.signals.map(\.member), [], "a refused change is not signalled")
         XCTAssertEqual(try settleTimeServed(client.connection), 100, "memory is unchanged")
@@ -135,7 +135,7 @@ final class AcknowledgedWriteTests: OrientdTestCase {
         let client = try orientd.bus.connect()
         defer { client.close() }
         XCTAssertNotNil(try client.register(["app-id": .s("org.example.App")]), "it serves")
-        let result = client.orientd(Contract.managerPath, Contract.manager, "SetRotationLocked", [.b(true)])
+        let result = client.orientd(Contract.managerPath, Contract.managerInterface, "SetRotationLocked", [.b(true)])
         XCTAssertEqual(result.errorName, Contract.error("SaveFailed"), "\(result)")
         XCTAssertEqual(try FileManager.default.destinationOfSymbolicLink(atPath: settingsPath), "/proc/sys/vm/drop_caches", "the file is where it was")
         XCTAssertEqual(try FileManager.default.contentsOfDirectory(atPath: folder).filter { $0.contains("corrupt") }, [])
@@ -154,7 +154,7 @@ final class AcknowledgedWriteTests: OrientdTestCase {
         XCTAssertEqual(info.st_mode & S_IFMT, S_IFIFO, "the FIFO is still there")
         let client = try orientd.bus.connect()
         defer { client.close() }
-        XCTAssertEqual(client.orientd(Contract.managerPath, Contract.manager, "SetKioskMode", [.b(true), .s("")]).errorName,
+        XCTAssertEqual(client.orientd(Contract.managerPath, Contract.managerInterface, "SetKioskMode", [.b(true), .s("")]).errorName,
                        Contract.error("SaveFailed"))
         report("acknowledged writes: FIFO", "orientd owned its name \(String(format: "%.2f", took)) s after start with a FIFO as its settings file")
     }
@@ -190,7 +190,7 @@ final class AcknowledgedWriteTests: OrientdTestCase {
         // The new instance serves the settings on disk at once and saves once the state
         // folder's lock is its own (polled from its main loop after the old one ended).
         try eventually("the new instance saves", timeout: .seconds(30)) {
-            connection.orientd(Contract.managerPath, Contract.manager, "SetSettleTime", [.u(78)]).errorName == nil
+            connection.orientd(Contract.managerPath, Contract.managerInterface, "SetSettleTime", [.u(78)]).errorName == nil
         }
         XCTAssertEqual(try settleTimeOnDisk(), 78)
     }
@@ -207,7 +207,7 @@ final class AcknowledgedWriteTests: OrientdTestCase {
             let base = UInt32(round * 2_000)
             DispatchQueue.global().async {
                 let replies = try? client.pipeline(1_500, window: 16) { index in
-                    (Contract.managerPath, Contract.manager, "SetSettleTime", [.u(base + UInt32(index) + 1)])
+                    (Contract.managerPath, Contract.managerInterface, "SetSettleTime", [.u(base + UInt32(index) + 1)])
                 }
                 results.withLock { $0 = replies }
                 finished.signal()

@@ -58,14 +58,14 @@ extension BadInputCase {
     static func manager(_ label: String, _ method: String, _ arguments: [Variant], _ error: String?,
                         _ mentions: [String] = [], caller: Caller = .owner,
                         accepted: ((BusConnection, Variant) throws -> Void)? = nil) -> BadInputCase {
-        BadInputCase(label: "\(method): \(label)", caller: caller, path: Contract.managerPath, interface: Contract.manager,
+        BadInputCase(label: "\(method): \(label)", caller: caller, path: Contract.managerPath, interface: Contract.managerInterface,
              method: method, arguments: arguments, error: error, mentions: mentions, accepted: accepted)
     }
 
     static func scene(_ path: String, _ label: String, _ method: String, _ arguments: [Variant], _ error: String?,
                       _ mentions: [String] = [], caller: Caller = .owner,
                       accepted: ((BusConnection, Variant) throws -> Void)? = nil) -> BadInputCase {
-        BadInputCase(label: "\(method): \(label)", caller: caller, path: path, interface: Contract.scene,
+        BadInputCase(label: "\(method): \(label)", caller: caller, path: path, interface: Contract.sceneInterface,
              method: method, arguments: arguments, error: error, mentions: mentions, accepted: accepted)
     }
 

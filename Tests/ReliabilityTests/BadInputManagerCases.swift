@@ -1,10 +1,11 @@
 import GLibBridge
+import TestSupport
 
 /// The bad-input cases of the manager interface (and the ObjectManager and Properties
 /// interfaces on the manager object).
 func managerCases(_ f: MatrixFixture) -> [BadInputCase] {
     let mp = Contract.managerPath
-    let mi = Contract.manager
+    let mi = Contract.managerInterface
     var cases: [BadInputCase] = []
 
     // RegisterScene(a{sv})

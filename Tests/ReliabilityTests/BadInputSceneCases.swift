@@ -1,9 +1,10 @@
 import GLibBridge
+import TestSupport
 
 /// The bad-input cases of the Scene interface, on the fixture's scene A (and its pad scene).
 func sceneCases(_ f: MatrixFixture) -> [BadInputCase] {
     let a = f.sceneA
-    let si = Contract.scene
+    let si = Contract.sceneInterface
     var cases: [BadInputCase] = []
     func add(_ label: String, _ method: String, _ arguments: [Variant], _ error: String?, _ mentions: [String] = [],
              accepted: ((BusConnection, Variant) throws -> Void)? = nil) {
@@ -266,7 +267,7 @@ func ownershipAndPathCases(_ f: MatrixFixture) -> [BadInputCase] {
         }
     }
     cases.append(BadInputCase(label: "Properties.Get on a removed scene", path: f.removedScene, interface: Contract.properties,
-                      method: "Get", arguments: [.s(Contract.scene), .s("Width")], error: E.unknownScene,
+                      method: "Get", arguments: [.s(Contract.sceneInterface), .s("Width")], error: E.unknownScene,
                       mentions: ["No scene at \(f.removedScene)"]))
     return cases
 }

@@ -62,7 +62,7 @@ final class BusLossTests: OrientdTestCase {
         XCTAssertEqual(Set(objects.keys), Set(mine.keys), "only the scenes registered after the restart")
         XCTAssertTrue(Set(mine.keys).isDisjoint(with: earlierPaths), "a restarted service never reuses a path: \(mine.keys.sorted()) after \(earlierPaths)")
         for path in earlierPaths {
-            XCTAssertEqual(manager.orientd(path, Contract.scene, "RequestOrientation", [.s("portrait")]).errorName, Contract.error("UnknownScene"), path)
+            XCTAssertEqual(manager.orientd(path, Contract.sceneInterface, "RequestOrientation", [.s("portrait")]).errorName, Contract.error("UnknownScene"), path)
         }
         for (path, scene) in objects {
             XCTAssertEqual(scene.owner, mine[path])
@@ -73,7 +73,7 @@ final class BusLossTests: OrientdTestCase {
 
         // Signals reach the new registrations: lifting kiosk mode turns every scene back.
         let recorders = try apps.map { app in
-            try SignalRecorder(app, interface: Contract.scene, member: "OrientationChanged")
+            try SignalRecorder(app, interface: Contract.sceneInterface, member: "OrientationChanged")
         }
         try manager.manager("SetKioskMode", [.b(false), .s("")])
         for (index, recorder) in recorders.enumerated() {

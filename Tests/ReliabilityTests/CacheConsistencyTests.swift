@@ -43,7 +43,7 @@ final class CacheConsistencyTests: ReliabilityTestCase {
             try eventually("GetManagedObjects agrees with GetAll after '\(name)'", timeout: .seconds(20)) {
                 let listed = try clientConnection.managedObjects()
                 for (path, scene) in listed {
-                    let own = try clientConnection.orientd(path, Contract.properties, "GetAll", [.s(Contract.scene)]).get().child(at: 0).vardict ?? [:]
+                    let own = try clientConnection.orientd(path, Contract.properties, "GetAll", [.s(Contract.sceneInterface)]).get().child(at: 0).vardict ?? [:]
                     guard own == scene.values else { return false }
                 }
                 return true

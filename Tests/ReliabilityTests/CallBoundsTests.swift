@@ -11,7 +11,7 @@ final class CallBoundsTests: ReliabilityTestCase {
         let before = try XCTUnwrap(residentKilobytes(of: pid))
         let huge = Variant(strings: Array(repeating: "portrait", count: 4_000_000))
         let started = ContinuousClock.now
-        let result = clientConnection.orientd(Contract.managerPath, Contract.manager, "SetAppPolicy",
+        let result = clientConnection.orientd(Contract.managerPath, Contract.managerInterface, "SetAppPolicy",
                                     [.s("bounds.app"), .vardict(["allowed-orientations": huge])], timeout: 120_000)
         let took = ContinuousClock.now - started
         XCTAssertEqual(result.errorName, E.limit, "\(result)")
@@ -32,11 +32,11 @@ final class CallBoundsTests: ReliabilityTestCase {
         try clientConnection.manager("SetAppPolicy", [.s("bounds.app"), .vardict(["allowed-orientations": .strings(Array(repeating: "portrait", count: 32))])])
         XCTAssertEqual(try clientConnection.manager("GetAppPolicies").child(at: 0).stringDictionary?["bounds.app"]?.vardict?["allowed-orientations"],
                        .strings(["portrait"]))
-        let over = clientConnection.orientd(Contract.managerPath, Contract.manager, "SetAppPolicy",
+        let over = clientConnection.orientd(Contract.managerPath, Contract.managerInterface, "SetAppPolicy",
                                   [.s("bounds.app"), .vardict(["allowed-orientations": .strings(Array(repeating: "portrait", count: 33))])])
         XCTAssertEqual(over.errorName, E.limit)
         // Every array of every method has the same bound (here RegisterScene's masks).
-        let registration = clientConnection.orientd(Contract.managerPath, Contract.manager, "RegisterScene",
+        let registration = clientConnection.orientd(Contract.managerPath, Contract.managerInterface, "RegisterScene",
                                           [.vardict(["app-id": .s("bounds.app"), "supported-orientations": .strings(Array(repeating: "all", count: 33))])])
         XCTAssertEqual(registration.errorName, E.limit)
         XCTAssertTrue(clientConnection.orientdAnswers())

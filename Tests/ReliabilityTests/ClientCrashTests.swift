@@ -19,7 +19,7 @@ final class ClientCrashTests: OrientdTestCase {
         let watcher = try orientd.bus.connectWithLoop(name: "crash-watcher")
         let removed = try SignalRecorder(watcher, interface: Contract.objectManager, member: "InterfacesRemoved", path: Contract.managerPath)
         let bystander = try orientd.bus.connect()
-        let orientdName = try XCTUnwrap(try bystander.nameOwner(Contract.name))
+        let orientdName = try XCTUnwrap(try bystander.nameOwner(Contract.busName))
         try eventually("orientd sees the sensor") { try bystander.managerProperties()["SensorAvailable"]?.bool == true }
 
         // The bystander's scenes: on an external display (they need no sensor), each in its own state.
@@ -79,7 +79,7 @@ final class ClientCrashTests: OrientdTestCase {
         let paths = removed.signals.map { $0.argument(0).string ?? "" }
         XCTAssertEqual(paths.count, Self.scenesPerClient, "one InterfacesRemoved per scene, no more")
         XCTAssertEqual(Set(paths), Set(crashing.paths))
-        XCTAssertTrue(removed.signals.allSatisfy { $0.argument(1).stringArray == [Contract.scene] })
+        XCTAssertTrue(removed.signals.allSatisfy { $0.argument(1).stringArray == [Contract.sceneInterface] })
         return elapsed
     }
 }

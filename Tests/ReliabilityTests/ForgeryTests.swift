@@ -31,7 +31,7 @@ final class ForgeryTests: OrientdTestCase {
             // Every stale path from an earlier run answers UnknownScene, even to RequestOrientation,
             // which is open to every client.
             for path in seen {
-                let result = stale.orientd(path, Contract.scene, "RequestOrientation", [.s("landscape-left")])
+                let result = stale.orientd(path, Contract.sceneInterface, "RequestOrientation", [.s("landscape-left")])
                 XCTAssertEqual(result.errorName, Contract.error("UnknownScene"), "round \(round), \(path): \(result)")
             }
             if round == 2 {
@@ -56,13 +56,13 @@ final class ForgeryTests: OrientdTestCase {
         var refusals = 0
         for bad in planted {
             let calls: [(String, String, String, [Variant])] = [
-                (scene, Contract.scene, "SetRootController", [.s(bad), .s("view"), .emptyVardict]),
-                (scene, Contract.scene, "PushController", [.s("nav"), .s(bad), .s("view"), .emptyVardict]),
-                (scene, Contract.scene, "PushController", [.s(bad), .s("x"), .s("view"), .emptyVardict]),
-                (scene, Contract.scene, "PopController", [.s(bad)]),
-                (Contract.managerPath, Contract.manager, "RegisterScene", [.vardict(["app-id": .s("forgery.app"), "display": .s(bad)])]),
-                (Contract.managerPath, Contract.manager, "RegisterScene", [.vardict(["app-id": .s("forgery" + bad)])]),
-                (Contract.managerPath, Contract.manager, "SetAppPolicy", [.s(bad), .vardict(["follow-sensor": .b(false)])]),
+                (scene, Contract.sceneInterface, "SetRootController", [.s(bad), .s("view"), .emptyVardict]),
+                (scene, Contract.sceneInterface, "PushController", [.s("nav"), .s(bad), .s("view"), .emptyVardict]),
+                (scene, Contract.sceneInterface, "PushController", [.s(bad), .s("x"), .s("view"), .emptyVardict]),
+                (scene, Contract.sceneInterface, "PopController", [.s(bad)]),
+                (Contract.managerPath, Contract.managerInterface, "RegisterScene", [.vardict(["app-id": .s("forgery.app"), "display": .s(bad)])]),
+                (Contract.managerPath, Contract.managerInterface, "RegisterScene", [.vardict(["app-id": .s("forgery" + bad)])]),
+                (Contract.managerPath, Contract.managerInterface, "SetAppPolicy", [.s(bad), .vardict(["follow-sensor": .b(false)])]),
             ]
             for (path, interface, method, arguments) in calls {
                 let result = client.orientd(path, interface, method, arguments)

@@ -122,7 +122,7 @@ struct FuzzCallMaker {
 
     mutating func next() -> FuzzCall {
         if chance(2) {
-            return FuzzCall(path: chance(50) ? Contract.managerPath : scenePath(), interface: pick([Contract.manager, Contract.scene]),
+            return FuzzCall(path: chance(50) ? Contract.managerPath : scenePath(), interface: pick([Contract.managerInterface, Contract.sceneInterface]),
                             method: pick(["Frobnicate", "Register", "explain"]), arguments: [], replyType: "()")
         }
         if chance(3) {
@@ -132,7 +132,7 @@ struct FuzzCallMaker {
         let onManager = chance(40)
         let (method, replyType) = onManager ? pick(Self.managerMethods) : pick(Self.sceneMethods)
         let path = onManager ? Contract.managerPath : scenePath()
-        let interface = onManager ? Contract.manager : Contract.scene
+        let interface = onManager ? Contract.managerInterface : Contract.sceneInterface
         if chance(5) { return FuzzCall(path: path, interface: interface, method: method, arguments: wrongArguments(), replyType: replyType) }
         let arguments: [Variant]
         switch method {

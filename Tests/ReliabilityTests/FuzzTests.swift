@@ -81,7 +81,7 @@ final class FuzzTests: ReliabilityTestCase {
             for problem in properties.violations(checkShape: !result.geometrySet.contains(path)) {
                 violations.append("\(path): \(problem) [\(properties)]")
             }
-            if case .failure(let error) = clientConnection.orientd(path, Contract.scene, "Explain") {
+            if case .failure(let error) = clientConnection.orientd(path, Contract.sceneInterface, "Explain") {
                 violations.append("\(path): Explain failed: \(error)")
             }
             // Scenes of the fuzz clients (all still connected) or detached ones.

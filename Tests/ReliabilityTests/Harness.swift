@@ -4,38 +4,6 @@ import Glibc
 import TestSupport
 import XCTest
 
-/// The contract's names, and helpers shared by the reliability tests: typed calls, decoded
-/// GetManagedObjects, the core's invariants, VmRSS.
-enum Contract {
-    static let name = ContractNames.busName
-    static let managerPath = ContractNames.managerPath
-    static let manager = ContractNames.managerInterface
-    static let scene = ContractNames.sceneInterface
-    static let objectManager = ContractNames.objectManager
-    static let properties = ContractNames.properties
-    static let errorPrefix = ContractNames.errorPrefix
-
-    static func error(_ name: String) -> String { errorPrefix + name }
-    static let invalidArgs = DBusError.invalidArgs
-    static let accessDenied = DBusError.accessDenied
-    static let unknownMethod = DBusError.unknownMethod
-
-    /// Every error name a reply of orientd may carry: the contract's own, plus the standard
-    /// ones GDBus or orientd use.
-    static let allowedErrors: Set<String> = Set(
-        ["UnknownScene", "UnknownController", "DuplicateController", "WrongControllerKind",
-         "NoSupportedOrientation", "UnsupportedOrientation", "NotPermitted", "LimitExceeded", "SaveFailed"].map(error)
-    ).union([invalidArgs, accessDenied, unknownMethod])
-
-    static func scenePath(_ n: UInt64) -> String { "\(managerPath)/scene/\(n)" }
-
-    static let interfaceOrientations = ["portrait", "landscape-right", "landscape-left", "portrait-upside-down"]
-    static let deviceOrientations = ["unknown", "portrait", "portrait-upside-down", "landscape-left",
-                                     "landscape-right", "face-up", "face-down"]
-    /// UIKit's bits, as SupportedOrientationsMask carries them.
-    static let bits: [String: UInt32] = ["portrait": 2, "portrait-upside-down": 4, "landscape-right": 8, "landscape-left": 16]
-}
-
 /// A string of `count` copies of `character`.
 func long(_ count: Int, _ character: Character = "x") -> String { String(repeating: character, count: count) }
 
@@ -44,7 +12,7 @@ extension BusConnection {
     func orientd(_ path: String, _ interface: String, _ method: String, _ arguments: [Variant] = [],
                  timeout: Int32 = 10_000) -> Result<Variant, DBusError> {
         do {
-            return .success(try call(destination: Contract.name, path: path, interface: interface, method: method,
+            return .success(try call(destination: Contract.busName, path: path, interface: interface, method: method,
                                      parameters: Variant(tuple: arguments), timeoutMilliseconds: timeout))
         } catch {
             return .failure(error)
@@ -53,12 +21,12 @@ extension BusConnection {
 
     @discardableResult
     func manager(_ method: String, _ arguments: [Variant] = []) throws(DBusError) -> Variant {
-        try orientd(Contract.managerPath, Contract.manager, method, arguments).get()
+        try orientd(Contract.managerPath, Contract.managerInterface, method, arguments).get()
     }
 
     @discardableResult
     func scene(_ path: String, _ method: String, _ arguments: [Variant] = []) throws(DBusError) -> Variant {
-        try orientd(path, Contract.scene, method, arguments).get()
+        try orientd(path, Contract.sceneInterface, method, arguments).get()
     }
 
     /// RegisterScene with `options`; returns the scene's path.
@@ -83,20 +51,20 @@ extension BusConnection {
         var result: [String: SceneProperties] = [:]
         for entry in reply.child(at: 0).dictionaryEntries ?? [] {
             let interfaces = entry.value.stringDictionary ?? [:]
-            result[entry.key.string!] = SceneProperties(interfaces[Contract.scene]?.vardict ?? [:])
+            result[entry.key.string!] = SceneProperties(interfaces[Contract.sceneInterface]?.vardict ?? [:])
         }
         return result
     }
 
     /// The manager's properties (Properties.GetAll), unboxed.
     func managerProperties() throws(DBusError) -> [String: Variant] {
-        let reply = try orientd(Contract.managerPath, Contract.properties, "GetAll", [.s(Contract.manager)]).get()
+        let reply = try orientd(Contract.managerPath, Contract.properties, "GetAll", [.s(Contract.managerInterface)]).get()
         return reply.child(at: 0).vardict ?? [:]
     }
 
     /// One property of a scene.
     func sceneProperty(_ path: String, _ name: String) throws(DBusError) -> Variant {
-        let reply = try orientd(path, Contract.properties, "Get", [.s(Contract.scene), .s(name)]).get()
+        let reply = try orientd(path, Contract.properties, "Get", [.s(Contract.sceneInterface), .s(name)]).get()
         return reply.child(at: 0).unboxed!
     }
 
@@ -104,7 +72,7 @@ extension BusConnection {
     /// Peer.Ping from its own thread, so a ping would not prove the service is serving).
     func orientdAnswers() -> Bool {
         guard case .success(let reply) = orientd(Contract.managerPath, Contract.properties, "Get",
-                                                 [.s(Contract.manager), .s("Version")], timeout: 5_000) else { return false }
+                                                 [.s(Contract.managerInterface), .s("Version")], timeout: 5_000) else { return false }
         return (reply.child(at: 0).unboxed?.uint32 ?? 0) >= 1  // any version: it answered
     }
 }

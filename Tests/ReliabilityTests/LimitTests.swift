@@ -22,7 +22,7 @@ final class LimitTests: ReliabilityTestCase {
         try builder.connection.scene(scene, "AddTab", [.s("tabs"), .s("nav"), .s("navigation"), .emptyVardict])
         // 998 pages make 1,000 controllers, the limit; then 3 more pushes.
         let pushes = try builder.pipeline(Self.controllers - 2 + 3) { index in
-            (scene, Contract.scene, "PushController", [.s("nav"), .s("page\(index + 1)"), .s("view"), .emptyVardict])
+            (scene, Contract.sceneInterface, "PushController", [.s("nav"), .s("page\(index + 1)"), .s("view"), .emptyVardict])
         }
         XCTAssertEqual(pushes.prefix(Self.controllers - 2).compactMap(\.errorName), [], "the first 998 pushes succeed")
         for result in pushes.suffix(3) {
@@ -32,14 +32,14 @@ final class LimitTests: ReliabilityTestCase {
         // Every way of adding a controller meets the same limit.
         for (method, arguments) in [("AddTab", [Variant.s("tabs"), .s("extra"), .s("view"), .emptyVardict]),
                                     ("PresentController", [.s("page998"), .s("extra"), .s("view"), .emptyVardict])] {
-            let result = builder.connection.orientd(scene, Contract.scene, method, arguments)
+            let result = builder.connection.orientd(scene, Contract.sceneInterface, method, arguments)
             XCTAssertEqual(result.errorName, E.limit, "\(method): \(result)")
         }
         XCTAssertEqual(try builder.connection.sceneProperty(scene, "DecidingController").string, "page998")
         // The limit is a count: popping one makes room for one.
         XCTAssertEqual(try builder.connection.scene(scene, "PopController", [.s("nav")]).child(at: 0).string, "page998")
         XCTAssertNoThrow(try builder.connection.scene(scene, "PresentController", [.s("page997"), .s("extra"), .s("view"), .emptyVardict]))
-        XCTAssertEqual(builder.connection.orientd(scene, Contract.scene, "PushController", [.s("nav"), .s("x"), .s("view"), .emptyVardict]).errorName, E.limit)
+        XCTAssertEqual(builder.connection.orientd(scene, Contract.sceneInterface, "PushController", [.s("nav"), .s("x"), .s("view"), .emptyVardict]).errorName, E.limit)
         XCTAssertEqual(try builder.connection.scene(scene, "Explain").child(at: 0).childCount, 8)
         report("controller limit", "LimitExceeded at controller 1001 of a scene (three pushes, an AddTab and a presentation refused; a pop made room for one)")
     }
@@ -52,7 +52,7 @@ final class LimitTests: ReliabilityTestCase {
         let theirs = try bystander.register(app: "limits.bystander", supported: ["all"])
         try bystander.scene(theirs, "SetRootController", [.s("nav"), .s("navigation"), .emptyVardict])
         try bystander.scene(theirs, "PushController", [.s("nav"), .s("home"), .s("view"), .emptyVardict])
-        let theirProperties = try bystander.orientd(theirs, Contract.properties, "GetAll", [.s(Contract.scene)]).get()
+        let theirProperties = try bystander.orientd(theirs, Contract.properties, "GetAll", [.s(Contract.sceneInterface)]).get()
         let watcher = try orientd.bus.connectWithLoop(name: "limits-watcher")
         defer { watcher.close() }
         let removed = try SignalRecorder(watcher, interface: Contract.objectManager, member: "InterfacesRemoved", path: Contract.managerPath)
@@ -125,7 +125,7 @@ final class LimitTests: ReliabilityTestCase {
             XCTAssertLessThan(afterRefusals - full, 4_096, "cycle \(cycle): 2,000 refused registrations grew VmRSS from \(full) kB to \(afterRefusals) kB")
 
             // The bystander's scene is untouched and still works.
-            XCTAssertEqual(try bystander.orientd(theirs, Contract.properties, "GetAll", [.s(Contract.scene)]).get(), theirProperties)
+            XCTAssertEqual(try bystander.orientd(theirs, Contract.properties, "GetAll", [.s(Contract.sceneInterface)]).get(), theirProperties)
             XCTAssertEqual(try bystander.scene(theirs, "RequestOrientation", [.s("landscape-left")]).child(at: 0).string, "landscape-left")
             XCTAssertEqual(try bystander.scene(theirs, "RequestOrientation", [.s("portrait")]).child(at: 0).string, "portrait")
 
@@ -139,7 +139,7 @@ final class LimitTests: ReliabilityTestCase {
             let detached = first.prefix(Self.perConnection).enumerated().filter { $0.offset % 2 == 0 }.map { try! $0.element.get().child(at: 0).string! }
             let remover = try orientd.bus.connectWithLoop(name: "remover")
             let removals = try remover.pipeline(detached.count) { index in
-                (Contract.managerPath, Contract.manager, "UnregisterScene", [.o(detached[index])])
+                (Contract.managerPath, Contract.managerInterface, "UnregisterScene", [.o(detached[index])])
             }
             remover.close()
             XCTAssertEqual(removals.compactMap(\.errorName), [])

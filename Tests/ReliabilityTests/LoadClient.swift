@@ -83,7 +83,7 @@ final class LoadClient: Sendable {
             }
             let state = self.state
             connection.sync {
-                _ = bus.subscribe(interface: Contract.scene, member: "OrientationChanged", path: path) { signal in
+                _ = bus.subscribe(interface: Contract.sceneInterface, member: "OrientationChanged", path: path) { signal in
                     state.withLock {
                         $0.scenes[slot].received(previous: signal.argument(0).string!, current: signal.argument(1).string!,
                                                  reason: signal.argument(2).string!)
@@ -178,7 +178,7 @@ final class LoadClient: Sendable {
             return
         }
         let path = state.withLock { $0.scenes[op.slot].path }
-        connection.connection.callAsync(destination: Contract.name, path: path, interface: Contract.scene, method: op.method,
+        connection.connection.callAsync(destination: Contract.busName, path: path, interface: Contract.sceneInterface, method: op.method,
                                         parameters: Variant(tuple: op.arguments), timeoutMilliseconds: 60_000) { [self] result in
             self.state.withLock { s in
                 s.inFlight -= 1

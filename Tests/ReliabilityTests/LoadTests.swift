@@ -25,7 +25,7 @@ final class LoadTests: ReliabilityTestCase {
         defer { observer.close() }
         let observed = LockedValue<[String: Int]>([:])
         observer.sync {
-            _ = observer.connection.subscribe(interface: Contract.scene, member: "OrientationChanged") { signal in
+            _ = observer.connection.subscribe(interface: Contract.sceneInterface, member: "OrientationChanged") { signal in
                 observed.withLock { $0[signal.path, default: 0] += 1 }
             }
         }
@@ -47,7 +47,7 @@ final class LoadTests: ReliabilityTestCase {
             let cycle = ["landscape-left", "portrait-upside-down", "landscape-right", "face-up", "portrait"]
             while turning.value {
                 let orientation = cycle[turns.value % cycle.count]
-                if case .failure(let error) = turner.orientd(Contract.managerPath, Contract.manager, "SetDeviceOrientation", [.s(orientation)]) {
+                if case .failure(let error) = turner.orientd(Contract.managerPath, Contract.managerInterface, "SetDeviceOrientation", [.s(orientation)]) {
                     turns.withLock { _ in print("SetDeviceOrientation failed: \(error)") }
                     return
                 }

@@ -14,7 +14,7 @@ final class LogFloodTests: ReliabilityTestCase {
         let linesBefore = orientd.log.split(separator: "\n").count
         let flooder = try orientd.bus.connectWithLoop(name: "reload-flooder")
         defer { flooder.close() }
-        let replies = try flooder.pipeline(3_000) { _ in (Contract.managerPath, Contract.manager, "Reload", []) }
+        let replies = try flooder.pipeline(3_000) { _ in (Contract.managerPath, Contract.managerInterface, "Reload", []) }
         XCTAssertEqual(replies.compactMap(\.errorName), [])
         let written = orientd.log.split(separator: "\n").count - linesBefore
         // Three places, at most 20 lines each per 10 s window; the flood may span a few windows

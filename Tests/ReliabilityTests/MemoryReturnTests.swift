@@ -59,8 +59,8 @@ final class MemoryReturnTests: ReliabilityTestCase {
             let paths = try app.registerMany(1_000, app: "leaving.app").map { try $0.get().child(at: 0).string ?? "" }
             let trees = try app.pipeline(2 * paths.count) { index in
                 index % 2 == 0
-                    ? (paths[index / 2], Contract.scene, "SetRootController", [.s("nav"), .s("navigation"), .vardict([:])])
-                    : (paths[index / 2], Contract.scene, "PushController", [.s("nav"), .s("list"), .s("view"), .vardict([:])])
+                    ? (paths[index / 2], Contract.sceneInterface, "SetRootController", [.s("nav"), .s("navigation"), .vardict([:])])
+                    : (paths[index / 2], Contract.sceneInterface, "PushController", [.s("nav"), .s("list"), .s("view"), .vardict([:])])
             }
             XCTAssertEqual(trees.compactMap(\.errorName), [])
         }

@@ -22,7 +22,7 @@ extension LoopConnection {
             }
             guard let index else { return }
             let (path, interface, method, arguments) = call(index)
-            connection.callAsync(destination: Contract.name, path: path, interface: interface, method: method,
+            connection.callAsync(destination: Contract.busName, path: path, interface: interface, method: method,
                                  parameters: Variant(tuple: arguments), timeoutMilliseconds: 60_000) { result in
                 let finished = results.withLock { r in
                     r.replies[index] = result
@@ -49,7 +49,7 @@ extension LoopConnection {
         try pipeline(count) { index in
             var options: [String: Variant] = ["app-id": .s(app)]
             if detached(index) { options["detached"] = .b(true) }
-            return (Contract.managerPath, Contract.manager, "RegisterScene", [.vardict(options)])
+            return (Contract.managerPath, Contract.managerInterface, "RegisterScene", [.vardict(options)])
         }
     }
 }

@@ -77,12 +77,12 @@ final class RecoveryTests: OrientdTestCase {
             try client.nameOwner(OrientdInstance.busName) != firstName
         }
         let asked = ContinuousClock.now
-        let served = client.orientd(Contract.managerPath, Contract.properties, "Get", [.s(Contract.manager), .s("SettleTime")], timeout: 20_000)
+        let served = client.orientd(Contract.managerPath, Contract.properties, "Get", [.s(Contract.managerInterface), .s("SettleTime")], timeout: 20_000)
         XCTAssertEqual(try served.get().child(at: 0).unboxed?.uint32, 77, "the settings on disk, at once: \(second.log)")
-        let scene = client.orientd(Contract.managerPath, Contract.manager, "RegisterScene", [.vardict(["app-id": .s("replace.app")])], timeout: 20_000)
+        let scene = client.orientd(Contract.managerPath, Contract.managerInterface, "RegisterScene", [.vardict(["app-id": .s("replace.app")])], timeout: 20_000)
         XCTAssertNil(scene.errorName, "\(scene)")
         let took = ContinuousClock.now - asked
-        let refused = client.orientd(Contract.managerPath, Contract.manager, "SetSettleTime", [.u(78)], timeout: 20_000)
+        let refused = client.orientd(Contract.managerPath, Contract.managerInterface, "SetSettleTime", [.u(78)], timeout: 20_000)
         XCTAssertEqual(refused.errorName, Contract.error("SaveFailed"), "\(refused)")
         XCTAssertTrue(refused.errorMessage.contains("still held by process \(first.process.pid)"), refused.errorMessage)
         XCTAssertTrue(second.process.isRunning)
@@ -91,7 +91,7 @@ final class RecoveryTests: OrientdTestCase {
         first.process.send(SIGCONT)
         XCTAssertEqual(try first.process.wait(timeout: .seconds(30)), .exited(0), first.log)
         try eventually("saving works once the state folder is the new instance's: \(second.log)", timeout: .seconds(20)) {
-            client.orientd(Contract.managerPath, Contract.manager, "SetSettleTime", [.u(78)]).errorName == nil
+            client.orientd(Contract.managerPath, Contract.managerInterface, "SetSettleTime", [.u(78)]).errorName == nil
         }
         XCTAssertTrue(second.log.contains("took over the state folder"), second.log)
         report("replace a stopped instance", "the new instance answered two calls in \(took) while the old one was stopped (saving refused, naming its pid), and saved once it exited")

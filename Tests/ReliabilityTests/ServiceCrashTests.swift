@@ -64,7 +64,7 @@ final class ServiceCrashTests: OrientdTestCase {
                 for k in first..<(first + UInt32(Self.stepsPerRun)) {
                     for (method, settle) in [("SetSettleTime", true), ("SetSplitViewThreshold", false)] {
                         pump.withLock { $0.sent.append((settle, k)) }
-                        switch client.orientd(Contract.managerPath, Contract.manager, method, [.u(k)], timeout: 5_000) {
+                        switch client.orientd(Contract.managerPath, Contract.managerInterface, method, [.u(k)], timeout: 5_000) {
                         case .success:
                             pump.withLock { $0.acknowledged += 1 }
                         case .failure(let error):

@@ -24,7 +24,7 @@ final class SquattingTests: ReliabilityTestCase {
         XCTAssertEqual(try app.registerMany(1_000, app: "squat.app").compactMap(\.errorName), [])
         XCTAssertEqual(try clientConnection.managedObjects().count, 2_000)
         // Only another detached scene is refused, until one goes.
-        XCTAssertEqual(clientConnection.orientd(Contract.managerPath, Contract.manager, "RegisterScene",
+        XCTAssertEqual(clientConnection.orientd(Contract.managerPath, Contract.managerInterface, "RegisterScene",
                                       [.vardict(["app-id": .s("squat.app"), "detached": .b(true)])]).errorName, E.limit)
         try clientConnection.manager("UnregisterScene", [.o(try first[0].get().child(at: 0).string!)])
         XCTAssertNoThrow(try clientConnection.register(app: "squat.app", detached: true))
@@ -38,7 +38,7 @@ final class SquattingTests: ReliabilityTestCase {
         let junk = (0..<1_001).map { String(format: "junk.app%04d", $0) }
         let flooder = try orientd.bus.connectWithLoop(name: "policy-flooder")
         let set = try flooder.pipeline(junk.count) { index in
-            (Contract.managerPath, Contract.manager, "SetAppPolicy", [.s(junk[index]), .vardict(["follow-sensor": .b(false)])])
+            (Contract.managerPath, Contract.managerInterface, "SetAppPolicy", [.s(junk[index]), .vardict(["follow-sensor": .b(false)])])
         }
         flooder.close()
         XCTAssertEqual(set.prefix(999).compactMap(\.errorName), [])
@@ -57,7 +57,7 @@ final class SquattingTests: ReliabilityTestCase {
         orientd.stop()
         orientd = try launch(bus: bus, stateHome: stateHome)
         client = try connect(to: orientd)
-        let refused = clientConnection.orientd(Contract.managerPath, Contract.manager, "SetAppPolicy", [.s("new.app"), .vardict(["follow-sensor": .b(false)])])
+        let refused = clientConnection.orientd(Contract.managerPath, Contract.managerInterface, "SetAppPolicy", [.s("new.app"), .vardict(["follow-sensor": .b(false)])])
         XCTAssertEqual(refused.errorName, E.limit)
         XCTAssertTrue(refused.errorMessage.contains("ResetSetting"), refused.errorMessage)
         // Removing one makes room for one.
@@ -144,7 +144,7 @@ final class SquattingTests: ReliabilityTestCase {
                 defer { group.leave() }
                 // Every call written before any reply is read: the whole load at once.
                 let replies = try? flooder.pipeline(1_000, window: 1_000) { _ in
-                    (Contract.managerPath, Contract.manager, "RegisterScene", [.vardict(["app-id": .s("at.once")])])
+                    (Contract.managerPath, Contract.managerInterface, "RegisterScene", [.vardict(["app-id": .s("at.once")])])
                 }
                 let errors = replies?.filter { $0.errorName != nil }.count ?? -1
                 results.withLock { $0.append(errors) }

@@ -38,7 +38,7 @@ final class StarvationTests: ReliabilityTestCase {
         let full = try XCTUnwrap(residentKilobytes(of: pid))
 
         let watch = try Watch(orientd: orientd, path: theirs)
-        let counts = try rawFlood(50, path: ContractNames.managerPath, interface: ContractNames.objectManager,
+        let counts = try rawFlood(50, path: Contract.managerPath, interface: Contract.objectManager,
                                   method: "GetManagedObjects", marker: "OrientationManager1/scene/")
         let figures = watch.finish()
         XCTAssertEqual(counts, Array(repeating: "ok 10000", count: 50), "every reply lists the 10,000 scenes")
@@ -74,13 +74,13 @@ final class StarvationTests: ReliabilityTestCase {
         try builder.connection.scene(big, "SetRootController", [.s("nav"), .s("navigation"), .emptyVardict])
         let id = String(repeating: "c", count: 250)
         let pushes = try builder.pipeline(999) { index in
-            (big, Contract.scene, "PushController", [.s("nav"), .s("\(id)\(index)"), .s("view"), .emptyVardict])
+            (big, Contract.sceneInterface, "PushController", [.s("nav"), .s("\(id)\(index)"), .s("view"), .emptyVardict])
         }
         XCTAssertEqual(pushes.compactMap(\.errorName), [])
         let before = try XCTUnwrap(residentKilobytes(of: pid))
 
         let watch = try Watch(orientd: orientd, path: theirs)
-        let counts = try rawFlood(1_000, path: big, interface: Contract.scene, method: "GetControllers", marker: id)
+        let counts = try rawFlood(1_000, path: big, interface: Contract.sceneInterface, method: "GetControllers", marker: id)
         let figures = watch.finish()
         // The first 128 wait their turn; the rest are past the pending-work quota.
         // (the 999 pages carry the marker in their ids; the root does not)
@@ -111,7 +111,7 @@ extension StarvationTests {
 
     func startRawFlood(_ count: Int, path: String, interface: String, method: String, marker: String) throws -> ChildProcess {
         try ChildProcess(["/usr/bin/python3", Fixtures.floodDirectory + "/raw-flood.py", orientd.bus.address, String(count),
-                          Contract.name, path, interface, method, marker])
+                          Contract.busName, path, interface, method, marker])
     }
 
     func testCallsStillWaitingWhenOrientdStopsGetAnErrorNotSilence() throws {
@@ -122,7 +122,7 @@ extension StarvationTests {
         }
         let small = try orientd.bus.registerInSmallConnections(999, app: "starve.small")
         defer { small.forEach { $0.close() } }
-        let flood = try startRawFlood(50, path: ContractNames.managerPath, interface: ContractNames.objectManager,
+        let flood = try startRawFlood(50, path: Contract.managerPath, interface: Contract.objectManager,
                                       method: "GetManagedObjects", marker: "OrientationManager1/scene/")
         try eventually("the first reply reached the flooder", timeout: .seconds(60)) { flood.standardError.contains("reply 1\n") }
         XCTAssertEqual(orientd.stop(timeout: .seconds(30)), .exited(0), orientd.log)
@@ -142,16 +142,16 @@ extension StarvationTests {
         let before = try XCTUnwrap(residentKilobytes(of: pid))
         // Ten scenes of 1,000 controllers with 255-character ids: the most one connection may hold.
         let scenes = try builder.registerMany(11, app: "starve.controllers").map { try $0.get().child(at: 0).string! }
-        let roots = try builder.pipeline(10) { (scenes[$0], Contract.scene, "SetRootController", [.s("nav"), .s("navigation"), .emptyVardict]) }
+        let roots = try builder.pipeline(10) { (scenes[$0], Contract.sceneInterface, "SetRootController", [.s("nav"), .s("navigation"), .emptyVardict]) }
         XCTAssertEqual(roots.compactMap(\.errorName), [])
         let pushes = try builder.pipeline(10 * 999) { index in
             let id = String(format: "%05d", index) + String(repeating: "x", count: 250)
-            return (scenes[index % 10], Contract.scene, "PushController", [.s("nav"), .s(id), .s("view"), .emptyVardict])
+            return (scenes[index % 10], Contract.sceneInterface, "PushController", [.s("nav"), .s(id), .s("view"), .emptyVardict])
         }
         XCTAssertEqual(pushes.compactMap(\.errorName), [])
         let full = try XCTUnwrap(residentKilobytes(of: pid))
         // The 10,001st controller of the connection is refused, in any scene.
-        let refused = builder.connection.orientd(scenes[10], Contract.scene, "SetRootController", [.s("one"), .s("view"), .emptyVardict])
+        let refused = builder.connection.orientd(scenes[10], Contract.sceneInterface, "SetRootController", [.s("one"), .s("view"), .emptyVardict])
         XCTAssertEqual(refused.errorName, E.limit)
         XCTAssertTrue(refused.errorMessage.contains("10000 controllers in the scenes it registered; the limit is 10000 per connection"),
                       refused.errorMessage)
@@ -223,7 +223,7 @@ extension LoopConnection {
         let connection = self.connection
         loop.invoke {
             for index in 0..<count {
-                connection.callAsync(destination: Contract.name, path: path, interface: interface, method: method,
+                connection.callAsync(destination: Contract.busName, path: path, interface: interface, method: method,
                                      timeoutMilliseconds: 120_000) { result in
                     let value = result.map(measure)
                     let finished = results.withLock { r in

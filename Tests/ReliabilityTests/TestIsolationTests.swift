@@ -21,13 +21,13 @@ final class TestIsolationTests: XCTestCase {
         let program = root + "/decoy-orientd"
         try "#!/bin/sh\necho \"$XDG_DATA_DIRS\" > '\(marker)'\nexit 1\n".write(toFile: program, atomically: true, encoding: .utf8)
         chmod(program, 0o755)
-        try "[D-BUS Service]\nName=\(ContractNames.busName)\nExec=\(program)\n"
-            .write(toFile: services + "/\(ContractNames.busName).service", atomically: true, encoding: .utf8)
+        try "[D-BUS Service]\nName=\(Contract.busName)\nExec=\(program)\n"
+            .write(toFile: services + "/\(Contract.busName).service", atomically: true, encoding: .utf8)
         return (root, marker, ["XDG_RUNTIME_DIR": root, "XDG_DATA_HOME": root, "XDG_DATA_DIRS": root])
     }
 
     private func ping(_ address: String) throws -> ProcessOutput {
-        try runCommand(["dbus-send", "--bus=\(address)", "--print-reply", "--dest=\(ContractNames.busName)", "/",
+        try runCommand(["dbus-send", "--bus=\(address)", "--print-reply", "--dest=\(Contract.busName)", "/",
                         "org.freedesktop.DBus.Peer.Ping"], timeout: .seconds(60))
     }
 

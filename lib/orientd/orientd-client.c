@@ -27,7 +27,8 @@ struct _OrientdClient
   guint manager_properties_subscription;
   guint rotation_suggested_subscription;
   guint scene_filter;
-  GHashTable *scenes; /* path → OrientdScene, not referenced */
+  OrientdSceneLedger *ledger; /* what orientd said about the scenes, noted by the filter */
+  GHashTable *scenes;         /* path → OrientdScene, not referenced */
 };
 
 static void orientd_client_async_initable_iface_init (GAsyncInitableIface *iface);
@@ -120,6 +121,7 @@ orientd_client_finalize (GObject *object)
     g_clear_pointer (&self->values[i], g_variant_unref);
   g_free (self->values);
   g_hash_table_unref (self->scenes);
+  orientd_scene_ledger_free (self->ledger);
   G_OBJECT_CLASS (orientd_client_parent_class)->finalize (object);
 }
 
@@ -173,6 +175,9 @@ orientd_client_class_init (OrientdClientClass *klass)
 {
   GObjectClass *object_class = G_OBJECT_CLASS (klass);
 
+  /* Each call looks its method and properties up in the contract: by hash, not by a walk. */
+  g_dbus_interface_info_cache_build ((GDBusInterfaceInfo *) ORIENTD_CONTRACT_MANAGER);
+  g_dbus_interface_info_cache_build ((GDBusInterfaceInfo *) ORIENTD_CONTRACT_SCENE);
   object_class->dispose = orientd_client_dispose;
   object_class->finalize = orientd_client_finalize;
   object_class->get_property = orientd_client_get_property;
@@ -430,6 +435,7 @@ orientd_client_init (OrientdClient *self)
   self->context = g_main_context_ref_thread_default ();
   self->values = g_new0 (GVariant *, N_MANAGER_PROPS);
   self->scenes = g_hash_table_new_full (g_str_hash, g_str_equal, g_free, NULL);
+  self->ledger = orientd_scene_ledger_new ();
 }
 
 /* Signals: believed only from the unique name that owns orientd's name. */
@@ -446,7 +452,7 @@ manager_properties_reloaded (GObject *source, GAsyncResult *result, gpointer use
   g_autoptr (OrientdClient) self = user_data;
   g_autoptr (GError) error = NULL;
   g_autofree char *sender = NULL;
-  g_autoptr (GVariant) reply = orientd_wire_call_finish (result, &sender, NULL, &error);
+  g_autoptr (GVariant) reply = orientd_wire_call_finish (result, &sender, &error);
   g_autoptr (GVariant) dict = NULL;
 
   if (reply == NULL)
@@ -486,7 +492,7 @@ name_owner_changed (GDBusConnection *connection, const char *sender, const char 
   self->owner = g_strdup (new_owner);
   g_object_notify_by_pspec (G_OBJECT (self), properties[PROP_NAME_OWNER]);
   orientd_wire_call (self->connection, ORIENTD_MANAGER_PATH, ORIENTD_PROPERTIES_INTERFACE, "GetAll",
-                     g_variant_new ("(s)", ORIENTD_MANAGER_INTERFACE), "(a{sv})", NULL, NULL,
+                     g_variant_new ("(s)", ORIENTD_MANAGER_INTERFACE), "(a{sv})", NULL,
                      manager_properties_reloaded, g_object_ref (self));
   g_signal_emit (self, signals[SIGNAL_RESTARTED], 0);
   /* The scenes register again, each under a new path. */
@@ -557,6 +563,7 @@ dispatch_scene_signal (gpointer data)
   OrientdScene *scene = g_hash_table_lookup (self->scenes, g_dbus_message_get_path (message));
   guint32 serial = g_dbus_message_get_serial (message);
 
+  orientd_scene_ledger_handled (self->ledger, g_dbus_message_get_path (message), serial);
   if (scene == NULL || parameters == NULL || !from_orientd (self, g_dbus_message_get_sender (message)))
     return G_SOURCE_REMOVE;
   if (g_str_equal (g_dbus_message_get_member (message), "OrientationChanged"))
@@ -584,7 +591,44 @@ dispatch_scene_signal (gpointer data)
   return G_SOURCE_REMOVE;
 }
 
-/* Runs in GDBus's worker thread: passes the scenes' signals to the client's context. */
+/* What a scene's signal says of its properties, noted for the calls that return before the
+ * client's context hears it (the sender is checked when a call takes it). */
+static void
+note_scene_signal (OrientdSceneLedger *ledger, GDBusMessage *message)
+{
+  GVariant *parameters = g_dbus_message_get_body (message);
+  const char *sender = g_dbus_message_get_sender (message), *path = g_dbus_message_get_path (message);
+  guint32 serial = g_dbus_message_get_serial (message);
+
+  if (parameters == NULL)
+    return;
+  if (g_variant_is_of_type (parameters, G_VARIANT_TYPE ("(sa{sv}as)")))
+    {
+      const char *interface;
+      g_autoptr (GVariant) changed = NULL;
+
+      g_variant_get_child (parameters, 0, "&s", &interface);
+      if (!g_str_equal (interface, ORIENTD_SCENE_INTERFACE))
+        return;
+      changed = g_variant_get_child_value (parameters, 1);
+      orientd_scene_ledger_note (ledger, sender, path, changed, serial);
+    }
+  else if (g_variant_is_of_type (parameters, G_VARIANT_TYPE ("(sss)")))
+    {
+      const char *current;
+      GVariantBuilder builder;
+      g_autoptr (GVariant) changed = NULL;
+
+      g_variant_get_child (parameters, 1, "&s", &current);
+      g_variant_builder_init (&builder, G_VARIANT_TYPE_VARDICT);
+      g_variant_builder_add (&builder, "{sv}", "InterfaceOrientation", g_variant_new_string (current));
+      changed = g_variant_ref_sink (g_variant_builder_end (&builder));
+      orientd_scene_ledger_note (ledger, sender, path, changed, serial);
+    }
+}
+
+/* Runs in GDBus's worker thread: notes the scenes' signals and passes them to the client's
+ * context. */
 static GDBusMessage *
 scene_signal_filter (GDBusConnection *connection, GDBusMessage *message, gboolean incoming, gpointer data)
 {
@@ -605,6 +649,7 @@ scene_signal_filter (GDBusConnection *connection, GDBusMessage *message, gboolea
   client = g_weak_ref_get (weak);
   if (client == NULL)
     return message;
+  note_scene_signal (client->ledger, message);
   signal = g_new0 (SceneSignal, 1);
   signal->client = client;
   signal->message = g_object_ref (message);
@@ -673,7 +718,7 @@ initial_properties_read (GObject *source, GAsyncResult *result, gpointer user_da
   OrientdClient *self = g_task_get_source_object (task);
   GError *error = NULL;
   g_autofree char *sender = NULL;
-  g_autoptr (GVariant) reply = orientd_wire_call_finish (result, &sender, NULL, &error);
+  g_autoptr (GVariant) reply = orientd_wire_call_finish (result, &sender, &error);
   g_autoptr (GVariant) dict = NULL;
 
   if (reply == NULL)
@@ -716,7 +761,7 @@ start_following (OrientdClient *self, GTask *task)
   orientd_client_pop_context (self);
   /* Read (and start, if the bus can) orientd; the reply's sender is its unique name. */
   orientd_wire_call (self->connection, ORIENTD_MANAGER_PATH, ORIENTD_PROPERTIES_INTERFACE, "GetAll",
-                     g_variant_new ("(s)", ORIENTD_MANAGER_INTERFACE), "(a{sv})", NULL, g_task_get_cancellable (task),
+                     g_variant_new ("(s)", ORIENTD_MANAGER_INTERFACE), "(a{sv})", g_task_get_cancellable (task),
                      initial_properties_read, task);
 }
 
@@ -921,6 +966,14 @@ orientd_client_pop_context (OrientdClient *self)
   g_main_context_pop_thread_default (self->context);
 }
 
+/* What orientd (the current owner) said about the scene at @path after the signal @after,
+ * not yet heard by the client's context; NULL when nothing. */
+GVariant *
+orientd_client_take_scene_news (OrientdClient *self, const char *path, guint32 after, guint32 *serial)
+{
+  return orientd_scene_ledger_take (self->ledger, self->owner, path, after, serial);
+}
+
 /**
  * orientd_client_get_connection:
  * @self: a client
@@ -970,10 +1023,10 @@ scene_properties_read (GObject *source, GAsyncResult *result, gpointer user_data
   OrientdClient *self = g_task_get_source_object (task);
   RegisterData *data = g_task_get_task_data (task);
   GError *error = NULL;
-  g_autoptr (GVariant) reply = orientd_wire_call_finish (result, NULL, NULL, &error);
+  g_autoptr (GVariant) reply = orientd_wire_call_finish (result, NULL, &error);
   g_autoptr (GVariant) dict = NULL;
   OrientdScene *scene;
-  guint32 serial, unused;
+  guint32 serial;
 
   if (reply == NULL)
     {
@@ -981,7 +1034,7 @@ scene_properties_read (GObject *source, GAsyncResult *result, gpointer user_data
       return;
     }
   dict = g_variant_get_child_value (reply, 0);
-  orientd_wire_call_serials (result, &serial, &unused);
+  serial = orientd_wire_call_serial (result);
   scene = orientd_scene_new_registered (self, data->options, data->path, dict, serial, &error);
   if (scene == NULL)
     {
@@ -1000,7 +1053,7 @@ scene_registered (GObject *source, GAsyncResult *result, gpointer user_data)
   RegisterData *data = g_task_get_task_data (task);
   GError *error = NULL;
   g_autofree char *sender = NULL;
-  g_autoptr (GVariant) reply = orientd_wire_call_finish (result, &sender, NULL, &error);
+  g_autoptr (GVariant) reply = orientd_wire_call_finish (result, &sender, &error);
 
   if (reply == NULL)
     {
@@ -1024,7 +1077,7 @@ scene_registered (GObject *source, GAsyncResult *result, gpointer user_data)
       g_object_notify_by_pspec (G_OBJECT (self), properties[PROP_NAME_OWNER]);
     }
   orientd_wire_call (self->connection, data->path, ORIENTD_PROPERTIES_INTERFACE, "GetAll",
-                     g_variant_new ("(s)", ORIENTD_SCENE_INTERFACE), "(a{sv})", NULL, g_task_get_cancellable (task),
+                     g_variant_new ("(s)", ORIENTD_SCENE_INTERFACE), "(a{sv})", g_task_get_cancellable (task),
                      scene_properties_read, task);
 }
 
@@ -1058,7 +1111,7 @@ orientd_client_register_scene_with_options (OrientdClient *self, OrientdSceneOpt
   subscribe_scenes (self);
   reply_type = orientd_wire_reply_type (ORIENTD_CONTRACT_MANAGER, "RegisterScene");
   orientd_wire_call (self->connection, ORIENTD_MANAGER_PATH, ORIENTD_MANAGER_INTERFACE, "RegisterScene",
-                     g_variant_new ("(@a{sv})", data->options), reply_type, NULL, cancellable, scene_registered,
+                     g_variant_new ("(@a{sv})", data->options), reply_type, cancellable, scene_registered,
                      task);
 }
 
@@ -1171,7 +1224,7 @@ manager_call_done (GObject *source, GAsyncResult *result, gpointer user_data)
 {
   GTask *task = user_data;
   GError *error = NULL;
-  GVariant *reply = orientd_wire_call_finish (result, NULL, NULL, &error);
+  GVariant *reply = orientd_wire_call_finish (result, NULL, &error);
 
   if (reply == NULL)
     g_task_return_error (task, error);
@@ -1189,7 +1242,7 @@ manager_call (OrientdClient *self, const char *method, GVariant *parameters, gpo
 
   g_task_set_source_tag (task, source_tag);
   orientd_wire_call (self->connection, ORIENTD_MANAGER_PATH, ORIENTD_MANAGER_INTERFACE, method, parameters,
-                     reply_type, NULL, cancellable, manager_call_done, task);
+                     reply_type, cancellable, manager_call_done, task);
 }
 
 /* The reply's body, or NULL with @error set. */

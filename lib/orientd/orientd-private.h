@@ -8,6 +8,7 @@
 #include "orientd.h"
 #include "orientd-contract-manager.h"
 #include "orientd-contract-scene.h"
+#include "orientd-scene-ledger.h"
 
 G_BEGIN_DECLS
 
@@ -43,14 +44,12 @@ gboolean orientd_wire_apply_properties (GObject *object, const GDBusInterfaceInf
                                         const OrientdPropertyMap *map, GVariant **values, guint n_values,
                                         GVariant *dict, gboolean strict, GError **error);
 
-/* One call to orientd, optionally followed (pipelined, no extra round trip) by a GetAll of
- * the Scene interface at refresh_path. */
+/* One call to orientd, its reply checked against the contract. */
 void orientd_wire_call (GDBusConnection *connection, const char *path, const char *interface,
                         const char *method, GVariant *parameters, const char *reply_type,
-                        const char *refresh_path, GCancellable *cancellable,
-                        GAsyncReadyCallback callback, gpointer user_data);
-GVariant *orientd_wire_call_finish (GAsyncResult *result, char **sender, GVariant **refreshed, GError **error);
-void orientd_wire_call_serials (GAsyncResult *result, guint32 *reply_serial, guint32 *refresh_serial);
+                        GCancellable *cancellable, GAsyncReadyCallback callback, gpointer user_data);
+GVariant *orientd_wire_call_finish (GAsyncResult *result, char **sender, GError **error);
+guint32 orientd_wire_call_serial (GAsyncResult *result);
 
 /* Runs an async call to its end on a private main context, for the _sync functions. */
 typedef struct
@@ -71,6 +70,7 @@ void orientd_client_add_scene (OrientdClient *client, OrientdScene *scene);
 void orientd_client_remove_scene (OrientdClient *client, OrientdScene *scene);
 void orientd_client_push_context (OrientdClient *client);
 void orientd_client_pop_context (OrientdClient *client);
+GVariant *orientd_client_take_scene_news (OrientdClient *client, const char *path, guint32 after, guint32 *serial);
 
 /* The scene's side (orientd-scene.c). */
 OrientdScene *orientd_scene_new_registered (OrientdClient *client, GVariant *options, const char *path,

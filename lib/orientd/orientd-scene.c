@@ -340,7 +340,7 @@ orientd_scene_get_path_internal (OrientdScene *self)
 }
 
 /* A change orientd announced; its property value counts only if orientd sent it after
- * the last reply that gave all the properties (a call's, read in the same round trip). */
+ * the last time the scene caught up (its registration's GetAll, a call's reply). */
 void
 orientd_scene_handle_orientation_changed (OrientdScene *self, const char *previous, const char *current,
                                           const char *reason, guint32 serial)
@@ -377,7 +377,7 @@ orientd_scene_handle_properties_changed (OrientdScene *self, GVariant *changed, 
 }
 
 /* Calls on the scene: each one's effect on the app's copy of the tree, kept when orientd
- * accepted it, and the scene's properties read in the same round trip. */
+ * accepted it, and the scene's properties caught up with what orientd said before its reply. */
 
 typedef enum
 {
@@ -472,8 +472,9 @@ scene_call_done (GObject *source, GAsyncResult *result, gpointer user_data)
   OrientdScene *self = g_task_get_source_object (task);
   CallData *data = g_task_get_task_data (task);
   GError *error = NULL;
-  g_autoptr (GVariant) refreshed = NULL;
-  GVariant *reply = orientd_wire_call_finish (result, NULL, &refreshed, &error);
+  GVariant *reply = orientd_wire_call_finish (result, NULL, &error);
+  g_autoptr (GVariant) news = NULL;
+  guint32 serial = 0;
 
   if (reply == NULL)
     {
@@ -482,25 +483,26 @@ scene_call_done (GObject *source, GAsyncResult *result, gpointer user_data)
       return;
     }
   keep_effect (self, data->effect, data->parameters);
-  if (refreshed != NULL)
+  /* What orientd said about the scene before its reply (the call's own changes among it):
+   * the properties are current when the call returns, and its signals, when the context
+   * hears them, change nothing again. */
+  if (self->client != NULL)
+    news = orientd_client_take_scene_news (self->client, self->path, self->fresh_serial, &serial);
+  if (news != NULL)
     {
-      guint32 reply_serial, refresh_serial;
-
-      orientd_wire_call_serials (result, &reply_serial, &refresh_serial);
-      self->fresh_serial = MAX (self->fresh_serial, refresh_serial);
+      self->fresh_serial = MAX (self->fresh_serial, serial);
+      orientd_wire_apply_properties (G_OBJECT (self), ORIENTD_CONTRACT_SCENE, scene_map, self->values,
+                                     N_SCENE_PROPS, news, FALSE, NULL);
     }
-  if (refreshed != NULL)
-    orientd_wire_apply_properties (G_OBJECT (self), ORIENTD_CONTRACT_SCENE, scene_map, self->values,
-                                   N_SCENE_PROPS, refreshed, FALSE, NULL);
   g_task_return_pointer (task, reply, (GDestroyNotify) g_variant_unref);
   g_object_unref (task);
 }
 
-/* Calls @method on the scene (or, with @on_manager, the manager) and reads the scene's
- * properties in the same round trip when @refresh. */
+/* Calls @method on the scene; when orientd accepts it, the call's effect is kept in the
+ * app's copy of the tree and the scene's properties are caught up. */
 static void
-scene_call_full (OrientdScene *self, const char *method, GVariant *parameters, Effect effect, gboolean refresh,
-                 gpointer source_tag, GCancellable *cancellable, GAsyncReadyCallback callback, gpointer user_data)
+scene_call (OrientdScene *self, const char *method, GVariant *parameters, Effect effect, gpointer source_tag,
+            GCancellable *cancellable, GAsyncReadyCallback callback, gpointer user_data)
 {
   GTask *task = g_task_new (self, cancellable, callback, user_data);
   CallData *data = g_new0 (CallData, 1);
@@ -519,12 +521,9 @@ scene_call_full (OrientdScene *self, const char *method, GVariant *parameters, E
       return;
     }
   orientd_wire_call (orientd_client_get_connection_internal (self->client), self->path, ORIENTD_SCENE_INTERFACE,
-                     method, parameters != NULL ? data->parameters : NULL, reply_type, refresh ? self->path : NULL,
-                     cancellable, scene_call_done, task);
+                     method, parameters != NULL ? data->parameters : NULL, reply_type, cancellable, scene_call_done,
+                     task);
 }
-
-#define scene_call(self, method, parameters, effect, tag, cancellable, callback, user_data) \
-  scene_call_full (self, method, parameters, effect, TRUE, tag, cancellable, callback, user_data)
 
 static GVariant *
 scene_call_finish (OrientdScene *self, GAsyncResult *result, gpointer source_tag, GError **error)
@@ -695,7 +694,7 @@ registered_again (GObject *source, GAsyncResult *result, gpointer user_data)
   Reregistration *state = user_data;
   OrientdScene *self = state->scene;
   g_autoptr (GError) error = NULL;
-  g_autoptr (GVariant) reply = orientd_wire_call_finish (result, NULL, NULL, &error);
+  g_autoptr (GVariant) reply = orientd_wire_call_finish (result, NULL, &error);
   g_autoptr (GArray) calls = NULL;
   GDBusConnection *connection;
 
@@ -746,7 +745,7 @@ orientd_scene_register_again (OrientdScene *self)
   reply_type = orientd_wire_reply_type (ORIENTD_CONTRACT_MANAGER, "RegisterScene");
   orientd_wire_call (orientd_client_get_connection_internal (self->client), ORIENTD_MANAGER_PATH,
                      ORIENTD_MANAGER_INTERFACE, "RegisterScene", g_variant_new ("(@a{sv})", self->options),
-                     reply_type, NULL, NULL, registered_again, state);
+                     reply_type, NULL, registered_again, state);
 }
 
 /**
@@ -1597,7 +1596,7 @@ orientd_scene_explain (OrientdScene *self, GCancellable *cancellable,
   GAsyncReadyCallback callback, gpointer user_data)
 {
   g_return_if_fail (ORIENTD_IS_SCENE (self));
-  scene_call_full (self, "Explain", NULL, EFFECT_NONE, FALSE, orientd_scene_explain, cancellable, callback, user_data);
+  scene_call (self, "Explain", NULL, EFFECT_NONE, orientd_scene_explain, cancellable, callback, user_data);
 }
 
 /**
@@ -1653,7 +1652,7 @@ orientd_scene_get_controllers (OrientdScene *self, GCancellable *cancellable,
   GAsyncReadyCallback callback, gpointer user_data)
 {
   g_return_if_fail (ORIENTD_IS_SCENE (self));
-  scene_call_full (self, "GetControllers", NULL, EFFECT_NONE, FALSE, orientd_scene_get_controllers, cancellable, callback, user_data);
+  scene_call (self, "GetControllers", NULL, EFFECT_NONE, orientd_scene_get_controllers, cancellable, callback, user_data);
 }
 
 /**
@@ -1963,7 +1962,7 @@ unregistered (GObject *source, GAsyncResult *result, gpointer user_data)
   GTask *task = user_data;
   OrientdScene *self = g_task_get_source_object (task);
   GError *error = NULL;
-  g_autoptr (GVariant) reply = orientd_wire_call_finish (result, NULL, NULL, &error);
+  g_autoptr (GVariant) reply = orientd_wire_call_finish (result, NULL, &error);
 
   if (reply == NULL)
     {
@@ -2010,7 +2009,7 @@ orientd_scene_unregister (OrientdScene *self, GCancellable *cancellable, GAsyncR
   reply_type = orientd_wire_reply_type (ORIENTD_CONTRACT_MANAGER, "UnregisterScene");
   orientd_wire_call (orientd_client_get_connection_internal (self->client), ORIENTD_MANAGER_PATH,
                      ORIENTD_MANAGER_INTERFACE, "UnregisterScene", g_variant_new ("(o)", self->path), reply_type,
-                     NULL, cancellable, unregistered, task);
+                     cancellable, unregistered, task);
 }
 
 /**

@@ -183,9 +183,7 @@ typedef struct
 {
   char *method;
   char *reply_type;
-  guint pending;
   GDBusMessage *reply;
-  GDBusMessage *refreshed;
   GError *error;
 } CallData;
 
@@ -195,7 +193,6 @@ call_data_free (CallData *data)
   g_free (data->method);
   g_free (data->reply_type);
   g_clear_object (&data->reply);
-  g_clear_object (&data->refreshed);
   g_clear_error (&data->error);
   g_free (data);
 }
@@ -212,19 +209,7 @@ call_replied (GObject *source, GAsyncResult *result, gpointer user_data)
   data->reply = g_dbus_connection_send_message_with_reply_finish (G_DBUS_CONNECTION (source), result, &error);
   if (data->reply == NULL)
     data->error = error;
-  if (--data->pending == 0)
-    call_finished (task);
-}
-
-static void
-refresh_replied (GObject *source, GAsyncResult *result, gpointer user_data)
-{
-  GTask *task = user_data;
-  CallData *data = g_task_get_task_data (task);
-
-  data->refreshed = g_dbus_connection_send_message_with_reply_finish (G_DBUS_CONNECTION (source), result, NULL);
-  if (--data->pending == 0)
-    call_finished (task);
+  call_finished (task);
 }
 
 static void
@@ -265,8 +250,7 @@ call_finished (GTask *task)
  * checked against @reply_type ("(…)"); a wrong one is ORIENTD_ERROR_PROTOCOL. */
 void
 orientd_wire_call (GDBusConnection *connection, const char *path, const char *interface,
-                   const char *method, GVariant *parameters, const char *reply_type,
-                   const char *refresh_path, GCancellable *cancellable,
+                   const char *method, GVariant *parameters, const char *reply_type, GCancellable *cancellable,
                    GAsyncReadyCallback callback, gpointer user_data)
 {
   GTask *task = g_task_new (NULL, cancellable, callback, user_data);
@@ -276,7 +260,6 @@ orientd_wire_call (GDBusConnection *connection, const char *path, const char *in
   g_task_set_source_tag (task, orientd_wire_call);
   data->method = g_strdup (method);
   data->reply_type = g_strdup (reply_type);
-  data->pending = refresh_path != NULL ? 2 : 1;
   g_task_set_task_data (task, data, (GDestroyNotify) call_data_free);
 
   message = g_dbus_message_new_method_call (ORIENTD_BUS_NAME, path, interface, method);
@@ -284,21 +267,11 @@ orientd_wire_call (GDBusConnection *connection, const char *path, const char *in
     g_dbus_message_set_body (message, parameters);
   g_dbus_connection_send_message_with_reply (connection, message, G_DBUS_SEND_MESSAGE_FLAGS_NONE, -1, NULL,
                                              cancellable, call_replied, task);
-  if (refresh_path != NULL)
-    {
-      g_autoptr (GDBusMessage) refresh = g_dbus_message_new_method_call (ORIENTD_BUS_NAME, refresh_path,
-                                                                         ORIENTD_PROPERTIES_INTERFACE, "GetAll");
-
-      g_dbus_message_set_body (refresh, g_variant_new ("(s)", ORIENTD_SCENE_INTERFACE));
-      g_dbus_connection_send_message_with_reply (connection, refresh, G_DBUS_SEND_MESSAGE_FLAGS_NONE, -1, NULL,
-                                                 cancellable, refresh_replied, task);
-    }
 }
 
-/* The reply's body (a new reference; "()" for none), the unique name that sent it, and
- * the a{sv} of the pipelined GetAll if it answered with one. */
+/* The reply's body (a new reference; "()" for none) and the unique name that sent it. */
 GVariant *
-orientd_wire_call_finish (GAsyncResult *result, char **sender, GVariant **refreshed, GError **error)
+orientd_wire_call_finish (GAsyncResult *result, char **sender, GError **error)
 {
   GTask *task = G_TASK (result);
   CallData *data = g_task_get_task_data (task);
@@ -308,30 +281,17 @@ orientd_wire_call_finish (GAsyncResult *result, char **sender, GVariant **refres
     return NULL;
   if (sender != NULL)
     *sender = g_strdup (g_dbus_message_get_sender (data->reply));
-  if (refreshed != NULL)
-    {
-      GVariant *refresh_body = data->refreshed != NULL && g_dbus_message_get_message_type (data->refreshed) ==
-                                 G_DBUS_MESSAGE_TYPE_METHOD_RETURN
-                                 ? g_dbus_message_get_body (data->refreshed)
-                                 : NULL;
-
-      *refreshed = refresh_body != NULL && g_variant_is_of_type (refresh_body, G_VARIANT_TYPE ("(a{sv})"))
-                     ? g_variant_get_child_value (refresh_body, 0)
-                     : NULL;
-    }
   body = g_dbus_message_get_body (data->reply);
   return body != NULL ? g_variant_ref (body) : g_variant_ref_sink (g_variant_new ("()"));
 }
 
-/* The serials of orientd's reply and of the pipelined GetAll's (0 when none): signals
- * orientd sent before them carry lower serials. */
-void
-orientd_wire_call_serials (GAsyncResult *result, guint32 *reply_serial, guint32 *refresh_serial)
+/* The serial of orientd's reply: signals orientd sent before it carry lower serials. */
+guint32
+orientd_wire_call_serial (GAsyncResult *result)
 {
   CallData *data = g_task_get_task_data (G_TASK (result));
 
-  *reply_serial = data->reply != NULL ? g_dbus_message_get_serial (data->reply) : 0;
-  *refresh_serial = data->refreshed != NULL ? g_dbus_message_get_serial (data->refreshed) : 0;
+  return data->reply != NULL ? g_dbus_message_get_serial (data->reply) : 0;
 }
 
 /* Sync waits */

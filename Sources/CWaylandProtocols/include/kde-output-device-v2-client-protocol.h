@@ -170,16 +170,52 @@ enum kde_output_device_v2_capability {
 	/**
 	 * if this output_device can use overscan
 	 */
-	KDE_OUTPUT_DEVICE_V2_CAPABILITY_OVERSCAN = 1,
+	KDE_OUTPUT_DEVICE_V2_CAPABILITY_OVERSCAN = 0x1,
 	/**
 	 * if this outputdevice supports variable refresh rate
 	 */
-	KDE_OUTPUT_DEVICE_V2_CAPABILITY_VRR = 2,
+	KDE_OUTPUT_DEVICE_V2_CAPABILITY_VRR = 0x2,
 	/**
 	 * if setting the rgb range is possible
 	 */
-	KDE_OUTPUT_DEVICE_V2_CAPABILITY_RGB_RANGE = 4,
+	KDE_OUTPUT_DEVICE_V2_CAPABILITY_RGB_RANGE = 0x4,
+	/**
+	 * if this outputdevice supports high dynamic range
+	 * @since 3
+	 */
+	KDE_OUTPUT_DEVICE_V2_CAPABILITY_HIGH_DYNAMIC_RANGE = 0x8,
+	/**
+	 * if this outputdevice supports a wide color gamut
+	 * @since 3
+	 */
+	KDE_OUTPUT_DEVICE_V2_CAPABILITY_WIDE_COLOR_GAMUT = 0x10,
+	/**
+	 * if this outputdevice supports autorotation
+	 * @since 4
+	 */
+	KDE_OUTPUT_DEVICE_V2_CAPABILITY_AUTO_ROTATE = 0x20,
+	/**
+	 * if this outputdevice supports icc profiles
+	 * @since 5
+	 */
+	KDE_OUTPUT_DEVICE_V2_CAPABILITY_ICC_PROFILE = 0x40,
 };
+/**
+ * @ingroup iface_kde_output_device_v2
+ */
+#define KDE_OUTPUT_DEVICE_V2_CAPABILITY_HIGH_DYNAMIC_RANGE_SINCE_VERSION 3
+/**
+ * @ingroup iface_kde_output_device_v2
+ */
+#define KDE_OUTPUT_DEVICE_V2_CAPABILITY_WIDE_COLOR_GAMUT_SINCE_VERSION 3
+/**
+ * @ingroup iface_kde_output_device_v2
+ */
+#define KDE_OUTPUT_DEVICE_V2_CAPABILITY_AUTO_ROTATE_SINCE_VERSION 4
+/**
+ * @ingroup iface_kde_output_device_v2
+ */
+#define KDE_OUTPUT_DEVICE_V2_CAPABILITY_ICC_PROFILE_SINCE_VERSION 5
 #endif /* KDE_OUTPUT_DEVICE_V2_CAPABILITY_ENUM */
 
 #ifndef KDE_OUTPUT_DEVICE_V2_VRR_POLICY_ENUM
@@ -211,6 +247,19 @@ enum kde_output_device_v2_rgb_range {
 	KDE_OUTPUT_DEVICE_V2_RGB_RANGE_LIMITED = 2,
 };
 #endif /* KDE_OUTPUT_DEVICE_V2_RGB_RANGE_ENUM */
+
+#ifndef KDE_OUTPUT_DEVICE_V2_AUTO_ROTATE_POLICY_ENUM
+#define KDE_OUTPUT_DEVICE_V2_AUTO_ROTATE_POLICY_ENUM
+/**
+ * @ingroup iface_kde_output_device_v2
+ * describes when auto rotate should be used
+ */
+enum kde_output_device_v2_auto_rotate_policy {
+	KDE_OUTPUT_DEVICE_V2_AUTO_ROTATE_POLICY_NEVER = 0,
+	KDE_OUTPUT_DEVICE_V2_AUTO_ROTATE_POLICY_IN_TABLET_MODE = 1,
+	KDE_OUTPUT_DEVICE_V2_AUTO_ROTATE_POLICY_ALWAYS = 2,
+};
+#endif /* KDE_OUTPUT_DEVICE_V2_AUTO_ROTATE_POLICY_ENUM */
 
 /**
  * @ingroup iface_kde_output_device_v2
@@ -416,6 +465,57 @@ struct kde_output_device_v2_listener {
 	void (*name)(void *data,
 		     struct kde_output_device_v2 *kde_output_device_v2,
 		     const char *name);
+	/**
+	 * if HDR is enabled
+	 *
+	 * Whether or not high dynamic range is enabled for this output
+	 * @param hdr_enabled 1 if enabled, 0 if disabled
+	 * @since 3
+	 */
+	void (*high_dynamic_range)(void *data,
+				   struct kde_output_device_v2 *kde_output_device_v2,
+				   uint32_t hdr_enabled);
+	/**
+	 * the brightness of sdr if hdr is enabled
+	 *
+	 * If high dynamic range is used, this value defines the
+	 * brightness in nits for content that's in standard dynamic range
+	 * format. Note that while the value is in nits, that doesn't
+	 * necessarily translate to the same brightness on the screen.
+	 * @since 3
+	 */
+	void (*sdr_brightness)(void *data,
+			       struct kde_output_device_v2 *kde_output_device_v2,
+			       uint32_t sdr_brightness);
+	/**
+	 * if WCG is enabled
+	 *
+	 * Whether or not the use of a wide color gamut is enabled for
+	 * this output
+	 * @param wcg_enabled 1 if enabled, 0 if disabled
+	 * @since 3
+	 */
+	void (*wide_color_gamut)(void *data,
+				 struct kde_output_device_v2 *kde_output_device_v2,
+				 uint32_t wcg_enabled);
+	/**
+	 * describes when auto rotate is used
+	 *
+	 * 
+	 * @since 4
+	 */
+	void (*auto_rotate_policy)(void *data,
+				   struct kde_output_device_v2 *kde_output_device_v2,
+				   uint32_t policy);
+	/**
+	 * describes when auto rotate is used
+	 *
+	 * 
+	 * @since 5
+	 */
+	void (*icc_profile_path)(void *data,
+				 struct kde_output_device_v2 *kde_output_device_v2,
+				 const char *profile_path);
 };
 
 /**
@@ -489,6 +589,26 @@ kde_output_device_v2_add_listener(struct kde_output_device_v2 *kde_output_device
  * @ingroup iface_kde_output_device_v2
  */
 #define KDE_OUTPUT_DEVICE_V2_NAME_SINCE_VERSION 2
+/**
+ * @ingroup iface_kde_output_device_v2
+ */
+#define KDE_OUTPUT_DEVICE_V2_HIGH_DYNAMIC_RANGE_SINCE_VERSION 3
+/**
+ * @ingroup iface_kde_output_device_v2
+ */
+#define KDE_OUTPUT_DEVICE_V2_SDR_BRIGHTNESS_SINCE_VERSION 3
+/**
+ * @ingroup iface_kde_output_device_v2
+ */
+#define KDE_OUTPUT_DEVICE_V2_WIDE_COLOR_GAMUT_SINCE_VERSION 3
+/**
+ * @ingroup iface_kde_output_device_v2
+ */
+#define KDE_OUTPUT_DEVICE_V2_AUTO_ROTATE_POLICY_SINCE_VERSION 4
+/**
+ * @ingroup iface_kde_output_device_v2
+ */
+#define KDE_OUTPUT_DEVICE_V2_ICC_PROFILE_PATH_SINCE_VERSION 5
 
 
 /** @ingroup iface_kde_output_device_v2 */

@@ -264,6 +264,19 @@ enum kde_output_configuration_v2_rgb_range {
 };
 #endif /* KDE_OUTPUT_CONFIGURATION_V2_RGB_RANGE_ENUM */
 
+#ifndef KDE_OUTPUT_CONFIGURATION_V2_AUTO_ROTATE_POLICY_ENUM
+#define KDE_OUTPUT_CONFIGURATION_V2_AUTO_ROTATE_POLICY_ENUM
+/**
+ * @ingroup iface_kde_output_configuration_v2
+ * describes when auto rotate should be used
+ */
+enum kde_output_configuration_v2_auto_rotate_policy {
+	KDE_OUTPUT_CONFIGURATION_V2_AUTO_ROTATE_POLICY_NEVER = 0,
+	KDE_OUTPUT_CONFIGURATION_V2_AUTO_ROTATE_POLICY_IN_TABLET_MODE = 1,
+	KDE_OUTPUT_CONFIGURATION_V2_AUTO_ROTATE_POLICY_ALWAYS = 2,
+};
+#endif /* KDE_OUTPUT_CONFIGURATION_V2_AUTO_ROTATE_POLICY_ENUM */
+
 /**
  * @ingroup iface_kde_output_configuration_v2
  * @struct kde_output_configuration_v2_listener
@@ -309,6 +322,11 @@ kde_output_configuration_v2_add_listener(struct kde_output_configuration_v2 *kde
 #define KDE_OUTPUT_CONFIGURATION_V2_SET_RGB_RANGE 9
 #define KDE_OUTPUT_CONFIGURATION_V2_SET_PRIMARY_OUTPUT 10
 #define KDE_OUTPUT_CONFIGURATION_V2_SET_PRIORITY 11
+#define KDE_OUTPUT_CONFIGURATION_V2_SET_HIGH_DYNAMIC_RANGE 12
+#define KDE_OUTPUT_CONFIGURATION_V2_SET_SDR_BRIGHTNESS 13
+#define KDE_OUTPUT_CONFIGURATION_V2_SET_WIDE_COLOR_GAMUT 14
+#define KDE_OUTPUT_CONFIGURATION_V2_SET_AUTO_ROTATE_POLICY 15
+#define KDE_OUTPUT_CONFIGURATION_V2_SET_ICC_PROFILE_PATH 16
 
 /**
  * @ingroup iface_kde_output_configuration_v2
@@ -367,6 +385,26 @@ kde_output_configuration_v2_add_listener(struct kde_output_configuration_v2 *kde
  * @ingroup iface_kde_output_configuration_v2
  */
 #define KDE_OUTPUT_CONFIGURATION_V2_SET_PRIORITY_SINCE_VERSION 3
+/**
+ * @ingroup iface_kde_output_configuration_v2
+ */
+#define KDE_OUTPUT_CONFIGURATION_V2_SET_HIGH_DYNAMIC_RANGE_SINCE_VERSION 4
+/**
+ * @ingroup iface_kde_output_configuration_v2
+ */
+#define KDE_OUTPUT_CONFIGURATION_V2_SET_SDR_BRIGHTNESS_SINCE_VERSION 4
+/**
+ * @ingroup iface_kde_output_configuration_v2
+ */
+#define KDE_OUTPUT_CONFIGURATION_V2_SET_WIDE_COLOR_GAMUT_SINCE_VERSION 4
+/**
+ * @ingroup iface_kde_output_configuration_v2
+ */
+#define KDE_OUTPUT_CONFIGURATION_V2_SET_AUTO_ROTATE_POLICY_SINCE_VERSION 5
+/**
+ * @ingroup iface_kde_output_configuration_v2
+ */
+#define KDE_OUTPUT_CONFIGURATION_V2_SET_ICC_PROFILE_PATH_SINCE_VERSION 6
 
 /** @ingroup iface_kde_output_configuration_v2 */
 static inline void
@@ -539,6 +577,63 @@ kde_output_configuration_v2_set_priority(struct kde_output_configuration_v2 *kde
 {
 	wl_proxy_marshal_flags((struct wl_proxy *) kde_output_configuration_v2,
 			 KDE_OUTPUT_CONFIGURATION_V2_SET_PRIORITY, NULL, wl_proxy_get_version((struct wl_proxy *) kde_output_configuration_v2), 0, outputdevice, priority);
+}
+
+/**
+ * @ingroup iface_kde_output_configuration_v2
+ *
+ * Sets whether or not the output should be set to HDR mode.
+ */
+static inline void
+kde_output_configuration_v2_set_high_dynamic_range(struct kde_output_configuration_v2 *kde_output_configuration_v2, struct kde_output_device_v2 *outputdevice, uint32_t enable_hdr)
+{
+	wl_proxy_marshal_flags((struct wl_proxy *) kde_output_configuration_v2,
+			 KDE_OUTPUT_CONFIGURATION_V2_SET_HIGH_DYNAMIC_RANGE, NULL, wl_proxy_get_version((struct wl_proxy *) kde_output_configuration_v2), 0, outputdevice, enable_hdr);
+}
+
+/**
+ * @ingroup iface_kde_output_configuration_v2
+ *
+ * Sets the brightness of standard dynamic range content in nits. Only has an effect while the output is in HDR mode.
+ * Note that while the value is in nits, that doesn't necessarily translate to the same brightness on the screen.
+ */
+static inline void
+kde_output_configuration_v2_set_sdr_brightness(struct kde_output_configuration_v2 *kde_output_configuration_v2, struct kde_output_device_v2 *outputdevice, uint32_t sdr_brightness)
+{
+	wl_proxy_marshal_flags((struct wl_proxy *) kde_output_configuration_v2,
+			 KDE_OUTPUT_CONFIGURATION_V2_SET_SDR_BRIGHTNESS, NULL, wl_proxy_get_version((struct wl_proxy *) kde_output_configuration_v2), 0, outputdevice, sdr_brightness);
+}
+
+/**
+ * @ingroup iface_kde_output_configuration_v2
+ *
+ * Whether or not the output should use a wide color gamut
+ */
+static inline void
+kde_output_configuration_v2_set_wide_color_gamut(struct kde_output_configuration_v2 *kde_output_configuration_v2, struct kde_output_device_v2 *outputdevice, uint32_t enable_wcg)
+{
+	wl_proxy_marshal_flags((struct wl_proxy *) kde_output_configuration_v2,
+			 KDE_OUTPUT_CONFIGURATION_V2_SET_WIDE_COLOR_GAMUT, NULL, wl_proxy_get_version((struct wl_proxy *) kde_output_configuration_v2), 0, outputdevice, enable_wcg);
+}
+
+/**
+ * @ingroup iface_kde_output_configuration_v2
+ */
+static inline void
+kde_output_configuration_v2_set_auto_rotate_policy(struct kde_output_configuration_v2 *kde_output_configuration_v2, struct kde_output_device_v2 *outputdevice, uint32_t policy)
+{
+	wl_proxy_marshal_flags((struct wl_proxy *) kde_output_configuration_v2,
+			 KDE_OUTPUT_CONFIGURATION_V2_SET_AUTO_ROTATE_POLICY, NULL, wl_proxy_get_version((struct wl_proxy *) kde_output_configuration_v2), 0, outputdevice, policy);
+}
+
+/**
+ * @ingroup iface_kde_output_configuration_v2
+ */
+static inline void
+kde_output_configuration_v2_set_icc_profile_path(struct kde_output_configuration_v2 *kde_output_configuration_v2, struct kde_output_device_v2 *outputdevice, const char *profile_path)
+{
+	wl_proxy_marshal_flags((struct wl_proxy *) kde_output_configuration_v2,
+			 KDE_OUTPUT_CONFIGURATION_V2_SET_ICC_PROFILE_PATH, NULL, wl_proxy_get_version((struct wl_proxy *) kde_output_configuration_v2), 0, outputdevice, profile_path);
 }
 
 #ifdef  __cplusplus

@@ -32,6 +32,12 @@ struct orientd_wl_head {
     /// scale (0 when none was sent, or it was not positive).
     int32_t width, height;
     double scale;
+    /// KWin's auto-rotate policy for it (kde_output_device_v2 version 4: 0 never, 1 in tablet
+    /// mode, 2 always), the last one inside the protocol's enum; -1 when none was sent (a
+    /// wlroots head, an older KWin).
+    int32_t auto_rotate_policy;
+    /// The latest policy value sent outside the enum (ignored), or -1: for one log line.
+    int64_t refused_auto_rotate_policy;
 };
 
 /// The most heads and wl_outputs followed (more are not bound), and the longest head name kept.
@@ -72,6 +78,8 @@ struct orientd_wl_callbacks {
     void (*output_heads)(void *context, const struct orientd_wl_head *heads, size_t count);
     /// The compositor's answer to orientd_wl_output_apply: one of ORIENTD_WL_APPLY_*.
     void (*output_applied)(void *context, int result);
+    /// KWin's answer to orientd_wl_output_set_auto_rotate_policy: ORIENTD_WL_APPLY_SUCCEEDED or _FAILED.
+    void (*output_policy_applied)(void *context, int result);
 };
 
 /// The longest app id kept (a Wayland message is at most 4096 bytes in all).
@@ -115,6 +123,25 @@ int orientd_wl_toplevel_request(struct orientd_wl *wl, uint64_t handle, int requ
 /// answers succeeded or failed, never cancelled). -1 when neither wlr-output-management nor
 /// kde_output_management_v2 is bound, no head on has that name, or an apply is in flight.
 int orientd_wl_output_apply(struct orientd_wl *wl, const char *head_name, int32_t transform);
+
+/// The auto-rotate policies KWin knows (kde_output_device_v2's and
+/// kde_output_configuration_v2's enum auto_rotate_policy).
+enum {
+    ORIENTD_WL_AUTO_ROTATE_NEVER = 0,
+    ORIENTD_WL_AUTO_ROTATE_IN_TABLET_MODE = 1,
+    ORIENTD_WL_AUTO_ROTATE_ALWAYS = 2,
+};
+
+/// Takes a policy value KWin sent into `*kept`: 0 when it is one of the enum's, -1 when it is
+/// not (then `*kept` stays the last sane one).
+int orientd_wl_take_auto_rotate_policy(int32_t *kept, uint32_t sent);
+
+/// Asks KWin to set its auto-rotate policy of the device named `head_name` to `policy` (one of
+/// ORIENTD_WL_AUTO_ROTATE_*; queued: flush to send), nothing else changed; the answer comes to
+/// output_policy_applied. -1 when kde_output_management_v2 is not bound at version 5 or later,
+/// no device on has that name or it reports no policy (bound below version 4), the policy is
+/// not one of the enum's, or a policy change is in flight.
+int orientd_wl_output_set_auto_rotate_policy(struct orientd_wl *wl, const char *head_name, uint32_t policy);
 
 /// The socket to watch for input.
 int orientd_wl_fd(struct orientd_wl *wl);

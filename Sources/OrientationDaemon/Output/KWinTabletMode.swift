@@ -1,13 +1,13 @@
 import GLibBridge
 import OrientationCore
 
-/// KWin's word on its own rotation: its tablet mode on the session bus (`org.kde.KWin`'s
-/// `TabletModeManager`: `tabletModeAvailable`, `tabletMode`). KWin turns a built-in panel from
-/// the accelerometer only in tablet mode under its default auto-rotate policy, so a KWin in
-/// tablet mode holds the device, one out of it stands on a desk, and a KWin that has no tablet
-/// mode to offer says nothing (`CompositorRotation`). Whoever owns `org.kde.KWin` is untrusted:
-/// a value of another type is as if it were not sent, and a tablet mode that flaps is said
-/// once per owner (the core takes a change only once it has held: CompositorRotationSettle.swift).
+/// KWin's tablet mode on the session bus (`org.kde.KWin`'s `TabletModeManager`:
+/// `tabletModeAvailable`, `tabletMode`). Under the user's auto-rotate policy "in tablet mode"
+/// (KWin's default, and what a KWin with no policy to report does) KWin turns a built-in panel
+/// from the accelerometer only in tablet mode: the core's rule, `CompositorRotation.kwin`,
+/// takes both. Whoever owns `org.kde.KWin` is untrusted: a value of another type is as if it
+/// were not sent, and a tablet mode that flaps is said once per owner (the core takes a change
+/// only once it has held: CompositorRotationSettle.swift).
 final class KWinTabletMode {
     static let busName = "org.kde.KWin"
     static let path = "/org/kde/KWin"
@@ -19,14 +19,14 @@ final class KWinTabletMode {
 
     let connection: BusConnection
     let log: Log
-    /// What KWin says now.
-    private(set) var rotation: CompositorRotation = .silent
-    /// Called on the main loop when `rotation` or `changing` changes (and when a burst of
-    /// notices was read, whatever the word).
+    /// What KWin says of its tablet mode now (nil: not said).
+    private(set) var available: Bool?
+    private(set) var tabletMode: Bool?
+    /// Called on the main loop when `available`, `tabletMode` or `changing` changes (and when a
+    /// burst of notices was read, whatever they said).
     var changed: () -> Void = {}
     private var owner: String?
-    private var available: Bool?
-    private var tabletMode: Bool?
+    private var said: [Bool?] = [nil, nil]
     private var nameWatch: NameWatcherID?
     private var subscription: SignalSubscriptionID?
     /// Bumped with each owner: a late reply from an earlier KWin is dropped.
@@ -41,16 +41,10 @@ final class KWinTabletMode {
 
     init(connection: BusConnection, log: Log) { (self.connection, self.log) = (connection, log) }
 
-    /// The posture's word from KWin's two properties (nil: not said). In tablet mode (detected,
-    /// or forced by the user's TabletMode=on, which KWin reports as not available) the device is
-    /// held; out of it, on a device whose tablet mode KWin can detect, it stands on a desk; a KWin
-    /// that can detect none (a desktop) says nothing.
-    static func rotation(available: Bool?, tabletMode: Bool?) -> CompositorRotation {
-        if tabletMode == true {
-            return .turnsPanel("KWin is in tablet mode, where it turns the panel from the accelerometer itself")
-        }
-        guard available == true, tabletMode == false else { return .silent }
-        return .leavesPanel("KWin is not in tablet mode (a laptop, or a convertible in laptop mode), where it does not turn the panel by itself")
+    /// What KWin says of turning the panel `output` under the user's auto-rotate `policy`
+    /// (nil: KWin reports none) in the tablet mode it says now.
+    func rotation(policy: KWinAutoRotatePolicy?, output: String?) -> CompositorRotation {
+        .kwin(policy: policy, output: output, tabletModeAvailable: available, tabletMode: tabletMode)
     }
 
     func start() {
@@ -116,8 +110,8 @@ final class KWinTabletMode {
                              method: "Ping", timeoutMilliseconds: 2_000) { [weak self] _ in
             guard let self else { return }
             self.changing = false
-            // Said even when the word is the one passed on: the core learns it stopped changing.
-            self.rotation = Self.rotation(available: self.available, tabletMode: self.tabletMode)
+            // Said even when the values are the ones passed on: the core learns they stopped changing.
+            self.said = [self.available, self.tabletMode]
             self.changed()
         }
     }
@@ -134,9 +128,8 @@ final class KWinTabletMode {
     }
 
     private func update() {
-        let now = Self.rotation(available: available, tabletMode: tabletMode)
-        guard now != rotation else { return }
-        rotation = now
+        guard said != [available, tabletMode] else { return }
+        said = [available, tabletMode]
         changed()
     }
 }

@@ -13,7 +13,8 @@ protocol OutputBackend: PeerAdapter where Report == OutputBackendEvent {
     func apply(_ orientation: InterfaceOrientation)
     // `stop` hands the panel back (e.g. restores the GSettings key for mutter).
     /// The core's `holdCompositorRotation`: whether the compositor's own auto-rotation must be
-    /// held off now. Only a compositor that turns the panel by itself (mutter, Phosh) needs it.
+    /// held off now. Only a compositor that turns the panel by itself (mutter, Phosh, KWin 6)
+    /// needs it.
     func holdCompositorRotation(_ held: Bool)
     /// The user's rotation lock (`RotationLocked`) as it is now: a compositor with a rotation
     /// switch of its own (GNOME's and Phosh's Auto Rotate) shows the same value.

@@ -37,7 +37,8 @@ enum OutputBackends {
     static let kwin = AdapterEntry<any OutputBackend>(
         name: "kwin", found: "the Wayland compositor offers KWin's output management", arrivals: [.waylandSocket],
         look: KWinBackend.probe,
-        make: { KWinBackend.make(environment: $0.environment, output: $0.options.outputName, log: $0.log, connection: $0.connection) })
+        make: { KWinBackend.make(environment: $0.environment, output: $0.options.outputName, log: $0.log, connection: $0.connection,
+                                 stateDirectory: $0.options.stateDirectory) })
 
     static let x11 = AdapterEntry<any OutputBackend>(
         name: "x11", found: "DISPLAY names an X server", arrivals: [.x11Socket],

@@ -20,17 +20,20 @@ final class WaylandOutputBackend: OutputBackend {
     private var showing: InterfaceOrientation?
     /// Its absence said once, and one apply in flight (the orientation it applies).
     private var session = PeerSession<InterfaceOrientation>()
-    /// What the compositor says of turning the panel itself (KWin's tablet mode); nil: nothing.
+    /// KWin's tablet mode on the session bus; nil: not followed.
     let selfRotation: KWinTabletMode?
+    /// KWin's auto-rotate policy of the panel, read and held; nil on wlroots.
+    let autoRotate: KWinAutoRotate?
     /// The panel's size as the latest listing said, for a report when only the rotation changes.
     private var size: PanelSize?
 
     /// `managers`: the globals that make the compositor this backend's (any one of them);
     /// `what` names its family in messages ("a wlroots compositor", "KWin").
     init(kind: OutputBackendKind, managers: [String], what: String, environment: [String: String], output: String?, log: Log,
-         selfRotation: KWinTabletMode? = nil) {
+         selfRotation: KWinTabletMode? = nil, autoRotate: KWinAutoRotate? = nil) {
         self.kind = kind
         self.selfRotation = selfRotation
+        self.autoRotate = autoRotate
         presence = WaylandPresence(environment: environment, required: managers, what: what)
         requestedOutput = output
         self.log = log
@@ -40,24 +43,39 @@ final class WaylandOutputBackend: OutputBackend {
         report = reports
         selfRotation?.changed = { [weak self] in
             guard let self, self.panel.output != nil else { return }
-            self.report?(.facts(PanelFacts(size: self.size, rotation: self.selfRotation?.rotation ?? .silent,
+            self.report?(.facts(PanelFacts(size: self.size, rotation: self.rotation(output: self.panel.output),
                                            rotationChanging: self.selfRotation?.changing ?? false)))
         }
         selfRotation?.start()
+        autoRotate?.connection = { [weak self] in self?.presence.connection }
         presence.heads = { [weak self] in self?.take($0) }
         presence.applied = { [weak self] in self?.answered($0) }
+        presence.policyApplied = { [weak self] in self?.autoRotate?.answered($0) }
         presence.start(present: { [weak self] in
             // The outputs follow the listing: the panel is chosen when they come.
             guard let self else { return }
             self.session.newPeer()
+            self.autoRotate?.newPeer()
         }, changed: {}, gone: { [weak self] reason in
             guard let self else { return }
             self.session.newPeer()
+            self.autoRotate?.newPeer()
             self.lost(reason)
         })
     }
 
+    /// What the compositor says of turning the panel `output` itself: on KWin, the core's rule
+    /// from the user's auto-rotate policy and the tablet mode; elsewhere nothing.
+    private func rotation(output: String?) -> CompositorRotation {
+        guard kind == .kwin else { return .silent }
+        return .kwin(policy: autoRotate?.userPolicy, output: output,
+                     tabletModeAvailable: selfRotation?.available, tabletMode: selfRotation?.tabletMode)
+    }
+
+    func holdCompositorRotation(_ held: Bool) { autoRotate?.holdCompositorRotation(held) }
+
     func stop() {
+        autoRotate?.release()
         selfRotation?.stop()
         presence.stop()
         panel.release()
@@ -147,8 +165,10 @@ final class WaylandOutputBackend: OutputBackend {
 
     private func take(_ heads: [WaylandConnection.Head]) {
         guard report != nil else { return }
-        for event in panel.listed(Self.outputs(from: heads), requested: requestedOutput,
-                                  rotation: selfRotation?.rotation ?? .silent, session: &session) {
+        let outputs = Self.outputs(from: heads)
+        let chosen = try? PanelChoice.panel(in: outputs, requested: requestedOutput).get()
+        autoRotate?.listed(chosen.flatMap { panel in heads.first { $0.name == panel.name } })
+        for event in panel.listed(outputs, requested: requestedOutput, rotation: rotation(output: chosen?.name), session: &session) {
             switch event {
             case .orientationRead(let read), .attached(_, let read): showing = read
             case .facts(let facts): size = facts.size

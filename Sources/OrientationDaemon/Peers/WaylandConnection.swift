@@ -1,6 +1,7 @@
 import CGio
 import CWaylandProtocols
 import Glibc
+import OrientationCore
 
 /// A connection to a Wayland compositor through libwayland-client, watched on the GLib main
 /// loop of the thread that opens it: the socket is non-blocking, each turn of the loop reads
@@ -30,6 +31,8 @@ final class WaylandConnection {
         var heads: ([Head]) -> Void = { _ in }
         /// `.outputs`: the compositor's answer to `applyTransform`.
         var applied: (ApplyResult) -> Void = { _ in }
+        /// `.outputs`: KWin's answer to `setAutoRotatePolicy` (succeeded or failed).
+        var policyApplied: (ApplyResult) -> Void = { _ in }
         /// The connection ended: why.
         var ended: (String) -> Void = { _ in }
     }
@@ -43,10 +46,16 @@ final class WaylandConnection {
         var transform: Int32?
         /// Its current mode's size in pixels and its scale; nil when the compositor sent none.
         var size: (width: UInt32, height: UInt32, scale: Double)? = nil
+        /// KWin's auto-rotate policy for it (the latest value of the protocol's enum); nil
+        /// when none was sent (wlroots, a KWin older than 6).
+        var autoRotatePolicy: KWinAutoRotatePolicy? = nil
+        /// The latest policy value KWin sent outside the enum (ignored), to be said once.
+        var refusedAutoRotatePolicy: UInt32? = nil
 
         static func == (a: Head, b: Head) -> Bool {
             a.name == b.name && a.enabled == b.enabled && a.transform == b.transform
                 && a.size?.width == b.size?.width && a.size?.height == b.size?.height && a.size?.scale == b.size?.scale
+                && a.autoRotatePolicy == b.autoRotatePolicy && a.refusedAutoRotatePolicy == b.refusedAutoRotatePolicy
         }
     }
 
@@ -144,7 +153,10 @@ final class WaylandConnection {
                 Head(name: head.name.map { String(decoding: UnsafeRawBufferPointer(start: $0, count: head.name_length), as: UTF8.self) } ?? "",
                      enabled: head.enabled != 0, transform: head.transform >= 0 ? head.transform : nil,
                      size: head.width > 0 && head.height > 0 && head.scale > 0
-                        ? (UInt32(head.width), UInt32(head.height), head.scale) : nil)
+                        ? (UInt32(head.width), UInt32(head.height), head.scale) : nil,
+                     autoRotatePolicy: head.auto_rotate_policy >= 0 ? KWinAutoRotatePolicy(rawValue: UInt32(head.auto_rotate_policy)) : nil,
+                     refusedAutoRotatePolicy: (0...Int64(UInt32.max)).contains(head.refused_auto_rotate_policy)
+                        ? UInt32(head.refused_auto_rotate_policy) : nil)
             }
             Unmanaged<WaylandConnection>.fromOpaque(context).takeUnretainedValue().handlers.heads(list)
         }
@@ -156,6 +168,11 @@ final class WaylandConnection {
             default: .failed
             }
             Unmanaged<WaylandConnection>.fromOpaque(context).takeUnretainedValue().handlers.applied(answer)
+        }
+        callbacks.output_policy_applied = { context, result in
+            guard let context else { return }
+            let answer: ApplyResult = result == Int32(ORIENTD_WL_APPLY_SUCCEEDED) ? .succeeded : .failed
+            Unmanaged<WaylandConnection>.fromOpaque(context).takeUnretainedValue().handlers.policyApplied(answer)
         }
         guard let wl = orientd_wl_open(fd, binds.rawValue, maxToplevels, &callbacks,
                                        Unmanaged.passUnretained(self).toOpaque()) else {
@@ -198,6 +215,22 @@ final class WaylandConnection {
     @discardableResult
     func applyTransform(_ transform: Int32, toOutput name: String) -> Bool {
         guard let wl, orientd_wl_output_apply(wl, name, transform) == 0 else { return false }
+        flush()
+        return true
+    }
+
+    /// The listener's rule for a policy value KWin sent (orientd_wl_take_auto_rotate_policy):
+    /// `kept` takes a value of the enum; any other leaves it as it was. False for such a value.
+    static func takeAutoRotatePolicy(_ sent: UInt32, into kept: inout Int32) -> Bool {
+        orientd_wl_take_auto_rotate_policy(&kept, sent) == 0
+    }
+
+    /// Asks KWin to set its auto-rotate policy of the output `name`, nothing else changed; the
+    /// answer comes to `policyApplied`. False when KWin offers no policy (older than KWin 6),
+    /// has no such output on, or a policy change is in flight.
+    @discardableResult
+    func setAutoRotatePolicy(_ policy: KWinAutoRotatePolicy, toOutput name: String) -> Bool {
+        guard let wl, orientd_wl_output_set_auto_rotate_policy(wl, name, policy.rawValue) == 0 else { return false }
         flush()
         return true
     }

@@ -14,6 +14,8 @@ final class WaylandPresence: CompositorPresence {
     /// The compositor's outputs after each change, and the answers to applies.
     var heads: ([WaylandConnection.Head]) -> Void = { _ in }
     var applied: (WaylandConnection.ApplyResult) -> Void = { _ in }
+    /// KWin's answers to `connection.setAutoRotatePolicy`.
+    var policyApplied: (WaylandConnection.ApplyResult) -> Void = { _ in }
     /// The connection while the compositor is there.
     private(set) var connection: WaylandConnection?
     private var dialer: WaylandDialer?
@@ -63,6 +65,7 @@ final class WaylandPresence: CompositorPresence {
         handlers.outputChanged = callbacks.changed
         handlers.heads = { [weak self] in self?.heads($0) }
         handlers.applied = { [weak self] in self?.applied($0) }
+        handlers.policyApplied = { [weak self] in self?.policyApplied($0) }
         handlers.ended = callbacks.gone
         try connection.open(handlers)
         self.connection = connection

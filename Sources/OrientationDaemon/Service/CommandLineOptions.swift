@@ -2,7 +2,7 @@ import OrientationCore
 
 /// orientd's command line.
 public enum OrientdCommandLine {
-    public static let version = "orientd 1.0.0 (D-Bus interface version \(ManagerSnapshot.version))"
+    public static let version = "orientd \(ProductVersion.number) (D-Bus interface version \(ManagerSnapshot.version))"
 
     public static let usage = """
         Usage: orientd [OPTION…]

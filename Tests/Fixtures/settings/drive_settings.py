@@ -9,6 +9,8 @@ screen reader or a switch device does: the settings app's tests run it once per 
   drive_settings.py labels                the text of every label, one a line
   drive_settings.py window                the title of the app's window, once it is shown (a
                                           quick look: the tree under it is not walked)
+  drive_settings.py windows               the title of each of the app's windows, one a line
+  drive_settings.py type NAME TEXT        puts TEXT in the text field named NAME, as typing does
   drive_settings.py extents NAME          where the row titled NAME is in its window,
                                           and the window's size: "X Y WIDTH HEIGHT WINDOW-WIDTH
                                           WINDOW-HEIGHT" (window coordinates)
@@ -78,6 +80,12 @@ def main():
                 return 0
         print("no window")
         return 3
+    if command == "windows":
+        for index in range(app.childCount):
+            window = app.getChildAtIndex(index)
+            if window is not None:
+                print(window.name)
+        return 0
     if command == "labels":
         for node in walk(app):
             if node.getRoleName() == "label":
@@ -91,6 +99,17 @@ def main():
                 action.doAction(0)
                 print(f"pressed {name} ({action.getName(0)})")
                 return 0
+    elif command == "type":
+        for node in walk(app):
+            if node.name == name:
+                for field in walk(node):
+                    try:
+                        editable = field.queryEditableText()
+                    except NotImplementedError:
+                        continue
+                    editable.setTextContents(sys.argv[3])
+                    print(f"typed {sys.argv[3]!r} in {name}")
+                    return 0
     elif command == "extents":
         window = app.getChildAtIndex(0)
         frame = window.queryComponent().getExtents(pyatspi.WINDOW_COORDS)

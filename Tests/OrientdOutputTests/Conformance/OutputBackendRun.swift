@@ -24,6 +24,11 @@ final class OutputBackendRun: @unchecked Sendable {
         loop.sync { [self] in backend?.apply(orientation) }
     }
 
+    /// Passes the core's `holdCompositorRotation` on (as the service does).
+    func hold(_ held: Bool) {
+        loop.sync { [self] in backend?.holdCompositorRotation(held) }
+    }
+
     func stop() {
         loop.sync { [self] in
             backend?.stop()

@@ -1,7 +1,7 @@
 /// The D-Bus contract's fixed names, spelled out once for the tests — not imported from the
 /// service or OrientationWire, so a renamed constant there cannot silently rename what the
 /// tests check (ContractNamesTests checks these against dbus/*.xml).
-public enum ContractNames {
+public enum Contract {
     public static let busName = "io.github.orientd.OrientationManager1"
     public static let managerPath = "/io/github/orientd/OrientationManager1"
     public static let managerInterface = "io.github.orientd.OrientationManager1"
@@ -30,4 +30,26 @@ public enum ContractNames {
     public static func scenePath(_ n: UInt64, registeredBy uniqueName: String) -> String {
         sceneNamespace(of: uniqueName) + "/\(n)"
     }
+
+    /// Scene `n` by its short path (`…/scene/<n>`), which orientd also answers.
+    public static func scenePath(_ n: UInt64) -> String { "\(managerPath)/scene/\(n)" }
+
+    /// The contract's error names, and the standard ones GDBus or orientd use.
+    public static func error(_ name: String) -> String { errorPrefix + name }
+    public static let invalidArgs = "org.freedesktop.DBus.Error.InvalidArgs"
+    public static let accessDenied = "org.freedesktop.DBus.Error.AccessDenied"
+    public static let unknownMethod = "org.freedesktop.DBus.Error.UnknownMethod"
+    /// Every error name a reply of orientd may carry.
+    public static let allowedErrors: Set<String> = Set(
+        ["UnknownScene", "UnknownController", "DuplicateController", "WrongControllerKind",
+         "NoSupportedOrientation", "UnsupportedOrientation", "NotPermitted", "LimitExceeded", "SaveFailed"].map(error)
+    ).union([invalidArgs, accessDenied, unknownMethod])
+
+    /// The Scene interface's properties, read from its XML.
+    public static var sceneProperties: [String] { get throws { try ContractXML.sceneProperties } }
+    public static let interfaceOrientations = ["portrait", "landscape-right", "landscape-left", "portrait-upside-down"]
+    public static let deviceOrientations = ["unknown", "portrait", "portrait-upside-down", "landscape-left",
+                                            "landscape-right", "face-up", "face-down"]
+    /// UIKit's bits, as SupportedOrientationsMask carries them.
+    public static let bits: [String: UInt32] = ["portrait": 2, "portrait-upside-down": 4, "landscape-right": 8, "landscape-left": 16]
 }

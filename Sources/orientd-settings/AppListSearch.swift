@@ -1,0 +1,32 @@
+import CGtk
+import OrientationSettingsKit
+
+/// The search field above the app list: typing narrows the rows to the apps that match
+/// (`AppSearch`), as GNOME's settings narrow their lists.
+final class AppListSearch {
+    /// A group holding the field, placed above the app list's group.
+    let group: Widget
+    let entry: Widget
+    /// Called on GTK's thread each time the search changes.
+    var onChange: () -> Void = {}
+
+    init() {
+        group = adw_preferences_group_new()!
+        entry = gtk_search_entry_new()!
+        cgtk_set_accessible_label(entry, tr("Search apps"))
+        adw_preferences_group_add(group, entry)
+        connect(entry, "search-changed") { [unowned self] in self.onChange() }
+    }
+
+    /// What is typed now.
+    var query: String { gtk_editable_get_text(entry).map { String(cString: $0) } ?? "" }
+
+    /// Shows each app's row when the app matches the search, hides it otherwise.
+    func filter(_ rows: [String: Widget], _ apps: [AppRow]) {
+        let query = self.query
+        for app in apps {
+            guard let row = rows[app.appID] else { continue }
+            gtk_widget_set_visible(row, AppSearch.matches(query, app) ? 1 : 0)
+        }
+    }
+}
