@@ -111,10 +111,14 @@ final class MutterPhoshTests: OutputTestCase {
         try waitForProperty("OutputBackend", "mutter")
         try callManager("SetKioskMode", [.b(true), .s("landscape-left")])
         try eventually("orientation-lock held", timeout: deadline) { try lock() == "true" }
+        // It reads the key every 20 ms rather than through `gsettings monitor`, which, started
+        // beside the first undo, could miss orientd's immediate re-hold on a loaded machine and
+        // leave nothing to fight.
         let fighter = try start("the fighter", ["/bin/sh", "-c", """
-            gsettings monitor \(schema) \(key) | while read -r line; do
-              case "$line" in *true*) gsettings set \(schema) \(key) false; echo undone;; esac
-            done & gsettings set \(schema) \(key) false; echo undone; wait
+            while :; do
+              case "$(gsettings get \(schema) \(key))" in true) gsettings set \(schema) \(key) false; echo undone;; esac
+              sleep 0.02
+            done
             """])
         try eventually("orientd stopped holding", timeout: deadline) {
             try managerProperty("OutputStatus").string?.contains("stopped holding") == true
