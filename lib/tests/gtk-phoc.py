@@ -30,8 +30,8 @@ def die_with_parent():
 def start(argv, log, pass_fds=(), **env):
     """Starts argv with env added, its output in the log file; it dies with this process."""
     environment = dict(os.environ, **env)
-    child = subprocess.Popen(argv, env=environment, stdout=log, stderr=subprocess.STDOUT, pass_fds=pass_fds, start_new_session=True,
-                             stdin=subprocess.DEVNULL, preexec_fn=die_with_parent)
+    child = subprocess.Popen(argv, env=environment, stdout=log, stderr=subprocess.STDOUT, stdin=subprocess.DEVNULL,
+                             pass_fds=pass_fds, start_new_session=True, preexec_fn=die_with_parent)
     children.append(child)
     return child
 
