@@ -8,8 +8,9 @@
 # qemu-user (scripts/cross.sh target), where it is this one. Each architecture builds in a
 # folder of its own (.build/lib-install-ARCH). Prints each package's path.
 set -euo pipefail
+# Absolute: dpkg-shlibdeps reads the packages' libraries from a folder of its own.
+out=$(realpath -m "$1") version=$2
 cd "$(dirname "$0")/.."
-out=$1 version=$2
 arch=$(dpkg-architecture -qDEB_HOST_ARCH)
 multiarch=$(dpkg-architecture -qDEB_HOST_MULTIARCH)
 stage=$(realpath -m "$out/deb/liborientd-stage")
