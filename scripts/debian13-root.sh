@@ -59,14 +59,18 @@ swift_packages=(
 )
 # What a cross-build for this architecture compiles against and links: the headers and
 # libraries of the package's Depends and Debian's swiftlang for its static Swift runtime
-# (the compiler that runs is the host's, from the swift set: scripts/make-deb-cross.sh).
+# (the compiler that runs is the host's, from the swift set: scripts/cross.sh); and what
+# liborientd is built with natively in it under qemu-user (scripts/make-lib-debs.sh): gcc,
+# make, meson, GObject introspection, Vala, gi-docgen.
 sysroot_packages=(
-  binutils dpkg-dev libadwaita-1-dev libglib2.0-dev libgtk-4-dev libstdc++-14-dev libwayland-dev
-  libxcb1-dev swiftlang
+  binutils dpkg-dev gcc gi-docgen gobject-introspection libadwaita-1-dev libc6-dev libgirepository1.0-dev
+  libglib2.0-dev libgtk-4-dev libstdc++-14-dev libwayland-dev libxcb1-dev make meson ninja-build swiftlang
+  valac
 )
-# Where a built package is installed and run: its Depends, a bus, busctl, and no toolchain.
+# Where a built package is installed and run: its Depends, a bus, busctl, and no toolchain;
+# PyGObject and GTK's typelib for liborientd's packages, run through their typelibs.
 runtime_packages=(
-  dbus-daemon libadwaita-1-0 libgtk-4-1 libwayland-client0 libxcb1 systemd
+  dbus-daemon gir1.2-gtk-4.0 libadwaita-1-0 libgtk-4-1 libwayland-client0 libxcb1 python3-gi systemd
 )
 case $set_name in
   compositors) packages=("${compositor_packages[@]}") ;;

@@ -8,6 +8,8 @@
 # --arch arm64 (`make deb ARCH=arm64`, on an amd64 machine) cross-builds the package for
 # Debian 13 arm64 with Debian 13's Swift (scripts/cross.sh): its binaries in .build/install-arm64,
 # its Depends from the arm64 sysroot's libraries (Debian 13's names, libglib2.0-0t64).
+# liborientd's six packages are built beside it (scripts/make-lib-debs.sh; for arm64 natively
+# in the arm64 sysroot under qemu-user), unless ORIENTD_LIB_DEBS=no.
 # Prints the package's path on its last line, after lintian's verdict.
 set -euo pipefail
 cd "$(dirname "$0")/.."
@@ -182,10 +184,15 @@ if command -v lintian >/dev/null; then
 else
   echo "make-deb: lintian is not installed; the package was not checked" >&2
 fi
-# liborientd's packages beside it (native builds; the library is not cross-built yet), checked
-# by lintian the same way.
-if [[ $arch == "$(dpkg-architecture -qDEB_HOST_ARCH)" && ${ORIENTD_LIB_DEBS:-yes} == yes ]]; then
-  mapfile -t libraries < <(scripts/make-lib-debs.sh "$out" "$version")
+# liborientd's packages beside it, checked by lintian the same way. For another architecture
+# the library is built natively in the arm64 sysroot under qemu-user (scripts/cross.sh target):
+# its own gcc, meson, g-ir-scanner (which runs the library's introspection dump there, so the
+# GIR and typelib are arm64's), Vala and gi-docgen, in .build/lib-install-arm64.
+if [[ ${ORIENTD_LIB_DEBS:-yes} == yes ]]; then
+  SOURCE_DATE_EPOCH=${SOURCE_DATE_EPOCH:-$(git log -1 --format=%ct 2>/dev/null || date +%s)}
+  export SOURCE_DATE_EPOCH
+  mapfile -t libraries < <("${target[@]}" scripts/make-lib-debs.sh "$out" "$version")
+  [[ ${#libraries[@]} == 6 ]] || { echo "make-deb: liborientd's packages were not all built (${libraries[*]})" >&2; exit 1; }
   if command -v lintian >/dev/null; then
     if [[ $(id -u) == 0 ]] && command -v setpriv >/dev/null; then
       cp "${libraries[@]}" "$check_dir/"
@@ -196,7 +203,5 @@ if [[ $arch == "$(dpkg-architecture -qDEB_HOST_ARCH)" && ${ORIENTD_LIB_DEBS:-yes
     echo "lintian: liborientd's packages, no errors or warnings" >&2
   fi
   printf 'make-deb: %s\n' "${libraries[@]}" >&2
-else
-  echo "make-deb: liborientd's packages are built for the native architecture only; not for $arch" >&2
 fi
 echo "$package"

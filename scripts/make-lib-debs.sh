@@ -4,16 +4,19 @@
 # (headers, pkg-config file, GIR, VAPI, the gi-docgen reference), gir1.2-orientd-1.0 (the
 # typelib), and the GTK glue's liborientd-gtk-1-0, liborientd-gtk-dev, gir1.2-orientdgtk-1.0.
 #   scripts/make-lib-debs.sh OUTPUT-DIRECTORY VERSION   (scripts/make-deb.sh runs it)
-# Native builds only (the library is not cross-built yet). Prints each package's path.
+# For this machine's architecture: for arm64, make-deb.sh runs it in the arm64 sysroot under
+# qemu-user (scripts/cross.sh target), where it is this one. Each architecture builds in a
+# folder of its own (.build/lib-install-ARCH). Prints each package's path.
 set -euo pipefail
+# Absolute: dpkg-shlibdeps reads the packages' libraries from a folder of its own.
+out=$(realpath -m "$1") version=$2
 cd "$(dirname "$0")/.."
-out=$1 version=$2
 arch=$(dpkg-architecture -qDEB_HOST_ARCH)
 multiarch=$(dpkg-architecture -qDEB_HOST_MULTIARCH)
 stage=$(realpath -m "$out/deb/liborientd-stage")
 rm -rf "$stage"
 mkdir -p "$stage"
-make --no-print-directory lib-install DESTDIR="$stage" PREFIX=/usr >&2
+make --no-print-directory lib-install DESTDIR="$stage" PREFIX=/usr LIB_INSTALL_BUILD=.build/lib-install-"$arch" >&2
 libdir=usr/lib/$multiarch
 when=$(date -R -u -d @"${SOURCE_DATE_EPOCH:-$(git log -1 --format=%ct 2>/dev/null || date +%s)}")
 

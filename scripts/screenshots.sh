@@ -1,6 +1,8 @@
 #!/usr/bin/env bash
 # The README's headline pictures: the GTK 4 example (examples/gtk) on a real compositor that
-# orientd turns. A headless phoc (wlroots) shows an 800x1280 portrait panel; orientd drives
+# orientd turns. phoc (wlroots), nested in an Xvfb of its own, shows an 800x1280 portrait
+# panel (its x11 backend gives the seat a keyboard: phoc activates the example's window, which
+# liborientd-gtk passes on as the scene's activation state; headless it never would); orientd drives
 # it with --output-backend wlroots; the example plays the video-player flow by itself; grim
 # captures the whole screen as the user sees it: the portrait list, then the landscape player
 # after the compositor turned the panel (the window draws upright: it is not turned twice).
@@ -8,18 +10,18 @@
 #   scripts/screenshots.sh [DIR]     (default: the repository's docs/)
 #
 # Writes DIR/compositor-portrait.png and DIR/compositor-landscape.png. Needs the built orientd
-# ($ORIENTD, default .build/debug/orientd; `swift build` makes it), phoc, wlr-randr, grim,
+# ($ORIENTD, default .build/debug/orientd; `swift build` makes it), phoc, Xvfb, wlr-randr, grim,
 # dbus-daemon, busctl, /usr/bin/python3 with python3-gi and gir1.2-gtk-4.0
-# (`scripts/install-deps.sh test` installs them all), and liborientd, which the example uses,
-# from this tree's build (`make lib`: .build/lib). Runs everything on private sockets and
+# (`scripts/install-deps.sh test` installs them all), and liborientd and its GTK glue, which
+# the example uses, from this tree's build (`make lib`: .build/lib). Runs everything on private sockets and
 # a private bus, and stops it all on exit; prints the logs when something fails.
 set -euo pipefail
 
 root=$(cd "$(dirname "${BASH_SOURCE[0]}")/.." && pwd)
 out=${1:-$root/docs}
 orientd=${ORIENTD:-$root/.build/debug/orientd}
-library=$root/.build/lib/orientd
-readonly output=HEADLESS-1 panel=800x1280 timeout_seconds=60
+library=$root/.build/lib/orientd:$root/.build/lib/orientd-gtk
+readonly output=X11-1 panel=800x1280 timeout_seconds=60
 readonly name=io.github.orientd.OrientationManager1 manager=/io/github/orientd/OrientationManager1
 
 work=$(mktemp -d)
@@ -39,8 +41,8 @@ fail() {
 }
 
 . "$root/scripts/screenshot-steps.sh"
-require_tools phoc wlr-randr grim dbus-daemon busctl /usr/bin/python3
-[[ -f $root/.build/lib/orientd/Orientd-1.0.typelib ]] || fail "no liborientd build in $root/.build/lib: run make lib"
+require_tools phoc Xvfb wlr-randr grim dbus-daemon busctl /usr/bin/python3
+[[ -f $root/.build/lib/orientd-gtk/OrientdGtk-1.0.typelib ]] || fail "no liborientd build in $root/.build/lib: run make lib"
 [[ -x "$orientd" ]] || fail "no orientd at $orientd: run swift build first (or set ORIENTD)"
 
 # A private session bus and runtime folder: nothing of the user's session is touched.
@@ -54,8 +56,14 @@ export DBUS_SESSION_BUS_ADDRESS
 unset DISPLAY
 export WAYLAND_DISPLAY=wayland-0
 
-# The compositor: headless, software rendering, an 800x1280 portrait panel.
-WLR_BACKENDS=headless WLR_RENDERER=pixman phoc >"$work/phoc.log" 2>&1 &
+# The compositor: nested in an Xvfb (it picks a free display itself: -displayfd), software
+# rendering, an 800x1280 portrait panel.
+exec 4>"$work/xvfb.display"
+Xvfb -displayfd 4 -screen 0 800x1280x24 -nolisten tcp >"$work/xvfb.log" 2>&1 &
+pids+=($!)
+exec 4>&-
+wait_for "Xvfb" test -s "$work/xvfb.display"
+DISPLAY=:$(head -n 1 "$work/xvfb.display") WLR_BACKENDS=x11 WLR_RENDERER=pixman phoc >"$work/phoc.log" 2>&1 &
 pids+=($!)
 wait_for "phoc" wlr-randr
 wlr-randr --output "$output" --custom-mode "$panel"

@@ -20,16 +20,18 @@ final class ExamplesTests: XCTestCase {
     static let root = URL(fileURLWithPath: #filePath)
         .deletingLastPathComponent().deletingLastPathComponent().deletingLastPathComponent().path
 
-    /// The GTK example uses liborientd from this tree's build (make lib, which make test
-    /// runs first), not an installed copy.
+    /// The GTK example uses liborientd and its GTK glue from this tree's build (make lib,
+    /// which make test runs first), not an installed copy.
     static let libraryFolder = root + "/.build/lib/orientd"
+    static let gtkLibraryFolder = root + "/.build/lib/orientd-gtk"
 
     /// `environment` with the typelib and library paths of this tree's liborientd build.
     static func withLibrary(_ environment: [String: String]) throws -> [String: String] {
-        guard FileManager.default.fileExists(atPath: libraryFolder + "/Orientd-1.0.typelib") else {
-            throw TestSupportError("no Orientd-1.0.typelib in \(libraryFolder): build liborientd first (make lib)")
+        guard FileManager.default.fileExists(atPath: gtkLibraryFolder + "/OrientdGtk-1.0.typelib") else {
+            throw TestSupportError("no OrientdGtk-1.0.typelib in \(gtkLibraryFolder): build liborientd first (make lib)")
         }
-        return environment.merging(["GI_TYPELIB_PATH": libraryFolder, "LD_LIBRARY_PATH": libraryFolder]) { _, new in new }
+        let paths = libraryFolder + ":" + gtkLibraryFolder
+        return environment.merging(["GI_TYPELIB_PATH": paths, "LD_LIBRARY_PATH": paths]) { _, new in new }
     }
 
     override func setUpWithError() throws {

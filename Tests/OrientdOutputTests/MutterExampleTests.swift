@@ -16,10 +16,11 @@ final class MutterExampleTests: OutputTestCase {
         let shots = scratch + "/shots"
         var env = childEnvironment
         env["GDK_BACKEND"] = "x11"  // under the script's Xvfb, never mutter's Wayland socket
-        // The example speaks through liborientd: this tree's build (make lib, which make test runs first).
-        let library = Self.root + "/.build/lib/orientd"
-        guard FileManager.default.fileExists(atPath: library + "/Orientd-1.0.typelib") else {
-            throw TestSupportError("no Orientd-1.0.typelib in \(library): build liborientd first (make lib)")
+        // The example speaks through liborientd and its GTK glue: this tree's build (make lib,
+        // which make test runs first).
+        let library = Self.root + "/.build/lib/orientd:" + Self.root + "/.build/lib/orientd-gtk"
+        guard FileManager.default.fileExists(atPath: Self.root + "/.build/lib/orientd-gtk/OrientdGtk-1.0.typelib") else {
+            throw TestSupportError("no OrientdGtk-1.0.typelib in .build/lib/orientd-gtk: build liborientd first (make lib)")
         }
         (env["GI_TYPELIB_PATH"], env["LD_LIBRARY_PATH"]) = (library, library)
         let output = try runCommand(["bash", Self.root + "/examples/gtk/screenshots.sh", shots], environment: env,

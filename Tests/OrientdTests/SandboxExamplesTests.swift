@@ -55,18 +55,18 @@ final class SandboxExamplesTests: OrientdTestCase {
         let examples = Self.root + "/examples"
         let shots = try OrientdInstance.temporaryDirectory()
         defer { try? FileManager.default.removeItem(atPath: shots) }
-        // liborientd from this tree's build (make lib), bound read-only as a Flatpak app
-        // would carry it.
-        let library = Self.root + "/.build/lib/orientd"
-        guard FileManager.default.fileExists(atPath: library + "/Orientd-1.0.typelib") else {
-            throw TestSupportError("no Orientd-1.0.typelib in \(library): build liborientd first (make lib)")
+        // liborientd and its GTK glue from this tree's build (make lib), bound read-only as
+        // a Flatpak app would carry them.
+        let library = Self.root + "/.build/lib/orientd", gtkLibrary = Self.root + "/.build/lib/orientd-gtk"
+        guard FileManager.default.fileExists(atPath: gtkLibrary + "/OrientdGtk-1.0.typelib") else {
+            throw TestSupportError("no OrientdGtk-1.0.typelib in \(gtkLibrary): build liborientd first (make lib)")
         }
         let app = try ChildProcess(sandbox.appCommand(
             ["xvfb-run", "--auto-servernum", "--server-args=-screen 0 1024x768x24", "/usr/bin/python3",
              examples + "/gtk/orientation_window.py", "--script", "--screenshots", shots, "--timeout", "90"],
-            binds: [examples, library], writable: [shots],
+            binds: [examples, library, gtkLibrary], writable: [shots],
             environment: ["GSK_RENDERER": "cairo", "GTK_A11Y": "none", "HOME": "/tmp", "XDG_RUNTIME_DIR": "/tmp",
-                          "GI_TYPELIB_PATH": library, "LD_LIBRARY_PATH": library]))
+                          "GI_TYPELIB_PATH": library + ":" + gtkLibrary, "LD_LIBRARY_PATH": library + ":" + gtkLibrary]))
         let output = try runTurningTheDevice(app, timeout: .seconds(150))
         assertFlow(output)
         XCTAssertTrue(output.contains("done: interface portrait"), output)

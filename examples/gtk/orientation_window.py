@@ -18,15 +18,17 @@ wlroots, kwin or x11 turn the panel to the front window's orientation), the comp
 already turns the window's content, so the window does not turn its drawing a second time:
 it only lays its content out for the new width and height. It follows OutputBackend live.
 
-It speaks to orientd through liborientd (Orientd 1.0). It does not use liborientd-gtk yet:
-the glue reports the window's activation state from GTK's is-active, which stays false on
-a headless phoc (scripts/screenshots.sh), so the scene was foreground-inactive, not in
-front, and the panel did not turn for the player.
+It speaks to orientd through liborientd (Orientd 1.0), and ties its scene to its window with
+liborientd-gtk's one call (OrientdGtk.register_window_sync): the scene takes the app id of
+the window's GtkApplication (the id the compositor reports, so orientd matches the scene to
+the window), the window's size, its activation state (active, shown, suspended), and is
+unregistered when the window goes. On a compositor the window is in front once the
+compositor activates it (lib/tests/gtk-phoc.py: phoc nested in Xvfb).
 
 Run it:  /usr/bin/python3 examples/gtk/orientation_window.py
 Needs Debian's python3-gi and gir1.2-gtk-4.0 (no cairo bindings: it draws with GtkSnapshot),
-and gir1.2-orientd-1.0; from a build tree (make lib) instead: GI_TYPELIB_PATH and
-LD_LIBRARY_PATH=.build/lib/orientd.
+gir1.2-orientd-1.0 and gir1.2-orientdgtk-1.0; from a build tree (make lib) instead:
+GI_TYPELIB_PATH and LD_LIBRARY_PATH=.build/lib/orientd:.build/lib/orientd-gtk.
 
 --script plays the video-player flow by itself, driven by orientd's signals, and quits
 when it is done: it saves a screenshot of the portrait list, clicks "Play full screen",
@@ -50,8 +52,9 @@ gi.require_version("Gio", "2.0")
 gi.require_version("Graphene", "1.0")
 gi.require_version("Gtk", "4.0")
 gi.require_version("Orientd", "1.0")
+gi.require_version("OrientdGtk", "1.0")
 gi.require_version("Pango", "1.0")
-from gi.repository import Gdk, Gio, GLib, Graphene, Gtk, Orientd, Pango  # noqa: E402
+from gi.repository import Gdk, Gio, GLib, Graphene, Gtk, Orientd, OrientdGtk, Pango  # noqa: E402
 
 APP_ID = "org.example.OrientationWindow"
 
@@ -113,8 +116,8 @@ def save_snapshot_as_png(snapshot, renderer, path):
 
 
 class Scene:
-    """The window's scene in orientd, through liborientd (Orientd 1.0), owned by the app's
-    connection (it goes away when the app exits).
+    """The window's scene in orientd, through liborientd (Orientd 1.0), tied to the window
+    by liborientd-gtk, owned by the app's connection (it goes away when the app exits).
 
     The library believes only orientd (signals from its unique name alone) and, when orientd
     restarts, registers the scene again with its controllers, player included, and emits
@@ -137,14 +140,15 @@ class Scene:
         self.client.connect("notify::output-backend", lambda client, _pspec: on_change(client.props.output_backend))
         on_change(self.client.props.output_backend)
 
-    def register(self, on_change, on_device_change, on_restart):
-        """Registers the window with a portrait list and calls on_change(previous, current,
-        reason) for each orientation change, on_device_change(orientation) when the device
-        turns and on_restart(orientation) once the window is registered again after orientd
-        restarted. Returns the orientation the scene starts in."""
-        # The phone's default supported orientations are portrait only: declare landscape for the player.
-        self.scene = self.client.register_scene_sync(
-            APP_ID, Orientd.OrientationMask.PORTRAIT | Orientd.OrientationMask.LANDSCAPE, None)
+    def register(self, window, on_change, on_device_change, on_restart):
+        """Registers the window, tied to it, with a portrait list and calls on_change(previous,
+        current, reason) for each orientation change, on_device_change(orientation) when the
+        device turns and on_restart(orientation) once the window is registered again after
+        orientd restarted. Returns the orientation the scene starts in."""
+        # The phone's default supported orientations are portrait only: declare landscape for
+        # the player. The app id, size and activation state come from the window.
+        self.scene = OrientdGtk.register_window_sync(
+            self.client, window, Orientd.OrientationMask.PORTRAIT | Orientd.OrientationMask.LANDSCAPE, None)
         self.scene.set_root_controller_sync("library", Orientd.ControllerKind.NAVIGATION, None, None)
         self.scene.push_controller_sync("library", "video-list", Orientd.ControllerKind.VIEW, None, None)
         # The iOS practice's setOrientationMode + updateOrientation pair.
@@ -305,8 +309,8 @@ class OrientationWindowApp(Gtk.Application):
         self.refresh()
         self.window.present()
         try:
-            self.orientation = self.orientd.register(self.on_orientation_changed, self.on_device_changed,
-                                                     self.on_registered_again)
+            self.orientation = self.orientd.register(self.window, self.on_orientation_changed,
+                                                     self.on_device_changed, self.on_registered_again)
         except GLib.Error as error:
             return self.fail(f"cannot register with orientd: {error.message}")
         say(f"registered {self.orientd.path}: {self.orientation}")
