@@ -296,10 +296,19 @@ orientd_wire_call_serial (GAsyncResult *result)
 
 /* Sync waits */
 
+/* One spare context per thread, reused by the next _sync call: a new GMainContext per call
+ * is a new wakeup file descriptor per call. A call made while another waits (from a
+ * callback) takes a new one. */
+static GPrivate spare_context = G_PRIVATE_INIT ((GDestroyNotify) g_main_context_unref);
+
 void
 orientd_sync_wait_begin (OrientdSyncWait *wait)
 {
-  wait->context = g_main_context_new ();
+  wait->context = g_private_get (&spare_context);
+  if (wait->context != NULL)
+    g_private_set (&spare_context, NULL);
+  else
+    wait->context = g_main_context_new ();
   wait->result = NULL;
   g_main_context_push_thread_default (wait->context);
 }
@@ -326,5 +335,8 @@ orientd_sync_wait_clear (OrientdSyncWait *wait)
   /* Sources the call left (a cancelled reply's) run out before the context goes. */
   while (g_main_context_pending (wait->context))
     g_main_context_iteration (wait->context, FALSE);
-  g_clear_pointer (&wait->context, g_main_context_unref);
+  if (g_private_get (&spare_context) == NULL)
+    g_private_set (&spare_context, g_steal_pointer (&wait->context));
+  else
+    g_clear_pointer (&wait->context, g_main_context_unref);
 }
