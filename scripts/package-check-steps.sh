@@ -69,3 +69,31 @@ purge_orientd() {
   [[ -z $left ]] || { echo "step: left behind: $left" >&2; exit 1; }
   echo "step: removed $(wc -w <<<"$files") files, none left"
 }
+
+# A GNOME developer's first hour with liborientd, from the installed packages in /tmp/lib
+# (all six, the -dev ones too) and orientd's installed docs: the C and Vala examples built
+# with pkg-config and the installed VAPI, run against the installed orientd (on the session
+# bus start_session_bus made), and the reference's Python flow (/tmp/video-player.py)
+# through the installed typelib; then the library's packages purged, leaving no file.
+check_library_for_developers() {
+  local libraries files left work=/tmp/developer output
+  dpkg -i /tmp/lib/*.deb >/dev/null
+  libraries=$(for deb in /tmp/lib/*.deb; do dpkg-deb -f "$deb" Package; done | sort | paste -sd ' ')
+  echo "step: a developer installed $libraries"
+  mkdir -p "$work"
+  # shellcheck disable=SC2046
+  cc -Wall -Werror -o "$work/video-player-c" /usr/share/doc/orientd/examples/c/video-player.c $(pkg-config --cflags --libs orientd-1)
+  valac --quiet --pkg orientd-1 -o "$work/video-player-vala" /usr/share/doc/orientd/examples/vala/video-player.vala
+  for program in "$work/video-player-c" "$work/video-player-vala" "python3 /tmp/video-player.py"; do
+    # shellcheck disable=SC2086
+    output=$($program)
+    grep -q '^done$' <<<"$output" || { echo "step: $program failed: $output" >&2; exit 1; }
+  done
+  echo "step: the C and Vala examples built with pkg-config orientd-1 and the Python flow ran against the installed orientd"
+  files=$(for name in $libraries; do dpkg-query -L "$name"; done | while read -r path; do [[ -f $path ]] && echo "$path"; done)
+  # shellcheck disable=SC2086
+  dpkg --purge $libraries >/dev/null
+  left=$(for path in $files; do [[ -e $path ]] && echo "$path"; done || true)
+  [[ -z $left ]] || { echo "step: the library left behind: $left" >&2; exit 1; }
+  echo "step: the library's packages purged, none of their $(wc -w <<<"$files") files left"
+}

@@ -179,10 +179,22 @@ final class PackagingTests: XCTestCase {
             XCTAssertTrue(contents.stdout.contains(" ./usr/share/doc/orientd/\(document)\n"), "\(document) is not in /usr/share/doc/orientd")
         }
 
-        let installed = try runCommand([Self.root + "/Tests/Fixtures/deb/install-in-chroot.sh", package], timeout: .seconds(300))
+        // liborientd's six packages, which make-deb names on its standard error; on this
+        // machine (which has the compilers) a developer's walk through them while orientd is
+        // installed.
+        let libraries = build.stderr.split(separator: "\n").filter { $0.hasPrefix("make-deb: /") && $0.hasSuffix(".deb") }
+            .map { String($0.dropFirst("make-deb: ".count)) }
+        XCTAssertEqual(libraries.count, 6, build.stderr.suffix(2000) + "")
+        let installed = try runCommand([Self.root + "/Tests/Fixtures/deb/install-in-chroot.sh", package, "/"] + libraries,
+                                       timeout: .seconds(300))
         XCTAssertEqual(installed.status, .exited(0), "\(installed)")
         let steps = installed.stdout.split(separator: "\n").filter { $0.hasPrefix("step: ") }.map { String($0.dropFirst(6)) }
-        XCTAssertEqual(steps.count, 10, "\(installed)")
+        XCTAssertEqual(steps.count, 13, "\(installed)")
+        XCTAssertTrue(steps.contains { $0.hasPrefix("a developer installed gir1.2-orientd-1.0 gir1.2-orientdgtk-1.0 liborientd-1-0 liborientd-dev") },
+                      "\(steps)")
+        XCTAssertTrue(steps.contains("the C and Vala examples built with pkg-config orientd-1 and the Python flow ran against the installed orientd"),
+                      "\(steps)")
+        XCTAssertTrue(steps.contains { $0.hasPrefix("the library's packages purged, none of their") }, "\(steps)")
         XCTAssertEqual(steps.first, "no toolchain: no /opt")
         XCTAssertTrue(steps.contains { $0.hasPrefix("installed orientd ") && $0.hasSuffix(" install ok installed") }, "\(steps)")
         XCTAssertTrue(steps.contains { $0.hasSuffix("shared, none of the toolchain") }, "\(steps)")
