@@ -6,15 +6,18 @@
 #                  completions, README/docs/examples (release binaries with the Swift runtime linked in,
 #                  stripped; installs no packages; docs/packaging.md)
 #   make uninstall the same PREFIX and DESTDIR: removes what install put there
-#   make deb       a Debian package in build/ (scripts/make-deb.sh); ARCH=arm64 cross-builds one for
-#                  Debian 13 arm64 with Debian 13's Swift (scripts/cross.sh, docs/packaging.md)
-#   make check-arm64  the arm64 package built, then installed and run under qemu-user
+#   make deb       a Debian package in build/ (scripts/make-deb.sh) and liborientd's six beside it;
+#                  ARCH=arm64 cross-builds orientd for Debian 13 arm64 with Debian 13's Swift and
+#                  builds the library's in the arm64 sysroot under qemu-user (scripts/cross.sh,
+#                  docs/packaging.md)
+#   make check-arm64  the arm64 packages built, then installed and run under qemu-user
 #   make bench     the release benchmark (BENCHMARKS.md), then make lib-bench
 #   make lib-bench liborientd's calls and RSS against raw GDBus (lib/bench), on the release orientd
 #   make pot       the settings app's translation template po/orientd.pot (scripts/update-pot.sh)
 #   make lib       liborientd (lib/, meson): the C library, its GIR, typelib and VAPI, the GTK glue;
 #                  make test runs its tests (C under AddressSanitizer, Python, GJS, C and Vala
-#                  examples) against the orientd just built; make install installs it
+#                  examples, a GTK window tied with the glue on phoc in Xvfb) against the orientd
+#                  just built; make install installs it
 
 PREFIX ?= /usr/local
 DESTDIR ?=
