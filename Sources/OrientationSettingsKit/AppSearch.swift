@@ -1,5 +1,3 @@
-import enum OrientationCore.ProductVersion
-
 /// The app list's search field: what a person types narrows the list to the apps whose name
 /// or app id holds every word typed, in any case; an empty search shows every app.
 public enum AppSearch {
@@ -19,11 +17,4 @@ public enum AppSearch {
         }
         return false
     }
-}
-
-/// What the About window says of the app.
-public enum AboutText {
-    public static let version = ProductVersion.number
-    public static let website = "https://github.com/orientd/orientd"
-    public static let icon = "io.github.orientd.Settings"
 }
