@@ -1,15 +1,18 @@
 #!/usr/bin/python3
 """A hostile KWin, spoken on the Wayland wire: it offers org_kde_plasma_window_management
-(version 16) and, once a client binds it, announces COUNT windows at once (window_with_uuid).
-Each window the client asks for (get_window_by_uuid) gets its app id (the first ones holding
-control characters or 4,000 characters long), its states (the last window active) and
-initial_state. It reads and drops the client's other requests. Prints "flooded" when every
-window is announced; runs until killed (which closes the connection).
+(version 16) and, once a client binds it, announces COUNT windows (window_with_uuid): the
+first ones, whose app ids hold control characters or are 4,000 characters long, alone, and
+once they are answered, all the others at once. Each window the client asks for
+(get_window_by_uuid) gets its app id, its states (the last window active) and initial_state.
+It reads and drops the client's other requests. As a compositor does, it never stops reading
+while its messages wait to be sent: one thread writes them in order. Prints "flooded" when
+every window is announced; runs until killed (which closes the connection).
 
     flooding_kwin.py SOCKET-PATH COUNT
 """
 
 import os
+import queue
 import socket
 import struct
 import sys
@@ -19,12 +22,20 @@ PATH, COUNT = sys.argv[1], int(sys.argv[2])
 MANAGER = "org_kde_plasma_window_management"
 BAD_APP_IDS = ["evil\x1b]0;forged title\x07", "line\nbreak", "x" * 4000]
 ACTIVE = 1  # the protocol's state bit "active"
-SENDING = threading.Lock()  # the announcing thread and the answers: whole messages each
+OUTGOING = queue.Queue()  # whole messages, in order, for the writing thread
+BAD_ANSWERED = threading.Event()  # the windows with bad app ids have theirs
 
 
 def send(conn, data):
-    with SENDING:
-        conn.sendall(data)
+    OUTGOING.put(data)
+
+
+def write(conn):
+    while True:
+        try:
+            conn.sendall(OUTGOING.get())
+        except OSError:
+            return
 
 
 def message(obj, opcode, body=b""):
@@ -61,9 +72,15 @@ def requests(conn):
             yield obj, opcode, body
 
 
-def announce(conn, manager):
-    for index in range(COUNT):
+def announce(conn, manager, first, last):
+    for index in range(first, last):
         send(conn, message(manager, 4, struct.pack("<I", index + 1) + string("uuid-%d" % index)))
+
+
+def flood(conn, manager):
+    announce(conn, manager, 0, len(BAD_APP_IDS))
+    BAD_ANSWERED.wait()
+    announce(conn, manager, len(BAD_APP_IDS), COUNT)
     print("flooded", flush=True)
 
 
@@ -78,7 +95,7 @@ def serve(conn):
             send(conn, message(callback, 0, struct.pack("<I", 0)) + message(1, 1, struct.pack("<I", callback)))
         elif obj == registry and opcode == 0:  # wl_registry.bind(name, interface, version, new_id)
             manager = struct.unpack_from("<I", body, len(body) - 4)[0]
-            threading.Thread(target=announce, args=(conn, manager), daemon=True).start()
+            threading.Thread(target=flood, args=(conn, manager), daemon=True).start()
         elif obj == manager and opcode == 2:  # get_window_by_uuid(new_id, uuid)
             window = struct.unpack_from("<I", body)[0]
             index = int(read_string(body, 4).split("-")[1])
@@ -86,6 +103,8 @@ def serve(conn):
             send(conn, message(window, 1, string(app_id))
                        + message(window, 2, struct.pack("<I", ACTIVE if index == COUNT - 1 else 0))
                        + message(window, 6))
+            if index == len(BAD_APP_IDS) - 1:
+                BAD_ANSWERED.set()
 
 
 if os.path.exists(PATH):
@@ -95,5 +114,6 @@ server.bind(PATH)
 server.listen(4)
 print("listening", flush=True)
 connection, _ = server.accept()
+threading.Thread(target=write, args=(connection,), daemon=True).start()
 serve(connection)
 threading.Event().wait()
