@@ -3,39 +3,40 @@ import GLibBridge
 import TestSupport
 import XCTest
 
-/// The shell's own surfaces turn nothing, on real Phosh (`PhoshSession`) with its own top
-/// drawer, opened as a user does through the nested phoc's X11 window: a tap on the top bar,
-/// and Phosh's "toggle-message-tray" key binding (Super+M). While the drawer is open phoc
-/// shows no app window activated; the landscape game that was in front keeps the panel turned
-/// through the drawer opening and closing, and its window closing behind the drawer frees the
-/// panel. Before, the drawer turned the screen twice per pull. On the host's Phosh and on the
-/// Phosh of each cached Debian root (Debian 13's 0.46, forky's 0.58).
+/// The shell's own surfaces turn nothing, on real Phosh (`PhoshSession`): its own top drawer
+/// and its overview, opened as a user does through the nested phoc's X11 window — a tap on the
+/// top bar and Phosh's "toggle-message-tray" key binding (Super+M) for the drawer, its
+/// "toggle-application-view" binding (Super+A) for the overview — and closed with Escape.
+/// While either is open phoc shows no app window activated; the landscape game that was in
+/// front keeps the panel turned through the opening and the closing, and its window closing
+/// behind the drawer frees the panel. Before, each pull turned the screen twice. On the host's
+/// Phosh and on the Phosh of each cached Debian root (Debian 13's 0.46, forky's 0.58).
 extension PhoshFlowTests {
     static let drawerGame = "org.example.PhoshDrawerGame"
 
-    func testPhoshsDrawerOverALandscapeGameTurnsNothingAndTheGameClosingBehindItFreesThePanel() throws {
-        try drawerOverALandscapeGameTurnsNothing(root: nil)
+    func testPhoshsDrawerAndOverviewTurnNothingAndTheGameClosingBehindTheDrawerFreesThePanel() throws {
+        try drawerAndOverviewOverALandscapeGameTurnNothing(root: nil)
     }
 
-    func testOnDebian13sPhosh046TheDrawerTurnsNothingAndTheGameClosingBehindItFreesThePanel() throws {
-        try drawerOverALandscapeGameTurnsNothing(on: .trixie, version: "0.46")
+    func testOnDebian13sPhosh046TheDrawerAndOverviewTurnNothingAndTheGameClosingBehindTheDrawerFreesThePanel() throws {
+        try drawerAndOverviewOverALandscapeGameTurnNothing(on: .trixie, version: "0.46")
     }
 
-    func testOnForkysPhosh058TheDrawerTurnsNothingAndTheGameClosingBehindItFreesThePanel() throws {
-        try drawerOverALandscapeGameTurnsNothing(on: .forky, version: "0.58")
+    func testOnForkysPhosh058TheDrawerAndOverviewTurnNothingAndTheGameClosingBehindTheDrawerFreesThePanel() throws {
+        try drawerAndOverviewOverALandscapeGameTurnNothing(on: .forky, version: "0.58")
     }
 
-    /// The drawer flow on the phoc and Phosh of `release`'s root, both at `version`.
-    func drawerOverALandscapeGameTurnsNothing(on release: Debian13Root.Release, version: String) throws {
+    /// The flow on the phoc and Phosh of `release`'s root, both at `version`.
+    func drawerAndOverviewOverALandscapeGameTurnNothing(on release: Debian13Root.Release, version: String) throws {
         let root = try cachedRoot(release)
         let versions = try Debian13Root.versions(root, of: ["phosh", "phoc"])
         XCTAssertTrue(versions["phosh"]?.hasPrefix(version) == true && versions["phoc"]?.hasPrefix(version) == true,
                       "\(release.displayName)'s Phosh and phoc \(version), not \(versions)")
-        try drawerOverALandscapeGameTurnsNothing(root: root)
+        try drawerAndOverviewOverALandscapeGameTurnNothing(root: root)
     }
 
     /// The flow on the host's Phosh, or on the phoc and Phosh of `root`.
-    func drawerOverALandscapeGameTurnsNothing(root: String?) throws {
+    func drawerAndOverviewOverALandscapeGameTurnNothing(root: String?) throws {
         try writeDesktopEntry(Self.drawerGame, orientations: "landscape")
         let session = try startRealPhosh(root: root)
         try launchOnPhosh()
@@ -54,26 +55,25 @@ extension PhoshFlowTests {
         let before = orientd.log.count
 
         // 1. A tap on the top bar (on the edge the turned panel puts it) opens the drawer; the
-        // game stays in front and nothing turns, through the drawer closing (Escape).
-        try openPhoshsDrawer(over: switcher, what: "a tap on the top bar") {
+        // game stays in front and nothing turns, through the drawer closing.
+        try openPhoshsSurface(over: switcher, what: "the drawer, by a tap on the top bar", askingAgainAfter: .seconds(3)) {
             try input.tapTopBar(transform: turned)
         }
         try assertPhoshPanelStays(turned, "the drawer turned the panel")
-        try eventually("phoc activates the game again when the drawer closes, and orientd sees it (no 'stays in front')",
-                       timeout: deadline) {
-            if switcher.isActivated(Self.drawerGame) != true { try input.press("Escape") }
-            return try becomesTrue(within: .seconds(3)) {
-                try switcher.isActivated(Self.drawerGame) == true
-                    && !explainPanelLines().contains { $0.hasPrefix("front ") && $0.contains("stays in front") }
-            }
-        }
-        XCTAssertEqual(try managerProperty("FrontApp").string, Self.drawerGame)
+        try closePhoshsSurface(over: switcher, input)
         try assertPhoshPanelStays(turned, "closing the drawer turned the panel")
+        // 2. The overview likewise.
+        try openPhoshsSurface(over: switcher, what: "the overview, by Phosh's toggle-application-view key (Super+A)") {
+            try input.press("super+a")
+        }
+        try assertPhoshPanelStays(turned, "the overview turned the panel")
+        try closePhoshsSurface(over: switcher, input)
+        try assertPhoshPanelStays(turned, "closing the overview turned the panel")
         let log = String(orientd.log.dropFirst(before))
-        XCTAssertFalse(log.contains("turning the panel"), "the drawer turned nothing:\n\(log)")
+        XCTAssertFalse(log.contains("turning the panel"), "the drawer and the overview turned nothing:\n\(log)")
 
-        // 2. Phosh's key binding opens it again, and the game closing behind it frees the panel.
-        try openPhoshsDrawer(over: switcher, what: "Phosh's toggle-message-tray key (Super+M)") {
+        // 3. Phosh's key binding opens the drawer again, and the game closing behind it frees the panel.
+        try openPhoshsSurface(over: switcher, what: "the drawer, by Phosh's toggle-message-tray key (Super+M)") {
             try input.press("super+m")
         }
         try closeApp(game)
@@ -81,25 +81,42 @@ extension PhoshFlowTests {
         try waitForPhoshPanel("portrait")
     }
 
-    /// Opens Phosh's drawer with `open` (asked again, as a user taps again, when phoc still
-    /// shows the game activated 8 s later: phoc 0.24 was seen dropping a tap, and a key pressed
-    /// again sooner could fold a drawer merely slow to open) and waits until phoc shows the
-    /// game's window no longer activated and orientd's window list reported it so: the moment
-    /// the rule is about really happened. Then the game is still in front, and `ExplainPanel` says it stays there.
-    func openPhoshsDrawer(over switcher: TaskSwitcher, what: String, _ open: () throws -> Void) throws {
+    /// Opens one of Phosh's surfaces with `open`, asked again, as a user taps again, while phoc
+    /// still shows the game activated `askingAgainAfter` later (a tap just after the panel
+    /// turned was seen lost on phoc 0.24 and 0.58, and a key pressed just after another surface
+    /// closed; a key pressed again too soon would fold a surface merely slow to open, a second
+    /// tap lands on the open drawer's clock), and waits until phoc shows the game's window no
+    /// longer activated and orientd's window list reported it so: the moment the rule is about
+    /// really happened. Then the game is still in front, and `ExplainPanel` says it stays there.
+    func openPhoshsSurface(over switcher: TaskSwitcher, what: String, askingAgainAfter wait: Duration = .seconds(8),
+                           _ open: () throws -> Void) throws {
         let before = orientd.log.count
-        try eventually("Phosh's drawer opened by \(what): phoc shows the game's window not activated", timeout: deadline) {
+        try eventually("Phosh's \(what) open: phoc shows the game's window not activated", timeout: deadline) {
             try open()
-            return try becomesTrue(within: .seconds(8)) { switcher.isActivated(Self.drawerGame) == false }
+            return try becomesTrue(within: wait) { switcher.isActivated(Self.drawerGame) == false }
         }
         try eventually("orientd's window list reports the game's window not activated", timeout: deadline) {
             String(orientd.log.dropFirst(before)).split(separator: "\n").contains {
                 $0.contains("windows: wlroots: window ") && $0.hasSuffix("'\(Self.drawerGame)'")
             }
         }
-        XCTAssertEqual(try managerProperty("FrontApp").string, Self.drawerGame, "the drawer took the game out of front")
+        XCTAssertEqual(try managerProperty("FrontApp").string, Self.drawerGame, "\(what) took the game out of front")
         let explained = try explainPanelLines()
         XCTAssertTrue(explained.contains { $0.hasPrefix("front ") && $0.contains("stays in front") }, "\(explained)")
+    }
+
+    /// Closes the open surface with Escape (pressed again while phoc still shows the game not
+    /// activated 3 s later) and waits until phoc activates the game again and orientd saw it
+    /// (`ExplainPanel` no longer says it "stays in front"); the game is in front.
+    func closePhoshsSurface(over switcher: TaskSwitcher, _ input: PhoshInput) throws {
+        try eventually("phoc activates the game again when Phosh's surface closes, and orientd sees it", timeout: deadline) {
+            if switcher.isActivated(Self.drawerGame) != true { try input.press("Escape") }
+            return try becomesTrue(within: .seconds(3)) {
+                try switcher.isActivated(Self.drawerGame) == true
+                    && !explainPanelLines().contains { $0.hasPrefix("front ") && $0.contains("stays in front") }
+            }
+        }
+        XCTAssertEqual(try managerProperty("FrontApp").string, Self.drawerGame)
     }
 
     /// Checks for a while that Phosh keeps the panel at `transform`: a turn orientd asked for
@@ -176,7 +193,7 @@ struct PhoshInput {
     }
 
     /// A tap on the top bar: the pointer comes in from outside phoc's window and moves once
-    /// more inside it (phoc was seen dropping a press that came with the pointer's first
+    /// more inside it (phoc 0.24 was seen dropping a press that came with the pointer's first
     /// motion into the window), then presses and lets go.
     func tapTopBar(transform: UInt32) throws {
         let point = topBarPoint(transform: transform)
