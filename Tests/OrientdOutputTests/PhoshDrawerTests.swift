@@ -150,11 +150,12 @@ struct PhoshInput {
     /// phoc's window, and where it sits in the Xvfb.
     let window: String
     let x: Int, y: Int, width: Int, height: Int
-    /// Whether phoc hands the X11 pointer on turned with its output. phoc 0.46 and 0.58
-    /// (wlroots 0.18 and later) do: with the panel at 90° the logical top edge is the window's
-    /// left edge, at 270° its right edge. phoc 0.24 (wlroots 0.15) does not: the pointer keeps
-    /// the window's proportions stretched over the turned output, so the top bar stays the
-    /// window's top strip. Both measured with wlr-randr turning the panel and taps on each edge.
+    /// Whether phoc hands the X11 pointer on turned with its output. phoc 0.46 (on wlroots
+    /// 0.18) and 0.58 (its own wlroots) do: with the panel at 90° the logical top edge is the
+    /// window's left edge, at 270° its right edge. phoc 0.24 (wlroots 0.15) does not: the
+    /// pointer keeps the window's proportions stretched over the turned output, so the top bar
+    /// stays the window's top strip. Measured at 90° and 270°, wlr-randr turning the panel and
+    /// taps on each edge; 180° is never asked for here (a landscape game).
     let pointerTurnsWithOutput: Bool
 
     init(session: OutputTestCase.PhoshSession, root: String?, test: OutputTestCase) throws {
