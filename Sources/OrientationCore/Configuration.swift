@@ -15,6 +15,27 @@ public enum SettingKey: String, CaseIterable, Sendable {
     case largeScreenRule = "LargeScreenRule"
 }
 
+extension SettingKey {
+    // Hashed and compared by case, not by the raw string (what RawRepresentable's defaults
+    // do): every call diffs the manager's properties, which looks each key up several times.
+    public func hash(into hasher: inout Hasher) { hasher.combine(ordinal) }
+    public static func == (lhs: SettingKey, rhs: SettingKey) -> Bool { lhs.ordinal == rhs.ordinal }
+
+    private var ordinal: Int {
+        switch self {
+        case .rotationLocked: 0
+        case .kioskMode: 1
+        case .kioskOrientation: 2
+        case .splitViewThreshold: 3
+        case .settleTime: 4
+        case .undeclaredAppOrientations: 5
+        case .appLocksAllowed: 6
+        case .screenClass: 7
+        case .largeScreenRule: 8
+        }
+    }
+}
+
 /// One level of settings: each value is nil where this level says nothing. The user's own
 /// choices (the state file) are one such level, the merged configuration files another.
 public struct SettingLayer: Sendable, Equatable {

@@ -3,6 +3,19 @@ import XCTest
 
 /// The wire vocabulary: masks, canonical order, UIKit bits, device → interface, iio strings.
 final class VocabularyTests: XCTestCase {
+    /// SettingKey is hashed and compared by its case (not its string): each key equals itself
+    /// only, and a dictionary keyed by them keeps every key apart.
+    func testEachSettingKeyIsItsOwnKey() {
+        for a in SettingKey.allCases {
+            for b in SettingKey.allCases {
+                XCTAssertEqual(a == b, a.rawValue == b.rawValue, "\(a) == \(b)")
+            }
+        }
+        let byKey = Dictionary(uniqueKeysWithValues: SettingKey.allCases.map { ($0, $0.rawValue) })
+        XCTAssertEqual(byKey.count, SettingKey.allCases.count)
+        for key in SettingKey.allCases { XCTAssertEqual(byKey[key], key.rawValue) }
+    }
+
     func testMaskParsingAcceptsCompositesAndFoldsDuplicates() throws {
         XCTAssertEqual(try OrientationMask(parsing: ["landscape"]), [.landscapeLeft, .landscapeRight])
         XCTAssertEqual(try OrientationMask(parsing: ["all"]), .all)
