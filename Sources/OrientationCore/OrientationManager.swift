@@ -135,6 +135,12 @@ public struct OrientationManager: Sendable {
         scenes[id].map { SceneSnapshot($0, kioskMode: settings.kioskMode) }
     }
 
+    /// What a turn changes of a scene (its orientation and size), read without a snapshot:
+    /// the bus adapter shares one `PropertiesChanged` among the scenes that turn alike.
+    public func turnFacts(of id: SceneID) -> SceneTurnFacts? {
+        scenes[id].map { SceneTurnFacts(orientation: $0.orientation, width: $0.width, height: $0.height) }
+    }
+
     /// The scene, or `UnknownScene`.
     public func scene(_ id: SceneID) throws(OrientationError) -> Scene {
         guard let scene = scenes[id] else {

@@ -52,6 +52,13 @@ public struct SceneSnapshot: Sendable, Equatable {
     }
 }
 
+/// The scene's values a device turn changes.
+public struct SceneTurnFacts: Sendable, Hashable {
+    public var orientation: InterfaceOrientation
+    public var width: UInt32
+    public var height: UInt32
+}
+
 /// The public values of the manager object.
 public struct ManagerSnapshot: Sendable, Equatable {
     /// 3: OutputStatus, and the window tracking members (WindowTracking, TrackedWindows,

@@ -11,6 +11,7 @@ final class EventEmission {
     private let connection: BusConnection
     private let scenes: SceneObjects
     private let log: Log
+    private var turnSignals = TurnSignalMemo()
 
     init(connection: BusConnection, scenes: SceneObjects, log: Log) {
         self.connection = connection
@@ -46,10 +47,13 @@ final class EventEmission {
         case .orientationChanged(let id, let from, let to, let reason):
             try orientationChanged(path: scenePath(id), id, from, to, reason)
         case .scenePropertiesChanged(let id, let properties):
-            guard let snapshot = manager.snapshot(of: id) else { return }
-            try signal(scenePath(id), BusNames.propertiesInterface, StandardMember.propertiesChanged,
-                       Encode.propertiesChanged(interface: BusNames.sceneInterface,
-                                                changed: Encode.sceneProperties(snapshot, only: properties)))
+            guard let facts = manager.turnFacts(of: id) else { return }
+            // A snapshot only when this change is not shared (the scene is there: facts are).
+            let arguments = turnSignals.arguments(properties, facts) {
+                Encode.propertiesChanged(interface: BusNames.sceneInterface,
+                                         changed: manager.snapshot(of: id).map { Encode.sceneProperties($0, only: properties) } ?? Variant(vardict: [:]))
+            }
+            try signal(scenePath(id), BusNames.propertiesInterface, StandardMember.propertiesChanged, arguments)
         case .managerPropertiesChanged(let properties):
             try signal(BusNames.managerPath, BusNames.propertiesInterface, StandardMember.propertiesChanged,
                        Encode.propertiesChanged(interface: BusNames.managerInterface,
