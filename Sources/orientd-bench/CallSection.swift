@@ -74,6 +74,8 @@ enum CallSection {
         })
         row(report, "get", "Properties.Get Version", "Properties.Get of a u", get)
 
+        try LoadedCalls.run(connection, scene: scene, target: target, peer: peer, options: options, report: report)
+
         try connection.manager(owner, .unregisterScene, [Variant(objectPath: scene)])
         try target.checkAlive()
         try peer.checkAlive()

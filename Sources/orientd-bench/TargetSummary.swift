@@ -29,6 +29,10 @@ enum TargetSummary {
         var targets: [Target] = calls.map {
             Target(name: "call: \($0.0) / the peer's same-shape call", key: "\($0.1).ratio", limit: 1.10, why: "section calls/scale not run")
         }
+        for (call, key) in [("UpdateOrientation", "update"), ("RequestOrientation", "request"), ("Properties.Get", "get")] {
+            targets.append(Target(name: "call with \(LoadedCalls.busyLoops) busy loops beside: \(call) / the peer's", key: "\(key).loaded.ratio",
+                                  limit: 1.15, why: "section calls not run"))
+        }
         targets.append(Target(name: "fan-out: 1,000 scenes / the peer's same signals", key: "fanout.peer.ratio", limit: 1.10,
                               why: "section fanout not run"))
         for apps in [1, 10, 50] {

@@ -12,6 +12,8 @@ final class BenchmarkQuickRunTests: XCTestCase {
         "request.call", "request.peer", "request.ratio", "request.ping", "request.cpu",
         "explain.call", "explain.peer", "explain.ratio", "explain.ping", "explain.cpu",
         "controllers.call", "controllers.peer", "controllers.ratio", "get.call", "get.peer", "get.ratio",
+        "update.loaded.call", "update.loaded.peer", "update.loaded.ratio", "request.loaded.call", "request.loaded.peer",
+        "request.loaded.ratio", "get.loaded.call", "get.loaded.peer", "get.loaded.ratio",
         "rss.start", "scale.time", "scale.call", "scale.ratio", "rss.scenes",
         "objects.call", "objects.peer", "objects.ratio", "rss.listed", "hwm.listed", "rss.gone",
         "apps1.time", "apps1.peer", "apps1.ratio", "apps1.ping", "apps1.cpu",
@@ -31,6 +33,7 @@ final class BenchmarkQuickRunTests: XCTestCase {
     /// The rows that carry a target, so must say PASS or MISS.
     static let targeted: Set = [
         "update.ratio", "request.ratio", "explain.ratio", "controllers.ratio", "get.ratio",
+        "update.loaded.ratio", "request.loaded.ratio", "get.loaded.ratio",
         "rss.scenes", "objects.ratio", "rss.listed", "hwm.listed", "rss.gone",
         "apps1.ratio", "apps10.ratio", "apps50.ratio", "fanout.peer.ratio",
         "resolver.d10", "resolver.growth10", "resolver.growth100", "resolver.growth1000", "idle.ticks", "idle.wakeups",
@@ -44,7 +47,9 @@ final class BenchmarkQuickRunTests: XCTestCase {
         "peer.noop", "peer.string", "update.call", "update.peer", "update.ratio", "update.ping",
         "request.call", "request.peer", "request.ratio", "request.ping", "explain.call", "explain.peer",
         "explain.ratio", "explain.ping", "controllers.call", "controllers.peer", "controllers.ratio",
-        "get.call", "get.peer", "get.ratio", "objects.call", "objects.peer", "objects.ratio",
+        "get.call", "get.peer", "get.ratio", "update.loaded.call", "update.loaded.peer", "update.loaded.ratio",
+        "request.loaded.call", "request.loaded.peer", "request.loaded.ratio", "get.loaded.call", "get.loaded.peer", "get.loaded.ratio",
+        "objects.call", "objects.peer", "objects.ratio",
         "apps1.time", "apps1.peer", "apps1.ratio", "apps1.ping", "apps10.time", "apps10.peer", "apps10.ratio", "apps10.ping",
         "apps50.time", "apps50.peer", "apps50.ratio", "apps50.ping", "fanout.time", "fanout.pings", "fanout.ratio", "fanout.peer", "fanout.peer.ratio", "fanout.peer.ping",
         "start.orientd", "start.peer", "start.floor", "start.activation", "output.mutter", "path.mutter.settle0", "path.mutter.settle", "windows.phoc", "path.phoc.settle0", "path.phoc.settle", "windows.gnome", "windows.x11",
