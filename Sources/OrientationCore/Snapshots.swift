@@ -57,6 +57,12 @@ public struct SceneTurnFacts: Sendable, Hashable {
     public var orientation: InterfaceOrientation
     public var width: UInt32
     public var height: UInt32
+
+    public init(orientation: InterfaceOrientation, width: UInt32, height: UInt32) {
+        self.orientation = orientation
+        self.width = width
+        self.height = height
+    }
 }
 
 /// The public values of the manager object.

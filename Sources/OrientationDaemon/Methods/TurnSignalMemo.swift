@@ -16,6 +16,8 @@ struct TurnSignalMemo {
         let facts: SceneTurnFacts
     }
     private var built: [Key: [Variant]] = [:]
+    /// How many bodies are kept.
+    var count: Int { built.count }
 
     /// The `PropertiesChanged` arguments for `properties` of a scene whose turn values are
     /// `facts`: shared when `properties` hold only a turn's, else built for it alone.
