@@ -19,7 +19,7 @@ final class KWinAutoRotateTests: OutputTestCase {
     static let output = "X11-0"
 
     func startDebian13KWin(outputs: Int = 1) throws {
-        let root = try kwinRootWithReachablePanel(.trixie, version: "6.")
+        let root = try kwinRoot(.trixie, version: "6.")
         try startKWin(root: root, outputs: outputs, readingOutputs: false, x11Display: try startXvfb(size: "1700x1400x24"))
     }
 

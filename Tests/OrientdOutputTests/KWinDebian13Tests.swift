@@ -14,11 +14,11 @@ import XCTest
 /// so, and the window half is tested alone: orientd follows the app in front.
 extension KWinFrontWindowTests {
     func testOnDebian13sKWin6TheAppInFrontTurnsThePanelAndClosingGivesItBack() throws {
-        try appsInFrontTurnKWinsPanel(root: try kwinRootWithReachablePanel(.trixie, version: "6."))
+        try appsInFrontTurnKWinsPanel(root: try kwinRoot(.trixie, version: "6."))
     }
 
     func testOnForkysKWin67TheAppInFrontTurnsThePanelAndClosingGivesItBack() throws {
-        try appsInFrontTurnKWinsPanel(root: try kwinRootWithReachablePanel(.forky, version: "6.7"))
+        try appsInFrontTurnKWinsPanel(root: try kwinRoot(.forky, version: "6.7"))
     }
 
     /// orientd follows KWin 6.7's window list (org_kde_plasma_window_management, offered to it
@@ -58,11 +58,11 @@ extension KWinFrontWindowTests {
 /// client, so each row of the table reaches the panel.
 final class KWinDebian13BackendTests: OutputTestCase {
     func testOnDebian13sKWin6AnUntrustedOrientdTurnsThePanel() throws {
-        try untrustedOrientdTurnsThePanel(root: try kwinRootWithReachablePanel(.trixie, version: "6."))
+        try untrustedOrientdTurnsThePanel(root: try kwinRoot(.trixie, version: "6."))
     }
 
     func testOnForkysKWin67AnUntrustedOrientdTurnsThePanel() throws {
-        try untrustedOrientdTurnsThePanel(root: try kwinRootWithReachablePanel(.forky, version: "6.7"))
+        try untrustedOrientdTurnsThePanel(root: try kwinRoot(.forky, version: "6.7"))
     }
 
     func untrustedOrientdTurnsThePanel(root: String) throws {
@@ -82,21 +82,11 @@ extension OutputTestCase {
     }
 
     /// The cached root of `release`, whose KWin must start with `version`; skips, saying why,
-    /// when there is no root or its KWin (6.7 and later) announces its outputs only through
-    /// kde_output_device_registry_v2, which orientd's kwin backend cannot reach yet.
-    func kwinRootWithReachablePanel(_ release: Debian13Root.Release, version: String,
-                                    file: StaticString = #filePath, line: UInt = #line) throws -> String {
+    /// when there is no root.
+    func kwinRoot(_ release: Debian13Root.Release, version: String, file: StaticString = #filePath, line: UInt = #line) throws -> String {
         let root = try cachedRoot(release, file: file, line: line)
         let installed = try kwinVersion(root)
         XCTAssertTrue(installed.hasPrefix(version), "\(release.displayName)'s KWin \(version), not \(installed)", file: file, line: line)
-        let parts = installed.split(whereSeparator: { !$0.isNumber }).prefix(2).compactMap { Int($0) }
-        if parts.count == 2, (parts[0], parts[1]) >= (6, 7) {
-            throw XCTSkip("\(release.displayName)'s KWin \(installed) announces its outputs only through kde_output_device_registry_v2"
-                + " (no kde_output_device_v2 globals since KWin 6.7): orientd's kwin output backend (protocols of"
-                + " plasma-wayland-protocols 1.11) and Debian 12's kscreen-doctor, which reads the panel back, find no"
-                + " output there, so the panel is not tested on it (its window list is:"
-                + " testOnForkysKWin67OrientdFollowsTheAppInFront)", file: file, line: line)
-        }
         return root
     }
 }
