@@ -148,11 +148,22 @@ final class KWinAutoRotate {
     }
 
     /// orientd stops: the user's policy back, sent without waiting for the answer (the file
-    /// stays until a KWin is seen with the user's policy, in case the request is lost).
+    /// stays until a KWin is seen with the user's policy, in case the request is lost). KWin's
+    /// answer to the hold may still wait unread on the socket (KWin 6.7 lists the new policy
+    /// before it answers): what is there is read first, so the give-back is not refused as
+    /// "a change in flight".
     func release() {
         guard holding, let output, let userPolicy, current == .never else { return }
-        _ = connection()?.setAutoRotatePolicy(userPolicy, toOutput: output)
-        log.info("output: kwin: KWin's auto-rotate policy for \(output) back to the user's \"\(userPolicy.words)\" (orientd stops)")
+        var given = connection()?.setAutoRotatePolicy(userPolicy, toOutput: output) == true
+        if !given, let connection = connection() {
+            connection.readWaiting()
+            given = holding && connection.setAutoRotatePolicy(userPolicy, toOutput: output)
+        }
+        if given {
+            log.info("output: kwin: KWin's auto-rotate policy for \(output) back to the user's \"\(userPolicy.words)\" (orientd stops)")
+        } else {
+            log.warning("output: kwin: KWin's auto-rotate policy for \(output) stays \"never\" as orientd stops (a change is still on its way to KWin): the next start gives the user's \"\(userPolicy.words)\" back (kept in \(savedPath ?? "no file"))")
+        }
         holding = false
     }
 

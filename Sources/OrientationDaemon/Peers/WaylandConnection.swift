@@ -235,6 +235,9 @@ final class WaylandConnection {
         return true
     }
 
+    /// Runs the handlers for what the socket already holds, never waiting (a last request at stop).
+    func readWaiting() { _ = readable() }
+
     private func global(_ interface: String) {
         if listed {
             handlers.globalsChanged()
