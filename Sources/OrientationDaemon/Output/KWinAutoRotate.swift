@@ -47,6 +47,10 @@ final class KWinAutoRotate {
     /// its virtual outputs answer "applied" and keep their policy).
     static let reportWait: UInt32 = 3_000
     private var reportTimer: guint = 0
+    /// How long orientd stopping waits for KWin's answer to the user's policy given back, and
+    /// whether it still waits.
+    static let lastAnswerWait = 1_000
+    private var awaitingLastAnswer = false
 
     init(stateDirectory: String?, log: Log) {
         self.log = log
@@ -119,6 +123,7 @@ final class KWinAutoRotate {
     /// KWin's answer to the policy orientd sent: refused, or applied but not listed within
     /// `reportWait`, it was not taken.
     func answered(_ result: WaylandConnection.ApplyResult) {
+        awaitingLastAnswer = false
         guard let asked = sent, current != asked else { return }
         guard result != .succeeded else {
             stopTimer()
@@ -159,8 +164,12 @@ final class KWinAutoRotate {
             connection.readWaiting()
             given = holding && connection.setAutoRotatePolicy(userPolicy, toOutput: output)
         }
-        if given {
-            log.info("output: kwin: KWin's auto-rotate policy for \(output) back to the user's \"\(userPolicy.words)\" (orientd stops)")
+        if given, let connection = connection() {
+            // KWin 6.7 may drop a change whose client is gone before it applied it: its answer
+            // is waited for, a second at most.
+            awaitingLastAnswer = true
+            connection.read(until: { [self] in !awaitingLastAnswer }, milliseconds: Self.lastAnswerWait)
+            log.info("output: kwin: KWin's auto-rotate policy for \(output) back to the user's \"\(userPolicy.words)\" (orientd stops\(awaitingLastAnswer ? "; KWin did not answer within \(Self.lastAnswerWait) ms" : ""))")
         } else {
             log.warning("output: kwin: KWin's auto-rotate policy for \(output) stays \"never\" as orientd stops (a change is still on its way to KWin): the next start gives the user's \"\(userPolicy.words)\" back (kept in \(savedPath ?? "no file"))")
         }
