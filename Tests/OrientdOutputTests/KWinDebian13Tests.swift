@@ -65,6 +65,32 @@ final class KWinDebian13BackendTests: OutputTestCase {
         try untrustedOrientdTurnsThePanel(root: try kwinRoot(.forky, version: "6.7"))
     }
 
+    /// KWin 6.7's registry hands out every output; orientd follows 16 at most (the bound on
+    /// what it keeps of a compositor) and tells KWin it does not want the rest (`release`, a
+    /// request KWin would end the connection over were it wrong). The test's own client, bounded
+    /// alike, lists 16 and still has KWin's answers after its release; orientd, handed the
+    /// outputs in the same order (KWin's for every client), finds the 16th listed and turns
+    /// it, and says the one left out is not there.
+    func testOnForkysKWin67OrientdFollowsSixteenOfSeventeenOutputs() throws {
+        try startKWin(root: try kwinRoot(.forky, version: "6.7"), outputs: 17)
+        let reader = try XCTUnwrap(kwinReader)
+        try eventually("the test's client lists 16 outputs", timeout: deadline) { reader.outputNames.count == 16 }
+        let names = reader.outputNames
+        let left = try XCTUnwrap(Set((0..<17).map { "Virtual-\($0)" }).subtracting(names).first, "\(names)")
+        try reader.set(.always, on: names[0], timeout: deadline)
+        let last = names[15]
+        try launchOrientd(["--output-backend", "kwin", "--output", last], environment: waylandEnvironment)
+        try waitForProperty("OutputName", last)
+        _ = try registerScene()
+        try turnDevice("landscape-right")
+        try eventually("\(last) turned (transform 1)", timeout: deadline) { reader.transform(of: last) == 1 }
+        XCTAssertEqual(orientd.stop(), .exited(0), orientd.log)
+        try launchOrientd(["--output-backend", "kwin", "--output", left], environment: waylandEnvironment)
+        try eventually("OutputStatus says \(left) is not there", timeout: deadline) {
+            try managerProperty("OutputStatus").string?.hasPrefix("kwin: no output \(left) is on") == true
+        }
+    }
+
     func untrustedOrientdTurnsThePanel(root: String) throws {
         try startKWin(root: root)
         try launchOrientd(["--output-backend", "kwin", "--output", Self.kwinOutput], environment: waylandEnvironment)

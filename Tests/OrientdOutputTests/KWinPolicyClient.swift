@@ -34,6 +34,9 @@ final class KWinPolicyClient: @unchecked Sendable {
         heads.value.first { $0.name == output }?.autoRotatePolicy
     }
 
+    /// The outputs KWin lists to this client.
+    var outputNames: [String] { heads.value.map(\.name) }
+
     /// KWin's transform of `output` now (wl_output's 0–7; nil: not listed, or none reported).
     func transform(of output: String) -> Int32? {
         heads.value.first { $0.name == output }?.transform
