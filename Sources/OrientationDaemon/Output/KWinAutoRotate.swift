@@ -152,28 +152,29 @@ final class KWinAutoRotate {
         reportTimer = 0
     }
 
-    /// orientd stops: the user's policy back, sent without waiting for the answer (the file
-    /// stays until a KWin is seen with the user's policy, in case the request is lost). KWin's
-    /// answer to the hold may still wait unread on the socket (KWin 6.7 lists the new policy
-    /// before it answers): what is there is read first, so the give-back is not refused as
-    /// "a change in flight".
+    /// orientd stops: the user's policy back, and KWin's answer waited for, `lastAnswerWait`
+    /// at most (KWin 6.7 now and then kept a change whose client left before it applied it).
+    /// A change still in flight refuses another: its answer is waited for first. The file stays
+    /// until a KWin is seen with the user's policy, in case the request is lost.
     func release() {
-        guard holding, let output, let userPolicy, current == .never else { return }
-        var given = connection()?.setAutoRotatePolicy(userPolicy, toOutput: output) == true
-        if !given, let connection = connection() {
-            connection.readWaiting()
+        guard holding, let output, let userPolicy, current == .never, let connection = connection() else { return }
+        var given = connection.setAutoRotatePolicy(userPolicy, toOutput: output)
+        if !given {
+            waitForAnswer(on: connection)
             given = holding && connection.setAutoRotatePolicy(userPolicy, toOutput: output)
         }
-        if given, let connection = connection() {
-            // KWin 6.7 may drop a change whose client is gone before it applied it: its answer
-            // is waited for, a second at most.
-            awaitingLastAnswer = true
-            connection.read(until: { [self] in !awaitingLastAnswer }, milliseconds: Self.lastAnswerWait)
+        if given {
+            waitForAnswer(on: connection)
             log.info("output: kwin: KWin's auto-rotate policy for \(output) back to the user's \"\(userPolicy.words)\" (orientd stops\(awaitingLastAnswer ? "; KWin did not answer within \(Self.lastAnswerWait) ms" : ""))")
         } else {
             log.warning("output: kwin: KWin's auto-rotate policy for \(output) stays \"never\" as orientd stops (a change is still on its way to KWin): the next start gives the user's \"\(userPolicy.words)\" back (kept in \(savedPath ?? "no file"))")
         }
         holding = false
+    }
+
+    private func waitForAnswer(on connection: WaylandConnection) {
+        awaitingLastAnswer = true
+        connection.read(until: { [self] in !awaitingLastAnswer }, milliseconds: Self.lastAnswerWait)
     }
 
     /// Brings KWin's policy in line with the hold.

@@ -235,9 +235,6 @@ final class WaylandConnection {
         return true
     }
 
-    /// Runs the handlers for what the socket already holds, never waiting (a last request at stop).
-    func readWaiting() { _ = readable() }
-
     /// Runs the handlers for what comes until `done()` or `milliseconds` pass, waiting on the
     /// socket: only at stop, for the compositor's last answer (it holds up its thread meanwhile).
     func read(until done: () -> Bool, milliseconds: Int) {
