@@ -107,6 +107,9 @@ extension OutputTestCase {
         return try runCommand(argv, environment: environment, timeout: .seconds(10))
     }
 
+    /// KScreen's rotation of each wl_output transform KWin turns a panel to.
+    static var kscreenRotations: [Int32: Int] { [0: 1, 1: 2, 2: 4, 3: 8] }
+
     /// Whether `root`'s KWin hands its outputs out only through kde_output_device_registry_v2
     /// (no kde_output_device_v2 globals since KWin 6.7).
     func kwinHandsOutputsThroughRegistry(_ root: String) throws -> Bool {
@@ -118,7 +121,7 @@ extension OutputTestCase {
     /// or from the transform `kwinReader` last read (the same mapping as KScreen's: 90° is left).
     func kscreenRotation(_ output: String) throws -> Int? {
         if let kwinReader {
-            return kwinReader.transform(of: output).flatMap { [0: 1, 1: 2, 2: 4, 3: 8][$0] }
+            return kwinReader.transform(of: output).flatMap { Self.kscreenRotations[$0] }
         }
         let text = try kscreenDoctor(["-j"])
         guard let start = text.firstIndex(of: "{"),

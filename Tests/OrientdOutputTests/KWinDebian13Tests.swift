@@ -65,6 +65,24 @@ final class KWinDebian13BackendTests: OutputTestCase {
         try untrustedOrientdTurnsThePanel(root: try kwinRoot(.forky, version: "6.7"))
     }
 
+    /// The test's own client, which reads KWin 6.7's panel back where kscreen-doctor cannot,
+    /// reads on Debian 13's KWin 6.3 what kscreen-doctor reads, row by row.
+    func testOnDebian13sKWin6TheTestsOwnReaderAgreesWithKscreenDoctor() throws {
+        try startKWin(root: try kwinRoot(.trixie, version: "6."))
+        let reader = try kwinPolicyClient()
+        try launchOrientd(["--output-backend", "kwin", "--output", Self.kwinOutput], environment: waylandEnvironment)
+        try waitForProperty("OutputName", Self.kwinOutput)
+        _ = try registerScene()
+        for (device, rotation) in [("landscape-right", 2), ("landscape-left", 8), ("portrait-upside-down", 4), ("portrait", 1)] {
+            try turnDevice(device)
+            try waitForRotation(rotation)
+            try eventually("the test's client reads \(device) as kscreen-doctor's \(rotation) (last: transform \(reader.transform(of: Self.kwinOutput).map(String.init) ?? "none"))",
+                           timeout: deadline) {
+                reader.transform(of: Self.kwinOutput).flatMap { Self.kscreenRotations[$0] } == rotation
+            }
+        }
+    }
+
     /// KWin 6.7's registry hands out every output; orientd follows 16 at most (the bound on
     /// what it keeps of a compositor) and tells KWin it does not want the rest (`release`, a
     /// request KWin would end the connection over were it wrong). The test's own client, bounded
