@@ -22,9 +22,13 @@ class KWinAutoRotateTests: OutputTestCase {
     class var release: Debian13Root.Release { .trixie }
     class var kwinVersionPrefix: String { "6." }
 
-    func startDebian13KWin(outputs: Int = 1) throws {
+    /// KWin nested in an Xvfb of its own, whose display this returns.
+    @discardableResult
+    func startDebian13KWin(outputs: Int = 1) throws -> String {
         let root = try kwinRoot(Self.release, version: Self.kwinVersionPrefix)
-        try startKWin(root: root, outputs: outputs, readingOutputs: false, x11Display: try startXvfb(size: "1700x1400x24"))
+        let display = try startXvfb(size: "1700x1400x24")
+        try startKWin(root: root, outputs: outputs, readingOutputs: false, x11Display: display)
+        return display
     }
 
     /// orientd's kwin backend on the test's KWin, without the session bus (KWin's tablet mode unsaid).
