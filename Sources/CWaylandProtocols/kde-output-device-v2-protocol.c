@@ -25,6 +25,7 @@
 #endif
 
 extern const struct wl_interface kde_output_device_mode_v2_interface;
+extern const struct wl_interface kde_output_device_v2_interface;
 
 static const struct wl_interface *kde_output_device_v2_types[] = {
 	NULL,
@@ -35,14 +36,34 @@ static const struct wl_interface *kde_output_device_v2_types[] = {
 	NULL,
 	NULL,
 	NULL,
+	&kde_output_device_v2_interface,
 	&kde_output_device_mode_v2_interface,
 	&kde_output_device_mode_v2_interface,
 };
 
+static const struct wl_message kde_output_device_registry_v2_requests[] = {
+	{ "stop", "21", kde_output_device_v2_types + 0 },
+};
+
+static const struct wl_message kde_output_device_registry_v2_events[] = {
+	{ "finished", "21", kde_output_device_v2_types + 0 },
+	{ "output", "21n", kde_output_device_v2_types + 8 },
+};
+
+WL_PRIVATE const struct wl_interface kde_output_device_registry_v2_interface = {
+	"kde_output_device_registry_v2", 23,
+	1, kde_output_device_registry_v2_requests,
+	2, kde_output_device_registry_v2_events,
+};
+
+static const struct wl_message kde_output_device_v2_requests[] = {
+	{ "release", "21", kde_output_device_v2_types + 0 },
+};
+
 static const struct wl_message kde_output_device_v2_events[] = {
 	{ "geometry", "iiiiissi", kde_output_device_v2_types + 0 },
-	{ "current_mode", "o", kde_output_device_v2_types + 8 },
-	{ "mode", "n", kde_output_device_v2_types + 9 },
+	{ "current_mode", "o", kde_output_device_v2_types + 9 },
+	{ "mode", "n", kde_output_device_v2_types + 10 },
 	{ "done", "", kde_output_device_v2_types + 0 },
 	{ "scale", "f", kde_output_device_v2_types + 0 },
 	{ "edid", "s", kde_output_device_v2_types + 0 },
@@ -60,12 +81,32 @@ static const struct wl_message kde_output_device_v2_events[] = {
 	{ "wide_color_gamut", "3u", kde_output_device_v2_types + 0 },
 	{ "auto_rotate_policy", "4u", kde_output_device_v2_types + 0 },
 	{ "icc_profile_path", "5s", kde_output_device_v2_types + 0 },
+	{ "brightness_metadata", "6uuu", kde_output_device_v2_types + 0 },
+	{ "brightness_overrides", "6iii", kde_output_device_v2_types + 0 },
+	{ "sdr_gamut_wideness", "6u", kde_output_device_v2_types + 0 },
+	{ "color_profile_source", "7u", kde_output_device_v2_types + 0 },
+	{ "brightness", "8u", kde_output_device_v2_types + 0 },
+	{ "color_power_tradeoff", "10u", kde_output_device_v2_types + 0 },
+	{ "dimming", "11u", kde_output_device_v2_types + 0 },
+	{ "replication_source", "13s", kde_output_device_v2_types + 0 },
+	{ "ddc_ci_allowed", "14u", kde_output_device_v2_types + 0 },
+	{ "max_bits_per_color", "15u", kde_output_device_v2_types + 0 },
+	{ "max_bits_per_color_range", "15uu", kde_output_device_v2_types + 0 },
+	{ "automatic_max_bits_per_color_limit", "15u", kde_output_device_v2_types + 0 },
+	{ "edr_policy", "16u", kde_output_device_v2_types + 0 },
+	{ "sharpness", "17u", kde_output_device_v2_types + 0 },
+	{ "priority", "18u", kde_output_device_v2_types + 0 },
+	{ "auto_brightness", "20u", kde_output_device_v2_types + 0 },
+	{ "removed", "21", kde_output_device_v2_types + 0 },
+	{ "hdr_icc_profile_path", "22s", kde_output_device_v2_types + 0 },
+	{ "hdr_color_profile_source", "22u", kde_output_device_v2_types + 0 },
+	{ "abm_level", "23u", kde_output_device_v2_types + 0 },
 };
 
 WL_PRIVATE const struct wl_interface kde_output_device_v2_interface = {
-	"kde_output_device_v2", 5,
-	0, NULL,
-	20, kde_output_device_v2_events,
+	"kde_output_device_v2", 23,
+	1, kde_output_device_v2_requests,
+	40, kde_output_device_v2_events,
 };
 
 static const struct wl_message kde_output_device_mode_v2_events[] = {
@@ -73,11 +114,12 @@ static const struct wl_message kde_output_device_mode_v2_events[] = {
 	{ "refresh", "i", kde_output_device_v2_types + 0 },
 	{ "preferred", "", kde_output_device_v2_types + 0 },
 	{ "removed", "", kde_output_device_v2_types + 0 },
+	{ "flags", "19u", kde_output_device_v2_types + 0 },
 };
 
 WL_PRIVATE const struct wl_interface kde_output_device_mode_v2_interface = {
-	"kde_output_device_mode_v2", 1,
+	"kde_output_device_mode_v2", 22,
 	0, NULL,
-	4, kde_output_device_mode_v2_events,
+	5, kde_output_device_mode_v2_events,
 };
 

@@ -5,7 +5,8 @@ import OrientationCore
 import TestSupport
 import XCTest
 
-/// KWin's auto-rotate policy on Debian 13's KWin 6.3 (the cached root), read back by the test's
+/// KWin's auto-rotate policy on Debian 13's KWin 6.3 (the cached root; forky's KWin 6.7, whose
+/// devices come from its device registry, in `KWinForkyAutoRotateTests`), read back by the test's
 /// own Wayland client (`KWinPolicyClient`), which also sets it as the user would in KWin's
 /// display settings: orientd reads the user's policy as KWin's word on turning the panel
 /// itself, holds it "never" only while the core holds the compositor's rotation, and gives
@@ -14,13 +15,20 @@ import XCTest
 /// KWin runs nested in Xvfb (its X11 windowed backend): its `--virtual` outputs answer a
 /// policy change "applied" but keep their policy (KWin's virtual backend applies only the
 /// transform, position, scale and mode), so no client could see one set there.
-final class KWinAutoRotateTests: OutputTestCase {
+class KWinAutoRotateTests: OutputTestCase {
     /// KWin's output in its X11 windowed backend.
     static let output = "X11-0"
+    /// The cached root whose KWin is tested, and the start of that KWin's version.
+    class var release: Debian13Root.Release { .trixie }
+    class var kwinVersionPrefix: String { "6." }
 
-    func startDebian13KWin(outputs: Int = 1) throws {
-        let root = try kwinRootWithReachablePanel(.trixie, version: "6.")
-        try startKWin(root: root, outputs: outputs, readingOutputs: false, x11Display: try startXvfb(size: "1700x1400x24"))
+    /// KWin nested in an Xvfb of its own, whose display this returns.
+    @discardableResult
+    func startDebian13KWin(outputs: Int = 1) throws -> String {
+        let root = try kwinRoot(Self.release, version: Self.kwinVersionPrefix)
+        let display = try startXvfb(size: "1700x1400x24")
+        try startKWin(root: root, outputs: outputs, readingOutputs: false, x11Display: display)
+        return display
     }
 
     /// orientd's kwin backend on the test's KWin, without the session bus (KWin's tablet mode unsaid).

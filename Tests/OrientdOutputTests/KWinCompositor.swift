@@ -3,7 +3,9 @@ import TestSupport
 import XCTest
 
 /// A real KWin (`kwin_wayland --virtual`) for the tests, and its output read back from KWin
-/// itself through kscreen-doctor.
+/// itself through kscreen-doctor, or through the test's own Wayland client (`KWinPolicyClient`)
+/// on a KWin that hands its outputs out only through kde_output_device_registry_v2 (KWin 6.7),
+/// which Debian 12's kscreen-doctor cannot list.
 extension OutputTestCase {
     static var kwinOutput: String { "Virtual-0" }
 
@@ -19,7 +21,8 @@ extension OutputTestCase {
     /// With `root`, the KWin of that root (`debian13Root()`), shown the programs' folders: it
     /// checks that the path in a desktop entry's Exec is the client's executable. `outputs`:
     /// how many virtual outputs (Virtual-0, Virtual-1, …). `readingOutputs` false: waits only
-    /// for KWin's Wayland socket (a KWin whose outputs kscreen-doctor cannot read, KWin 6.7).
+    /// for KWin's Wayland socket; true: until its output is read (by the test's own client,
+    /// `kwinReader`, on a root's KWin 6.7 or later, whose outputs kscreen-doctor cannot read).
     /// `x11Display`: KWin's X11 windowed backend in that X server instead of `--virtual` (its
     /// outputs X11-0, …: unlike the virtual ones they keep the auto-rotate policy a client sets).
     @discardableResult
@@ -61,10 +64,17 @@ extension OutputTestCase {
         let folders = programs.map { URL(fileURLWithPath: $0).deletingLastPathComponent().path }
         let kwin = try start("kwin_wayland", root.map { Self.inRoot($0, command, showing: folders) } ?? command,
                              environment: environment)
-        let what = readingOutputs ? "kscreen-doctor lists \(Self.kwinOutput)" : "KWin serves Wayland"
+        let socket = scratch + "/" + Self.waylandSocket
+        let byRegistry = try root.map(kwinHandsOutputsThroughRegistry) ?? false
+        let reader = byRegistry ? "the test's own client" : "kscreen-doctor"
+        let what = readingOutputs ? "\(reader) lists \(Self.kwinOutput)" : "KWin serves Wayland"
         try eventually("\(what); KWin's log:\n\(kwin.standardError)", timeout: deadline) {
             if let status = kwin.exitStatus { throw TestSupportError("kwin_wayland exited (\(status)):\n\(kwin.standardError)") }
-            guard readingOutputs else { return FileManager.default.fileExists(atPath: scratch + "/" + Self.waylandSocket) }
+            guard readingOutputs else { return FileManager.default.fileExists(atPath: socket) }
+            if byRegistry, kwinReader == nil {
+                guard FileManager.default.fileExists(atPath: socket) else { return false }
+                kwinReader = try kwinPolicyClient()
+            }
             return (try? kscreenRotation(Self.kwinOutput)) != nil
         }
         return kwin
@@ -97,8 +107,22 @@ extension OutputTestCase {
         return try runCommand(argv, environment: environment, timeout: .seconds(10))
     }
 
-    /// KScreen's rotation of `output` from `kscreen-doctor -j` (1 none, 2 left, 4 inverted, 8 right).
+    /// KScreen's rotation of each wl_output transform KWin turns a panel to.
+    static var kscreenRotations: [Int32: Int] { [0: 1, 1: 2, 2: 4, 3: 8] }
+
+    /// Whether `root`'s KWin hands its outputs out only through kde_output_device_registry_v2
+    /// (no kde_output_device_v2 globals since KWin 6.7).
+    func kwinHandsOutputsThroughRegistry(_ root: String) throws -> Bool {
+        let parts = try kwinVersion(root).split(whereSeparator: { !$0.isNumber }).prefix(2).compactMap { Int($0) }
+        return parts.count == 2 && (parts[0], parts[1]) >= (6, 7)
+    }
+
+    /// KScreen's rotation of `output` from `kscreen-doctor -j` (1 none, 2 left, 4 inverted, 8 right),
+    /// or from the transform `kwinReader` last read (the same mapping as KScreen's: 90° is left).
     func kscreenRotation(_ output: String) throws -> Int? {
+        if let kwinReader {
+            return kwinReader.transform(of: output).flatMap { Self.kscreenRotations[$0] }
+        }
         let text = try kscreenDoctor(["-j"])
         guard let start = text.firstIndex(of: "{"),
               let document = try JSONSerialization.jsonObject(with: Data(text[start...].utf8)) as? [String: Any],

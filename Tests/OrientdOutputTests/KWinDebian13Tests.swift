@@ -14,11 +14,11 @@ import XCTest
 /// so, and the window half is tested alone: orientd follows the app in front.
 extension KWinFrontWindowTests {
     func testOnDebian13sKWin6TheAppInFrontTurnsThePanelAndClosingGivesItBack() throws {
-        try appsInFrontTurnKWinsPanel(root: try kwinRootWithReachablePanel(.trixie, version: "6."))
+        try appsInFrontTurnKWinsPanel(root: try kwinRoot(.trixie, version: "6."))
     }
 
     func testOnForkysKWin67TheAppInFrontTurnsThePanelAndClosingGivesItBack() throws {
-        try appsInFrontTurnKWinsPanel(root: try kwinRootWithReachablePanel(.forky, version: "6.7"))
+        try appsInFrontTurnKWinsPanel(root: try kwinRoot(.forky, version: "6.7"))
     }
 
     /// orientd follows KWin 6.7's window list (org_kde_plasma_window_management, offered to it
@@ -58,11 +58,55 @@ extension KWinFrontWindowTests {
 /// client, so each row of the table reaches the panel.
 final class KWinDebian13BackendTests: OutputTestCase {
     func testOnDebian13sKWin6AnUntrustedOrientdTurnsThePanel() throws {
-        try untrustedOrientdTurnsThePanel(root: try kwinRootWithReachablePanel(.trixie, version: "6."))
+        try untrustedOrientdTurnsThePanel(root: try kwinRoot(.trixie, version: "6."))
     }
 
     func testOnForkysKWin67AnUntrustedOrientdTurnsThePanel() throws {
-        try untrustedOrientdTurnsThePanel(root: try kwinRootWithReachablePanel(.forky, version: "6.7"))
+        try untrustedOrientdTurnsThePanel(root: try kwinRoot(.forky, version: "6.7"))
+    }
+
+    /// The test's own client, which reads KWin 6.7's panel back where kscreen-doctor cannot,
+    /// reads on Debian 13's KWin 6.3 what kscreen-doctor reads, row by row.
+    func testOnDebian13sKWin6TheTestsOwnReaderAgreesWithKscreenDoctor() throws {
+        try startKWin(root: try kwinRoot(.trixie, version: "6."))
+        let reader = try kwinPolicyClient()
+        try launchOrientd(["--output-backend", "kwin", "--output", Self.kwinOutput], environment: waylandEnvironment)
+        try waitForProperty("OutputName", Self.kwinOutput)
+        _ = try registerScene()
+        for (device, rotation) in [("landscape-right", 2), ("landscape-left", 8), ("portrait-upside-down", 4), ("portrait", 1)] {
+            try turnDevice(device)
+            try waitForRotation(rotation)
+            try eventually("the test's client reads \(device) as kscreen-doctor's \(rotation) (last: transform \(reader.transform(of: Self.kwinOutput).map(String.init) ?? "none"))",
+                           timeout: deadline) {
+                reader.transform(of: Self.kwinOutput).flatMap { Self.kscreenRotations[$0] } == rotation
+            }
+        }
+    }
+
+    /// KWin 6.7's registry hands out every output; orientd follows 16 at most (the bound on
+    /// what it keeps of a compositor) and tells KWin it does not want the rest (`release`, a
+    /// request KWin would end the connection over were it wrong). The test's own client, bounded
+    /// alike, lists 16 and still has KWin's answers after its release; orientd, handed the
+    /// outputs in the same order (KWin's for every client), finds the 16th listed and turns
+    /// it, and says the one left out is not there.
+    func testOnForkysKWin67OrientdFollowsSixteenOfSeventeenOutputs() throws {
+        try startKWin(root: try kwinRoot(.forky, version: "6.7"), outputs: 17)
+        let reader = try XCTUnwrap(kwinReader)
+        try eventually("the test's client lists 16 outputs", timeout: deadline) { reader.outputNames.count == 16 }
+        let names = reader.outputNames
+        let left = try XCTUnwrap(Set((0..<17).map { "Virtual-\($0)" }).subtracting(names).first, "\(names)")
+        try reader.set(.always, on: names[0], timeout: deadline)
+        let last = names[15]
+        try launchOrientd(["--output-backend", "kwin", "--output", last], environment: waylandEnvironment)
+        try waitForProperty("OutputName", last)
+        _ = try registerScene()
+        try turnDevice("landscape-right")
+        try eventually("\(last) turned (transform 1)", timeout: deadline) { reader.transform(of: last) == 1 }
+        XCTAssertEqual(orientd.stop(), .exited(0), orientd.log)
+        try launchOrientd(["--output-backend", "kwin", "--output", left], environment: waylandEnvironment)
+        try eventually("OutputStatus says \(left) is not there", timeout: deadline) {
+            try managerProperty("OutputStatus").string?.hasPrefix("kwin: no output \(left) is on") == true
+        }
     }
 
     func untrustedOrientdTurnsThePanel(root: String) throws {
@@ -82,21 +126,11 @@ extension OutputTestCase {
     }
 
     /// The cached root of `release`, whose KWin must start with `version`; skips, saying why,
-    /// when there is no root or its KWin (6.7 and later) announces its outputs only through
-    /// kde_output_device_registry_v2, which orientd's kwin backend cannot reach yet.
-    func kwinRootWithReachablePanel(_ release: Debian13Root.Release, version: String,
-                                    file: StaticString = #filePath, line: UInt = #line) throws -> String {
+    /// when there is no root.
+    func kwinRoot(_ release: Debian13Root.Release, version: String, file: StaticString = #filePath, line: UInt = #line) throws -> String {
         let root = try cachedRoot(release, file: file, line: line)
         let installed = try kwinVersion(root)
         XCTAssertTrue(installed.hasPrefix(version), "\(release.displayName)'s KWin \(version), not \(installed)", file: file, line: line)
-        let parts = installed.split(whereSeparator: { !$0.isNumber }).prefix(2).compactMap { Int($0) }
-        if parts.count == 2, (parts[0], parts[1]) >= (6, 7) {
-            throw XCTSkip("\(release.displayName)'s KWin \(installed) announces its outputs only through kde_output_device_registry_v2"
-                + " (no kde_output_device_v2 globals since KWin 6.7): orientd's kwin output backend (protocols of"
-                + " plasma-wayland-protocols 1.11) and Debian 12's kscreen-doctor, which reads the panel back, find no"
-                + " output there, so the panel is not tested on it (its window list is:"
-                + " testOnForkysKWin67OrientdFollowsTheAppInFront)", file: file, line: line)
-        }
         return root
     }
 }

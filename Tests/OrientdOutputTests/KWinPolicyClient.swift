@@ -4,8 +4,9 @@ import OrientationCore
 @testable import OrientationDaemon
 import TestSupport
 
-/// The test's own Wayland client of KWin, beside orientd's: it reads KWin's auto-rotate policy
-/// of each output (kde_output_device_v2 version 4) and sets it as KWin's display settings do
+/// The test's own Wayland client of KWin, beside orientd's: it reads KWin's outputs (each
+/// one's transform and auto-rotate policy, kde_output_device_v2 version 4, or 21 from
+/// KWin 6.7's device registry) and sets the policy as KWin's display settings do
 /// (kde_output_configuration_v2's set_auto_rotate_policy, version 5). Its connection lives on
 /// a loop thread of its own.
 final class KWinPolicyClient: @unchecked Sendable {
@@ -31,6 +32,14 @@ final class KWinPolicyClient: @unchecked Sendable {
     /// KWin's policy for `output` now (nil: not listed, or none reported).
     func policy(of output: String) -> KWinAutoRotatePolicy? {
         heads.value.first { $0.name == output }?.autoRotatePolicy
+    }
+
+    /// The outputs KWin lists to this client.
+    var outputNames: [String] { heads.value.map(\.name) }
+
+    /// KWin's transform of `output` now (wl_output's 0–7; nil: not listed, or none reported).
+    func transform(of output: String) -> Int32? {
+        heads.value.first { $0.name == output }?.transform
     }
 
     /// Sets KWin's policy for `output` as the user would, and waits for KWin's answer.

@@ -14,6 +14,8 @@ class OutputTestCase: OrientdTestCase {
     var bus: PrivateBus!
     /// Where every process of the test writes: `XDG_RUNTIME_DIR`, config and state folders.
     var scratch = ""
+    /// The test's own reader of a KWin whose outputs kscreen-doctor cannot list (KWin 6.7: `startKWin`).
+    var kwinReader: KWinPolicyClient?
 
     /// Generous: CI is a loaded 2-core machine, and a compositor takes a while to start there.
     let deadline: Duration = .seconds(30)

@@ -14,6 +14,7 @@ extern "C" {
 /**
  * @page page_kde_output_device_v2 The kde_output_device_v2 protocol
  * @section page_ifaces_kde_output_device_v2 Interfaces
+ * - @subpage page_iface_kde_output_device_registry_v2 - output devices
  * - @subpage page_iface_kde_output_device_v2 - output configuration representation
  * - @subpage page_iface_kde_output_device_mode_v2 - output mode
  * @section page_copyright_kde_output_device_v2 Copyright
@@ -29,8 +30,32 @@ extern "C" {
  * </pre>
  */
 struct kde_output_device_mode_v2;
+struct kde_output_device_registry_v2;
 struct kde_output_device_v2;
 
+#ifndef KDE_OUTPUT_DEVICE_REGISTRY_V2_INTERFACE
+#define KDE_OUTPUT_DEVICE_REGISTRY_V2_INTERFACE
+/**
+ * @page page_iface_kde_output_device_registry_v2 kde_output_device_registry_v2
+ * @section page_iface_kde_output_device_registry_v2_desc Description
+ *
+ * This interface can be used to list output devices.
+ *
+ * If this global is bound with a version less than 21, the unsupported_version
+ * protocol error will be posted.
+ * @section page_iface_kde_output_device_registry_v2_api API
+ * See @ref iface_kde_output_device_registry_v2.
+ */
+/**
+ * @defgroup iface_kde_output_device_registry_v2 The kde_output_device_registry_v2 interface
+ *
+ * This interface can be used to list output devices.
+ *
+ * If this global is bound with a version less than 21, the unsupported_version
+ * protocol error will be posted.
+ */
+extern const struct wl_interface kde_output_device_registry_v2_interface;
+#endif
 #ifndef KDE_OUTPUT_DEVICE_V2_INTERFACE
 #define KDE_OUTPUT_DEVICE_V2_INTERFACE
 /**
@@ -53,6 +78,11 @@ struct kde_output_device_v2;
  * This object is published as global during start up for every available
  * display devices, or when one later becomes available, for example by
  * being hotplugged via a physical connector.
+ *
+ * Warning! The protocol described in this file is a desktop environment
+ * implementation detail. Regular clients must not use this protocol.
+ * Backward incompatible changes may be added without bumping the major
+ * version of the extension.
  * @section page_iface_kde_output_device_v2_api API
  * See @ref iface_kde_output_device_v2.
  */
@@ -75,6 +105,11 @@ struct kde_output_device_v2;
  * This object is published as global during start up for every available
  * display devices, or when one later becomes available, for example by
  * being hotplugged via a physical connector.
+ *
+ * Warning! The protocol described in this file is a desktop environment
+ * implementation detail. Regular clients must not use this protocol.
+ * Backward incompatible changes may be added without bumping the major
+ * version of the extension.
  */
 extern const struct wl_interface kde_output_device_v2_interface;
 #endif
@@ -109,6 +144,119 @@ extern const struct wl_interface kde_output_device_v2_interface;
  */
 extern const struct wl_interface kde_output_device_mode_v2_interface;
 #endif
+
+#ifndef KDE_OUTPUT_DEVICE_REGISTRY_V2_ERROR_ENUM
+#define KDE_OUTPUT_DEVICE_REGISTRY_V2_ERROR_ENUM
+/**
+ * @ingroup iface_kde_output_device_registry_v2
+ * kde_output_device_registry_v2 error values
+ *
+ * These errors can be emitted in response to some requests.
+ */
+enum kde_output_device_registry_v2_error {
+	/**
+	 * the registry was bound with an unsupported version
+	 */
+	KDE_OUTPUT_DEVICE_REGISTRY_V2_ERROR_UNSUPPORTED_VERSION = 0,
+};
+#endif /* KDE_OUTPUT_DEVICE_REGISTRY_V2_ERROR_ENUM */
+
+/**
+ * @ingroup iface_kde_output_device_registry_v2
+ * @struct kde_output_device_registry_v2_listener
+ */
+struct kde_output_device_registry_v2_listener {
+	/**
+	 * no new output announcements
+	 *
+	 * This event is sent in response to the stop request. The
+	 * compositor will immediately destroy the object after sending
+	 * this event.
+	 * @since 21
+	 */
+	void (*finished)(void *data,
+			 struct kde_output_device_registry_v2 *kde_output_device_registry_v2);
+	/**
+	 * new available output
+	 *
+	 * This event is sent when a new output is connected or after
+	 * binding this global to list all available outputs.
+	 * @since 21
+	 */
+	void (*output)(void *data,
+		       struct kde_output_device_registry_v2 *kde_output_device_registry_v2,
+		       struct kde_output_device_v2 *output);
+};
+
+/**
+ * @ingroup iface_kde_output_device_registry_v2
+ */
+static inline int
+kde_output_device_registry_v2_add_listener(struct kde_output_device_registry_v2 *kde_output_device_registry_v2,
+					   const struct kde_output_device_registry_v2_listener *listener, void *data)
+{
+	return wl_proxy_add_listener((struct wl_proxy *) kde_output_device_registry_v2,
+				     (void (**)(void)) listener, data);
+}
+
+#define KDE_OUTPUT_DEVICE_REGISTRY_V2_STOP 0
+
+/**
+ * @ingroup iface_kde_output_device_registry_v2
+ */
+#define KDE_OUTPUT_DEVICE_REGISTRY_V2_FINISHED_SINCE_VERSION 21
+/**
+ * @ingroup iface_kde_output_device_registry_v2
+ */
+#define KDE_OUTPUT_DEVICE_REGISTRY_V2_OUTPUT_SINCE_VERSION 21
+
+/**
+ * @ingroup iface_kde_output_device_registry_v2
+ */
+#define KDE_OUTPUT_DEVICE_REGISTRY_V2_STOP_SINCE_VERSION 21
+
+/** @ingroup iface_kde_output_device_registry_v2 */
+static inline void
+kde_output_device_registry_v2_set_user_data(struct kde_output_device_registry_v2 *kde_output_device_registry_v2, void *user_data)
+{
+	wl_proxy_set_user_data((struct wl_proxy *) kde_output_device_registry_v2, user_data);
+}
+
+/** @ingroup iface_kde_output_device_registry_v2 */
+static inline void *
+kde_output_device_registry_v2_get_user_data(struct kde_output_device_registry_v2 *kde_output_device_registry_v2)
+{
+	return wl_proxy_get_user_data((struct wl_proxy *) kde_output_device_registry_v2);
+}
+
+static inline uint32_t
+kde_output_device_registry_v2_get_version(struct kde_output_device_registry_v2 *kde_output_device_registry_v2)
+{
+	return wl_proxy_get_version((struct wl_proxy *) kde_output_device_registry_v2);
+}
+
+/** @ingroup iface_kde_output_device_registry_v2 */
+static inline void
+kde_output_device_registry_v2_destroy(struct kde_output_device_registry_v2 *kde_output_device_registry_v2)
+{
+	wl_proxy_destroy((struct wl_proxy *) kde_output_device_registry_v2);
+}
+
+/**
+ * @ingroup iface_kde_output_device_registry_v2
+ *
+ * This request indicates that the client no longer wants to receive new
+ * output announcements. The compositor will send the
+ * kde_output_device_registry_v2.finished event in response to this request.
+ * The compositor may still send new output announcements after calling this
+ * request until the kde_output_device_registry_v2.finished event is sent.
+ */
+static inline void
+kde_output_device_registry_v2_stop(struct kde_output_device_registry_v2 *kde_output_device_registry_v2)
+{
+	wl_proxy_marshal_flags((struct wl_proxy *) kde_output_device_registry_v2,
+			 KDE_OUTPUT_DEVICE_REGISTRY_V2_STOP, NULL, wl_proxy_get_version((struct wl_proxy *) kde_output_device_registry_v2), 0);
+}
 
 #ifndef KDE_OUTPUT_DEVICE_V2_SUBPIXEL_ENUM
 #define KDE_OUTPUT_DEVICE_V2_SUBPIXEL_ENUM
@@ -199,6 +347,55 @@ enum kde_output_device_v2_capability {
 	 * @since 5
 	 */
 	KDE_OUTPUT_DEVICE_V2_CAPABILITY_ICC_PROFILE = 0x40,
+	/**
+	 * if this outputdevice supports the brightness setting
+	 * @since 9
+	 */
+	KDE_OUTPUT_DEVICE_V2_CAPABILITY_BRIGHTNESS = 0x80,
+	/**
+	 * if this outputdevice supports the built-in color profile
+	 * @since 12
+	 */
+	KDE_OUTPUT_DEVICE_V2_CAPABILITY_BUILT_IN_COLOR = 0x100,
+	/**
+	 * if this outputdevice supports DDC/CI
+	 * @since 14
+	 */
+	KDE_OUTPUT_DEVICE_V2_CAPABILITY_DDC_CI = 0x200,
+	/**
+	 * if this outputdevice supports setting max bpc
+	 * @since 15
+	 */
+	KDE_OUTPUT_DEVICE_V2_CAPABILITY_MAX_BITS_PER_COLOR = 0x400,
+	/**
+	 * if this outputdevice supports EDR
+	 * @since 16
+	 */
+	KDE_OUTPUT_DEVICE_V2_CAPABILITY_EDR = 0x800,
+	/**
+	 * if this outputdevice supports the sharpness setting
+	 * @since 17
+	 */
+	KDE_OUTPUT_DEVICE_V2_CAPABILITY_SHARPNESS = 0x1000,
+	/**
+	 * if this outputdevice supports custom modes
+	 * @since 18
+	 */
+	KDE_OUTPUT_DEVICE_V2_CAPABILITY_CUSTOM_MODES = 0x2000,
+	/**
+	 * @since 19
+	 */
+	KDE_OUTPUT_DEVICE_V2_CAPABILITY_AUTO_BRIGHTNESS = 0x4000,
+	/**
+	 * if this outputdevice supports HDR ICC profiles
+	 * @since 22
+	 */
+	KDE_OUTPUT_DEVICE_V2_CAPABILITY_HDR_ICC_PROFILE = 0x8000,
+	/**
+	 * if this outputdevice supports the abm level setting
+	 * @since 23
+	 */
+	KDE_OUTPUT_DEVICE_V2_CAPABILITY_ABM_LEVEL = 0x10000,
 };
 /**
  * @ingroup iface_kde_output_device_v2
@@ -216,6 +413,46 @@ enum kde_output_device_v2_capability {
  * @ingroup iface_kde_output_device_v2
  */
 #define KDE_OUTPUT_DEVICE_V2_CAPABILITY_ICC_PROFILE_SINCE_VERSION 5
+/**
+ * @ingroup iface_kde_output_device_v2
+ */
+#define KDE_OUTPUT_DEVICE_V2_CAPABILITY_BRIGHTNESS_SINCE_VERSION 9
+/**
+ * @ingroup iface_kde_output_device_v2
+ */
+#define KDE_OUTPUT_DEVICE_V2_CAPABILITY_BUILT_IN_COLOR_SINCE_VERSION 12
+/**
+ * @ingroup iface_kde_output_device_v2
+ */
+#define KDE_OUTPUT_DEVICE_V2_CAPABILITY_DDC_CI_SINCE_VERSION 14
+/**
+ * @ingroup iface_kde_output_device_v2
+ */
+#define KDE_OUTPUT_DEVICE_V2_CAPABILITY_MAX_BITS_PER_COLOR_SINCE_VERSION 15
+/**
+ * @ingroup iface_kde_output_device_v2
+ */
+#define KDE_OUTPUT_DEVICE_V2_CAPABILITY_EDR_SINCE_VERSION 16
+/**
+ * @ingroup iface_kde_output_device_v2
+ */
+#define KDE_OUTPUT_DEVICE_V2_CAPABILITY_SHARPNESS_SINCE_VERSION 17
+/**
+ * @ingroup iface_kde_output_device_v2
+ */
+#define KDE_OUTPUT_DEVICE_V2_CAPABILITY_CUSTOM_MODES_SINCE_VERSION 18
+/**
+ * @ingroup iface_kde_output_device_v2
+ */
+#define KDE_OUTPUT_DEVICE_V2_CAPABILITY_AUTO_BRIGHTNESS_SINCE_VERSION 19
+/**
+ * @ingroup iface_kde_output_device_v2
+ */
+#define KDE_OUTPUT_DEVICE_V2_CAPABILITY_HDR_ICC_PROFILE_SINCE_VERSION 22
+/**
+ * @ingroup iface_kde_output_device_v2
+ */
+#define KDE_OUTPUT_DEVICE_V2_CAPABILITY_ABM_LEVEL_SINCE_VERSION 23
 #endif /* KDE_OUTPUT_DEVICE_V2_CAPABILITY_ENUM */
 
 #ifndef KDE_OUTPUT_DEVICE_V2_VRR_POLICY_ENUM
@@ -260,6 +497,54 @@ enum kde_output_device_v2_auto_rotate_policy {
 	KDE_OUTPUT_DEVICE_V2_AUTO_ROTATE_POLICY_ALWAYS = 2,
 };
 #endif /* KDE_OUTPUT_DEVICE_V2_AUTO_ROTATE_POLICY_ENUM */
+
+#ifndef KDE_OUTPUT_DEVICE_V2_COLOR_PROFILE_SOURCE_ENUM
+#define KDE_OUTPUT_DEVICE_V2_COLOR_PROFILE_SOURCE_ENUM
+/**
+ * @ingroup iface_kde_output_device_v2
+ * which source the compositor should use for the color profile on an output
+ */
+enum kde_output_device_v2_color_profile_source {
+	KDE_OUTPUT_DEVICE_V2_COLOR_PROFILE_SOURCE_SRGB = 0,
+	KDE_OUTPUT_DEVICE_V2_COLOR_PROFILE_SOURCE_ICC = 1,
+	KDE_OUTPUT_DEVICE_V2_COLOR_PROFILE_SOURCE_EDID = 2,
+};
+#endif /* KDE_OUTPUT_DEVICE_V2_COLOR_PROFILE_SOURCE_ENUM */
+
+#ifndef KDE_OUTPUT_DEVICE_V2_COLOR_POWER_TRADEOFF_ENUM
+#define KDE_OUTPUT_DEVICE_V2_COLOR_POWER_TRADEOFF_ENUM
+/**
+ * @ingroup iface_kde_output_device_v2
+ * tradeoff between power and accuracy
+ *
+ * The compositor can do a lot of things that trade between
+ * performance, power and color accuracy. This setting describes
+ * a high level preference from the user about in which direction
+ * that tradeoff should be made.
+ */
+enum kde_output_device_v2_color_power_tradeoff {
+	/**
+	 * prefer efficiency and performance
+	 */
+	KDE_OUTPUT_DEVICE_V2_COLOR_POWER_TRADEOFF_EFFICIENCY = 0,
+	/**
+	 * prefer accuracy
+	 */
+	KDE_OUTPUT_DEVICE_V2_COLOR_POWER_TRADEOFF_ACCURACY = 1,
+};
+#endif /* KDE_OUTPUT_DEVICE_V2_COLOR_POWER_TRADEOFF_ENUM */
+
+#ifndef KDE_OUTPUT_DEVICE_V2_EDR_POLICY_ENUM
+#define KDE_OUTPUT_DEVICE_V2_EDR_POLICY_ENUM
+/**
+ * @ingroup iface_kde_output_device_v2
+ * when the compositor may make use of EDR
+ */
+enum kde_output_device_v2_edr_policy {
+	KDE_OUTPUT_DEVICE_V2_EDR_POLICY_NEVER = 0,
+	KDE_OUTPUT_DEVICE_V2_EDR_POLICY_ALWAYS = 1,
+};
+#endif /* KDE_OUTPUT_DEVICE_V2_EDR_POLICY_ENUM */
 
 /**
  * @ingroup iface_kde_output_device_v2
@@ -508,7 +793,7 @@ struct kde_output_device_v2_listener {
 				   struct kde_output_device_v2 *kde_output_device_v2,
 				   uint32_t policy);
 	/**
-	 * describes when auto rotate is used
+	 * describes the path to the ICC profile used in SDR mode
 	 *
 	 * 
 	 * @since 5
@@ -516,6 +801,239 @@ struct kde_output_device_v2_listener {
 	void (*icc_profile_path)(void *data,
 				 struct kde_output_device_v2 *kde_output_device_v2,
 				 const char *profile_path);
+	/**
+	 * metadata about the screen's brightness limits
+	 *
+	 * 
+	 * @param max_peak_brightness in nits
+	 * @param max_frame_average_brightness in nits
+	 * @param min_brightness in 0.0001 nits
+	 * @since 6
+	 */
+	void (*brightness_metadata)(void *data,
+				    struct kde_output_device_v2 *kde_output_device_v2,
+				    uint32_t max_peak_brightness,
+				    uint32_t max_frame_average_brightness,
+				    uint32_t min_brightness);
+	/**
+	 * overrides for the screen's brightness limits
+	 *
+	 * 
+	 * @param max_peak_brightness -1 for no override, positive values are the brightness in nits
+	 * @param max_average_brightness -1 for no override, positive values are the brightness in nits
+	 * @param min_brightness -1 for no override, positive values are the brightness in 0.0001 nits
+	 * @since 6
+	 */
+	void (*brightness_overrides)(void *data,
+				     struct kde_output_device_v2 *kde_output_device_v2,
+				     int32_t max_peak_brightness,
+				     int32_t max_average_brightness,
+				     int32_t min_brightness);
+	/**
+	 * describes which gamut is assumed for sRGB applications
+	 *
+	 * This can be used to provide the colors users assume sRGB
+	 * applications should have based on the default experience on many
+	 * modern sRGB screens.
+	 * @param gamut_wideness 0 means rec.709 primaries, 10000 means native primaries
+	 * @since 6
+	 */
+	void (*sdr_gamut_wideness)(void *data,
+				   struct kde_output_device_v2 *kde_output_device_v2,
+				   uint32_t gamut_wideness);
+	/**
+	 * describes which source the compositor uses for the color profile on an output in SDR mode
+	 *
+	 * 
+	 * @since 7
+	 */
+	void (*color_profile_source)(void *data,
+				     struct kde_output_device_v2 *kde_output_device_v2,
+				     uint32_t source);
+	/**
+	 * brightness multiplier
+	 *
+	 * This is the brightness modifier of the output. It doesn't
+	 * specify any absolute values, but is merely a multiplier on top
+	 * of other brightness values, like sdr_brightness and
+	 * brightness_metadata. 0 is the minimum brightness (not completely
+	 * dark) and 10000 is the maximum brightness. This is currently
+	 * only supported / meaningful while HDR is active.
+	 * @param brightness brightness in 0-10000
+	 * @since 8
+	 */
+	void (*brightness)(void *data,
+			   struct kde_output_device_v2 *kde_output_device_v2,
+			   uint32_t brightness);
+	/**
+	 * the preferred color/power tradeoff
+	 *
+	 * 
+	 * @since 10
+	 */
+	void (*color_power_tradeoff)(void *data,
+				     struct kde_output_device_v2 *kde_output_device_v2,
+				     uint32_t preference);
+	/**
+	 * dimming multiplier
+	 *
+	 * This is the dimming multiplier of the output. This is similar
+	 * to the brightness setting, except it's meant to be a temporary
+	 * setting only, not persistent and may be implemented differently
+	 * depending on the display. 0 is the minimum dimming factor (not
+	 * completely dark) and 10000 means the output is not dimmed.
+	 * @param multiplier multiplier in 0-10000
+	 * @since 11
+	 */
+	void (*dimming)(void *data,
+			struct kde_output_device_v2 *kde_output_device_v2,
+			uint32_t multiplier);
+	/**
+	 * source output for mirroring
+	 *
+	 * 
+	 * @param source uuid of the source output
+	 * @since 13
+	 */
+	void (*replication_source)(void *data,
+				   struct kde_output_device_v2 *kde_output_device_v2,
+				   const char *source);
+	/**
+	 * if DDC/CI should be used to control brightness etc.
+	 *
+	 * If the ddc_ci capability is present, this determines if
+	 * settings such as brightness, contrast or others should be set
+	 * using DDC/CI.
+	 * @param allowed 1 if allowed, 0 if disabled
+	 * @since 14
+	 */
+	void (*ddc_ci_allowed)(void *data,
+			       struct kde_output_device_v2 *kde_output_device_v2,
+			       uint32_t allowed);
+	/**
+	 * override max bpc
+	 *
+	 * This limits the amount of bits per color that are sent to the
+	 * display.
+	 * @param max_bpc 0 for the default / automatic
+	 * @since 15
+	 */
+	void (*max_bits_per_color)(void *data,
+				   struct kde_output_device_v2 *kde_output_device_v2,
+				   uint32_t max_bpc);
+	/**
+	 * range of max bits per color value
+	 *
+	 * 
+	 * @param min_value the minimum supported by the driver
+	 * @param max_value the maximum supported by the driver
+	 * @since 15
+	 */
+	void (*max_bits_per_color_range)(void *data,
+					 struct kde_output_device_v2 *kde_output_device_v2,
+					 uint32_t min_value,
+					 uint32_t max_value);
+	/**
+	 * if and to what value automatic max bpc is limited
+	 *
+	 * 
+	 * @param max_bpc_limit which value automatic bpc gets limited to. 0 if not limited
+	 * @since 15
+	 */
+	void (*automatic_max_bits_per_color_limit)(void *data,
+						   struct kde_output_device_v2 *kde_output_device_v2,
+						   uint32_t max_bpc_limit);
+	/**
+	 * when the compositor may apply EDR
+	 *
+	 * When EDR is enabled, the compositor may increase the backlight
+	 * beyond the user-specified setting, in order to present HDR
+	 * content on displays without native HDR support. This will
+	 * usually result in better visuals, but also increases battery
+	 * usage.
+	 * @since 16
+	 */
+	void (*edr_policy)(void *data,
+			   struct kde_output_device_v2 *kde_output_device_v2,
+			   uint32_t policy);
+	/**
+	 * sharpness strength
+	 *
+	 * This is the sharpness modifier of the output. 0 is sharpness
+	 * disabled and 10000 is the maximum sharpness
+	 * @param sharpness sharpness in 0-10000
+	 * @since 17
+	 */
+	void (*sharpness)(void *data,
+			  struct kde_output_device_v2 *kde_output_device_v2,
+			  uint32_t sharpness);
+	/**
+	 * output priority
+	 *
+	 * Describes the position of the output in the output order list,
+	 * with lower values being earlier in the list. There's no specific
+	 * value the list has to start at, this value is only used in
+	 * sorting outputs.
+	 *
+	 * Note that the output order protocol is not sufficient for this,
+	 * as an output may not be in the output order if it's disabled or
+	 * mirroring another screen.
+	 * @param priority priority
+	 * @since 18
+	 */
+	void (*priority)(void *data,
+			 struct kde_output_device_v2 *kde_output_device_v2,
+			 uint32_t priority);
+	/**
+	 * whether or not automatic brightness is enabled
+	 *
+	 * 
+	 * @param enabled 1 for enabled, 0 for disabled
+	 * @since 20
+	 */
+	void (*auto_brightness)(void *data,
+				struct kde_output_device_v2 *kde_output_device_v2,
+				uint32_t enabled);
+	/**
+	 * the output has been removed
+	 *
+	 * This event is sent when the output device is disconnected and
+	 * no new updates will be sent. The client should call the
+	 * kde_output_device_v2.release request after receiving this event.
+	 * @since 21
+	 */
+	void (*removed)(void *data,
+			struct kde_output_device_v2 *kde_output_device_v2);
+	/**
+	 * describes the path to the ICC profile used in HDR mode
+	 *
+	 * 
+	 * @since 22
+	 */
+	void (*hdr_icc_profile_path)(void *data,
+				     struct kde_output_device_v2 *kde_output_device_v2,
+				     const char *profile_path);
+	/**
+	 * describes which source the compositor uses for the color profile on an output in HDR mode
+	 *
+	 * 
+	 * @since 22
+	 */
+	void (*hdr_color_profile_source)(void *data,
+					 struct kde_output_device_v2 *kde_output_device_v2,
+					 uint32_t source);
+	/**
+	 * allowed level of adaptive backlight modulation
+	 *
+	 * Adaptive backlight modulation is a feature that reduces the
+	 * backlight and increases contrast of colors on the screen to
+	 * improve power usage.
+	 * @param level 0 is off, 4 is the maximum level
+	 * @since 23
+	 */
+	void (*abm_level)(void *data,
+			  struct kde_output_device_v2 *kde_output_device_v2,
+			  uint32_t level);
 };
 
 /**
@@ -528,6 +1046,8 @@ kde_output_device_v2_add_listener(struct kde_output_device_v2 *kde_output_device
 	return wl_proxy_add_listener((struct wl_proxy *) kde_output_device_v2,
 				     (void (**)(void)) listener, data);
 }
+
+#define KDE_OUTPUT_DEVICE_V2_RELEASE 0
 
 /**
  * @ingroup iface_kde_output_device_v2
@@ -609,7 +1129,91 @@ kde_output_device_v2_add_listener(struct kde_output_device_v2 *kde_output_device
  * @ingroup iface_kde_output_device_v2
  */
 #define KDE_OUTPUT_DEVICE_V2_ICC_PROFILE_PATH_SINCE_VERSION 5
+/**
+ * @ingroup iface_kde_output_device_v2
+ */
+#define KDE_OUTPUT_DEVICE_V2_BRIGHTNESS_METADATA_SINCE_VERSION 6
+/**
+ * @ingroup iface_kde_output_device_v2
+ */
+#define KDE_OUTPUT_DEVICE_V2_BRIGHTNESS_OVERRIDES_SINCE_VERSION 6
+/**
+ * @ingroup iface_kde_output_device_v2
+ */
+#define KDE_OUTPUT_DEVICE_V2_SDR_GAMUT_WIDENESS_SINCE_VERSION 6
+/**
+ * @ingroup iface_kde_output_device_v2
+ */
+#define KDE_OUTPUT_DEVICE_V2_COLOR_PROFILE_SOURCE_SINCE_VERSION 7
+/**
+ * @ingroup iface_kde_output_device_v2
+ */
+#define KDE_OUTPUT_DEVICE_V2_BRIGHTNESS_SINCE_VERSION 8
+/**
+ * @ingroup iface_kde_output_device_v2
+ */
+#define KDE_OUTPUT_DEVICE_V2_COLOR_POWER_TRADEOFF_SINCE_VERSION 10
+/**
+ * @ingroup iface_kde_output_device_v2
+ */
+#define KDE_OUTPUT_DEVICE_V2_DIMMING_SINCE_VERSION 11
+/**
+ * @ingroup iface_kde_output_device_v2
+ */
+#define KDE_OUTPUT_DEVICE_V2_REPLICATION_SOURCE_SINCE_VERSION 13
+/**
+ * @ingroup iface_kde_output_device_v2
+ */
+#define KDE_OUTPUT_DEVICE_V2_DDC_CI_ALLOWED_SINCE_VERSION 14
+/**
+ * @ingroup iface_kde_output_device_v2
+ */
+#define KDE_OUTPUT_DEVICE_V2_MAX_BITS_PER_COLOR_SINCE_VERSION 15
+/**
+ * @ingroup iface_kde_output_device_v2
+ */
+#define KDE_OUTPUT_DEVICE_V2_MAX_BITS_PER_COLOR_RANGE_SINCE_VERSION 15
+/**
+ * @ingroup iface_kde_output_device_v2
+ */
+#define KDE_OUTPUT_DEVICE_V2_AUTOMATIC_MAX_BITS_PER_COLOR_LIMIT_SINCE_VERSION 15
+/**
+ * @ingroup iface_kde_output_device_v2
+ */
+#define KDE_OUTPUT_DEVICE_V2_EDR_POLICY_SINCE_VERSION 16
+/**
+ * @ingroup iface_kde_output_device_v2
+ */
+#define KDE_OUTPUT_DEVICE_V2_SHARPNESS_SINCE_VERSION 17
+/**
+ * @ingroup iface_kde_output_device_v2
+ */
+#define KDE_OUTPUT_DEVICE_V2_PRIORITY_SINCE_VERSION 18
+/**
+ * @ingroup iface_kde_output_device_v2
+ */
+#define KDE_OUTPUT_DEVICE_V2_AUTO_BRIGHTNESS_SINCE_VERSION 20
+/**
+ * @ingroup iface_kde_output_device_v2
+ */
+#define KDE_OUTPUT_DEVICE_V2_REMOVED_SINCE_VERSION 21
+/**
+ * @ingroup iface_kde_output_device_v2
+ */
+#define KDE_OUTPUT_DEVICE_V2_HDR_ICC_PROFILE_PATH_SINCE_VERSION 22
+/**
+ * @ingroup iface_kde_output_device_v2
+ */
+#define KDE_OUTPUT_DEVICE_V2_HDR_COLOR_PROFILE_SOURCE_SINCE_VERSION 22
+/**
+ * @ingroup iface_kde_output_device_v2
+ */
+#define KDE_OUTPUT_DEVICE_V2_ABM_LEVEL_SINCE_VERSION 23
 
+/**
+ * @ingroup iface_kde_output_device_v2
+ */
+#define KDE_OUTPUT_DEVICE_V2_RELEASE_SINCE_VERSION 21
 
 /** @ingroup iface_kde_output_device_v2 */
 static inline void
@@ -637,6 +1241,31 @@ kde_output_device_v2_destroy(struct kde_output_device_v2 *kde_output_device_v2)
 {
 	wl_proxy_destroy((struct wl_proxy *) kde_output_device_v2);
 }
+
+/**
+ * @ingroup iface_kde_output_device_v2
+ *
+ * This notifies the compositor that the client no longer wishes to use
+ * the kde_output_device_v2 object.
+ */
+static inline void
+kde_output_device_v2_release(struct kde_output_device_v2 *kde_output_device_v2)
+{
+	wl_proxy_marshal_flags((struct wl_proxy *) kde_output_device_v2,
+			 KDE_OUTPUT_DEVICE_V2_RELEASE, NULL, wl_proxy_get_version((struct wl_proxy *) kde_output_device_v2), WL_MARSHAL_FLAG_DESTROY);
+}
+
+#ifndef KDE_OUTPUT_DEVICE_MODE_V2_FLAGS_ENUM
+#define KDE_OUTPUT_DEVICE_MODE_V2_FLAGS_ENUM
+/**
+ * @ingroup iface_kde_output_device_mode_v2
+ * mode flags
+ */
+enum kde_output_device_mode_v2_flags {
+	KDE_OUTPUT_DEVICE_MODE_V2_FLAGS_CUSTOM = 0x1,
+	KDE_OUTPUT_DEVICE_MODE_V2_FLAGS_REDUCED_BLANKING = 0x2,
+};
+#endif /* KDE_OUTPUT_DEVICE_MODE_V2_FLAGS_ENUM */
 
 /**
  * @ingroup iface_kde_output_device_mode_v2
@@ -683,6 +1312,15 @@ struct kde_output_device_mode_v2_listener {
 	 */
 	void (*removed)(void *data,
 			struct kde_output_device_mode_v2 *kde_output_device_mode_v2);
+	/**
+	 * mode flags
+	 *
+	 * This event describes the mode's flags.
+	 * @since 19
+	 */
+	void (*flags)(void *data,
+		      struct kde_output_device_mode_v2 *kde_output_device_mode_v2,
+		      uint32_t flags);
 };
 
 /**
@@ -712,6 +1350,10 @@ kde_output_device_mode_v2_add_listener(struct kde_output_device_mode_v2 *kde_out
  * @ingroup iface_kde_output_device_mode_v2
  */
 #define KDE_OUTPUT_DEVICE_MODE_V2_REMOVED_SINCE_VERSION 1
+/**
+ * @ingroup iface_kde_output_device_mode_v2
+ */
+#define KDE_OUTPUT_DEVICE_MODE_V2_FLAGS_SINCE_VERSION 19
 
 
 /** @ingroup iface_kde_output_device_mode_v2 */

@@ -47,6 +47,10 @@ final class KWinAutoRotate {
     /// its virtual outputs answer "applied" and keep their policy).
     static let reportWait: UInt32 = 3_000
     private var reportTimer: guint = 0
+    /// How long orientd stopping waits for KWin's answer to the user's policy given back, and
+    /// whether it still waits.
+    static let lastAnswerWait = 1_000
+    private var awaitingLastAnswer = false
 
     init(stateDirectory: String?, log: Log) {
         self.log = log
@@ -119,6 +123,7 @@ final class KWinAutoRotate {
     /// KWin's answer to the policy orientd sent: refused, or applied but not listed within
     /// `reportWait`, it was not taken.
     func answered(_ result: WaylandConnection.ApplyResult) {
+        awaitingLastAnswer = false
         guard let asked = sent, current != asked else { return }
         guard result != .succeeded else {
             stopTimer()
@@ -147,13 +152,29 @@ final class KWinAutoRotate {
         reportTimer = 0
     }
 
-    /// orientd stops: the user's policy back, sent without waiting for the answer (the file
-    /// stays until a KWin is seen with the user's policy, in case the request is lost).
+    /// orientd stops: the user's policy back, and KWin's answer waited for, `lastAnswerWait`
+    /// at most (KWin 6.7 now and then kept a change whose client left before it applied it).
+    /// A change still in flight refuses another: its answer is waited for first. The file stays
+    /// until a KWin is seen with the user's policy, in case the request is lost.
     func release() {
-        guard holding, let output, let userPolicy, current == .never else { return }
-        _ = connection()?.setAutoRotatePolicy(userPolicy, toOutput: output)
-        log.info("output: kwin: KWin's auto-rotate policy for \(output) back to the user's \"\(userPolicy.words)\" (orientd stops)")
+        guard holding, let output, let userPolicy, current == .never, let connection = connection() else { return }
+        var given = connection.setAutoRotatePolicy(userPolicy, toOutput: output)
+        if !given {
+            waitForAnswer(on: connection)
+            given = holding && connection.setAutoRotatePolicy(userPolicy, toOutput: output)
+        }
+        if given {
+            waitForAnswer(on: connection)
+            log.info("output: kwin: KWin's auto-rotate policy for \(output) back to the user's \"\(userPolicy.words)\" (orientd stops\(awaitingLastAnswer ? "; KWin did not answer within \(Self.lastAnswerWait) ms" : ""))")
+        } else {
+            log.warning("output: kwin: KWin's auto-rotate policy for \(output) stays \"never\" as orientd stops (a change is still on its way to KWin): the next start gives the user's \"\(userPolicy.words)\" back (kept in \(savedPath ?? "no file"))")
+        }
         holding = false
+    }
+
+    private func waitForAnswer(on connection: WaylandConnection) {
+        awaitingLastAnswer = true
+        connection.read(until: { [self] in !awaitingLastAnswer }, milliseconds: Self.lastAnswerWait)
     }
 
     /// Brings KWin's policy in line with the hold.

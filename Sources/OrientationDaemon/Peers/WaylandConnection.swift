@@ -235,6 +235,17 @@ final class WaylandConnection {
         return true
     }
 
+    /// Runs the handlers for what comes until `done()` or `milliseconds` pass, waiting on the
+    /// socket: only at stop, for the compositor's last answer (it holds up its thread meanwhile).
+    func read(until done: () -> Bool, milliseconds: Int) {
+        let end = g_get_monotonic_time() + milliseconds * 1000
+        while !done(), let wl {
+            let left = (end - g_get_monotonic_time()) / 1000
+            var watched = pollfd(fd: orientd_wl_fd(wl), events: Int16(POLLIN), revents: 0)
+            guard left > 0, poll(&watched, 1, Int32(left)) > 0, readable() else { return }
+        }
+    }
+
     private func global(_ interface: String) {
         if listed {
             handlers.globalsChanged()
