@@ -13,10 +13,11 @@ public enum OutputView {
         return backend == "kwin" ? line + "; " + kwinAutoRotation : line
     }
 
-    /// What the kwin backend cannot do: KWin's output management (kde_output_device_v2 up to
-    /// version 2, Plasma 5.27) neither tells nor sets KScreen's auto-rotate policy.
-    public static let kwinAutoRotation = "Plasma's own auto-rotation is not orientd's to hold (KWin's output management "
-        + "does not let a client read or set it): set the panel's orientation to a fixed one in System Settings"
+    /// How Plasma's own auto-rotation meets orientd's: KWin 6's output management lets orientd
+    /// hold the panel's auto-rotate policy and give it back; Plasma 5.27's lets no client.
+    public static let kwinAutoRotation = "while orientd turns the panel it holds Plasma's auto-rotation at \"never\" and "
+        + "gives your policy back after (KWin 6 and later); on Plasma 5.27, which lets no client set it, "
+        + "set the panel's orientation to a fixed one in System Settings"
 
     /// `wlroots, 3 app windows, org.example.Reader in front`, or `none: ` and why (the manager's
     /// `WindowTrackingStatus`), or `none (only registered scenes count)` from an orientd that does not say.
