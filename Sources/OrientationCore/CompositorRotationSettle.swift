@@ -5,8 +5,9 @@
 /// a second) would otherwise change the posture, re-evaluate every scene and claim and release
 /// the sensor with each flip. So:
 ///
-/// - the compositor's first word after silence is taken at once (nothing was taken that it
-///   could turn back, and orientd's start is not delayed);
+/// - the compositor's first word after silence (or after saying it has nothing to say) is
+///   taken at once (nothing was taken that it could turn back, and orientd's start is not
+///   delayed);
 /// - a change of word waits until it has held for `CompositorRotation.settleTime`; a word
 ///   back to the one in force drops the waiting change, so a flag that keeps flapping keeps
 ///   the last settled posture, and when it stops the posture changes at most once;
@@ -37,7 +38,7 @@ extension OrientationManager {
         output.facts.rotationChanging = changing
         if said == output.facts.rotation {
             output.pendingRotation = nil
-        } else if output.facts.rotation == .silent, !changing, !wasChanging {
+        } else if output.facts.rotation.isSilent, !changing, !wasChanging {
             (output.facts.rotation, output.pendingRotation) = (said, nil)
         } else if output.pendingRotation?.rotation != said || changing || wasChanging {
             output.pendingRotation = PendingRotation(rotation: said, since: now.monotonic)

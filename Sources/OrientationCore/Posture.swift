@@ -4,7 +4,8 @@
 /// - A **phone** screen (shorter side under 600 logical pixels) is always held: an app's
 ///   declaration turns it, as on an iPhone.
 /// - A **large** screen is **held** when the compositor says it turns the panel from the
-///   sensor itself, or, where the compositor says nothing, when something reports the device's
+///   sensor itself (or phoc's tablet-mode switch is on; off, it is on a desk), or, where the
+///   compositor says nothing (phoc with no tablet-mode switch), when something reports the device's
 ///   orientation (an accelerometer, `SetDeviceOrientation`); otherwise it stands **on a desk**.
 /// - Held large screens take a phone declaration as a hint (the panel follows the device, as
 ///   Android 16 does on screens of 600 dp and more); an explicit large-screen declaration, a
@@ -47,11 +48,24 @@ public struct PanelSize: Sendable, Equatable {
 public enum CompositorRotation: Sendable, Equatable {
     /// It says nothing (wlroots compositors, X11).
     case silent
+    /// It says it has nothing to say (phoc's device state with no tablet-mode switch): the
+    /// posture goes by the sensor as when it is silent. The sentence says who said so.
+    case saysNothing(String)
     /// It turns the panel from the sensor (mutter's `PanelOrientationManaged`, KWin in tablet
-    /// mode): the device is held. The sentence says who said so.
+    /// mode), or says the device is a tablet (phoc's tablet-mode switch on): the device is
+    /// held. The sentence says who said so.
     case turnsPanel(String)
-    /// It says it does not (a convertible in laptop mode, KWin outside tablet mode).
+    /// It says it does not (a convertible in laptop mode, KWin outside tablet mode, phoc's
+    /// tablet-mode switch off).
     case leavesPanel(String)
+
+    /// Whether it leaves the posture to the sensor (`silent`, `saysNothing`).
+    public var isSilent: Bool {
+        switch self {
+        case .silent, .saysNothing: return true
+        case .turnsPanel, .leavesPanel: return false
+        }
+    }
 }
 
 /// What an output backend knows of the panel beyond its orientation.
@@ -135,11 +149,16 @@ public enum PostureBasis: Sendable, Equatable {
     case setByHand
     /// The compositor says nothing and nothing reports the device's orientation.
     case nothingReports
+    /// The compositor says it has nothing to say (the sentence); the rest as `basis` (one of
+    /// `accelerometer`, `setByHand`, `nothingReports`).
+    indirect case compositorSaysNothing(String, then: PostureBasis)
 
     public var posture: Posture {
         switch self {
         case .phone, .accelerometer, .setByHand, .compositor(.turnsPanel), .compositor(.silent): return .held
         case .compositor(.leavesPanel), .nothingReports: return .desk
+        case .compositor(.saysNothing): return .held
+        case .compositorSaysNothing(_, let basis): return basis.posture
         }
     }
 
@@ -149,6 +168,10 @@ public enum PostureBasis: Sendable, Equatable {
         case .phone: return "a phone-sized screen is always held"
         case .compositor(.turnsPanel(let why)), .compositor(.leavesPanel(let why)): return why
         case .compositor(.silent): return silent
+        case .compositor(.saysNothing(let why)): return why
+        case .compositorSaysNothing(let why, let basis):
+            let rest = basis.words
+            return why + (rest.hasPrefix(silent) ? String(rest.dropFirst(silent.count)) : "; " + rest)
         case .accelerometer: return silent + "; an accelerometer reports the device's orientation"
         case .setByHand: return silent + "; a device orientation was set (SetDeviceOrientation)"
         case .nothingReports:
@@ -172,9 +195,11 @@ extension OrientationManager {
     /// Why the device is taken as held or on a desk.
     public var postureBasis: PostureBasis {
         guard screenClass == .large else { return .phone }
-        if output.facts.rotation != .silent { return .compositor(output.facts.rotation) }
-        if sensorAvailable { return .accelerometer }
-        return sensedOrientation != .unknown ? .setByHand : .nothingReports
+        let said = output.facts.rotation
+        guard said.isSilent else { return .compositor(said) }
+        let basis: PostureBasis = sensorAvailable ? .accelerometer : sensedOrientation != .unknown ? .setByHand : .nothingReports
+        if case .saysNothing(let why) = said { return .compositorSaysNothing(why, then: basis) }
+        return basis
     }
 
     /// How the device is held.
