@@ -158,7 +158,10 @@ static void registry_global(void *data, struct wl_registry *registry, uint32_t n
         wl->manager = wl_registry_bind(registry, name, &zwlr_foreign_toplevel_manager_v1_interface, bound);
         if (wl->manager) zwlr_foreign_toplevel_manager_v1_add_listener(wl->manager, &manager_listener, wl);
     }
-    if (wl->binds & ORIENTD_WL_BIND_OUTPUTS) orientd_wl_outputs_global(wl, name, interface, version);
+    if (wl->binds & ORIENTD_WL_BIND_OUTPUTS) {
+        orientd_wl_outputs_global(wl, name, interface, version);
+        orientd_phoc_device_state_global(wl, name, interface, version);
+    }
     if ((wl->binds & ORIENTD_WL_BIND_PLASMA_WINDOWS) && !wl->plasma && orientd_plasma_is_manager(interface)) {
         wl->plasma = orientd_plasma_bind(registry, name, version, wl->max_toplevels, &wl->callbacks, wl->context);
     }
@@ -168,7 +171,10 @@ static void registry_global(void *data, struct wl_registry *registry, uint32_t n
 static void registry_global_remove(void *data, struct wl_registry *registry, uint32_t name) {
     (void)registry;
     struct orientd_wl *wl = data;
-    if (wl->binds & ORIENTD_WL_BIND_OUTPUTS) orientd_wl_outputs_global_remove(wl, name);
+    if (wl->binds & ORIENTD_WL_BIND_OUTPUTS) {
+        orientd_wl_outputs_global_remove(wl, name);
+        orientd_phoc_device_state_global_remove(wl, name);
+    }
     if (wl->callbacks.global_removed) wl->callbacks.global_removed(wl->context, name);
 }
 
@@ -228,6 +234,7 @@ static void free_connection(struct orientd_wl *wl) {
     wl_list_for_each_safe(toplevel, next, &wl->toplevels, link) toplevel_free(toplevel);
     if (wl->manager) zwlr_foreign_toplevel_manager_v1_destroy(wl->manager);
     orientd_wl_outputs_free(wl);
+    orientd_phoc_device_state_free(wl);
     orientd_plasma_free(wl->plasma);
     if (wl->sync) wl_callback_destroy(wl->sync);
     if (wl->seat) wl_seat_destroy(wl->seat);

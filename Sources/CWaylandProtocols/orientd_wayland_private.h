@@ -26,6 +26,10 @@ struct orientd_wl {
     struct wl_list toplevels;
     struct orientd_wl_outputs *outputs;  // with ORIENTD_WL_BIND_OUTPUTS
     struct orientd_kde_outputs *kde_outputs;  // with ORIENTD_WL_BIND_OUTPUTS, on KWin
+    struct zphoc_device_state_v1 *device_state;  // with ORIENTD_WL_BIND_OUTPUTS, on phoc
+    uint32_t device_state_name;
+    struct zphoc_tablet_mode_switch_v1 *tablet_mode_switch;  // while it has the capability
+    int device_state_said;  // the last ORIENTD_WL_DEVICE_STATE_* reported
     int dispatching;
     int closing;
 };
@@ -47,5 +51,10 @@ void orientd_kde_outputs_global_remove(struct orientd_wl *wl, uint32_t name);
 void orientd_kde_outputs_free(struct orientd_wl *wl);
 int orientd_kde_outputs_apply(struct orientd_wl *wl, const char *device_name, int32_t transform);
 int orientd_kde_outputs_set_policy(struct orientd_wl *wl, const char *device_name, uint32_t policy);
+
+/// phoc's device state (orientd_phoc_device_state.c): the same hooks.
+void orientd_phoc_device_state_global(struct orientd_wl *wl, uint32_t name, const char *interface, uint32_t version);
+void orientd_phoc_device_state_global_remove(struct orientd_wl *wl, uint32_t name);
+void orientd_phoc_device_state_free(struct orientd_wl *wl);
 
 #endif

@@ -14,9 +14,10 @@ extension OutputTestCase {
     /// Starts phoc as root on the scratch runtime folder, with wlroots' headless backend (or
     /// `backends`, such as `x11` inside an X server given by `environment`), and waits until
     /// wlr-randr lists `output`. `config`: a phoc.ini's text (its outputs' modes and scales).
+    /// `root`: the phoc of that cached root (`cachedRoot`), not the host's.
     @discardableResult
     func startPhoc(backends: String = "headless", output: String = "HEADLESS-1",
-                   environment: [String: String] = [:], config: String? = nil) throws -> ChildProcess {
+                   environment: [String: String] = [:], config: String? = nil, root: String? = nil) throws -> ChildProcess {
         var env = ["WLR_BACKENDS": backends, "WLR_RENDERER": "pixman"]
         env.merge(environment) { _, new in new }
         var argv = ["phoc"]
@@ -25,7 +26,7 @@ extension OutputTestCase {
             try config.write(toFile: path, atomically: true, encoding: .utf8)
             argv += ["-C", path]
         }
-        let phoc = try start("phoc", argv, environment: env)
+        let phoc = try start("phoc", root.map { Self.inRoot($0, argv) } ?? argv, environment: env)
         try eventually("phoc lists \(output); its log:\n\(phoc.standardError)", timeout: deadline) {
             if let status = phoc.exitStatus { throw TestSupportError("phoc exited (\(status)):\n\(phoc.standardError)") }
             // A killed compositor's socket file stays until the next one binds it: until then

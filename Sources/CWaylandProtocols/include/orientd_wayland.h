@@ -1,6 +1,6 @@
 // A Wayland connection for orientd's adapters: lists the compositor's globals and, when
 // asked, follows wlr-foreign-toplevel-management's or KWin's list of windows, and
-// wlr-output-management's or KWin's outputs. The listeners are
+// wlr-output-management's or KWin's outputs with phoc's device state. The listeners are
 // static C functions here; they forward to the callbacks given to orientd_wl_open.
 #ifndef ORIENTD_WAYLAND_H
 #define ORIENTD_WAYLAND_H
@@ -51,6 +51,18 @@ enum {
     ORIENTD_WL_APPLY_CANCELLED,
 };
 
+/// What phoc's device state (zphoc_device_state_v1) says of its tablet-mode switch.
+enum {
+    /// phoc offers no device state (another compositor, an older phoc), or it went away.
+    ORIENTD_WL_DEVICE_STATE_NONE = 0,
+    /// Its capabilities name no tablet-mode switch (a phone, a desktop, a headless phoc).
+    ORIENTD_WL_DEVICE_STATE_NO_TABLET_MODE_SWITCH,
+    /// Its tablet-mode switch is enabled (a convertible folded into a tablet).
+    ORIENTD_WL_DEVICE_STATE_TABLET_MODE,
+    /// Its tablet-mode switch is disabled (a convertible on its keyboard, a laptop).
+    ORIENTD_WL_DEVICE_STATE_LAPTOP_MODE,
+};
+
 /// What the connection reports, each with the context given to orientd_wl_open. Any may be NULL.
 struct orientd_wl_callbacks {
     /// A global the compositor offers: each one when listing, and any added later.
@@ -80,6 +92,10 @@ struct orientd_wl_callbacks {
     void (*output_applied)(void *context, int result);
     /// KWin's answer to orientd_wl_output_set_auto_rotate_policy: ORIENTD_WL_APPLY_SUCCEEDED or _FAILED.
     void (*output_policy_applied)(void *context, int result);
+    /// ORIENTD_WL_BIND_OUTPUTS, when phoc offers its device state: one of
+    /// ORIENTD_WL_DEVICE_STATE_*, each time it differs from the last one said (a capability
+    /// with a tablet-mode switch says nothing until the switch's state comes).
+    void (*device_state)(void *context, int state);
 };
 
 /// The longest app id kept (a Wayland message is at most 4096 bytes in all).
@@ -93,7 +109,7 @@ enum {
     ORIENTD_WL_BIND_SEAT = 1 << 1,
     /// Every wl_output (output_changed), and wlr-output-management or KWin's
     /// kde_output_device_v2 and kde_output_management_v2 when offered (output_heads,
-    /// orientd_wl_output_apply).
+    /// orientd_wl_output_apply), and phoc's zphoc_device_state_v1 when offered (device_state).
     ORIENTD_WL_BIND_OUTPUTS = 1 << 2,
     /// KWin's window list (org_kde_plasma_window_management), reported through the toplevel
     /// callbacks like wlroots' list (KWin has no `finished`).

@@ -26,6 +26,8 @@ final class WaylandOutputBackend: OutputBackend {
     let autoRotate: KWinAutoRotate?
     /// The panel's size as the latest listing said, for a report when only the rotation changes.
     private var size: PanelSize?
+    /// What phoc's device state says of its tablet-mode switch (wlroots; `unoffered` elsewhere).
+    private var tabletModeSwitch = PhocTabletModeSwitch.unoffered
 
     /// `managers`: the globals that make the compositor this backend's (any one of them);
     /// `what` names its family in messages ("a wlroots compositor", "KWin").
@@ -51,6 +53,7 @@ final class WaylandOutputBackend: OutputBackend {
         presence.heads = { [weak self] in self?.take($0) }
         presence.applied = { [weak self] in self?.answered($0) }
         presence.policyApplied = { [weak self] in self?.autoRotate?.answered($0) }
+        presence.tabletModeSwitch = { [weak self] in self?.tabletModeSwitchChanged($0) }
         presence.start(present: { [weak self] in
             // The outputs follow the listing: the panel is chosen when they come.
             guard let self else { return }
@@ -60,16 +63,28 @@ final class WaylandOutputBackend: OutputBackend {
             guard let self else { return }
             self.session.newPeer()
             self.autoRotate?.newPeer()
+            self.tabletModeSwitch = .unoffered
             self.lost(reason)
         })
     }
 
     /// What the compositor says of turning the panel `output` itself: on KWin, the core's rule
-    /// from the user's auto-rotate policy and the tablet mode; elsewhere nothing.
+    /// from the user's auto-rotate policy and the tablet mode; on phoc, the core's rule from its
+    /// tablet-mode switch (nothing where phoc offers no device state).
     private func rotation(output: String?) -> CompositorRotation {
-        guard kind == .kwin else { return .silent }
+        guard kind == .kwin else { return .phoc(tabletModeSwitch) }
         return .kwin(policy: autoRotate?.userPolicy, output: output,
                      tabletModeAvailable: selfRotation?.available, tabletMode: selfRotation?.tabletMode)
+    }
+
+    /// phoc's tablet-mode switch changed: the panel's facts again, with its word (the core
+    /// settles a word that flaps).
+    private func tabletModeSwitchChanged(_ said: PhocTabletModeSwitch) {
+        guard said != tabletModeSwitch else { return }
+        tabletModeSwitch = said
+        log.debug("output: \(kind.rawValue): phoc's device state: tablet-mode switch \(said)")
+        guard panel.output != nil else { return }  // the listing's report carries it
+        report?(.facts(PanelFacts(size: size, rotation: rotation(output: panel.output))))
     }
 
     func holdCompositorRotation(_ held: Bool) { autoRotate?.holdCompositorRotation(held) }

@@ -8,7 +8,7 @@ import OrientationCore
 /// what it holds once and dispatches it (prepare_read, read_events, dispatch_pending), and
 /// requests are flushed without waiting. It lists the compositor's globals and, when asked,
 /// follows wlr-foreign-toplevel-management's windows or KWin's, and wlr-output-management's
-/// outputs or KWin's. The socket closing (the compositor
+/// outputs or KWin's with phoc's device state. The socket closing (the compositor
 /// stopped or died) or a protocol error ends it at once.
 final class WaylandConnection {
     /// What the connection reports, on the loop's thread; none runs after `close()`.
@@ -33,6 +33,9 @@ final class WaylandConnection {
         var applied: (ApplyResult) -> Void = { _ in }
         /// `.outputs`: KWin's answer to `setAutoRotatePolicy` (succeeded or failed).
         var policyApplied: (ApplyResult) -> Void = { _ in }
+        /// `.outputs`, when phoc offers its device state: what its tablet-mode switch says, once
+        /// per read of the socket (the last word of a burst) and only when it changed.
+        var tabletModeSwitch: (PhocTabletModeSwitch) -> Void = { _ in }
         /// The connection ended: why.
         var ended: (String) -> Void = { _ in }
     }
@@ -92,6 +95,9 @@ final class WaylandConnection {
     private var handlers = Handlers()
     private var globals: [String] = []
     private var listed = false
+    /// phoc's device state as the latest event said, not yet passed on; and as passed on.
+    private var tabletModeSwitchRead: PhocTabletModeSwitch?
+    private var tabletModeSwitchSaid = PhocTabletModeSwitch.unoffered
     private var input: UnsafeMutablePointer<GSource>?
     private var output: UnsafeMutablePointer<GSource>?
 
@@ -174,12 +180,22 @@ final class WaylandConnection {
             let answer: ApplyResult = result == Int32(ORIENTD_WL_APPLY_SUCCEEDED) ? .succeeded : .failed
             Unmanaged<WaylandConnection>.fromOpaque(context).takeUnretainedValue().handlers.policyApplied(answer)
         }
+        callbacks.device_state = { context, state in
+            guard let context else { return }
+            Unmanaged<WaylandConnection>.fromOpaque(context).takeUnretainedValue().tabletModeSwitchRead = switch state {
+            case Int32(ORIENTD_WL_DEVICE_STATE_NO_TABLET_MODE_SWITCH): .absent
+            case Int32(ORIENTD_WL_DEVICE_STATE_TABLET_MODE): .enabled
+            case Int32(ORIENTD_WL_DEVICE_STATE_LAPTOP_MODE): .disabled
+            default: .unoffered
+            }
+        }
         guard let wl = orientd_wl_open(fd, binds.rawValue, maxToplevels, &callbacks,
                                        Unmanaged.passUnretained(self).toOpaque()) else {
             throw WaylandWatchError("libwayland refused the connection to \(socketPath)")
         }
         self.wl = wl
         (self.handlers, globals, listed) = (handlers, [], false)
+        (tabletModeSwitchRead, tabletModeSwitchSaid) = (nil, .unoffered)
         input = Self.watch(orientd_wl_fd(wl), G_IO_IN.rawValue | G_IO_HUP.rawValue | G_IO_ERR.rawValue) { [weak self] in
             self?.readable() ?? false
         }
@@ -258,6 +274,11 @@ final class WaylandConnection {
         guard let wl else { return false }
         let result = orientd_wl_dispatch(wl)
         guard self.wl == wl else { return false }  // a handler closed the connection
+        if let read = tabletModeSwitchRead, read != tabletModeSwitchSaid {
+            (tabletModeSwitchRead, tabletModeSwitchSaid) = (nil, read)
+            handlers.tabletModeSwitch(read)
+            guard self.wl == wl else { return false }
+        }
         switch result {
         case 0: return true
         case 1: waitToFlush(); return true

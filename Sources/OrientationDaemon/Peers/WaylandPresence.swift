@@ -1,11 +1,13 @@
 import CGio
+import OrientationCore
 
 /// A Wayland compositor's presence, through libwayland: its socket accepting a connection whose
 /// registry offers one of `required`; gone when that connection closes; back when the socket
 /// file is bound again (a folder watch, no polling). The connection follows every wl_output:
 /// an output's change (a new transform, mode or scale) or an output plugged or unplugged is a
 /// change. On a compositor with wlr-output-management or KWin's output devices, its outputs
-/// and the answers to `connection.applyTransform` are passed on to `heads` and `applied`.
+/// and the answers to `connection.applyTransform` are passed on to `heads` and `applied`; on
+/// phoc, what its device state says of its tablet-mode switch to `tabletModeSwitch`.
 final class WaylandPresence: CompositorPresence {
     let socketPath: String?
     let required: [String]
@@ -16,6 +18,8 @@ final class WaylandPresence: CompositorPresence {
     var applied: (WaylandConnection.ApplyResult) -> Void = { _ in }
     /// KWin's answers to `connection.setAutoRotatePolicy`.
     var policyApplied: (WaylandConnection.ApplyResult) -> Void = { _ in }
+    /// phoc's tablet-mode switch, when it changed (`unoffered` again after a new connection lists none).
+    var tabletModeSwitch: (PhocTabletModeSwitch) -> Void = { _ in }
     /// The connection while the compositor is there.
     private(set) var connection: WaylandConnection?
     private var dialer: WaylandDialer?
@@ -66,6 +70,7 @@ final class WaylandPresence: CompositorPresence {
         handlers.heads = { [weak self] in self?.heads($0) }
         handlers.applied = { [weak self] in self?.applied($0) }
         handlers.policyApplied = { [weak self] in self?.policyApplied($0) }
+        handlers.tabletModeSwitch = { [weak self] in self?.tabletModeSwitch($0) }
         handlers.ended = callbacks.gone
         try connection.open(handlers)
         self.connection = connection
