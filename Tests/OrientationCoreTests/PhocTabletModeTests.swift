@@ -31,11 +31,15 @@ extension PostureTests {
         XCTAssertEqual(subject.manager.regime, .desk)
         XCTAssertTrue(subject.manager.postureBasis.words.contains("phoc's tablet-mode switch is off"), subject.manager.postureBasis.words)
         XCTAssertFalse(subject.manager.wantsSensor, "on a desk the sensor is not followed")
+        let explained = try subject.manager.explainPanel(appId: nil).map(\.sentence).joined(separator: "\n")
+        XCTAssertTrue(explained.contains("on a desk (phoc's tablet-mode switch is off"), explained)
 
         subject = ManagerUnderTest()
         try attach(Self.tablet, rotation: .phoc(.enabled))
         XCTAssertEqual(subject.manager.postureBasis, .compositor(.phoc(.enabled)))
         XCTAssertEqual(subject.manager.regime, .largeHeld, "held with nothing reporting the device")
+        let explainedHeld = try subject.manager.explainPanel(appId: nil).map(\.sentence).joined(separator: "\n")
+        XCTAssertTrue(explainedHeld.contains("held (phoc's tablet-mode switch is on"), explainedHeld)
     }
 
     func testPhocWithNoSwitchLeavesThePostureToTheSensorAndSaysSo() throws {

@@ -45,6 +45,8 @@ final class PhocDeviceStateTests: OutputTestCase {
         XCTAssertTrue(reason.contains("nothing reports the device's orientation"), reason)
         XCTAssertEqual(try managerProperty("Posture").string, "desk", "nothing reports the device: on a desk, as before")
         XCTAssertTrue(orientd.log.contains("phoc's device state: tablet-mode switch absent"), orientd.log)
+        let explained = try explainPanelLines()
+        XCTAssertTrue(explained.contains { $0.contains("on a desk (" + Self.noSwitch) }, "\(explained)")
 
         try turnDevice("landscape-left")
         try waitForProperty("Posture", "held")
