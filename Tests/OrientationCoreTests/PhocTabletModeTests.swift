@@ -56,6 +56,8 @@ extension PostureTests {
 
     func testAFlappingSwitchKeepsTheSettledPostureAndASteadyOneIsTakenOnceItHolds() throws {
         try attach(Self.tablet, rotation: .phoc(.absent))
+        try subject.run(.setSensorAvailable(true), as: Caller.shell)
+        XCTAssertEqual(subject.manager.regime, .largeHeld, "no switch: the accelerometer decides")
         try subject.run(.output(.facts(facts(.disabled))), as: Caller.shell)
         XCTAssertEqual(subject.manager.regime, .desk, "the first word after saying nothing is taken at once")
         for flip in 0..<200 {
