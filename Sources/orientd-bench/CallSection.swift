@@ -32,7 +32,7 @@ enum CallSection {
                                  { () throws(DBusError) in try connection.scene(peer.owner, scene, .updateOrientation) })
         row(report, "update", "UpdateOrientation (nothing to do)", "string reply", update)
         report.spread("update.ping", "UpdateOrientation / Ping", update.pingRatio, "×")
-        report.info("update.cpu", "orientd CPU per UpdateOrientation", try cpuPerCall(target, options) { () throws(DBusError) in
+        report.info("update.cpu", "orientd CPU per UpdateOrientation", try cpuPerCall(target.usage, options) { () throws(DBusError) in
             try connection.scene(owner, scene, .updateOrientation)
         }, "µs")
 
@@ -50,16 +50,26 @@ enum CallSection {
         row(report, "request", "RequestOrientation rotating (OrientationChanged + PropertiesChanged)",
             "rotation emitting the same two signals", request)
         report.spread("request.ping", "RequestOrientation / Ping", request.pingRatio, "×")
-        report.info("request.cpu", "orientd CPU per RequestOrientation", try cpuPerCall(target, options) { () throws(DBusError) in
-            turn += 1
-            try connection.scene(owner, scene, .requestOrientation, [Variant(string: orientations[turn % 2])])
-        }, "µs")
+        let requestCPU = try CPUComparison.measure(
+            rounds: options.rounds, perRound: max(1, options.sequentialCalls / options.rounds),
+            orientdUsage: target.usage, peerUsage: ProcessUsage(pid: peer.process.pid),
+            orientd: { () throws(DBusError) in
+                turn += 1
+                try connection.scene(owner, scene, .requestOrientation, [Variant(string: orientations[turn % 2])])
+            }, reference: { () throws(DBusError) in
+                peerTurn += 1
+                try connection.scene(peer.owner, scene, .requestOrientation, [Variant(string: orientations[peerTurn % 2])])
+            })
+        report.spread("request.cpu", "orientd CPU per RequestOrientation", requestCPU.orientd, "µs")
+        report.spread("request.cpu.peer", "the reference peer's CPU per RequestOrientation", requestCPU.peer, "µs")
+        report.spread("request.cpu.ratio", "CPU per RequestOrientation, orientd / the reference peer (every thread of each)",
+                      requestCPU.ratio, "×", atMost: 1.05)
 
         let explain = try compare({ () throws(DBusError) in try connection.scene(owner, scene, .explain) },
                                   { () throws(DBusError) in try connection.scene(peer.owner, scene, .explain) })
         row(report, "explain", "Explain", "Explain-sized reply", explain)
         report.spread("explain.ping", "Explain / Ping", explain.pingRatio, "×")
-        report.info("explain.cpu", "orientd CPU per Explain", try cpuPerCall(target, options) { () throws(DBusError) in
+        report.info("explain.cpu", "orientd CPU per Explain", try cpuPerCall(target.usage, options) { () throws(DBusError) in
             try connection.scene(owner, scene, .explain)
         }, "µs")
 
@@ -89,12 +99,12 @@ enum CallSection {
         report.spread("\(key).ratio", "\(call) / the peer's same-shape call", comparison.peerRatio, "×", atMost: 1.0)
     }
 
-    /// orientd's CPU time (every thread) per call, µs, over as many calls as the timed run.
-    static func cpuPerCall(_ target: BenchTarget, _ options: BenchOptions,
+    /// A process's CPU time (every thread) per call, µs, over as many calls as the timed run.
+    static func cpuPerCall(_ usage: ProcessUsage, _ options: BenchOptions,
                            _ call: () throws(DBusError) -> Void) throws -> Double {
-        let before = try target.usage.cpuNanoseconds()
+        let before = try usage.cpuNanoseconds()
         for _ in 0..<options.sequentialCalls { try call() }
-        let after = try target.usage.cpuNanoseconds()
+        let after = try usage.cpuNanoseconds()
         return Double(after - before) / Double(options.sequentialCalls) / 1000
     }
 }

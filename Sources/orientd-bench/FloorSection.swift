@@ -22,7 +22,7 @@ enum FloorSection {
         let sequential = median(samples)
         report.info("ping.seq", "Peer.Ping round trip, sequential (median of \(options.sequentialCalls))",
                     sequential, "µs", note: "floor")
-        report.info("ping.cpu", "orientd CPU per Ping", try CallSection.cpuPerCall(target, options) { () throws(DBusError) in
+        report.info("ping.cpu", "orientd CPU per Ping", try CallSection.cpuPerCall(target.usage, options) { () throws(DBusError) in
             try connection.ping(target.owner)
         }, "µs")
 

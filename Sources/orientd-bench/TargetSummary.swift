@@ -29,6 +29,8 @@ enum TargetSummary {
         var targets: [Target] = calls.map {
             Target(name: "call: \($0.0) / the peer's same-shape call", key: "\($0.1).ratio", limit: 1.10, why: "section calls/scale not run")
         }
+        targets.append(Target(name: "CPU per RequestOrientation / the peer's", key: "request.cpu.ratio", limit: 1.05,
+                              why: "section calls not run"))
         for (call, key) in [("UpdateOrientation", "update"), ("RequestOrientation", "request"), ("Properties.Get", "get")] {
             targets.append(Target(name: "call with \(LoadedCalls.busyLoops) busy loops beside: \(call) / the peer's", key: "\(key).loaded.ratio",
                                   limit: 1.15, why: "section calls not run"))

@@ -10,7 +10,7 @@ final class BenchmarkQuickRunTests: XCTestCase {
         "ping.seq", "ping.cpu", "ping.pipelined", "peer.noop", "peer.string",
         "update.call", "update.peer", "update.ratio", "update.ping", "update.cpu",
         "request.call", "request.peer", "request.ratio", "request.ping", "request.cpu",
-        "explain.call", "explain.peer", "explain.ratio", "explain.ping", "explain.cpu",
+        "request.cpu.peer", "request.cpu.ratio", "explain.call", "explain.peer", "explain.ratio", "explain.ping", "explain.cpu",
         "controllers.call", "controllers.peer", "controllers.ratio", "get.call", "get.peer", "get.ratio",
         "update.loaded.call", "update.loaded.peer", "update.loaded.ratio", "request.loaded.call", "request.loaded.peer",
         "request.loaded.ratio", "get.loaded.call", "get.loaded.peer", "get.loaded.ratio",
@@ -33,7 +33,7 @@ final class BenchmarkQuickRunTests: XCTestCase {
     /// The rows that carry a target, so must say PASS or MISS.
     static let targeted: Set = [
         "update.ratio", "request.ratio", "explain.ratio", "controllers.ratio", "get.ratio",
-        "update.loaded.ratio", "request.loaded.ratio", "get.loaded.ratio",
+        "update.loaded.ratio", "request.loaded.ratio", "get.loaded.ratio", "request.cpu.ratio",
         "rss.scenes", "objects.ratio", "rss.listed", "hwm.listed", "rss.gone",
         "apps1.ratio", "apps10.ratio", "apps50.ratio", "fanout.peer.ratio",
         "resolver.d10", "resolver.growth10", "resolver.growth100", "resolver.growth1000", "idle.ticks", "idle.wakeups",
@@ -45,7 +45,8 @@ final class BenchmarkQuickRunTests: XCTestCase {
     /// mutter's turns, the window switches): their figure names the rounds' median, min and max.
     static let spread: Set = [
         "peer.noop", "peer.string", "update.call", "update.peer", "update.ratio", "update.ping",
-        "request.call", "request.peer", "request.ratio", "request.ping", "explain.call", "explain.peer",
+        "request.call", "request.peer", "request.ratio", "request.ping", "request.cpu", "request.cpu.peer", "request.cpu.ratio",
+        "explain.call", "explain.peer",
         "explain.ratio", "explain.ping", "controllers.call", "controllers.peer", "controllers.ratio",
         "get.call", "get.peer", "get.ratio", "update.loaded.call", "update.loaded.peer", "update.loaded.ratio",
         "request.loaded.call", "request.loaded.peer", "request.loaded.ratio", "get.loaded.call", "get.loaded.peer", "get.loaded.ratio",
