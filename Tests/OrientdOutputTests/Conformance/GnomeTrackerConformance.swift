@@ -64,6 +64,6 @@ final class GnomeTrackerConformance: WindowTrackerConformance {
         let reply = try client.connection.call(destination: "org.gnome.Shell", path: Self.shellWindowsPath,
                                                interface: Self.shellWindowsInterface, method: "GetWindows",
                                                replyType: "(a(tsbbb))", timeoutMilliseconds: 10_000)
-        return reply.child(at: 0).children.map { ($0.child(at: 1).string ?? "", $0.child(at: 2).bool ?? false) }
+        return reply.child(at: 0).children.map { (appId: $0.child(at: 1).string ?? "", focused: $0.child(at: 2).bool ?? false) }
     }
 }
