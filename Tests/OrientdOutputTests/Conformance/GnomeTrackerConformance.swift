@@ -9,14 +9,17 @@ import XCTest
 /// the app asks: SIGUSR1 to the fixture app). The hostile peer is a stand-in for the Shell and
 /// its extension on the bus (`Fixtures/windows/flooding_gnome_shell.py`): the real extension
 /// lists at most 1,000 windows and takes their app ids from the Shell, so only a stand-in can
-/// send 3,000, or bad app ids.
-final class GnomeTrackerConformance: WindowTrackerConformance {
+/// send 3,000, or bad app ids. `GnomeShell48TrackerConformance` runs it again on Debian 13's
+/// Shell 48 with the extension for 45 and later.
+class GnomeTrackerConformance: WindowTrackerConformance {
     func testWindowsAppIdsActivationMinimizingAndClosing() throws { try checkWindowsAppIdsActivationMinimizingAndClosing() }
     func testThePeerGoingAwayClosesItsWindowsAndDetachesUntilItReturns() throws { try checkThePeerGoingAwayClosesItsWindowsAndDetachesUntilItReturns() }
     func testAFloodOfWindowsIsBoundedAndBadAppIdsAreNotPassedOn() throws { try checkAFloodOfWindowsIsBoundedAndBadAppIdsAreNotPassedOn() }
     static let floodingShell = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent()
         .deletingLastPathComponent().appendingPathComponent("Fixtures/windows/flooding_gnome_shell.py").path
     private var shell: ChildProcess?
+    /// The cached Debian root whose GNOME Shell is the peer (nil: the host's Shell 43).
+    class var release: Debian13Root.Release? { nil }
 
     override var apps: (notes: String, game: String) { ("org.example.GnomeNotes", "org.example.GnomeGame") }
     override var goneReason: String { "org.gnome.Shell left the session bus" }
@@ -24,7 +27,7 @@ final class GnomeTrackerConformance: WindowTrackerConformance {
     /// The Shell, once its extension answers: a tracker started before that would be told the
     /// extension is not enabled (a detach the checks do not expect).
     override func startPeer() throws {
-        shell = try startGnomeShell(extensionEnabled: true)
+        shell = try startGnomeShell(extensionEnabled: true, root: try Self.release.map { try cachedRoot($0) })
         try eventually("the extension answers GetWindows", timeout: deadline) { (try? shellWindows()) != nil }
     }
 
@@ -66,4 +69,21 @@ final class GnomeTrackerConformance: WindowTrackerConformance {
                                                replyType: "(a(tsbbb))", timeoutMilliseconds: 10_000)
         return reply.child(at: 0).children.map { (appId: $0.child(at: 1).string ?? "", focused: $0.child(at: 2).bool ?? false) }
     }
+}
+
+/// `GnomeTrackerConformance` on Debian 13's GNOME Shell 48 (its cached root, skipped without
+/// it) with orientd's extension for GNOME Shell 45 and later (the ES module): the suite's
+/// lines again, as XCTest on Linux runs only the tests a class declares itself.
+final class GnomeShell48TrackerConformance: GnomeTrackerConformance {
+    override class var release: Debian13Root.Release? { .trixie }
+
+    override func startPeer() throws {
+        try super.startPeer()
+        let version = try shellProperty("ShellVersion").string ?? ""
+        XCTAssertTrue(version.hasPrefix("48."), "Debian 13's GNOME Shell 48, not \(version)")
+    }
+
+    override func testWindowsAppIdsActivationMinimizingAndClosing() throws { try checkWindowsAppIdsActivationMinimizingAndClosing() }
+    override func testThePeerGoingAwayClosesItsWindowsAndDetachesUntilItReturns() throws { try checkThePeerGoingAwayClosesItsWindowsAndDetachesUntilItReturns() }
+    override func testAFloodOfWindowsIsBoundedAndBadAppIdsAreNotPassedOn() throws { try checkAFloodOfWindowsIsBoundedAndBadAppIdsAreNotPassedOn() }
 }
