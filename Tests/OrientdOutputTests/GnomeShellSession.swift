@@ -19,7 +19,8 @@ extension OutputTestCase {
     static let shellPanel = "Meta-0"
 
     /// Starts GNOME Shell with orientd's extension installed (and enabled when `enabled`), and
-    /// waits until it owns org.gnome.Shell and DisplayConfig and serves Wayland. With `root`,
+    /// waits until it owns org.gnome.Shell and DisplayConfig and serves Wayland (again in the
+    /// same test: a Shell killed and started anew, on the same socket). With `root`,
     /// the Shell of that root (`debian13Root()`) with the extension for 45 and later; its
     /// virtual monitor is `monitor` (a phone's portrait 800×1280 unless given).
     @discardableResult
@@ -38,6 +39,8 @@ extension OutputTestCase {
 
         let data = scratch + "/shell-data"
         let installed = "\(data)/gnome-shell/extensions/\(uuid)"
+        // A Shell started again in the same test (a peer coming back) finds it installed.
+        try? FileManager.default.removeItem(atPath: installed)
         try FileManager.default.createDirectory(atPath: installed, withIntermediateDirectories: true)
         let source = Self.sourceTree + "/data/gnome-shell/" + uuid
         for file in try FileManager.default.contentsOfDirectory(atPath: source) {
