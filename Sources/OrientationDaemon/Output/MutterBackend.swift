@@ -247,7 +247,7 @@ final class MutterBackend: OutputBackend {
                     guard let self, self.session.isCurrent(epoch) else { return }
                     switch result {
                     case .success:
-                        self.readBack(row, method: method, budget: budget, epoch: epoch)
+                        self.readBack(row, method: method, before: state.showing(panel), budget: budget, epoch: epoch)
                     case .failure(let error) where MutterLockedScreen.isRefusal(error):
                         self.refusedWhileLocked(row, panel: panel)
                         self.session.calls.finish()  // what waited now waits for the unlock
@@ -264,7 +264,10 @@ final class MutterBackend: OutputBackend {
     /// After an OK: what the panel shows now. A compositor that ignored method 1 gets method 2;
     /// one that still shows something else is asked once more from a fresh state (Phosh answers
     /// OK and then drops a configuration that came while its previous one was being applied).
-    private func readBack(_ row: InterfaceOrientation, method: UInt32, budget: MutterApplyBudget, epoch: Int) {
+    /// Both only while the panel still shows what it showed `before`: a third orientation is
+    /// someone else's turn, reported as read for the core to judge, never undone from here.
+    private func readBack(_ row: InterfaceOrientation, method: UInt32, before: InterfaceOrientation?,
+                          budget: MutterApplyBudget, epoch: Int) {
         reader.read { [weak self] result in
             guard let self, self.session.isCurrent(epoch) else { return }
             switch result {
@@ -273,13 +276,14 @@ final class MutterBackend: OutputBackend {
             case .success(let state):
                 guard let panel = self.attachedOutput else { return self.finishApply() }
                 let showing = state.showing(panel)
-                if showing != row, method == 1 {
+                let unchanged = showing == before
+                if showing != row, unchanged, method == 1 {
                     self.log.info("output: the compositor accepted ApplyMonitorsConfig method 1 (temporary) but ignored it; using method 2 (persistent)")
                     self.method = 2
                     self.apply(row, budget: MutterApplyBudget(), epoch: epoch)
                     return
                 }
-                if showing != row, budget.askAgain > 0 {
+                if showing != row, unchanged, budget.askAgain > 0 {
                     self.log.debug("output: mutter: the compositor accepted ApplyMonitorsConfig but shows \(showing.map(\.rawValue) ?? "nothing known"); asking again")
                     self.apply(row, budget: budget.askingAgain, epoch: epoch)
                     return
