@@ -36,30 +36,15 @@ enum CallSection {
             try connection.scene(owner, scene, .updateOrientation)
         }, "µs")
 
-        var turn = 0
-        var peerTurn = 0
-        let orientations = ["landscape-right", "portrait"]
-        let request = try compare({ () throws(DBusError) in
-            turn += 1
-            let reply = try connection.scene(owner, scene, .requestOrientation, [Variant(string: orientations[turn % 2])])
-            precondition(reply.child(at: 0).string == orientations[turn % 2], "RequestOrientation did not rotate")
-        }, { () throws(DBusError) in
-            peerTurn += 1
-            try connection.scene(peer.owner, scene, .requestOrientation, [Variant(string: orientations[peerTurn % 2])])
-        })
+        let turns = RequestTurns(connection, scene: scene, owner: owner, peerOwner: peer.owner)
+        let request = try compare(turns.orientd, turns.peer)
         row(report, "request", "RequestOrientation rotating (OrientationChanged + PropertiesChanged)",
             "rotation emitting the same two signals", request)
         report.spread("request.ping", "RequestOrientation / Ping", request.pingRatio, "×")
         let requestCPU = try CPUComparison.measure(
             rounds: options.rounds, perRound: max(1, options.sequentialCalls / options.rounds),
             orientdUsage: target.usage, peerUsage: ProcessUsage(pid: peer.process.pid),
-            orientd: { () throws(DBusError) in
-                turn += 1
-                try connection.scene(owner, scene, .requestOrientation, [Variant(string: orientations[turn % 2])])
-            }, reference: { () throws(DBusError) in
-                peerTurn += 1
-                try connection.scene(peer.owner, scene, .requestOrientation, [Variant(string: orientations[peerTurn % 2])])
-            })
+            orientd: turns.orientd, reference: turns.peer)
         report.spread("request.cpu", "orientd CPU per RequestOrientation", requestCPU.orientd, "µs")
         report.spread("request.cpu.peer", "the reference peer's CPU per RequestOrientation", requestCPU.peer, "µs")
         report.spread("request.cpu.ratio", "CPU per RequestOrientation, orientd / the reference peer (every thread of each)",

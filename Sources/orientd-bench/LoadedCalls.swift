@@ -26,17 +26,8 @@ enum LoadedCalls {
                                  { () throws(DBusError) in try connection.scene(peer.owner, scene, .updateOrientation) })
         row(report, "update", "UpdateOrientation (nothing to do)", update)
 
-        var turn = 0
-        var peerTurn = 0
-        let orientations = ["landscape-right", "portrait"]
-        let request = try compare({ () throws(DBusError) in
-            turn += 1
-            let reply = try connection.scene(owner, scene, .requestOrientation, [Variant(string: orientations[turn % 2])])
-            precondition(reply.child(at: 0).string == orientations[turn % 2], "RequestOrientation did not rotate")
-        }, { () throws(DBusError) in
-            peerTurn += 1
-            try connection.scene(peer.owner, scene, .requestOrientation, [Variant(string: orientations[peerTurn % 2])])
-        })
+        let turns = RequestTurns(connection, scene: scene, owner: owner, peerOwner: peer.owner)
+        let request = try compare(turns.orientd, turns.peer)
         row(report, "request", "RequestOrientation rotating", request)
 
         let get = try compare({ () throws(DBusError) in
