@@ -24,9 +24,9 @@ struct FloodingPeer {
 ///
 /// Each tracker runs it as a subclass giving the hooks below and one `test…` line per
 /// `check…` (XCTest on Linux finds only the test methods a class declares itself, not
-/// inherited ones): the real trackers with their
-/// real compositors as peers (`WlrootsTrackerConformance`, `KWinTrackerConformance`), and the
-/// fake one (`FakeTrackerConformance`) that the service's own tests can use where no
+/// inherited ones): the real trackers with their real compositors as peers
+/// (`WlrootsTrackerConformance`, `KWinTrackerConformance`, `X11TrackerConformance`,
+/// `GnomeTrackerConformance` and its Shell 48 subclass), and the fake one (`FakeTrackerConformance`) that the service's own tests can use where no
 /// compositor is the point. `ConformanceCoverageTests` fails while a subclass has no line
 /// for a check and does not name it in `exemptions`.
 class WindowTrackerConformance: OutputTestCase {
