@@ -71,4 +71,26 @@ final class ContractXMLTests: XCTestCase {
             XCTAssertTrue("\(error)".contains("/nowhere"))
         }
     }
+
+    /// A contract file that is not UTF-8 text, not XML, or without its interface stops the
+    /// start with the file and what is wrong; the good file beside it is read as before.
+    func testABadContractFileIsAnErrorSayingWhatIsWrong() throws {
+        let folder = FileManager.default.temporaryDirectory.appendingPathComponent("bad-contract-\(getpid())").path
+        try FileManager.default.createDirectory(atPath: folder, withIntermediateDirectories: true)
+        defer { try? FileManager.default.removeItem(atPath: folder) }
+        let good = try XCTUnwrap(ContractXML.searchPath().first { FileManager.default.fileExists(atPath: $0 + "/" + ContractXML.sceneFile) })
+        try FileManager.default.copyItem(atPath: good + "/" + ContractXML.sceneFile, toPath: folder + "/" + ContractXML.sceneFile)
+        let manager = folder + "/" + ContractXML.managerFile
+        let cases: [(contents: [UInt8], says: String)] = [
+            (Array("<node><interface name='io.github.orientd.OrientationManager1'/></node>".utf8) + [0xff, 0xfe], "is not UTF-8 text"),
+            (Array("<node><interface".utf8), "introspection XML"),
+            (Array("<node><interface name='org.example.Other'/></node>".utf8), "has no interface io.github.orientd.OrientationManager1"),
+        ]
+        for (contents, says) in cases {
+            XCTAssertTrue(FileManager.default.createFile(atPath: manager, contents: Data(contents)))
+            XCTAssertThrowsError(try ContractXML.load(searchPath: [folder])) { error in
+                XCTAssertTrue("\(error)".contains(says), "\(error)")
+            }
+        }
+    }
 }
