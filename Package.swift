@@ -100,7 +100,9 @@ let package = Package(
         // The built orientd executable driven over a private bus by independent clients.
         .testTarget(name: "OrientdTests", dependencies: ["GLibBridge", "TestSupport", "CGio"]),
         // orientd following a mocked and a real iio-sensor-proxy on a private "system" bus.
-        .testTarget(name: "OrientdSensorTests", dependencies: ["GLibBridge", "TestSupport", "CGio"]),
+        .testTarget(name: "OrientdSensorTests", dependencies: ["GLibBridge", "TestSupport", "CGio",
+                                                             // the sensor backends, driven in-process by their conformance suite
+                                                             "OrientationDaemon", "OrientationCore"]),
         // Every example in examples/ run against a private bus, as the README says.
         .testTarget(name: "ExamplesTests", dependencies: ["GLibBridge", "TestSupport"]),
         // The benchmark's quick mode, so it never rots (the full run is `make bench`).
