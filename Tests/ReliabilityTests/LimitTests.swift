@@ -144,6 +144,9 @@ final class LimitTests: ReliabilityTestCase {
             remover.close()
             XCTAssertEqual(removals.compactMap(\.errorName), [])
             XCTAssertEqual(Array(try bystander.managedObjects().keys), [theirs])
+            // The removals' replies can reach the remover before their signals reach the
+            // watcher's own connection: wait for them, then check there is not one more.
+            _ = try removed.wait(count: owned + Self.perConnection / 2, timeout: .seconds(30))
             XCTAssertEqual(removed.count, owned + Self.perConnection / 2, "one InterfacesRemoved per scene")
             drainedAfterCycle.append(try XCTUnwrap(residentKilobytes(of: pid)))
             phase.withLock { $0 = 0 }
