@@ -10,24 +10,19 @@ import XCTest
 final class HostileConfigurationTests: OrientdTestCase {
     override var startsOrientdInSetUp: Bool { false }
 
-    private var home = ""
-    private var admin: String { home + "/xdg-config/orientd" }
-    private var vendor: String { home + "/xdg-data/orientd" }
+    private var xdg: XDGFolders!
+    private var admin: String { xdg.administrator }
+    private var vendor: String { xdg.vendor }
 
     override func setUpWithError() throws {
         try super.setUpWithError()
-        home = try OrientdInstance.temporaryDirectory()
+        xdg = try makeXDGFolders()
     }
 
-    private func write(_ path: String, _ bytes: [UInt8]) throws {
-        try FileManager.default.createDirectory(atPath: (path as NSString).deletingLastPathComponent, withIntermediateDirectories: true)
-        try Data(bytes).write(to: URL(fileURLWithPath: path))
-    }
-
-    private func write(_ path: String, _ text: String) throws { try write(path, Array(text.utf8)) }
+    private func write(_ path: String, _ text: String) throws { try xdg.write(path, text) }
 
     private func start() throws {
-        orientd = try launch(arguments: ["--sensor", "none"], stateHome: home)
+        orientd = try launch(arguments: ["--sensor", "none"], stateHome: xdg.root)
         client = try connect()
     }
 
