@@ -6,26 +6,9 @@ import XCTest
 
 /// Configuration files on the real service: the documented order across vendor, administrator
 /// and user levels, drop-ins, locks, ResetSetting, Reload and SIGHUP, and every bad-file case.
-final class ConfigurationFileTests: OrientdTestCase {
-    override var startsOrientdInSetUp: Bool { false }
-
-    /// The XDG folders the test fills before orientd starts; `home` is their root, the state home.
-    private var xdg: XDGFolders!
+final class ConfigurationFileTests: ConfigurationTestCase {
+    /// The root of the test's XDG folders, orientd's state home.
     private var home: String { xdg.root }
-    private var admin: String { xdg.administrator }
-    private var vendor: String { xdg.vendor }
-
-    override func setUpWithError() throws {
-        try super.setUpWithError()
-        xdg = try makeXDGFolders()
-    }
-
-    private func write(_ path: String, _ text: String) throws { try xdg.write(path, text) }
-
-    private func start(environment: [String: String] = [:]) throws {
-        orientd = try launch(arguments: ["--sensor", "none"], environment: environment, stateHome: home)
-        client = try connect()
-    }
 
     private func restart() throws {
         XCTAssertEqual(orientd.stop(), .exited(0), orientd.log)

@@ -7,25 +7,7 @@ import XCTest
 /// vendor drop-in (a folder of `XDG_DATA_DIRS` the user may write) cannot unlock what the
 /// administrator locked; a file's warnings are bounded, its size is bounded before parsing, and
 /// what it says reaches the log escaped and cut.
-final class HostileConfigurationTests: OrientdTestCase {
-    override var startsOrientdInSetUp: Bool { false }
-
-    private var xdg: XDGFolders!
-    private var admin: String { xdg.administrator }
-    private var vendor: String { xdg.vendor }
-
-    override func setUpWithError() throws {
-        try super.setUpWithError()
-        xdg = try makeXDGFolders()
-    }
-
-    private func write(_ path: String, _ text: String) throws { try xdg.write(path, text) }
-
-    private func start() throws {
-        orientd = try launch(arguments: ["--sensor", "none"], stateHome: xdg.root)
-        client = try connect()
-    }
-
+final class HostileConfigurationTests: ConfigurationTestCase {
     private func policy(_ appId: String) throws -> [String: Variant] {
         let all = try XCTUnwrap(try callManager("GetAppPolicies").child(at: 0).stringDictionary)
         return try XCTUnwrap(all[appId]?.vardict, "no policy for \(appId)")
