@@ -139,6 +139,10 @@ open class OrientdTestCase: XCTestCase {
         return directory
     }
 
+    /// A fresh set of XDG folders (pass its `root` as `stateHome`), removed after the test once
+    /// every process is stopped.
+    public func makeXDGFolders() throws -> XDGFolders { try XDGFolders.make(in: temporaryDirectory()) }
+
     // MARK: the system bus and the sensor
 
     /// Starts the private bus orientd reaches as its system bus (every orientd launched after

@@ -7,9 +7,7 @@ import XCTest
 /// refused where the configuration locks the app's policy.
 final class FollowTheAppPolicyTests: ClientTestCase {
     func writeConfiguration(_ text: String) throws {
-        let folder = orientd.stateHome + "/xdg-config/orientd"
-        try FileManager.default.createDirectory(atPath: folder, withIntermediateDirectories: true)
-        try text.write(toFile: folder + "/orientd.conf", atomically: true, encoding: .utf8)
+        try orientd.xdg.writeConfiguration(text)
         try library.reloadConfiguration()
     }
 

@@ -1,23 +1,21 @@
 import Foundation
 import OrientationClient
+import TestSupport
 import XCTest
 
 /// The installed apps, found by orientd's rules for desktop entries: the folders in XDG
 /// order, ids of subfolders with `-`, the first entry of an id winning; only shown
 /// applications; untrusted files read safely; the orientation keys read as orientd reads them.
 final class InstalledAppsTests: XCTestCase {
-    var root = ""
+    var xdg: XDGFolders!
+    var root: String { xdg.root }
 
     override func setUpWithError() throws {
-        root = NSTemporaryDirectory() + "installed-apps-\(getpid())-\(UInt32.random(in: 0...UInt32.max))"
-        try FileManager.default.createDirectory(atPath: root, withIntermediateDirectories: true)
-        addTeardownBlock { [root] in try? FileManager.default.removeItem(atPath: root) }
+        xdg = try XDGFolders(removedAfter: self)
     }
 
     func write(_ path: String, _ lines: [String]) throws {
-        let full = root + "/" + path
-        try FileManager.default.createDirectory(atPath: (full as NSString).deletingLastPathComponent, withIntermediateDirectories: true)
-        try (lines.joined(separator: "\n") + "\n").write(toFile: full, atomically: true, encoding: .utf8)
+        try xdg.write(path, lines.joined(separator: "\n") + "\n", atomically: true)
     }
 
     func entry(_ name: String, _ extra: [String] = []) -> [String] {

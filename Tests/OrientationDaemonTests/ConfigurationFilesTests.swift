@@ -1,26 +1,20 @@
 import Foundation
 import OrientationCore
+import TestSupport
 import XCTest
 @testable import OrientationDaemon
 
 /// The configuration files' order and merging, read from a temporary tree (no bus).
 final class ConfigurationFilesTests: XCTestCase {
-    var root = ""
+    var xdg: XDGFolders!
+    var root: String { xdg.root }
     let quiet = Log(verbose: false)
 
     override func setUpWithError() throws {
-        root = NSTemporaryDirectory() + "orientd-config-\(UUID().uuidString)"
+        xdg = try XDGFolders(removedAfter: self)
     }
 
-    override func tearDownWithError() throws {
-        try? FileManager.default.removeItem(atPath: root)
-    }
-
-    private func write(_ path: String, _ text: String) throws {
-        let full = root + "/" + path
-        try FileManager.default.createDirectory(atPath: (full as NSString).deletingLastPathComponent, withIntermediateDirectories: true)
-        try Data(text.utf8).write(to: URL(fileURLWithPath: full))
-    }
+    private func write(_ path: String, _ text: String) throws { try xdg.write(path, text) }
 
     private func files(data: [String], config: [String]) -> ConfigurationFiles {
         ConfigurationFiles(environment: ["XDG_DATA_DIRS": data.map { root + "/" + $0 }.joined(separator: ":"),

@@ -1,6 +1,7 @@
 import Foundation
 import Glibc
 import OrientationCore
+import TestSupport
 import XCTest
 @testable import OrientationDaemon
 
@@ -8,26 +9,24 @@ import XCTest
 /// folders, the keys that declare orientations (orientd's and Lomiri's), the cache and its invalidation, the
 /// StartupWMClass index, and entries that are not regular files or are too big.
 final class DesktopEntriesTests: XCTestCase {
-    var root = ""
+    var xdg: XDGFolders!
+    var root: String { xdg.root }
     let log = Log(verbose: false)
     var home: String { root + "/home/applications" }
     var vendor: String { root + "/vendor/applications" }
     var system: String { root + "/system/applications" }
 
     override func setUpWithError() throws {
-        root = NSTemporaryDirectory() + "desktop-entries-\(UUID().uuidString)"
+        xdg = try XDGFolders(removedAfter: self)
         for folder in [home, vendor, system] {
             try FileManager.default.createDirectory(atPath: folder, withIntermediateDirectories: true)
         }
     }
 
-    override func tearDown() { try? FileManager.default.removeItem(atPath: root) }
-
     private func entries() -> DesktopEntries { DesktopEntries(folders: [home, vendor, system]) }
 
     private func write(_ path: String, _ keys: String) throws {
-        try FileManager.default.createDirectory(atPath: (path as NSString).deletingLastPathComponent, withIntermediateDirectories: true)
-        try "[Desktop Entry]\nType=Application\nName=App\nExec=/nowhere/on/path/app\n\(keys)\n".write(toFile: path, atomically: true, encoding: .utf8)
+        try xdg.write(path, "[Desktop Entry]\nType=Application\nName=App\nExec=/nowhere/on/path/app\n\(keys)\n", atomically: true)
     }
 
     private func supportedOrientations(_ appId: String, _ idiom: Idiom = .phone, natural: NaturalOrientation = .portrait,

@@ -1,17 +1,17 @@
 import Foundation
 import Glibc
+import TestSupport
 import XCTest
 @testable import OrientationDaemon
 
 /// `$XDG_RUNTIME_DIR/orientd/last-failure`: one bounded line, escaped, the user's own; nothing
 /// written into a folder that is not the user's or without a runtime folder; removed on start.
 final class LastFailureTests: XCTestCase {
-    var runtime = ""
+    var xdg: XDGFolders!
+    var runtime: String { xdg.runtime }
 
     override func setUpWithError() throws {
-        runtime = NSTemporaryDirectory() + "orientd-last-failure-\(getpid())-\(UInt32.random(in: 0...UInt32.max))"
-        try FileManager.default.createDirectory(atPath: runtime, withIntermediateDirectories: true)
-        addTeardownBlock { [runtime] in try? FileManager.default.removeItem(atPath: runtime) }
+        xdg = try XDGFolders(removedAfter: self)
     }
 
     var file: String { runtime + "/orientd/last-failure" }

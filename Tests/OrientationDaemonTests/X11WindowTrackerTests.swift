@@ -125,19 +125,16 @@ final class X11WindowTrackerTests: XCTestCase {
     /// its class; a program no entry claims by its class; an entry added later claims the
     /// windows opened after it.
     func testWindowsAreNamedByApplicationIdThenStartupWMClassThenClass() throws {
-        let folder = NSTemporaryDirectory() + "x11-classes-\(getpid())-\(UUID().uuidString)"
-        try FileManager.default.createDirectory(atPath: folder + "/applications", withIntermediateDirectories: true)
-        addTeardownBlock { try? FileManager.default.removeItem(atPath: folder) }
+        let xdg = try XDGFolders(removedAfter: self)
         func entry(_ id: String, startupWMClass: String) throws {
-            try "[Desktop Entry]\nType=Application\nName=\(id)\nExec=/usr/bin/true\nStartupWMClass=\(startupWMClass)\n"
-                .write(toFile: "\(folder)/applications/\(id).desktop", atomically: true, encoding: .utf8)
+            try xdg.writeDesktopEntry(id, "[Desktop Entry]\nType=Application\nName=\(id)\nExec=/usr/bin/true\nStartupWMClass=\(startupWMClass)\n")
         }
         try entry("org.example.LegacyNotes", startupWMClass: "notes-legacy")
         try entry("org.example.ClaimsPython", startupWMClass: "python3")  // the GTK fixture's WM_CLASS
 
         let (_, display) = try startXvfb()
         _ = try start("openbox", ["openbox", "--sm-disable"], display: display)
-        startTracker(display: display, entries: DesktopEntries(folders: [folder + "/applications"]))
+        startTracker(display: display, entries: DesktopEntries(folders: [xdg.applications]))
         try waitFor("attached to openbox") { $0.attached == 1 }
 
         _ = try openLegacyWindow("notes-legacy", display: display)

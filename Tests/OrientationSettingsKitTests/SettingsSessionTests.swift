@@ -55,10 +55,8 @@ final class SettingsSessionTests: OrientdTestCase {
     }
 
     func testTheAdministratorsLocksAreShownAndRefused() throws {
-        let folder = orientd.stateHome + "/xdg-config/orientd"
-        try FileManager.default.createDirectory(atPath: folder, withIntermediateDirectories: true)
-        try "[Manager]\nKioskMode=false\nAppLocksAllowed=true\nLocked=KioskMode;AppLocksAllowed\n[App org.example.Game]\nAllowedOrientations=landscape\nLocked=true\n"
-            .write(toFile: folder + "/orientd.conf", atomically: true, encoding: .utf8)
+        try orientd.xdg.writeConfiguration(
+            "[Manager]\nKioskMode=false\nAppLocksAllowed=true\nLocked=KioskMode;AppLocksAllowed\n[App org.example.Game]\nAllowedOrientations=landscape\nLocked=true\n")
         try session.client.reloadConfiguration()
         let model = SettingsModel(try session.snapshot())
         XCTAssertFalse(model.kiosk.isChangeable)
@@ -77,9 +75,7 @@ final class SettingsSessionTests: OrientdTestCase {
     }
 
     func testFollowingTheAppOverridesAConfiguredPolicy() throws {
-        let folder = orientd.stateHome + "/xdg-config/orientd"
-        try FileManager.default.createDirectory(atPath: folder, withIntermediateDirectories: true)
-        try "[App org.example.Video]\nAllowedOrientations=landscape\n".write(toFile: folder + "/orientd.conf", atomically: true, encoding: .utf8)
+        try orientd.xdg.writeConfiguration("[App org.example.Video]\nAllowedOrientations=landscape\n")
         try session.client.reloadConfiguration()
         XCTAssertEqual(SettingsModel(try session.snapshot()).apps.first?.choice, .landscapeOnly)
         try session.choose(.followApp, for: "org.example.Video")

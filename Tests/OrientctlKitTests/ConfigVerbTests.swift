@@ -5,24 +5,21 @@ import XCTest
 /// `cat-config`, `reload`, `reset`, the locked marks of `status` and the sources of
 /// `policies`, against an orientd whose administrator folder holds configuration files.
 final class ConfigVerbTests: OrientctlTestCase {
-    private var home = ""
-    private var dropIns: String { home + "/xdg-config/orientd/orientd.conf.d" }
+    private var xdg: XDGFolders!
+    private var dropIns: String { xdg.administrator + "/orientd.conf.d" }
 
     /// orientd starts on the test's configuration files, its settle time theirs.
     override var startsOrientdInSetUp: Bool { false }
 
     override func setUpWithError() throws {
         try super.setUpWithError()
-        home = try temporaryDirectory()
-        try FileManager.default.createDirectory(atPath: dropIns, withIntermediateDirectories: true)
+        xdg = try makeXDGFolders()
         try write("10-settle.conf", "[Manager]\nSettleTime=120\n")
         try write("50-kiosk.conf", "# every kiosk upside down\n[Manager]\nKioskMode=true\nKioskOrientation=portrait-upside-down\nLocked=KioskMode;KioskOrientation\n")
-        orientd = try launch(stateHome: home)
+        orientd = try launch(stateHome: xdg.root)
     }
 
-    private func write(_ name: String, _ text: String) throws {
-        try Data(text.utf8).write(to: URL(fileURLWithPath: dropIns + "/" + name))
-    }
+    private func write(_ name: String, _ text: String) throws { try xdg.write(dropIns + "/" + name, text) }
 
     private func managerValue(_ property: String) throws -> String {
         try ok("show", "-p", property, "--value").trimmingCharacters(in: .newlines)

@@ -13,18 +13,16 @@ final class ForgedOwnerTests: OrientdTestCase {
 
     private var bus: PrivateBus!
     private var owner: ChildProcess!
-    private var home = ""
-    private var dropIn: String { home + "/xdg-config/orientd/orientd.conf.d/10-real.conf" }
+    private var xdg: XDGFolders!
+    private var dropIn: String { xdg.administrator + "/orientd.conf.d/10-real.conf" }
 
     /// The forger owns orientd's name instead.
     override var startsOrientdInSetUp: Bool { false }
 
     override func setUpWithError() throws {
         try super.setUpWithError()
-        home = try temporaryDirectory()
-        try FileManager.default.createDirectory(atPath: home + "/xdg-config/orientd/orientd.conf.d",
-                                                withIntermediateDirectories: true)
-        try Data("[Manager]\nSettleTime=5\n".utf8).write(to: URL(fileURLWithPath: dropIn))
+        xdg = try makeXDGFolders()
+        try xdg.write(dropIn, "[Manager]\nSettleTime=5\n")
         bus = try makeBus()
         try startForger()
     }
@@ -44,9 +42,8 @@ final class ForgedOwnerTests: OrientdTestCase {
     }
 
     private func orientctl(_ arguments: String...) throws -> ProcessOutput {
-        try runCommand([OrientdInstance.product("orientctl")] + arguments, environment: bus.sessionEnvironment.merging([
-            "NO_COLOR": "1", "XDG_CONFIG_DIRS": home + "/xdg-config", "XDG_DATA_DIRS": home + "/xdg-data",
-        ]) { _, new in new }, timeout: .seconds(30))
+        try runCommand([OrientdInstance.product("orientctl")] + arguments, environment: bus.sessionEnvironment
+            .merging(xdg.configurationEnvironment) { _, new in new }.merging(["NO_COLOR": "1"]) { _, new in new }, timeout: .seconds(30))
     }
 
     /// No C0 control but the newline ending each line and the tab between columns, no DEL,
@@ -87,7 +84,7 @@ final class ForgedOwnerTests: OrientdTestCase {
         XCTAssertEqual(lines[0], "# /etc/shadow")
         XCTAssertTrue(lines[1].hasPrefix("# (orientctl does not read this file: not where orientd's configuration search path puts its files ("),
                       lines[1])
-        XCTAssertTrue(lines[1].contains(home + "/xdg-config/orientd/orientd.conf.d/*.conf"), lines[1])
+        XCTAssertTrue(lines[1].contains(xdg.administrator + "/orientd.conf.d/*.conf"), lines[1])
         XCTAssertEqual(lines[3], "# " + traversal)
         XCTAssertTrue(lines[4].hasPrefix("# (orientctl does not read this file: "), lines[4])
         XCTAssertEqual(Array(lines[6...]), ["# " + dropIn, "[Manager]", "SettleTime=5", ""])

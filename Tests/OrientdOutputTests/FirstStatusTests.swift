@@ -20,7 +20,11 @@ final class FirstStatusTests: OutputTestCase {
             .write(toFile: services + "/\(Contract.busName).service", atomically: true, encoding: .utf8)
         var environment = childEnvironment.merging(appDataEnvironment) { $1 }
         environment["DBUS_SESSION_BUS_ADDRESS"] = nil
-        environment["XDG_STATE_HOME"] = scratch + "/state"
+        // The state home and administrator's folder launchOrientd gives orientd: no
+        // configuration file of the machine's.
+        let folders = XDGFolders(root: scratch + "/state")
+        environment["XDG_STATE_HOME"] = folders.root
+        environment["XDG_CONFIG_DIRS"] = folders.configDirs
         environment["WAYLAND_DISPLAY"] = Self.waylandSocket
         if systemBus != nil { environment["DBUS_SYSTEM_BUS_ADDRESS"] = systemBus.address }
         let activating = try PrivateBus(serviceFolders: [services], environment: environment)

@@ -34,10 +34,8 @@ final class SettingsAppFlowTests: OutputTestCase {
         // A name that is not markup, as desktop entries are untrusted text.
         try "[Desktop Entry]\nType=Application\nName=\(Self.teaName)\nExec=/usr/bin/true\n"
             .write(toFile: appDataHome + "/applications/org.example.Tea.desktop", atomically: true, encoding: .utf8)
-        let config = scratch + "/state/xdg-config/orientd"
-        try FileManager.default.createDirectory(atPath: config, withIntermediateDirectories: true)
-        try "\(managerConfig)[App \(Self.game)]\nAllowedOrientations=landscape\nLocked=true\n"
-            .write(toFile: config + "/orientd.conf", atomically: true, encoding: .utf8)
+        // In the administrator's folder of the orientd launchOrientd starts (its state home).
+        try XDGFolders(root: scratch + "/state").writeConfiguration("\(managerConfig)[App \(Self.game)]\nAllowedOrientations=landscape\nLocked=true\n")
 
         try startPhocAndOrientd(panel: Self.panel, phocConfig: phocConfig)
         settings = try OrientationClient(address: bus.address, timeout: .seconds(25))

@@ -53,7 +53,7 @@ final class ActivationFailureTests: OrientdTestCase {
 
     /// While an orientd serves, `status` still says when another could not start since.
     func testStatusShowsALaterFailureBesideARunningOrientd() throws {
-        let runtime = orientd.stateHome + "/runtime"
+        let runtime = orientd.xdg.runtime
         let refused = try launchExpectingFailure(environment: ["XDG_RUNTIME_DIR": runtime])
         XCTAssertTrue(refused.contains("is in use by"), refused)
         let output = try runCommand([OrientdInstance.product("orientctl"), "status"],

@@ -6,30 +6,9 @@ import XCTest
 
 /// Configuration files on the real service: the documented order across vendor, administrator
 /// and user levels, drop-ins, locks, ResetSetting, Reload and SIGHUP, and every bad-file case.
-final class ConfigurationFileTests: OrientdTestCase {
-    override var startsOrientdInSetUp: Bool { false }
-
-    /// A state home whose XDG folders the test fills before orientd starts (OrientdInstance
-    /// points XDG_CONFIG_DIRS, XDG_DATA_DIRS and XDG_DATA_HOME under it).
-    private var home = ""
-    private var admin: String { home + "/xdg-config/orientd" }
-    private var vendor: String { home + "/xdg-data/orientd" }
-
-    override func setUpWithError() throws {
-        try super.setUpWithError()
-        home = try OrientdInstance.temporaryDirectory()
-    }
-
-    /// Writes `text` to `path`, creating its folder.
-    private func write(_ path: String, _ text: String) throws {
-        try FileManager.default.createDirectory(atPath: (path as NSString).deletingLastPathComponent, withIntermediateDirectories: true)
-        try Data(text.utf8).write(to: URL(fileURLWithPath: path))
-    }
-
-    private func start(environment: [String: String] = [:]) throws {
-        orientd = try launch(arguments: ["--sensor", "none"], environment: environment, stateHome: home)
-        client = try connect()
-    }
+final class ConfigurationFileTests: ConfigurationTestCase {
+    /// The root of the test's XDG folders, orientd's state home.
+    private var home: String { xdg.root }
 
     private func restart() throws {
         XCTAssertEqual(orientd.stop(), .exited(0), orientd.log)
@@ -214,7 +193,7 @@ final class ConfigurationFileTests: OrientdTestCase {
         try FileManager.default.createSymbolicLink(atPath: dropIns + "/50-link.conf", withDestinationPath: home + "/real.conf")
         try write(vendor + "/orientd.conf.d", "a file where a folder should be")
         try FileManager.default.createDirectory(atPath: admin + "/orientd.conf", withIntermediateDirectories: true)
-        try start(environment: ["XDG_DATA_DIRS": "\(home)/missing:\(home)/xdg-data"])
+        try start(environment: ["XDG_DATA_DIRS": "\(home)/missing:\(xdg.dataDirs)"])
         let log = orientd.log
         for fragment in ["10-folder.conf is a folder", "20-fifo.conf is a FIFO", "30-denied.conf cannot be read: permission denied",
                          "40-dangling.conf is a symbolic link to a file that does not exist", "orientd.conf.d is not a folder",
@@ -231,7 +210,7 @@ final class ConfigurationFileTests: OrientdTestCase {
     /// The desktop entry as the app's declared: phone and pad keys, a registration that
     /// overrides it, a bad value ignored, and Explain naming the source.
     func testTheDesktopEntryGivesTheSupportedOrientationsAndExplainNamesIt() throws {
-        let entry = home + "/xdg-data-home/applications/org.example.Video.desktop"
+        let entry = xdg.dataHome + "/applications/org.example.Video.desktop"
         try write(entry, """
             [Desktop Entry]
             Type=Application
@@ -240,7 +219,7 @@ final class ConfigurationFileTests: OrientdTestCase {
             X-Orientd-SupportedOrientations=landscape;
             X-Orientd-SupportedOrientations-Pad=portrait;portrait-upside-down;
             """)
-        try write(home + "/xdg-data/applications/org.example.Bad.desktop", """
+        try xdg.writeDesktopEntry("org.example.Bad", """
             [Desktop Entry]
             Type=Application
             Name=Bad

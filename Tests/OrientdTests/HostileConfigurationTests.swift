@@ -7,30 +7,7 @@ import XCTest
 /// vendor drop-in (a folder of `XDG_DATA_DIRS` the user may write) cannot unlock what the
 /// administrator locked; a file's warnings are bounded, its size is bounded before parsing, and
 /// what it says reaches the log escaped and cut.
-final class HostileConfigurationTests: OrientdTestCase {
-    override var startsOrientdInSetUp: Bool { false }
-
-    private var home = ""
-    private var admin: String { home + "/xdg-config/orientd" }
-    private var vendor: String { home + "/xdg-data/orientd" }
-
-    override func setUpWithError() throws {
-        try super.setUpWithError()
-        home = try OrientdInstance.temporaryDirectory()
-    }
-
-    private func write(_ path: String, _ bytes: [UInt8]) throws {
-        try FileManager.default.createDirectory(atPath: (path as NSString).deletingLastPathComponent, withIntermediateDirectories: true)
-        try Data(bytes).write(to: URL(fileURLWithPath: path))
-    }
-
-    private func write(_ path: String, _ text: String) throws { try write(path, Array(text.utf8)) }
-
-    private func start() throws {
-        orientd = try launch(arguments: ["--sensor", "none"], stateHome: home)
-        client = try connect()
-    }
-
+final class HostileConfigurationTests: ConfigurationTestCase {
     private func policy(_ appId: String) throws -> [String: Variant] {
         let all = try XCTUnwrap(try callManager("GetAppPolicies").child(at: 0).stringDictionary)
         return try XCTUnwrap(all[appId]?.vardict, "no policy for \(appId)")

@@ -26,16 +26,10 @@ final class JournalLogTests: XCTestCase {
         }
         let bus = try PrivateBus()
         defer { bus.stop() }
-        let home = try OrientdInstance.temporaryDirectory()
-        defer { try? FileManager.default.removeItem(atPath: home) }
+        let xdg = try XDGFolders(removedAfter: self)
         // A configuration line with an unknown key holding ESC: a warning, escaped.
-        try FileManager.default.createDirectory(atPath: home + "/xdg-config/orientd", withIntermediateDirectories: true)
-        try "[Manager]\nBogus\u{1B}[31mKey=1\n".write(toFile: home + "/xdg-config/orientd/orientd.conf", atomically: true, encoding: .utf8)
-        var environment = bus.sessionEnvironment
-        environment["XDG_STATE_HOME"] = home
-        environment["XDG_CONFIG_DIRS"] = home + "/xdg-config"
-        environment["XDG_DATA_DIRS"] = home + "/xdg-data"
-        environment["XDG_DATA_HOME"] = home + "/xdg-data-home"
+        try xdg.write(xdg.administrator + "/orientd.conf", "[Manager]\nBogus\u{1B}[31mKey=1\n", atomically: true)
+        let environment = bus.sessionEnvironment.merging(xdg.environment) { _, new in new }
         let journal = try ChildProcess(["unshare", "-m", "python3", Self.fixture, mode,
                                         OrientdInstance.product("orientd"), "--sensor", "none", "--verbose"],
                                        environment: environment)

@@ -47,8 +47,7 @@ final class LifecycleTests: OrientdTestCase {
     func testASecondInstanceWithoutReplaceExitsNonZeroWithAClearLogLine() throws {
         let first = try launch()
         let firstName = try serviceUniqueName(first)
-        var environment = first.environment
-        environment["XDG_STATE_HOME"] = try OrientdInstance.temporaryDirectory()
+        let environment = first.environment.merging(try makeXDGFolders().environment) { _, new in new }
         let second = try ChildProcess([binary, "--sensor", "none"], environment: environment)
         let status = try second.wait()
         XCTAssertNotEqual(status, .exited(0), second.standardError)
@@ -68,10 +67,8 @@ final class LifecycleTests: OrientdTestCase {
     }
 
     func testWithoutASessionBusItExitsNonZeroWithALogLine() throws {
-        let output = try runCommand([binary, "--sensor", "none"], environment: [
-            "DBUS_SESSION_BUS_ADDRESS": "unix:path=/nonexistent/orientd-test-bus",
-            "XDG_STATE_HOME": try OrientdInstance.temporaryDirectory(),
-        ], timeout: .seconds(10))
+        let output = try runCommand([binary, "--sensor", "none"], environment: try makeXDGFolders().environment
+            .merging(["DBUS_SESSION_BUS_ADDRESS": "unix:path=/nonexistent/orientd-test-bus"]) { _, new in new }, timeout: .seconds(10))
         XCTAssertEqual(output.status, .exited(1), "\(output)")
         XCTAssertTrue(output.stderr.contains("session bus"), output.stderr)
     }

@@ -17,12 +17,10 @@ final class ProgramRemovedTests: OrientdTestCase {
         let program = folder + "/orientd"
         try FileManager.default.copyItem(atPath: OrientdInstance.product("orientd"), toPath: program)
         let bus = try makeBus()
-        let state = try temporaryDirectory()
-        let process = try start("orientd (a copy)", [program, "--sensor", "none"], environment: bus.sessionEnvironment.merging([
-            "XDG_STATE_HOME": state, "XDG_RUNTIME_DIR": state, "XDG_CONFIG_DIRS": state + "/xdg-config",
-            "XDG_DATA_DIRS": state + "/xdg-data", "DISPLAY": "", "WAYLAND_DISPLAY": "",
-            "ORIENTD_INTERFACES_DIR": Self.contractDirectory,
-        ]) { $1 })
+        let xdg = try makeXDGFolders()
+        let process = try start("orientd (a copy)", [program, "--sensor", "none"], environment: bus.sessionEnvironment
+            .merging(xdg.environment) { $1 }
+            .merging(["DISPLAY": "", "WAYLAND_DISPLAY": "", "ORIENTD_INTERFACES_DIR": Self.contractDirectory]) { $1 })
         let connection = try bus.connect()
         defer { connection.close() }
         try eventually("the copy owns its name") {

@@ -100,10 +100,7 @@ final class SandboxTests: OrientdTestCase {
     }
 
     func testMayAdministerTrustsTheAppButLocksStillWin() throws {
-        let folder = orientd.stateHome + "/xdg-config/orientd"
-        try FileManager.default.createDirectory(atPath: folder, withIntermediateDirectories: true)
-        try "[Manager]\nKioskMode=false\nLocked=KioskMode\n\n[App \(Self.appId)]\nMayAdminister=true\n"
-            .write(toFile: folder + "/orientd.conf", atomically: true, encoding: .utf8)
+        try orientd.xdg.writeConfiguration("[Manager]\nKioskMode=false\nLocked=KioskMode\n\n[App \(Self.appId)]\nMayAdminister=true\n")
         try callManager("Reload")
         let replies = try sandbox.run([.manager("SetRotationLocked", "(b)", "(true,)"),
                                        .manager("SetKioskMode", "(bs)", "(true, '')"), .manager("GetAppPolicies")])

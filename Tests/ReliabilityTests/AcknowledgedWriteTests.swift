@@ -8,7 +8,8 @@ import XCTest
 /// An OK reply means it is on disk. Each test drives the built orientd over a
 /// private bus and checks the state file, not just the replies.
 final class AcknowledgedWriteTests: OrientdTestCase {
-    private var home = ""
+    private var xdg: XDGFolders!
+    private var home: String { xdg.root }
     private var folder: String { home + "/orientd" }
     private var settingsPath: String { folder + "/settings.ini" }
 
@@ -17,7 +18,7 @@ final class AcknowledgedWriteTests: OrientdTestCase {
 
     override func setUpWithError() throws {
         try super.setUpWithError()
-        home = try temporaryDirectory()
+        xdg = try makeXDGFolders()
     }
 
     private func start(bus: PrivateBus? = nil, arguments: [String] = ["--sensor", "none"]) throws -> OrientdInstance {
@@ -26,11 +27,7 @@ final class AcknowledgedWriteTests: OrientdTestCase {
 
     /// The environment orientd ran with (bus, state home, XDG folders), for a second start.
     private func environment(of instance: OrientdInstance) -> [String: String] {
-        var environment = instance.environment
-        environment["XDG_STATE_HOME"] = home
-        environment["XDG_CONFIG_DIRS"] = home + "/xdg-config"
-        environment["XDG_DATA_DIRS"] = home + "/xdg-data"
-        return environment
+        instance.environment.merging(xdg.environment) { _, new in new }
     }
 
     /// The SettleTime property orientd serves.

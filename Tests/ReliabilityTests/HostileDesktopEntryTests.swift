@@ -12,11 +12,10 @@ final class HostileDesktopEntryTests: ReliabilityTestCase {
     /// The bound for a bystander's call while a hostile entry is looked up.
     static let bystanderBound = Duration.seconds(1)
 
-    private var applications: String { orientd.stateHome + "/xdg-data-home/applications" }
+    private var applications: String { orientd.xdg.dataHome + "/applications" }
 
     private func write(_ name: String, _ keys: String) throws {
-        try FileManager.default.createDirectory(atPath: applications, withIntermediateDirectories: true)
-        try "[Desktop Entry]\nType=Application\nName=App\n\(keys)\n".write(toFile: applications + "/" + name, atomically: true, encoding: .utf8)
+        try orientd.xdg.write(applications + "/" + name, "[Desktop Entry]\nType=Application\nName=App\n\(keys)\n", atomically: true)
     }
 
     /// The peak resident set (VmHWM in /proc/PID/status) in kB.
@@ -86,7 +85,6 @@ final class HostileDesktopEntryTests: ReliabilityTestCase {
     }
 
     func testAnEntryInASubfolderAndAnEditedEntryApply() throws {
-        try FileManager.default.createDirectory(atPath: applications + "/games", withIntermediateDirectories: true)
         try write("games/org.example.Racer.desktop", "Exec=racer\nX-Orientd-SupportedOrientations=landscape-left")
         let first = try clientConnection.register(app: "games-org.example.Racer")
         XCTAssertEqual(try clientConnection.sceneProperty(first, "SupportedOrientations").stringArray, ["landscape-left"])
@@ -103,8 +101,7 @@ final class HostileDesktopEntryTests: ReliabilityTestCase {
         let text = try String(contentsOf: manual, encoding: .utf8)
         let block = try XCTUnwrap(text.components(separatedBy: "```ini\n").dropFirst().first?.components(separatedBy: "```").first)
         XCTAssertTrue(block.contains("# ~/.local/share/applications/org.example.Video.desktop"), block)
-        try FileManager.default.createDirectory(atPath: applications, withIntermediateDirectories: true)
-        try block.write(toFile: applications + "/org.example.Video.desktop", atomically: true, encoding: .utf8)
+        try orientd.xdg.writeDesktopEntry("org.example.Video", block, in: applications)
         let phone = try clientConnection.register(app: "org.example.Video")
         XCTAssertEqual(try clientConnection.sceneProperty(phone, "SupportedOrientations").stringArray, ["portrait", "landscape-right", "landscape-left"])
         let pad = try clientConnection.register(app: "org.example.Video", idiom: "pad")

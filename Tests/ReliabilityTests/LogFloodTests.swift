@@ -8,9 +8,7 @@ import XCTest
 final class LogFloodTests: ReliabilityTestCase {
     func testAFloodOfReloadsWritesAFewLinesAndSaysHowManyWentUnsaid() throws {
         // Each Reload logs one line per bad file and per reload: with a bad file, three places.
-        let folder = orientd.stateHome + "/xdg-config/orientd"
-        try FileManager.default.createDirectory(atPath: folder, withIntermediateDirectories: true)
-        try "[Manager]\nBogusKey=1\n".write(toFile: folder + "/orientd.conf", atomically: true, encoding: .utf8)
+        try orientd.xdg.writeConfiguration("[Manager]\nBogusKey=1\n")
         let linesBefore = orientd.log.split(separator: "\n").count
         let flooder = try orientd.bus.connectWithLoop(name: "reload-flooder")
         defer { flooder.close() }
@@ -28,10 +26,8 @@ final class LogFloodTests: ReliabilityTestCase {
     }
 
     func testAValueFromAFileIsEscapedAndCut() throws {
-        let folder = orientd.stateHome + "/xdg-config/orientd"
-        try FileManager.default.createDirectory(atPath: folder, withIntermediateDirectories: true)
         let value = "\u{1B}[2J\rforged: line" + String(repeating: "x", count: 1_000_000)
-        try "[Manager]\nSettleTime=\(value)\n".write(toFile: folder + "/orientd.conf", atomically: true, encoding: .utf8)
+        try orientd.xdg.writeConfiguration("[Manager]\nSettleTime=\(value)\n")
         try clientConnection.manager("Reload")
         orientd.stop()
         let lines = orientd.log.split(separator: "\n")

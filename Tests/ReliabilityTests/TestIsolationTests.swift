@@ -79,6 +79,21 @@ final class TestIsolationTests: XCTestCase {
         XCTAssertTrue(givenVariables.contains("DISPLAY=:4242"))
     }
 
+    /// `XDGFolders`, through which tests write configuration files and desktop entries and
+    /// which they hand to other children, names the very folders a test's orientd runs with.
+    func testXDGFoldersAreTheFoldersATestsOrientdRunsWith() throws {
+        let orientd = try OrientdInstance(environment: [:])
+        addTeardownBlock { try? FileManager.default.removeItem(atPath: orientd.stateHome) }
+        defer { orientd.stop() }
+        let variables = try String(contentsOfFile: "/proc/\(orientd.process.pid)/environ", encoding: .utf8)
+            .split(separator: "\0").map(String.init)
+        XCTAssertEqual(orientd.xdg.environment.count, 5)
+        for (name, value) in orientd.xdg.environment {
+            XCTAssertTrue(variables.contains("\(name)=\(value)"), "\(name)=\(value) not in \(variables)")
+        }
+        XCTAssertEqual(orientd.xdg.configurationEnvironment, orientd.configurationEnvironment)
+    }
+
     /// Runs this test binary again with only `testHoldsABusAndOrientdUntilKilled`, which starts
     /// a bus and an orientd and sleeps; kills it with SIGKILL; both must end with it.
     func testABusAndOrientdEndWithTheTestProcessThatStartedThem() throws {
