@@ -142,6 +142,10 @@ install-binaries:
 	$(SWIFT) build $(INSTALL_BUILD_FLAGS) --product orientd $(SWIFT_BUILD_FLAGS)
 	$(SWIFT) build $(INSTALL_BUILD_FLAGS) --product orientctl $(SWIFT_BUILD_FLAGS)
 	$(SWIFT) build $(INSTALL_BUILD_FLAGS) --product orientd-settings $(SWIFT_BUILD_FLAGS)
+	@# The Wayland plugin orientd opens with a Wayland adapter: a C library needing no Swift runtime.
+	$(SWIFT) build $(INSTALL_BUILD_FLAGS) --product orientd-wayland $(SWIFT_BUILD_FLAGS)
+	@if $(NM) -D --undefined-only $(INSTALL_SCRATCH)/release/liborientd-wayland.so | grep -q swift; then \
+	  echo "install-binaries: liborientd-wayland.so needs the Swift runtime (see Sources/CWaylandPluginEntry)" >&2; exit 1; fi
 	@# One String-pattern call (contains("x"), replacing, ranges(of:), Regex) links the 1.4 MB regex
 	@# engine of _StringProcessing into a static binary; the sources use their own helpers instead.
 	@for binary in orientd orientctl orientd-settings; do \
@@ -153,6 +157,7 @@ install-binaries:
 	$(STRIP) --strip-all --remove-section=.comment -o $(INSTALL_SCRATCH)/stripped/orientd $(INSTALL_SCRATCH)/release/orientd
 	$(STRIP) --strip-all --remove-section=.comment -o $(INSTALL_SCRATCH)/stripped/orientctl $(INSTALL_SCRATCH)/release/orientctl
 	$(STRIP) --strip-all --remove-section=.comment -o $(INSTALL_SCRATCH)/stripped/orientd-settings $(INSTALL_SCRATCH)/release/orientd-settings
+	$(STRIP) --strip-unneeded --remove-section=.comment -o $(INSTALL_SCRATCH)/stripped/liborientd-wayland.so $(INSTALL_SCRATCH)/release/liborientd-wayland.so
 
 SHELL_EXTENSIONS = orientd@orientd.github.io orientd-shell45@orientd.github.io
 
@@ -164,6 +169,8 @@ install: install-binaries $(if $(filter yes,$(LIB)),lib-install)
 	  $(DESTDIR)$(DATADIR)/bash-completion/completions
 	install -m 755 $(INSTALL_SCRATCH)/stripped/orientd $(INSTALL_SCRATCH)/stripped/orientctl \
 	  $(INSTALL_SCRATCH)/stripped/orientd-settings $(DESTDIR)$(BINDIR)/
+	@# orientd looks for its Wayland plugin in PREFIX/lib/orientd beside its PREFIX/bin.
+	install -D -m 644 $(INSTALL_SCRATCH)/stripped/liborientd-wayland.so $(DESTDIR)$(PREFIX)/lib/orientd/liborientd-wayland.so
 	install -m 644 dbus/io.github.orientd.OrientationManager1.xml dbus/io.github.orientd.OrientationManager1.Scene.xml \
 	  $(DESTDIR)$(DATADIR)/dbus-1/interfaces/
 	sed 's|@bindir@|$(BINDIR)|g' data/io.github.orientd.OrientationManager1.service.in \
@@ -207,13 +214,14 @@ install: install-binaries $(if $(filter yes,$(LIB)),lib-install)
 	  install -D -m 644 "examples/$$file" "$(DESTDIR)$(DOCDIR)/examples/$$file" || exit 1; done
 
 # Every folder `install` puts files in (their parents are removed with them when empty).
-INSTALLED_FOLDERS = $(DATADIR)/dbus-1/interfaces $(DATADIR)/dbus-1/services $(PREFIX)/lib/systemd/user \
+INSTALLED_FOLDERS = $(DATADIR)/dbus-1/interfaces $(DATADIR)/dbus-1/services $(PREFIX)/lib/systemd/user $(PREFIX)/lib/orientd \
   $(DATADIR)/man/man1 $(DATADIR)/man/man5 $(DATADIR)/man/man8 $(DATADIR)/bash-completion/completions \
   $(DATADIR)/zsh/vendor-completions $(DATADIR)/fish/vendor_completions.d $(SYSCONFDIR)/xdg/autostart \
   $(DATADIR)/applications $(DATADIR)/icons/hicolor/scalable/apps $(DATADIR)/gnome-shell/extensions $(DATADIR)/doc
 
 uninstall:
 	rm -f $(DESTDIR)$(BINDIR)/orientd $(DESTDIR)$(BINDIR)/orientctl $(DESTDIR)$(BINDIR)/orientd-settings \
+	  $(DESTDIR)$(PREFIX)/lib/orientd/liborientd-wayland.so \
 	  $(DESTDIR)$(DATADIR)/applications/io.github.orientd.Settings.desktop \
 	  $(DESTDIR)$(DATADIR)/icons/hicolor/scalable/apps/io.github.orientd.Settings.svg \
 	  $(DESTDIR)$(DATADIR)/man/man1/orientd-settings.1 \

@@ -12,6 +12,9 @@ let package = Package(
         .executable(name: "orientd-swift-floor", targets: ["orientd-swift-floor"]),
         .library(name: "OrientationClient", targets: ["OrientationClient"]),
         .library(name: "OrientationCore", targets: ["OrientationCore"]),
+        // The Wayland listeners as a plugin (liborientd-wayland.so) orientd opens only when a
+        // Wayland adapter connects: a session without one maps no libwayland-client.
+        .library(name: "orientd-wayland", type: .dynamic, targets: ["CWaylandProtocols", "CWaylandPluginEntry"]),
     ],
     targets: [
         // The rules: pure Swift, no I/O, no GLib, no clocks.
@@ -34,12 +37,10 @@ let package = Package(
             pkgConfig: "gobject-2.0",
             providers: [.apt(["libadwaita-1-dev", "libgtk-4-dev"])]
         ),
-        // libxcb through pkg-config: the X11 window tracker speaks the X protocol through it.
-        .systemLibrary(
-            name: "CXcb",
-            pkgConfig: "xcb",
-            providers: [.apt(["libxcb1-dev"])]
-        ),
+        // The compositor client libraries, opened with the adapter that uses them: libxcb (the
+        // X11 window tracker speaks the X protocol through it; its headers from libxcb1-dev)
+        // and the Wayland plugin below; and the plugin's API.
+        .target(name: "CClientLibraries"),
         // libwayland-client through pkg-config.
         .systemLibrary(
             name: "CWaylandClient",
@@ -48,8 +49,10 @@ let package = Package(
         ),
         // wayland-scanner's code for the protocols in protocols/ (scripts/wayland-scanner.sh
         // makes it) and the listeners that forward their events to Swift.
-        .target(name: "CWaylandProtocols", dependencies: ["CWaylandClient"],
+        .target(name: "CWaylandProtocols", dependencies: ["CWaylandClient", "CClientLibraries"],
                 linkerSettings: [.linkedLibrary("wayland-client")]),
+        // What makes liborientd-wayland.so a plain C library, with no Swift runtime (only in it).
+        .target(name: "CWaylandPluginEntry", linkerSettings: [.unsafeFlags(["-static-stdlib", "-Xlinker", "--as-needed"])]),
         // Swift wrappers over GVariant, GDBusConnection and the GLib main loop.
         .target(name: "GLibBridge", dependencies: ["CGio"]),
 
@@ -57,7 +60,7 @@ let package = Package(
         // errors), shared by the service, the client library and orientctl.
         .target(name: "OrientationWire", dependencies: ["OrientationCore", "GLibBridge"]),
         // The D-Bus adapter: decodes calls, runs the core, encodes its events.
-        .target(name: "OrientationDaemon", dependencies: ["OrientationWire", "OrientationCore", "GLibBridge", "CGio", "CXcb", "CWaylandProtocols"]),
+        .target(name: "OrientationDaemon", dependencies: ["OrientationWire", "OrientationCore", "GLibBridge", "CGio", "CClientLibraries"]),
         // The library an app links to register its windows.
         .target(name: "OrientationClient", dependencies: ["OrientationWire", "OrientationCore", "GLibBridge", "CGio"]),
         // orientctl's argument parsing, verbs and output formatting; it talks to orientd only
@@ -80,7 +83,9 @@ let package = Package(
         .executableTarget(name: "orientctl", dependencies: ["OrientctlKit"]),
         // The Orientation settings app: GTK 4 and libadwaita over OrientationSettingsKit.
         .executableTarget(name: "orientd-settings", dependencies: ["OrientationSettingsKit", "OrientationClient", "GLibBridge", "CGtk"]),
-        .executableTarget(name: "orientd-bench", dependencies: ["OrientationCore", "OrientationWire", "OrientationClient", "GLibBridge", "ProcessSupport", "CGio", "CWaylandProtocols"]),
+        .executableTarget(name: "orientd-bench", dependencies: ["OrientationCore", "OrientationWire", "OrientationClient", "GLibBridge", "ProcessSupport", "CGio", "CClientLibraries",
+                                                              // the plugin's code linked in: the bench's task switcher calls it directly
+                                                              "CWaylandProtocols"]),
         // The least a GDBus service in C does for each of orientd's call shapes: orientd-bench's yardstick.
         .executableTarget(name: "orientd-reference-peer", dependencies: ["CGio"],
                           // CGio's module map links GIO for Swift importers only; C links it here.

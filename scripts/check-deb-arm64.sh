@@ -68,6 +68,7 @@ echo "step: installed $(dpkg-query -W -f='${Package} ${Version} ${Architecture} 
 needs_no_toolchain /usr/bin/orientd 'libstdc\+\+'
 needs_no_toolchain /usr/bin/orientctl 'libstdc\+\+'
 needs_no_toolchain /usr/bin/orientd-settings
+needs_no_toolchain /usr/lib/orientd/liborientd-wayland.so
 report_libraries_and_version
 
 start_session_bus

@@ -89,9 +89,13 @@ trap 'rm -rf "$control_dir"' EXIT
 mkdir -p "$control_dir/debian"
 printf 'Source: orientd\n\nPackage: orientd\nArchitecture: any\n' > "$control_dir/debian/control"
 depends=$(cd "$control_dir" && "${target[@]}" dpkg-shlibdeps -O -e"$stage/usr/bin/orientd" -e"$stage/usr/bin/orientctl" \
-                                              -e"$stage/usr/bin/orientd-settings" 2>/dev/null |
+                                              -e"$stage/usr/bin/orientd-settings" \
+                                              -e"$stage/usr/lib/orientd/liborientd-wayland.so" 2>/dev/null |
           sed -n 's/^shlibs:Depends=//p')
 [[ -n $depends ]] || { echo "make-deb: dpkg-shlibdeps found no dependencies" >&2; exit 1; }
+# libxcb is opened by its soname when the X11 window tracker connects (not linked, so
+# dpkg-shlibdeps does not see it); 1.8, as dpkg-shlibdeps asked when orientd linked it.
+depends="$depends, libxcb1 (>= 1.8)"
 # at_least PACKAGE MINIMUM: the Depends entry of PACKAGE (Debian 13's t64 name too) asks for at
 # least MINIMUM, keeping what dpkg-shlibdeps found when that is more.
 at_least() {

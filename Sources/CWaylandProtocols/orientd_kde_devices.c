@@ -131,12 +131,6 @@ static void device_name(void *data, struct kde_output_device_v2 *proxy, const ch
     if (device) orientd_wl_keep_name(device->name, &device->name_length, name);
 }
 
-int orientd_wl_take_auto_rotate_policy(int32_t *kept, uint32_t sent) {
-    if (sent > ORIENTD_WL_AUTO_ROTATE_ALWAYS) return -1;
-    *kept = (int32_t)sent;
-    return 0;
-}
-
 static void device_auto_rotate_policy(void *data, struct kde_output_device_v2 *proxy, uint32_t policy) {
     struct orientd_kde_device *device = device_of(data, proxy);
     if (!device) return;

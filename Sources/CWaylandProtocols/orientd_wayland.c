@@ -220,6 +220,10 @@ struct orientd_wl *orientd_wl_open(int fd, unsigned binds, size_t max_toplevels,
     return wl;
 }
 
+unsigned orientd_wl_api_version(void) {
+    return ORIENTD_WL_API_VERSION;
+}
+
 int orientd_wl_fd(struct orientd_wl *wl) { return wl_display_get_fd(wl->display); }
 
 int orientd_wl_flush(struct orientd_wl *wl) {

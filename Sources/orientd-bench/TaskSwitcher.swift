@@ -1,4 +1,4 @@
-import CWaylandProtocols
+import CClientLibraries
 import Glibc
 import ProcessSupport
 

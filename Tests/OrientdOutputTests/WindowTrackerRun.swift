@@ -1,4 +1,4 @@
-import CWaylandProtocols
+import CClientLibraries
 import GLibBridge
 @testable import OrientationDaemon
 import TestSupport

@@ -145,7 +145,9 @@ final class PackagingTests: XCTestCase {
             XCTAssertTrue(depends.stdout.contains(library), "the settings app's toolkit, a dependency: \(depends.stdout)")
         }
         let contents = try runCommand(["dpkg-deb", "--contents", package])
-        for path in ["./usr/bin/orientd", "./usr/bin/orientctl", "./usr/share/dbus-1/services/io.github.orientd.OrientationManager1.service",
+        XCTAssertTrue(depends.stdout.contains("libwayland-client0") && depends.stdout.contains("libxcb1"),
+                      "the client libraries orientd opens with their adapters: \(depends.stdout)")
+        for path in ["./usr/bin/orientd", "./usr/bin/orientctl", "./usr/lib/orientd/liborientd-wayland.so", "./usr/share/dbus-1/services/io.github.orientd.OrientationManager1.service",
                      "./usr/share/dbus-1/interfaces/io.github.orientd.OrientationManager1.xml", "./usr/lib/systemd/user/orientd.service",
                      "./usr/share/applications/io.github.orientd.orientd.desktop",
                      "./usr/bin/orientd-settings", "./usr/share/applications/io.github.orientd.Settings.desktop",

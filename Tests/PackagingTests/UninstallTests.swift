@@ -12,7 +12,7 @@ final class UninstallTests: XCTestCase {
         defer { try? FileManager.default.removeItem(atPath: scratch) }
         let binaries = scratch + "/build/stripped"
         try FileManager.default.createDirectory(atPath: binaries, withIntermediateDirectories: true)
-        for name in ["orientd", "orientctl", "orientd-settings"] {
+        for name in ["orientd", "orientctl", "orientd-settings", "liborientd-wayland.so"] {
             try "#!/bin/sh\n".write(toFile: binaries + "/" + name, atomically: true, encoding: .utf8)
         }
         let destination = scratch + "/root"
@@ -21,6 +21,7 @@ final class UninstallTests: XCTestCase {
         XCTAssertEqual(installed.status, .exited(0), "\(installed)")
         let files = try XCTUnwrap(FileManager.default.subpaths(atPath: destination))
         XCTAssertTrue(files.contains("usr/local/bin/orientctl") && files.contains("usr/local/share/man/man1/orientctl.1"), "\(files)")
+        XCTAssertTrue(files.contains("usr/local/lib/orientd/liborientd-wayland.so"), "the Wayland plugin where orientd looks: \(files)")
         // Something else's page beside orientd's stays, and so does its folder.
         try "other\n".write(toFile: destination + "/usr/local/share/man/man1/other.1", atomically: true, encoding: .utf8)
 

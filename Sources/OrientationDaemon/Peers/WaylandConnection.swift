@@ -1,5 +1,5 @@
 import CGio
-import CWaylandProtocols
+import CClientLibraries
 import Glibc
 import OrientationCore
 
@@ -9,7 +9,8 @@ import OrientationCore
 /// requests are flushed without waiting. It lists the compositor's globals and, when asked,
 /// follows wlr-foreign-toplevel-management's windows or KWin's, and wlr-output-management's
 /// outputs or KWin's with phoc's device state. The socket closing (the compositor
-/// stopped or died) or a protocol error ends it at once.
+/// stopped or died) or a protocol error ends it at once. It holds the Wayland plugin (and
+/// libwayland-client) open while it is open.
 final class WaylandConnection {
     /// What the connection reports, on the loop's thread; none runs after `close()`.
     struct Handlers {
@@ -92,6 +93,7 @@ final class WaylandConnection {
     let binds: Binds
     let maxToplevels: Int
     private var wl: OpaquePointer?
+    private var library: ClientLibrary<orientd_wayland>?
     private var handlers = Handlers()
     private var globals: [String] = []
     private var listed = false
@@ -116,6 +118,14 @@ final class WaylandConnection {
     func open(_ handlers: Handlers) throws(WaylandWatchError) {
         close()
         let fd = try WaylandSocket.connect(socketPath, nonBlocking: true)
+        // The plugin only once a compositor answers: no compositor, no libwayland-client.
+        let library: ClientLibrary<orientd_wayland>
+        switch ClientLibrary.wayland() {
+        case .success(let opened): library = opened
+        case .failure(let error):
+            Glibc.close(fd)
+            throw WaylandWatchError(error.description)
+        }
         var callbacks = orientd_wl_callbacks()
         callbacks.global = { context, interface, _ in
             guard let context, let interface else { return }
@@ -189,14 +199,14 @@ final class WaylandConnection {
             default: .unoffered
             }
         }
-        guard let wl = orientd_wl_open(fd, binds.rawValue, maxToplevels, &callbacks,
+        guard let wl = library.functions.pointee.orientd_wl_open(fd, binds.rawValue, maxToplevels, &callbacks,
                                        Unmanaged.passUnretained(self).toOpaque()) else {
             throw WaylandWatchError("libwayland refused the connection to \(socketPath)")
         }
-        self.wl = wl
+        (self.wl, self.library) = (wl, library)
         (self.handlers, globals, listed) = (handlers, [], false)
         (tabletModeSwitchRead, tabletModeSwitchSaid) = (nil, .unoffered)
-        input = Self.watch(orientd_wl_fd(wl), G_IO_IN.rawValue | G_IO_HUP.rawValue | G_IO_ERR.rawValue) { [weak self] in
+        input = Self.watch(plugin.orientd_wl_fd(wl), G_IO_IN.rawValue | G_IO_HUP.rawValue | G_IO_ERR.rawValue) { [weak self] in
             self?.readable() ?? false
         }
         flush()
@@ -211,8 +221,8 @@ final class WaylandConnection {
             }
         }
         (input, output) = (nil, nil)
-        if let wl { orientd_wl_close(wl) }
-        wl = nil
+        if let wl { plugin.orientd_wl_close(wl) }
+        (wl, library) = (nil, nil)
         handlers = Handlers()
     }
 
@@ -220,7 +230,7 @@ final class WaylandConnection {
     /// false when no such window is followed (or, to activate, no seat is bound).
     @discardableResult
     func request(_ request: WindowRequest, window handle: UInt64) -> Bool {
-        guard let wl, orientd_wl_toplevel_request(wl, handle, request.rawValue) == 0 else { return false }
+        guard let wl, plugin.orientd_wl_toplevel_request(wl, handle, request.rawValue) == 0 else { return false }
         flush()
         return true
     }
@@ -230,7 +240,7 @@ final class WaylandConnection {
     /// compositor offers no output manager, has no such output on, or an apply is in flight.
     @discardableResult
     func applyTransform(_ transform: Int32, toOutput name: String) -> Bool {
-        guard let wl, orientd_wl_output_apply(wl, name, transform) == 0 else { return false }
+        guard let wl, plugin.orientd_wl_output_apply(wl, name, transform) == 0 else { return false }
         flush()
         return true
     }
@@ -246,7 +256,7 @@ final class WaylandConnection {
     /// has no such output on, or a policy change is in flight.
     @discardableResult
     func setAutoRotatePolicy(_ policy: KWinAutoRotatePolicy, toOutput name: String) -> Bool {
-        guard let wl, orientd_wl_output_set_auto_rotate_policy(wl, name, policy.rawValue) == 0 else { return false }
+        guard let wl, plugin.orientd_wl_output_set_auto_rotate_policy(wl, name, policy.rawValue) == 0 else { return false }
         flush()
         return true
     }
@@ -257,10 +267,13 @@ final class WaylandConnection {
         let end = g_get_monotonic_time() + milliseconds * 1000
         while !done(), let wl {
             let left = (end - g_get_monotonic_time()) / 1000
-            var watched = pollfd(fd: orientd_wl_fd(wl), events: Int16(POLLIN), revents: 0)
+            var watched = pollfd(fd: plugin.orientd_wl_fd(wl), events: Int16(POLLIN), revents: 0)
             guard left > 0, poll(&watched, 1, Int32(left)) > 0, readable() else { return }
         }
     }
+
+    /// The plugin's functions; only while open (`wl` is set).
+    private var plugin: orientd_wayland { library!.functions.pointee }
 
     private func global(_ interface: String) {
         if listed {
@@ -272,7 +285,9 @@ final class WaylandConnection {
 
     private func readable() -> Bool {
         guard let wl else { return false }
-        let result = orientd_wl_dispatch(wl)
+        // Held across the dispatch: a handler closing the connection must not unload the plugin
+        // it returns into.
+        let result = withExtendedLifetime(library) { plugin.orientd_wl_dispatch(wl) }
         guard self.wl == wl else { return false }  // a handler closed the connection
         if let read = tabletModeSwitchRead, read != tabletModeSwitchSaid {
             (tabletModeSwitchRead, tabletModeSwitchSaid) = (nil, read)
@@ -288,7 +303,7 @@ final class WaylandConnection {
 
     private func flush() {
         guard let wl else { return }
-        switch orientd_wl_flush(wl) {
+        switch plugin.orientd_wl_flush(wl) {
         case 0: break
         case 1: waitToFlush()
         default: end()
@@ -298,7 +313,7 @@ final class WaylandConnection {
     /// The socket took only part of the requests: the rest go when it is writable.
     private func waitToFlush() {
         guard output == nil, let wl else { return }
-        output = Self.watch(orientd_wl_fd(wl), G_IO_OUT.rawValue | G_IO_HUP.rawValue | G_IO_ERR.rawValue) { [weak self] in
+        output = Self.watch(plugin.orientd_wl_fd(wl), G_IO_OUT.rawValue | G_IO_HUP.rawValue | G_IO_ERR.rawValue) { [weak self] in
             guard let self, let output = self.output else { return false }
             g_source_unref(output)
             self.output = nil
@@ -309,7 +324,7 @@ final class WaylandConnection {
 
     private func end() {
         var buffer = [CChar](repeating: 0, count: 512)
-        if let wl { orientd_wl_error(wl, &buffer, buffer.count) }
+        if let wl { plugin.orientd_wl_error(wl, &buffer, buffer.count) }
         let text = String(decoding: buffer.prefix(while: { $0 != 0 }).map { UInt8(bitPattern: $0) }, as: UTF8.self)
         let ended = handlers.ended
         close()

@@ -1,4 +1,3 @@
-import CWaylandProtocols
 import Glibc
 
 /// Where a Wayland compositor listens, and connecting to it without waiting.

@@ -1,4 +1,4 @@
-import CWaylandProtocols
+import CClientLibraries
 import OrientationCore
 
 /// What a Wayland window tracker passes on of its compositor's toplevels (wlroots' and KWin's

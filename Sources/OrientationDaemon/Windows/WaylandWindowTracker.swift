@@ -1,5 +1,5 @@
 import CGio
-import CWaylandProtocols
+import CClientLibraries
 import OrientationCore
 
 /// A Wayland compositor's window list, through libwayland-client: wlroots' foreign toplevels

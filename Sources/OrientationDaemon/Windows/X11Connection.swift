@@ -1,5 +1,5 @@
 import CGio
-import CXcb
+import CClientLibraries
 import Glibc
 
 /// A property's value as the X server sent it: at most the bytes asked for.
@@ -39,6 +39,9 @@ final class X11Connection {
     /// The root window of the display's screen.
     let root: UInt32
     private var connection: OpaquePointer?
+    /// libxcb, held open while this lives, and its functions.
+    private let library: ClientLibrary<orientd_xcb>
+    private let xcb: orientd_xcb
     private var source: UnsafeMutablePointer<GSource>?
     /// Requests whose replies are awaited, oldest first (the server answers in order).
     private var pending: [(sequence: UInt32, handle: (UnsafeMutableRawPointer?) -> Void)] = []
@@ -57,39 +60,49 @@ final class X11Connection {
 
     /// Connects to `display` (a `DISPLAY` value) off the loop; `completion` runs on the
     /// calling thread's loop with the connection, or with why there is none.
+    /// libxcb is opened first, and closed with the connection.
     static func open(display: String, completion: @escaping (Result<X11Connection, X11ConnectionError>) -> Void) {
+        let library: ClientLibrary<orientd_xcb>
+        switch ClientLibrary.xcb() {
+        case .success(let opened): library = opened
+        case .failure(let error): return completion(.failure(X11ConnectionError(error.description)))
+        }
         let context = g_main_context_ref_thread_default()!
         let handOver = LoopHandOver(context: context)
         let done = Unchecked(completion)
+        let held = Unchecked(library)
         runOnNewThread(named: "x11-connect") {
+            let xcb = held.value.functions.pointee
             var number: Int32 = 0
-            let raw = Unchecked(xcb_connect(display, &number))
+            let raw = Unchecked(xcb.xcb_connect(display, &number))
             let screen = number
             handOver.run {
                 guard let connection = raw.value else {
                     done.value(.failure(X11ConnectionError("libxcb could not allocate a connection")))
                     return
                 }
-                let failure = xcb_connection_has_error(connection)
+                let failure = xcb.xcb_connection_has_error(connection)
                 guard failure == 0 else {
-                    xcb_disconnect(connection)
+                    xcb.xcb_disconnect(connection)
                     done.value(.failure(X11ConnectionError(Self.describe(failure, display: display))))
                     return
                 }
-                guard let root = Self.root(of: connection, screen: screen) else {
-                    xcb_disconnect(connection)
+                guard let root = Self.root(of: connection, screen: screen, xcb) else {
+                    xcb.xcb_disconnect(connection)
                     done.value(.failure(X11ConnectionError("the X server \(display) has no screen \(screen)")))
                     return
                 }
-                done.value(.success(X11Connection(connection, root: root)))
+                done.value(.success(X11Connection(connection, root: root, library: held.value)))
             }
             handOver.release()
         }
     }
 
-    private init(_ connection: OpaquePointer, root: UInt32) {
+    private init(_ connection: OpaquePointer, root: UInt32, library: ClientLibrary<orientd_xcb>) {
         self.connection = connection
         self.root = root
+        self.library = library
+        xcb = library.functions.pointee
     }
 
     deinit { close() }
@@ -99,7 +112,7 @@ final class X11Connection {
     func start(events: @escaping (Event) -> Void, lost: @escaping (String) -> Void) {
         guard let connection, source == nil else { return }
         (onEvent, onLost) = (events, lost)
-        let fd = xcb_get_file_descriptor(connection)
+        let fd = xcb.xcb_get_file_descriptor(connection)
         let source = g_unix_fd_source_new(fd, GIOCondition(G_IO_IN.rawValue | G_IO_HUP.rawValue | G_IO_ERR.rawValue))!
         let box = ToolCallbackBox<() -> Bool> { [weak self] in
             guard let self else { return false }
@@ -126,7 +139,7 @@ final class X11Connection {
         if resumption != 0 { cancelDelay(resumption) }
         trim.cancel()
         resumption = 0
-        if let connection { xcb_disconnect(connection) }
+        if let connection { xcb.xcb_disconnect(connection) }
         connection = nil
         (pending, head, onEvent, onLost) = ([], 0, nil, nil)
     }
@@ -140,14 +153,14 @@ final class X11Connection {
     func getProperty(window: UInt32, property: UInt32, maxBytes: UInt32, _ done: @escaping (X11PropertyValue?) -> Void) {
         guard let connection else { return }
         let words = (maxBytes + 3) / 4
-        let cookie = xcb_get_property(connection, 0, window, property, 0 /* AnyPropertyType */, 0, words)
-        pending.append((cookie.sequence, { raw in
+        let cookie = xcb.xcb_get_property(connection, 0, window, property, 0 /* AnyPropertyType */, 0, words)
+        pending.append((cookie.sequence, { [xcb] raw in
             guard let reply = raw?.assumingMemoryBound(to: xcb_get_property_reply_t.self), reply.pointee.type != 0 else {
                 done(nil)
                 return
             }
-            let length = Int(xcb_get_property_value_length(reply))
-            let value = xcb_get_property_value(reply)
+            let length = Int(xcb.xcb_get_property_value_length(reply))
+            let value = xcb.xcb_get_property_value(reply)
             let bytes = length > 0 && value != nil ? Array(UnsafeRawBufferPointer(start: value, count: min(length, Int(words) * 4))) : []
             done(X11PropertyValue(type: reply.pointee.type, format: reply.pointee.format, bytes: bytes,
                                   truncated: reply.pointee.bytes_after > 0))
@@ -157,7 +170,7 @@ final class X11Connection {
     /// The atom named `name` (created if the server has none yet); nil if the server refused.
     func internAtom(_ name: String, _ done: @escaping (UInt32?) -> Void) {
         guard let connection else { return }
-        let cookie = xcb_intern_atom(connection, 0, UInt16(name.utf8.count), name)
+        let cookie = xcb.xcb_intern_atom(connection, 0, UInt16(name.utf8.count), name)
         pending.append((cookie.sequence, { raw in
             done(raw?.assumingMemoryBound(to: xcb_intern_atom_reply_t.self).pointee.atom)
         }))
@@ -168,7 +181,7 @@ final class X11Connection {
     func selectEvents(window: UInt32, mask: UInt32) {
         guard let connection else { return }
         var values = [mask]
-        _ = xcb_change_window_attributes(connection, window, UInt32(XCB_CW_EVENT_MASK.rawValue), &values)
+        _ = xcb.xcb_change_window_attributes(connection, window, UInt32(XCB_CW_EVENT_MASK.rawValue), &values)
     }
 
     /// Sends what was asked and collects whatever has arrived.
@@ -188,14 +201,14 @@ final class X11Connection {
         // reply it does not hold yet: it is asked only once the events it holds are handed
         // out, so its queue never grows past one read however fast the server sends.
         while handed < Self.batch, self.connection != nil {
-            if let event = xcb_poll_for_queued_event(connection) {
+            if let event = xcb.xcb_poll_for_queued_event(connection) {
                 deliver(event)
                 free(event)
             } else if head < pending.count, case let (handle, reply, error)? = pollReply(connection) {
                 handle(error == nil ? reply : nil)
                 free(reply)
                 free(error)
-            } else if let event = xcb_poll_for_event(connection) {
+            } else if let event = xcb.xcb_poll_for_event(connection) {
                 deliver(event)
                 free(event)
             } else {
@@ -208,8 +221,8 @@ final class X11Connection {
             pending.removeFirst(head)
             head = 0
         }
-        _ = xcb_flush(connection)
-        let failure = xcb_connection_has_error(connection)
+        _ = xcb.xcb_flush(connection)
+        let failure = xcb.xcb_connection_has_error(connection)
         if failure != 0 {
             let lost = onLost
             close()
@@ -237,7 +250,7 @@ final class X11Connection {
         -> ((UnsafeMutableRawPointer?) -> Void, UnsafeMutableRawPointer?, UnsafeMutablePointer<xcb_generic_error_t>?)? {
         var reply: UnsafeMutableRawPointer?
         var error: UnsafeMutablePointer<xcb_generic_error_t>?
-        guard xcb_poll_for_reply(connection, pending[head].sequence, &reply, &error) != 0 else { return nil }
+        guard xcb.xcb_poll_for_reply(connection, pending[head].sequence, &reply, &error) != 0 else { return nil }
         head += 1
         return (pending[head - 1].handle, reply, error)
     }
@@ -257,10 +270,10 @@ final class X11Connection {
 
     // MARK: Helpers
 
-    private static func root(of connection: OpaquePointer, screen: Int32) -> UInt32? {
-        var screens = xcb_setup_roots_iterator(xcb_get_setup(connection))
+    private static func root(of connection: OpaquePointer, screen: Int32, _ xcb: orientd_xcb) -> UInt32? {
+        var screens = xcb.xcb_setup_roots_iterator(xcb.xcb_get_setup(connection))
         guard screen >= 0 else { return nil }
-        for _ in 0..<screen where screens.rem > 0 { xcb_screen_next(&screens) }
+        for _ in 0..<screen where screens.rem > 0 { xcb.xcb_screen_next(&screens) }
         guard screens.rem > 0, let data = screens.data else { return nil }
         return data.pointee.root
     }

@@ -1,5 +1,5 @@
 import CGio
-import CXcb
+import CClientLibraries
 import OrientationCore
 
 /// The app windows of an X11 session, as its EWMH window manager lists them: the root

@@ -53,7 +53,7 @@ source /tmp/steps.sh
 echo "step: no toolchain: $( [[ -e /opt ]] && echo "/opt exists" || echo "no /opt")"
 dpkg -i /tmp/orientd.deb >/dev/null
 echo "step: installed $(dpkg-query -W -f='${Package} ${Version} ${Status}' orientd)"
-for binary in /usr/bin/orientd /usr/bin/orientctl; do
+for binary in /usr/bin/orientd /usr/bin/orientctl /usr/lib/orientd/liborientd-wayland.so; do
   needs_no_toolchain "$binary" '/opt/'
   # (A Debian 13 root may have no binutils: then the search path was checked on the host's run.)
   if command -v readelf >/dev/null && readelf -d "$binary" | grep -E 'R(UN)?PATH' | grep -v '\[\$ORIGIN\]'; then

@@ -1,7 +1,10 @@
 // A Wayland connection for orientd's adapters: lists the compositor's globals and, when
 // asked, follows wlr-foreign-toplevel-management's or KWin's list of windows, and
 // wlr-output-management's or KWin's outputs with phoc's device state. The listeners are
-// static C functions here; they forward to the callbacks given to orientd_wl_open.
+// static C functions (Sources/CWaylandProtocols); they forward to the callbacks given to
+// orientd_wl_open. They are built as a plugin of their own, liborientd-wayland.so, linked
+// to libwayland-client; orientd opens it (orientd_wayland_open) when a Wayland adapter
+// connects, so a session without one maps neither.
 #ifndef ORIENTD_WAYLAND_H
 #define ORIENTD_WAYLAND_H
 
@@ -176,5 +179,13 @@ void orientd_wl_error(struct orientd_wl *wl, char *buffer, size_t size);
 /// Ends the connection and frees it: no callback runs after this. Called from a callback,
 /// the connection is freed when the dispatch running it returns.
 void orientd_wl_close(struct orientd_wl *wl);
+
+/// This header's version of the plugin's API: raised with any change to a function, a struct
+/// or a callback above, so an orientd never uses a plugin built from another header (a
+/// package upgraded under a running orientd).
+#define ORIENTD_WL_API_VERSION 1
+
+/// The plugin's ORIENTD_WL_API_VERSION.
+unsigned orientd_wl_api_version(void);
 
 #endif
