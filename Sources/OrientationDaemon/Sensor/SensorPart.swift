@@ -6,13 +6,15 @@ import OrientationCore
 enum SensorBackends {
     static let family = AdapterFamily<any SensorBackend, SensorBackendEvent>(
         name: "sensor", option: "--sensor", entries: [iio],
-        nothingFound: "no sensor", start: { backend, reports in backend.start(reports: reports) },
+        nothingFound: "no sensor",
+        helpBefore: "auto: use iio-sensor-proxy when the system bus has it, else manual input; ",
+        helpAfter: "; none: never touch the system bus (default: auto)", start: { backend, reports in backend.start(reports: reports) },
         stop: { $0.stop() },
         attachment: { if case .available(let available) = $0 { available } else { nil } })
 
     /// Made with the service's loop: `make(loop:)` gives the entry.
     static let iio = AdapterEntry<any SensorBackend>(
-        name: "iio", found: "iio-sensor-proxy", arrivals: [], probe: { _ in true },
+        name: "iio", found: "iio-sensor-proxy", help: "iio: wait for iio-sensor-proxy (needs the system bus)", arrivals: [], probe: { _ in true },
         make: { IIOSensorProxyBackend(mode: $0.options.sensor, natural: $0.options.naturalOrientation, loop: $0.loop, log: $0.log) })
 }
 

@@ -7,6 +7,8 @@ enum WindowTrackers {
         name: "windows", option: "--window-tracking",
         entries: [wlroots, kwin, gnome, x11],
         nothingFound: "no compositor window list found (no wlroots toplevel manager or KWin on Wayland, no GNOME Shell session, no X server on DISPLAY); WindowTracking is none until a compositor comes",
+        helpBefore: "whose list of app windows to follow, so that the app in front decides the panel: ",
+        helpAfter: "; auto: whatever the session offers; none: only registered scenes count (default: auto)",
         start: { tracker, reports in tracker.start(reports: reports) },
         stop: { $0.stop() },
         attachment: {
@@ -18,7 +20,8 @@ enum WindowTrackers {
         })
 
     static let wlroots = AdapterEntry<any WindowTracker>(
-        name: "wlroots", found: "the Wayland compositor offers \(WlrootsWindowTracker.managerInterface)", arrivals: [.waylandSocket],
+        name: "wlroots", found: "the Wayland compositor offers \(WlrootsWindowTracker.managerInterface)",
+        help: "wlroots (phoc, sway)", arrivals: [.waylandSocket],
         look: WlrootsWindowTracker.probe,
         make: { WlrootsWindowTracker(environment: $0.environment, log: $0.log) })
 
@@ -28,12 +31,13 @@ enum WindowTrackers {
         make: { KWinWindowTracker(environment: $0.environment, log: $0.log) })
 
     static let gnome = AdapterEntry<any WindowTracker>(
-        name: "gnome", found: "the session is GNOME Shell's", arrivals: [.busName(GnomeWindowTracker.shellName), .waylandSocket],
+        name: "gnome", found: "the session is GNOME Shell's", help: "gnome (the Shell extension)",
+        arrivals: [.busName(GnomeWindowTracker.shellName), .waylandSocket],
         look: GnomeSessionCheck.isGnomeShell,
         make: { GnomeWindowTracker(connection: $0.connection, log: $0.log) })
 
     static let x11 = AdapterEntry<any WindowTracker>(
-        name: "x11", found: "DISPLAY names an X server", arrivals: [.x11Socket],
+        name: "x11", found: "DISPLAY names an X server", help: "x11 (EWMH)", arrivals: [.x11Socket],
         probe: { X11Backend.probe(environment: $0.environment) },
         make: { context in
             // A window without _GTK_APPLICATION_ID is claimed by the desktop entry whose
