@@ -3,11 +3,12 @@ import OrientationCore
 /// The output backends, in `--output-backend auto`'s order (docs/output.md): DisplayConfig
 /// owned on the session bus → mutter; else a Wayland compositor with wlroots' or KWin's output
 /// management; else an X server. With none there, mutter waits for its name (the fallback) and
-/// the host probes again whenever a compositor arrives.
+/// the host probes again whenever a compositor arrives. A test's fake comes first, present only
+/// with its variable set (`FakeAdapters`).
 enum OutputBackends {
     static let family = AdapterFamily<any OutputBackend, OutputBackendEvent>(
         name: "output", option: "--output-backend",
-        entries: [mutter, wlroots, kwin, x11],
+        entries: [fake, mutter, wlroots, kwin, x11],
         fallback: mutter,
         nothingFound: "no compositor interface found; watching for \(MutterBackend.busName)",
         helpBefore: "how the built-in panel is turned to the front window's orientation: ",
@@ -21,6 +22,11 @@ enum OutputBackends {
             case .orientationRead, .userRotationLock, .facts, .note: nil
             }
         })
+
+    static let fake = AdapterEntry<any OutputBackend>(
+        name: FakeAdapters.name, found: FakeAdapters.found(FakeAdapters.output), fakeVariable: FakeAdapters.output, arrivals: [],
+        probe: { FakeOutput.kind(in: $0) != nil },
+        make: { FakeOutput(kind: FakeOutput.kind(in: $0) ?? .wlroots, log: $0.log) })
 
     static let mutter = AdapterEntry<any OutputBackend>(
         name: "mutter", found: "\(MutterBackend.busName) is on the session bus", help: "mutter (GNOME, Phosh: DisplayConfig)",

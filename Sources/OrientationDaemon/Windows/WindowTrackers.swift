@@ -1,11 +1,12 @@
 /// The window trackers, in `--window-tracking auto`'s order: a Wayland compositor with the
 /// wlroots toplevel manager, or KWin; GNOME Shell (only when the session really is its:
 /// `GnomeSessionCheck`); an X server. With none there, the host probes again whenever a
-/// compositor arrives.
+/// compositor arrives. A test's fake comes first, present only with its variable set
+/// (`FakeAdapters`).
 enum WindowTrackers {
     static let family = AdapterFamily<any WindowTracker, WindowTrackerEvent>(
         name: "windows", option: "--window-tracking",
-        entries: [wlroots, kwin, gnome, x11],
+        entries: [fake, wlroots, kwin, gnome, x11],
         nothingFound: "no compositor window list found (no wlroots toplevel manager or KWin on Wayland, no GNOME Shell session, no X server on DISPLAY); WindowTracking is none until a compositor comes",
         helpBefore: "whose list of app windows to follow, so that the app in front decides the panel: ",
         helpAfter: "; auto: whatever the session offers; none: only registered scenes count (default: auto)",
@@ -17,6 +18,14 @@ enum WindowTrackers {
             case .detached: false
             case .window, .closed: nil
             }
+        })
+
+    static let fake = AdapterEntry<any WindowTracker>(
+        name: FakeAdapters.name, found: FakeAdapters.found(FakeAdapters.windows), fakeVariable: FakeAdapters.windows, arrivals: [],
+        probe: { FakeWindowList.list(in: $0) != nil },
+        make: { context in
+            let list = FakeWindowList.list(in: context)
+            return FakeWindowList(kind: list?.kind ?? .wlroots, appIds: list?.appIds ?? [], log: context.log)
         })
 
     static let wlroots = AdapterEntry<any WindowTracker>(
