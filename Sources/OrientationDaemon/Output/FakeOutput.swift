@@ -3,8 +3,8 @@ import OrientationCore
 /// The output backend `ORIENTD_FAKE_OUTPUT=KIND` makes `auto` take (`FakeAdapters`): an
 /// in-memory panel `FAKE-1`, a phone's (720×1440 pixels at scale 2), showing portrait when it
 /// starts, that turns at once to what orientd asks and reads back what it shows. The manager's
-/// `OutputBackend` names KIND (mutter, wlroots, kwin or x11: the backend a test plays), so the
-/// wire's vocabulary is the real one; `OutputName` says `FAKE-1`.
+/// `OutputBackend` names KIND (an `OutputBackendKind`: the backend a test plays), so the wire's
+/// vocabulary is the real one; `OutputName` says `FAKE-1`.
 final class FakeOutput: OutputBackend {
     static let panel = "FAKE-1"
     static let size = PanelSize(width: 720, height: 1440, scale: 2)!

@@ -3,8 +3,8 @@ import OrientationCore
 /// The window tracker `ORIENTD_FAKE_WINDOWS=KIND[:APP,APP…]` makes `auto` take
 /// (`FakeAdapters`): a fixed list of app windows, one per APP in order (handles 1, 2, …), the
 /// last one activated (in front). The app ids are bounded as a compositor's are
-/// (`WindowReportBounds`). The manager's `WindowTracking` names KIND (wlroots, kwin, gnome or
-/// x11: the tracker a test plays), so the wire's vocabulary is the real one.
+/// (`WindowReportBounds`). The manager's `WindowTracking` names KIND (a `WindowTrackerKind`:
+/// the tracker a test plays), so the wire's vocabulary is the real one.
 final class FakeWindowList: WindowTracker {
     let kind: WindowTrackerKind
     let appIds: [String]
