@@ -38,8 +38,11 @@ final class AdapterNamesTests: XCTestCase {
     /// The core's kinds are the manager's `OutputBackend` and `WindowTracking` values: one per
     /// entry a user can name, in the registry's order.
     func testTheCoresKindsAreTheEntries() {
-        XCTAssertEqual(OutputBackendKind.allCases.map(\.rawValue), OutputBackends.family.namedEntries.map(\.name))
-        XCTAssertEqual(WindowTrackerKind.allCases.map(\.rawValue), WindowTrackers.family.namedEntries.map(\.name))
+        let outputs = OutputBackends.family.namedEntries.map(\.name), trackers = WindowTrackers.family.namedEntries.map(\.name)
+        XCTAssertEqual(OutputBackendKind.allCases.map(\.rawValue), outputs,
+                       "OutputBackendKind and OutputBackends differ in \(Set(outputs).symmetricDifference(OutputBackendKind.allCases.map(\.rawValue)))")
+        XCTAssertEqual(WindowTrackerKind.allCases.map(\.rawValue), trackers,
+                       "WindowTrackerKind and WindowTrackers differ in \(Set(trackers).symmetricDifference(WindowTrackerKind.allCases.map(\.rawValue)))")
         for name in OutputBackends.family.namedEntries.map(\.name) {
             XCTAssertEqual(OutputBackendChoice(rawValue: name)?.kind?.rawValue, name)
         }
