@@ -37,7 +37,7 @@ final class CommandLineTests: XCTestCase {
     }
 
     func testBadValuesNameTheValidOnes() {
-        XCTAssertThrowsError(try parse(["--sensor", "gps"])) { XCTAssertTrue("\($0)".contains("auto, iio, none")) }
+        XCTAssertThrowsError(try parse(["--sensor", "gps"])) { XCTAssertTrue("\($0)".contains(SensorMode.validNames)) }
         XCTAssertThrowsError(try parse(["--natural-orientation", "diagonal"])) { XCTAssertTrue("\($0)".contains("portrait, landscape")) }
         XCTAssertThrowsError(try parse(["--state-dir"])) { XCTAssertTrue("\($0)".contains("needs a value")) }
         XCTAssertThrowsError(try parse(["--frobnicate"])) { XCTAssertTrue("\($0)".contains("'--frobnicate'")) }

@@ -54,6 +54,11 @@ struct AdapterEntry<Adapter>: Sendable {
     let name: String
     /// What a successful probe found, for `auto`'s log line.
     let found: String
+    /// What it drives, for `--help` ("wlroots (wlr-output-management)"); "": the bare name.
+    let help: String
+    /// The environment variable that alone makes a test's fake entry present (`FakeAdapters`);
+    /// nil for every real entry. A fake is no option value and is not in `--help`.
+    let fakeVariable: String?
     /// How its peer arrives, for `auto` waiting for one.
     let arrivals: [PeerArrival]
     /// Whether the peer is there now, for `auto`: never blocks; `.pending` while `PeerProbes`
@@ -62,15 +67,17 @@ struct AdapterEntry<Adapter>: Sendable {
     let make: @Sendable (AdapterContext) -> Adapter
 
     /// An entry whose probe answers at once (and never blocks).
-    init(name: String, found: String, arrivals: [PeerArrival], probe: @escaping @Sendable (AdapterContext) -> Bool,
-         make: @escaping @Sendable (AdapterContext) -> Adapter) {
-        self.init(name: name, found: found, arrivals: arrivals, look: { probe($0) ? .present : .absent }, make: make)
+    init(name: String, found: String, help: String = "", fakeVariable: String? = nil, arrivals: [PeerArrival],
+         probe: @escaping @Sendable (AdapterContext) -> Bool, make: @escaping @Sendable (AdapterContext) -> Adapter) {
+        self.init(name: name, found: found, help: help, fakeVariable: fakeVariable, arrivals: arrivals,
+                  look: { probe($0) ? .present : .absent }, make: make)
     }
 
     /// An entry whose probe may have to wait for its peer's answer (`PeerProbes`).
-    init(name: String, found: String, arrivals: [PeerArrival], look: @escaping @Sendable (AdapterContext) -> ProbeAnswer,
-         make: @escaping @Sendable (AdapterContext) -> Adapter) {
-        (self.name, self.found, self.arrivals, self.probe, self.make) = (name, found, arrivals, look, make)
+    init(name: String, found: String, help: String = "", fakeVariable: String? = nil, arrivals: [PeerArrival],
+         look: @escaping @Sendable (AdapterContext) -> ProbeAnswer, make: @escaping @Sendable (AdapterContext) -> Adapter) {
+        (self.name, self.found, self.help, self.fakeVariable) = (name, found, help, fakeVariable)
+        (self.arrivals, self.probe, self.make) = (arrivals, look, make)
     }
 }
 
@@ -95,6 +102,8 @@ struct AdapterFamily<Adapter, Report>: Sendable {
     var fallback: AdapterEntry<Adapter>?
     /// Why `auto` found nothing, for the log (the family's property says none).
     let nothingFound: String
+    /// `--help`'s sentence on the option: `before`, each entry's `help`, `after` (`AdapterNames`).
+    var helpBefore = "", helpAfter = ""
     let start: @Sendable (Adapter, @escaping (Report) -> Void) -> Void
     let stop: @Sendable (Adapter) -> Void
     /// Whether a report says the adapter attached (true), detached (false) or neither (nil).

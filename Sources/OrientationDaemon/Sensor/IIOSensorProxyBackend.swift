@@ -75,7 +75,7 @@ final class IIOSensorProxyBackend: SensorBackend {
         do {
             try connect()
         } catch {
-            if mode == .iio {
+            if mode != .auto {
                 log.info("--sensor iio: waiting for the system bus (\(error.message)); following manual input until then")
                 report?(.available(false))
                 saidWaiting = true

@@ -1,18 +1,26 @@
 import GLibBridge
 import OrientationCore
 
-/// The sensor backends: iio-sensor-proxy on the system bus, the only one (`--sensor auto`
-/// uses it when the system bus has it, `iio` waits for it, `none` uses none).
+/// The sensor backends: iio-sensor-proxy on the system bus, the only real one (`--sensor auto`
+/// uses it when the system bus has it, `iio` waits for it, `none` uses none); `auto` takes a
+/// test's fake instead when its variable is set (`FakeAdapters`).
 enum SensorBackends {
     static let family = AdapterFamily<any SensorBackend, SensorBackendEvent>(
-        name: "sensor", option: "--sensor", entries: [iio],
-        nothingFound: "no sensor", start: { backend, reports in backend.start(reports: reports) },
+        name: "sensor", option: "--sensor", entries: [fake, iio],
+        nothingFound: "no sensor",
+        helpBefore: "auto: use iio-sensor-proxy when the system bus has it, else manual input; ",
+        helpAfter: "; none: never touch the system bus (default: auto)", start: { backend, reports in backend.start(reports: reports) },
         stop: { $0.stop() },
         attachment: { if case .available(let available) = $0 { available } else { nil } })
 
+    static let fake = AdapterEntry<any SensorBackend>(
+        name: FakeAdapters.name, found: FakeAdapters.found(FakeAdapters.sensor), fakeVariable: FakeAdapters.sensor, arrivals: [],
+        probe: { FakeSensor.reading(in: $0) != nil },
+        make: { FakeSensor(reading: FakeSensor.reading(in: $0) ?? .normal, natural: $0.options.naturalOrientation, log: $0.log) })
+
     /// Made with the service's loop: `make(loop:)` gives the entry.
     static let iio = AdapterEntry<any SensorBackend>(
-        name: "iio", found: "iio-sensor-proxy", arrivals: [], probe: { _ in true },
+        name: "iio", found: "iio-sensor-proxy", help: "iio: wait for iio-sensor-proxy (needs the system bus)", arrivals: [], probe: { _ in true },
         make: { IIOSensorProxyBackend(mode: $0.options.sensor, natural: $0.options.naturalOrientation, loop: $0.loop, log: $0.log) })
 }
 
@@ -42,7 +50,10 @@ final class SensorPart {
             log.info("--sensor none: manual input only (SetDeviceOrientation); the system bus is not used")
             return answered(true)
         }
-        host.start(.named(SensorBackends.iio.name), context: context) { [unowned self] event, _ in
+        // `auto` takes the fake when a test set its variable, else iio-sensor-proxy.
+        let sensor = context.options.sensor
+        let entry = sensor == .auto ? SensorBackends.family.fakeChosen(context) ?? SensorBackends.iio : SensorBackends.iio
+        host.start(.named(entry.name), context: context) { [unowned self] event, _ in
             self.take(event)
         }
     }

@@ -15,9 +15,7 @@ public enum OrientdCommandLine {
           --replace                   take io.github.orientd.OrientationManager1 over from a running instance
           --state-dir DIR             where settings and scene numbers persist
                                       (default: $XDG_STATE_HOME/orientd, else ~/.local/state/orientd)
-          --sensor auto|iio|none      auto: use iio-sensor-proxy when the system bus has it, else manual
-                                      input; iio: wait for iio-sensor-proxy (needs the system bus);
-                                      none: never touch the system bus (default: auto)
+        \(SensorBackends.family.helpParagraph)
           --natural-orientation portrait|landscape
                                       how the panel is held when the sensor says "normal"
                                       (landscape for most x86 convertibles; default: portrait)
@@ -27,21 +25,12 @@ public enum OrientdCommandLine {
                                       on a desk no app turns it); auto: a shorter side of 600
                                       logical pixels or more is large (default: auto, or the
                                       ScreenClass key of orientd.conf(5))
-          --output-backend auto|mutter|wlroots|kwin|x11|none
-                                      how the built-in panel is turned to the front window's
-                                      orientation: mutter (GNOME, Phosh: DisplayConfig), wlroots
-                                      (wlr-output-management), kwin (KWin's output management), x11 (RandR); auto: the
-                                      first one whose compositor is there; none: leave the panel
-                                      to the compositor (default: auto)
+        \(OutputBackends.family.helpParagraph)
           --output NAME               the connector to turn, such as eDP-1 (default: the built-in
                                       panel: eDP-*, DSI-*, LVDS-*, or the one the compositor marks)
           --touch-device NAME         on X11, the input device whose touch follows the panel's rotation
                                       (repeatable; default: every touchscreen; none: leave touch alone)
-          --window-tracking auto|wlroots|kwin|gnome|x11|none
-                                      whose list of app windows to follow, so that the app in front
-                                      decides the panel: wlroots (phoc, sway), kwin, gnome (the
-                                      Shell extension), x11 (EWMH); auto: whatever the session
-                                      offers; none: only registered scenes count (default: auto)
+        \(WindowTrackers.family.helpParagraph)
           --verbose                   log every decision on stderr
           -h, --help                  show this help and exit
           --version                   show the version and exit
@@ -91,7 +80,7 @@ public enum OrientdCommandLine {
             case "--sensor":
                 let name = try value(for: flag, inline: inline)
                 guard let mode = SensorMode(rawValue: name) else {
-                    throw CommandLineError(description: "unknown --sensor '\(name)'; valid values: auto, iio, none")
+                    throw CommandLineError(description: "unknown --sensor '\(name)'; valid values: \(SensorMode.validNames)")
                 }
                 options.sensor = mode
             case "--natural-orientation":

@@ -1,20 +1,11 @@
 import OrientationCore
 
-/// How orientd finds the device orientation.
-public enum SensorMode: String, CaseIterable, Sendable {
-    /// Use iio-sensor-proxy when the system bus has it, else manual input only.
-    case auto
-    /// Wait for iio-sensor-proxy, however long it takes to appear.
-    case iio
-    /// Never touch the system bus: manual input (SetDeviceOrientation) only.
-    case none
-}
-
 /// What the service is started with.
 public struct ServiceOptions: Sendable {
     public var stateDirectory: String
     /// Take the bus name over from a running instance.
     public var replace = false
+    /// `--sensor` (Sensor/SensorMode.swift).
     public var sensor: SensorMode = .auto
     public var naturalOrientation: NaturalOrientation = .portrait
     /// `--screen-class`: `auto` measures the panel (or takes orientd.conf's ScreenClass).
