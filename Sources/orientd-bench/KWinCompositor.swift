@@ -15,7 +15,7 @@ import ProcessSupport
 /// front too, so the app brought to front is given the turned panel's size even when it comes
 /// back to the orientation it last had (it was laid out in the other one while hidden).
 final class KWinCompositor: SwitchingCompositor {
-    static let output = "Virtual-0"
+    static let output = KWinLaunch.firstOutput
     let name = "kwin"
     let gdkBackend = "wayland"
     let orientdArguments = ["--output-backend", "kwin", "--output", KWinCompositor.output, "--window-tracking", "kwin"]
@@ -31,24 +31,16 @@ final class KWinCompositor: SwitchingCompositor {
         guard FileManager.default.isExecutableFile(atPath: "/usr/bin/kwin_wayland") else {
             throw BenchSkip("no /usr/bin/kwin_wayland on this machine (Debian's kwin-wayland)")
         }
-        // Debian's kwin_wayland carries a file capability (cap_sys_resource) that makes exec
-        // fail in a container without it: a plain copy of the binary runs.
-        let copy = scratch + "/kwin_wayland"
-        try FileManager.default.copyItem(atPath: "/usr/bin/kwin_wayland", toPath: copy)
-        let data = scratch + "/kwin-data"
-        try Self.writeTrustEntries(in: data + "/applications", programs: [Self.resolved(orientd), Self.resolved("/proc/self/exe")])
-        // A window is given focus whatever the machine's load: KWin's focus stealing
-        // prevention otherwise judges a window that maps late on a busy machine as stealing.
-        let config = scratch + "/kwin-config"
-        try FileManager.default.createDirectory(atPath: config, withIntermediateDirectories: true)
-        try "[Windows]\nFocusStealingPreventionLevel=0\n".write(toFile: config + "/kwinrc", atomically: true, encoding: .utf8)
+        guard let tree = BenchBinaries.sourceTree else { throw BenchError("the benchmark was not built in a source tree") }
+        var launch = KWinLaunch(scratch: scratch, sourceTree: tree, configHome: scratch + "/kwin-config")
+        launch.trusting = [Self.resolved(orientd), Self.resolved("/proc/self/exe")]
+        let (command, kwinEnvironment) = try launch.prepare()
         var env = base
-        env.merge(["XDG_DATA_DIRS": data + ":/usr/local/share:/usr/share", "XDG_CACHE_HOME": scratch + "/kwin-cache",
-                   "XDG_CONFIG_HOME": config, "WAYLAND_DISPLAY": "", "DISPLAY": ""]) { $1 }
+        env.merge(kwinEnvironment) { $1 }
+        env.merge(["WAYLAND_DISPLAY": "", "DISPLAY": ""]) { $1 }
         let kwin: ChildProcess
         do {
-            kwin = try ChildProcess([copy, "--virtual", "--width", "800", "--height", "1280", "--socket", "wayland-0"],
-                                    environment: env)
+            kwin = try ChildProcess(command, environment: env)
         } catch {
             throw BenchSkip("kwin_wayland --virtual could not be started: \(error)")
         }
@@ -78,17 +70,6 @@ final class KWinCompositor: SwitchingCompositor {
             throw BenchError("KWin does not offer org_kde_plasma_window_management to the benchmark (its desktop entry); KWin's log:\n\(kwin.standardError.suffix(2_000))")
         }
         return switcher
-    }
-
-    /// orientd's desktop entry, once for each program with Exec its path.
-    private static func writeTrustEntries(in folder: String, programs: [String]) throws {
-        guard let tree = BenchBinaries.sourceTree else { throw BenchError("the benchmark was not built in a source tree") }
-        let template = try String(contentsOfFile: tree + "/data/io.github.orientd.orientd.desktop.in", encoding: .utf8)
-        try FileManager.default.createDirectory(atPath: folder, withIntermediateDirectories: true)
-        for (index, program) in programs.enumerated() {
-            let entry = template.replacingOccurrences(of: "@bindir@/orientd", with: program)
-            try entry.write(toFile: "\(folder)/io.github.orientd.orientd-\(index).desktop", atomically: true, encoding: .utf8)
-        }
     }
 
     /// `path` with its symbolic links resolved (KWin compares the client's executable).

@@ -7,18 +7,11 @@ import XCTest
 /// on a KWin that hands its outputs out only through kde_output_device_registry_v2 (KWin 6.7),
 /// which Debian 12's kscreen-doctor cannot list.
 extension OutputTestCase {
-    static var kwinOutput: String { "Virtual-0" }
+    static var kwinOutput: String { KWinLaunch.firstOutput }
 
-    /// The data folder KWin reads orientd's desktop entries from in `startKWin(trusting:)`, first in its `XDG_DATA_DIRS`.
-    var kwinDataHome: String { scratch + "/kwin-data" }
-
-    /// Starts KWin with one virtual 800×1280 output on the scratch runtime folder and waits
-    /// until kscreen-doctor lists it. Debian's kwin_wayland carries a file capability
-    /// (cap_sys_resource) that makes exec fail in a container without it: the test runs a
-    /// plain copy of the binary. `trusting`: programs KWin offers its window list to, by
-    /// orientd's own desktop entry (data/io.github.orientd.orientd.desktop.in) whose Exec is
-    /// each path, in KWin's `XDG_DATA_DIRS` (KWin builds its service cache under the scratch folder).
-    /// With `root`, the KWin of that root (`debian13Root()`), shown the programs' folders: it
+    /// Starts KWin (ProcessSupport's `KWinLaunch`) with one virtual 800×1280 output on the
+    /// scratch runtime folder and waits until kscreen-doctor lists it. `trusting`: programs KWin
+    /// offers its window list to. With `root`, the KWin of that root (`debian13Root()`), shown the programs' folders: it
     /// checks that the path in a desktop entry's Exec is the client's executable. `outputs`:
     /// how many virtual outputs (Virtual-0, Virtual-1, …). `readingOutputs` false: waits only
     /// for KWin's Wayland socket; true: until its output is read (by the test's own client,
@@ -28,25 +21,10 @@ extension OutputTestCase {
     @discardableResult
     func startKWin(trusting programs: [String] = [], root: String? = nil, outputs: Int = 1, tabletMode: Bool = false,
                    readingOutputs: Bool = true, x11Display: String? = nil, sessionBus: PrivateBus? = nil) throws -> ChildProcess {
-        let copy = scratch + "/kwin_wayland"
-        if !FileManager.default.fileExists(atPath: copy) {
-            try FileManager.default.copyItem(atPath: (root ?? "") + "/usr/bin/kwin_wayland", toPath: copy)
-        }
-        let applications = kwinDataHome + "/applications"
-        try FileManager.default.createDirectory(atPath: applications, withIntermediateDirectories: true)
-        let template = try String(contentsOfFile: Self.repositoryRoot + "/data/io.github.orientd.orientd.desktop.in", encoding: .utf8)
-        for (index, program) in programs.enumerated() {
-            let entry = template.replacingOccurrences(of: "@bindir@/orientd", with: program)
-            try entry.write(toFile: "\(applications)/io.github.orientd.orientd-\(index).desktop", atomically: true, encoding: .utf8)
-        }
-        // A new window is given focus whatever the machine's load: KWin's focus stealing
-        // prevention otherwise judges a window that maps late on a busy machine as stealing.
-        let config = scratch + "/config"
-        try FileManager.default.createDirectory(atPath: config, withIntermediateDirectories: true)
-        // `tabletMode`: the user's forced tablet mode (KWin's Input settings), as on a convertible folded.
-        try ("[Windows]\nFocusStealingPreventionLevel=0\n" + (tabletMode ? "[Input]\nTabletMode=on\n" : ""))
-            .write(toFile: config + "/kwinrc", atomically: true, encoding: .utf8)
-        var environment = ["XDG_DATA_DIRS": kwinDataHome + ":/usr/local/share:/usr/share", "XDG_CACHE_HOME": scratch + "/kwin-cache"]
+        var launch = KWinLaunch(scratch: scratch, sourceTree: Self.repositoryRoot, configHome: scratch + "/config")
+        (launch.trusting, launch.root, launch.outputs) = (programs, root, outputs)
+        (launch.tabletMode, launch.x11Display, launch.socket) = (tabletMode, x11Display, Self.waylandSocket)
+        var (command, environment) = try launch.prepare()
         // `sessionBus`: KWin on a bus of its own, leaving org.kde.KWin on the test's bus to another peer.
         if let sessionBus { environment.merge(sessionBus.sessionEnvironment) { $1 } }
         if root != nil {
@@ -58,9 +36,6 @@ extension OutputTestCase {
                 .write(toFile: menus + "/applications.menu", atomically: true, encoding: .utf8)
             environment["XDG_CONFIG_DIRS"] = scratch + "/kwin-config:/etc/xdg"
         }
-        var command = [copy]
-        command += x11Display.map { ["--x11-display", $0] } ?? ["--virtual"]
-        command += ["--width", "800", "--height", "1280", "--output-count", "\(outputs)", "--socket", Self.waylandSocket]
         let folders = programs.map { URL(fileURLWithPath: $0).deletingLastPathComponent().path }
         let kwin = try start("kwin_wayland", root.map { Self.inRoot($0, command, showing: folders) } ?? command,
                              environment: environment)
