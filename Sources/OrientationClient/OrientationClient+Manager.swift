@@ -77,11 +77,6 @@ extension OrientationClient {
         return reply.child(at: 0).children.map(ChangeRecord.init(entry:))
     }
 
-    /// Forgets the orientation changes `history(limit:)` reads (`ClearHistory`, orientd 7 and later).
-    public func clearHistory() throws(OrientationClientError) {
-        try callManager(.clearHistory)
-    }
-
     /// Why the panel is as it is, in words (`ExplainPanel`, orientd 5 and later): for
     /// `appID`, or for the app in front when it is nil.
     public func explainPanel(appID: String? = nil) throws(OrientationClientError) -> [ExplainStep] {

@@ -31,8 +31,6 @@ public enum Command: Sendable, Equatable {
     case setSensorAvailable(Bool)
     /// Drops the user's own value: a manager key's name, `App <app-id>`, or `all`.
     case resetSetting(String)
-    /// Forgets the history of changes (`ClearHistory`).
-    case clearHistory
     /// The configuration files were read again.
     case reloadConfiguration(Configuration)
     /// The user's settings as read from disk replace the ones in force, re-evaluating what

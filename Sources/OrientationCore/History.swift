@@ -30,12 +30,6 @@ public struct HistoryRing: Sendable {
 
     public var count: Int { storage.count }
 
-    /// Forgets every entry.
-    mutating func clear() {
-        storage.removeAll()
-        next = 0
-    }
-
     /// Newest first; `limit` 0 means all.
     public func newest(_ limit: Int) -> [HistoryEntry] {
         let wanted = limit <= 0 ? storage.count : min(limit, storage.count)

@@ -213,9 +213,6 @@ public struct OrientationManager: Sendable {
         case .resetSetting(let name):
             try resetSetting(name, now: now, events: &events)
             reply = .none
-        case .clearHistory:
-            history.clear()
-            reply = .none
         case .reloadConfiguration(let configuration):
             reload(configuration, now: now, events: &events)
             reply = .none

@@ -72,8 +72,7 @@ public struct ManagerSnapshot: Sendable, Equatable {
     /// 6: the screen's class and posture (ScreenClass, Posture and their reasons),
     /// AppLocksAllowed and SetAppLocksAllowed, the controllers' prefers-orientation-locked and
     /// the scenes' OrientationLocked.
-    /// 7: ClearHistory.
-    public static let version: UInt32 = 7
+    public static let version: UInt32 = 6
     public var deviceOrientation: DeviceOrientation
     public var rotationLocked: Bool
     public var kioskMode: Bool

@@ -5,7 +5,6 @@ public enum ManagerMethod: String, CaseIterable, Sendable {
     case setKioskMode = "SetKioskMode", setSplitViewThreshold = "SetSplitViewThreshold"
     case setSettleTime = "SetSettleTime", setAppLocksAllowed = "SetAppLocksAllowed", setAppPolicy = "SetAppPolicy", getAppPolicies = "GetAppPolicies"
     case resetSetting = "ResetSetting", reload = "Reload", getHistory = "GetHistory"
-    case clearHistory = "ClearHistory"
     case explainPanel = "ExplainPanel"
 }
 

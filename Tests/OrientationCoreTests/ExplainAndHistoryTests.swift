@@ -87,17 +87,6 @@ final class ExplainAndHistoryTests: XCTestCase {
         XCTAssertEqual(subject.manager.history.count, 2)
     }
 
-    func testClearHistoryForgetsEveryChange() throws {
-        var subject = ManagerUnderTest()
-        let id = try subject.register { $0.supported = .allButUpsideDown }
-        try subject.on(id, .request(.landscapeLeft))
-        XCTAssertEqual(subject.manager.history.count, 1)
-        try subject.run(.clearHistory)
-        XCTAssertEqual(subject.manager.history.count, 0)
-        try subject.on(id, .request(.portrait))
-        XCTAssertEqual(subject.manager.history.newest(0).map(\.current), [.portrait])
-    }
-
     func testHistoryIsABoundedRing() throws {
         var limits = Limits()
         limits.historyEntries = 5

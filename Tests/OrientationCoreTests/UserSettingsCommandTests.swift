@@ -20,7 +20,6 @@ final class UserSettingsCommandTests: XCTestCase {
         ([], .setSensorAvailable(true)),
         ([.setSettleTime(900)], .resetSetting("all")),
         ([.setSettleTime(900)], .reloadConfiguration(Configuration())),
-        ([], .clearHistory),
         ([], .adoptUserSettings(SettingLayer())),
         ([.deviceReading(.landscapeLeft, source: .manual)], .tick),
         ([], .clientVanished(Caller.app)),
@@ -46,14 +45,13 @@ final class UserSettingsCommandTests: XCTestCase {
         case .setSensorAvailable: 9
         case .resetSetting: 10
         case .reloadConfiguration: 11
-        case .clearHistory: 12
-        case .adoptUserSettings: 13
-        case .tick: 14
-        case .clientVanished: 15
-        case .callerIdentified: 16
-        case .scene: 17
-        case .output: 18
-        case .window: 19
+        case .adoptUserSettings: 12
+        case .tick: 13
+        case .clientVanished: 14
+        case .callerIdentified: 15
+        case .scene: 16
+        case .output: 17
+        case .window: 18
         }
     }
 

@@ -36,7 +36,6 @@ extension MethodRow {
         direct(.getHistory, .administrator) { call in
             Variant(tuple: [Encode.history(call.manager.history.newest(Int(call.uint32(0))))])
         },
-        command(.clearHistory, .administrator) { _ in .clearHistory },
         direct(.explainPanel, .administrator) { call throws(OrientationError) in
             Variant(tuple: [Encode.explain(try call.manager.explainPanel(appId: call.string(0)))])
         },
