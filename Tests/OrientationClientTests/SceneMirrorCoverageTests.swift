@@ -6,7 +6,7 @@ import XCTest
 /// with `change(.name, …)` (it changes what the scene declares) has a step in
 /// `SceneMirror.steps`, or `SceneMirror.replayedWithoutStep` says why it needs none. A method
 /// recorded but never replayed would be lost at a restart, silently (docs/architecture.md,
-/// "A method").
+/// "Adding a part" → "A method").
 final class SceneMirrorCoverageTests: XCTestCase {
     /// The scene methods the client's sources call through `change(.name, …)`, by case name.
     private func recordedMethods() throws -> Set<String> {

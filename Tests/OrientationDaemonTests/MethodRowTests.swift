@@ -7,7 +7,7 @@ import OrientationWire
 /// Each row read alone, through its own `MethodContext` (no service, no bus): every command
 /// row decodes a call, and its `persists` says what the core's `Command.changesUserSettings`
 /// says of the command; a persisting method left unmarked would be saved only after its reply,
-/// and nothing else would notice (docs/architecture.md, "A method").
+/// and nothing else would notice (docs/architecture.md, "Adding a part" → "A method").
 final class MethodRowTests: XCTestCase {
     /// What a row may reach, with one scene (1) registered by `caller`.
     final class Context: MethodContext {

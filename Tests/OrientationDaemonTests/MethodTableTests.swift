@@ -6,7 +6,7 @@ import OrientationWire
 
 /// The method table is the XML's methods, one row each: a method without a row, a row without a
 /// method, or a row whose access class is not the XML's fails here (docs/architecture.md,
-/// "Adding a method").
+/// "Adding a part" → "A method").
 final class MethodTableTests: XCTestCase {
     func testEveryMethodOfTheXMLHasItsRowAndItsAccessClass() throws {
         let contract = try ContractXML.load()
