@@ -49,6 +49,13 @@ public final class InterfaceInfo: Sendable {
         g_dbus_interface_info_lookup_method(pointer, name).map { MethodID(UnsafePointer($0)) }
     }
 
+    /// The type signatures of method `name`'s in arguments, in order (such as `b`, `a{sv}`);
+    /// nil if there is no such method.
+    public func inArgumentSignatures(_ name: String) -> [String]? {
+        guard let info = g_dbus_interface_info_lookup_method(pointer, name) else { return nil }
+        return nullTerminated(info.pointee.in_args).map { copyCString($0.pointee.signature) }
+    }
+
     /// The signal names, in XML order.
     public var signalNames: [String] { nullTerminated(pointer.pointee.signals).map { copyCString($0.pointee.name) } }
 

@@ -102,6 +102,15 @@ struct SceneMirror: Sendable {
         let arguments: [ReplayArgument]
     }
 
+    /// The methods recorded with `change(_:…)` that `steps` never replays as a call of their
+    /// own, and why: every other one must have its step (`SceneMirrorCoverageTests`).
+    static let replayedWithoutStep: [SceneMethod: String] = [
+        .popController: "the popped controller is not created again",
+        .dismissController: "the dismissed controller is not created again",
+        .setWindowOrientations: "its masks go in the registration options",
+        .setGeometry: "its size goes in the registration options",
+    ]
+
     /// The calls, in order, that give a newly registered scene this tree, these declarations
     /// and modes, and this activation state. A controller with a mode is created without its
     /// preferred orientation, which is given after the mode (it may lie only in the mode's mask).

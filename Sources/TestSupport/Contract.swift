@@ -10,9 +10,9 @@ public enum Contract {
     public static let errorPrefix = "io.github.orientd.OrientationManager1.Error."
     public static let objectManager = "org.freedesktop.DBus.ObjectManager"
     public static let properties = "org.freedesktop.DBus.Properties"
-    /// The interface's version (the manager's `Version`), as the XML's Version documentation
-    /// states it: the one number a version bump changes in the tests.
-    public static let interfaceVersion: UInt32 = 6
+    /// The interface's version (the manager's `Version`), read from the XML's Version
+    /// documentation (`ContractXML.interfaceVersion`): a version bump changes no test.
+    public static var interfaceVersion: UInt32 { get throws { try ContractXML.interfaceVersion } }
 
     /// Where the scenes a connection registers live: `<scenePathPrefix><element>`, the
     /// element being its unique name with ASCII letters and digits kept and every other byte

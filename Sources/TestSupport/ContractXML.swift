@@ -1,5 +1,6 @@
 import Foundation
 import GLibBridge
+import ProcessSupport
 
 /// What the tests read from the contract's XML in dbus/, the source of truth, instead of
 /// listing it again by hand: a member added to the XML reaches every test that counts or
@@ -42,5 +43,20 @@ public enum ContractXML {
     /// The methods the XML marks administrator.
     public static var administratorMethods: [String] {
         get throws { try methodAccess().filter { $0.access == "administrator" }.map(\.method) }
+    }
+
+    /// What the manager's `Version` documentation says the interface's version is ("The
+    /// version of this interface: N."): the number a running orientd, `--version` and
+    /// orientctl are checked against, so that a version bump is the XML and the core's
+    /// `ManagerSnapshot.version`, and no test.
+    public static var interfaceVersion: UInt32 {
+        get throws {
+            let lead = "The version of this interface: "
+            let xml = try text(Contract.managerInterface + ".xml")
+            guard let start = xml.range(of: lead)?.upperBound, let version = UInt32(xml[start...].prefix(while: \.isNumber)) else {
+                throw ProcessSupportError("dbus/\(Contract.managerInterface).xml's Version documentation does not say \"\(lead)N.\"")
+            }
+            return version
+        }
     }
 }

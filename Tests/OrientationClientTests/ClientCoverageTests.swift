@@ -5,7 +5,7 @@ import XCTest
 
 /// Every method of the interface XML has its call in the client library, spelled through
 /// OrientationWire's names: adding a method to the XML without a client call fails here
-/// (docs/architecture.md, "Adding a method").
+/// (docs/architecture.md, "Adding a part" → "A method").
 final class ClientCoverageTests: XCTestCase {
     static let root = URL(fileURLWithPath: #filePath).deletingLastPathComponent()
         .deletingLastPathComponent().deletingLastPathComponent()

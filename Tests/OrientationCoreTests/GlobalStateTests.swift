@@ -158,7 +158,6 @@ final class GlobalStateTests: XCTestCase {
         XCTAssertTrue(snapshot.appLocksAllowed)
         XCTAssertEqual(snapshot.screenClass, .unmeasured)
         XCTAssertEqual(snapshot.posture, .phone)
-        XCTAssertEqual(ManagerSnapshot.version, 6)
         let limits = Limits.default
         XCTAssertGreaterThanOrEqual(limits.scenesPerConnection, 1_000)
         XCTAssertGreaterThanOrEqual(limits.scenesInAll, 10_000)

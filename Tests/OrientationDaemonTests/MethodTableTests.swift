@@ -6,7 +6,7 @@ import OrientationWire
 
 /// The method table is the XML's methods, one row each: a method without a row, a row without a
 /// method, or a row whose access class is not the XML's fails here (docs/architecture.md,
-/// "Adding a method").
+/// "Adding a part" → "A method").
 final class MethodTableTests: XCTestCase {
     func testEveryMethodOfTheXMLHasItsRowAndItsAccessClass() throws {
         let contract = try ContractXML.load()
@@ -30,7 +30,7 @@ final class MethodTableTests: XCTestCase {
     func testARowWithAnotherAccessClassThanTheXMLIsNamed() throws {
         let contract = try ContractXML.load()
         let rows = MethodRow.scene.map { row in
-            row.name == SceneMethod.explain.rawValue ? MethodRow(name: row.name, access: .administrator, queued: row.queued, action: row.action) : row
+            row.name == SceneMethod.explain.rawValue ? MethodRow(name: row.name, access: .administrator, queued: row.queued, persists: row.persists, action: row.action) : row
         }
         let table = MethodTable(contract, scene: rows)
         XCTAssertEqual(table.problems, ["\(BusNames.sceneInterface).Explain is app in the XML but administrator in its row: the XML's class applies"])

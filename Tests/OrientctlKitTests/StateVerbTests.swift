@@ -46,7 +46,7 @@ final class StateVerbTests: OrientctlTestCase {
         XCTAssertEqual(status["deviceOrientation"] as? String, "portrait")
         XCTAssertEqual(status["sensorSource"] as? String, "manual")
         XCTAssertEqual(status["settleTime"] as? Int, 0)
-        XCTAssertEqual(status["version"] as? Int, Int(Contract.interfaceVersion))
+        XCTAssertEqual(status["version"] as? Int, Int(try Contract.interfaceVersion))
         XCTAssertEqual(status["settingSources"] as? [String: String], [
             "rotationLocked": "default", "kioskMode": "default", "kioskOrientation": "default", "splitViewThreshold": "default",
             "settleTime": "user", "undeclaredAppOrientations": "default", "appLocksAllowed": "default", "screenClass": "default",
@@ -96,7 +96,7 @@ final class StateVerbTests: OrientctlTestCase {
         XCTAssertEqual(try ok("show", scene, "-p", "Height", "--value"), "390\n")
 
         let manager = lines(try ok("show"))
-        XCTAssertEqual(manager.first, "Version=\(Contract.interfaceVersion)")
+        XCTAssertEqual(manager.first, "Version=\(try Contract.interfaceVersion)")
         XCTAssertTrue(manager.contains("SettleTime=0"), "\(manager)")
         XCTAssertEqual(try ok("show", "-p", "RotationLocked", "--value"), "no\n")
 

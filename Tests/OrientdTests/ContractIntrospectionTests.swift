@@ -148,7 +148,7 @@ final class ContractIntrospectionTests: OrientdTestCase {
     func testAFreshServiceHasTheDocumentedManagerProperties() throws {
         // Read by a libdbus client (dbus-send) and by GDBus: both must see the defaults.
         let properties = try allProperties(of: Contract.managerPath)
-        XCTAssertEqual(properties["Version"]?.uint32, Contract.interfaceVersion)
+        XCTAssertEqual(properties["Version"]?.uint32, try Contract.interfaceVersion)
         XCTAssertEqual(properties["UndeclaredAppOrientations"]?.stringArray,
                        ["portrait", "landscape-right", "landscape-left", "portrait-upside-down"])
         XCTAssertEqual(properties["DeviceOrientation"]?.string, "unknown")
@@ -188,7 +188,7 @@ final class ContractIntrospectionTests: OrientdTestCase {
                                     Contract.managerPath, "org.freedesktop.DBus.Properties.Get",
                                     "string:\(Contract.managerInterface)", "string:Version"])
         XCTAssertTrue(output.succeeded, "\(output)")
-        XCTAssertTrue(output.stdout.contains("variant       uint32 \(Contract.interfaceVersion)\n"), output.stdout)
+        XCTAssertTrue(output.stdout.contains("variant       uint32 \(try Contract.interfaceVersion)\n"), output.stdout)
     }
 
     func testANewSceneHasTheDocumentedDefaults() throws {

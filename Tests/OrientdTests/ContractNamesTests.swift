@@ -37,9 +37,13 @@ final class ContractNamesTests: XCTestCase {
         }
     }
 
-    func testTheInterfaceVersionIsTheOneTheXMLDocuments() throws {
+    /// The tests take the version from the Version property's documentation, which must say
+    /// it in the one form `ContractXML.interfaceVersion` reads.
+    func testTheXMLDocumentsTheInterfaceVersion() throws {
         let manager = try xml(Contract.managerInterface + ".xml")
-        XCTAssertTrue(manager.contains("The version of this interface: \(Contract.interfaceVersion). Later additions raise it."),
-                      "the Version property's documentation names another version than Contract.interfaceVersion")
+        let version = try Contract.interfaceVersion
+        XCTAssertGreaterThan(version, 0)
+        XCTAssertTrue(manager.contains("The version of this interface: \(version). Later additions raise it."),
+                      "the Version property's documentation")
     }
 }

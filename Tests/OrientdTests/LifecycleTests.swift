@@ -83,7 +83,7 @@ final class LifecycleTests: OrientdTestCase {
         let version = try runCommand([binary, "--version"])
         XCTAssertEqual(version.status, .exited(0), "\(version)")
         XCTAssertTrue(version.stdout.hasPrefix("orientd "), version.stdout)
-        XCTAssertTrue(version.stdout.contains("interface version \(Contract.interfaceVersion))"), version.stdout)
+        XCTAssertTrue(version.stdout.contains("interface version \(try Contract.interfaceVersion))"), version.stdout)
     }
 
     func testABadOptionExits64() throws {

@@ -45,7 +45,7 @@ extension MethodRow {
             Variant(tuple: [Encode.explain(try call.manager.explain(call.scene))])
         },
         direct(.getControllers, .app, queued: true) { call throws(OrientationError) in
-            try call.service.face.caches.controllers(of: call.scene, in: call.manager)
+            try call.context.controllersReply(of: call.scene)
         },
     ]
 }

@@ -44,7 +44,7 @@ extension OrientationService {
                 return call.returnError(name: DBusError.unknownMethod, message: "No method \(call.methodName) on \(interface)")
             }
             let id = try admission.check(call, access: entry.access, scene: scene, manager: manager)
-            let methodCall = MethodCall(invocation: call, scene: id, service: self)
+            let methodCall = MethodCall(call, scene: id, context: self)
             switch entry.row.action {
             case .command(let decode, let shape):
                 let reply = try perform(try decode(methodCall), caller: call.sender)
@@ -96,6 +96,15 @@ extension OrientationService {
         guard manager.hasScenes(registeredBy: name) || manager.knowsCaller(name) else { return }
         log.debug("\(name) left the bus")
         performInternal(.clientVanished(name))
+    }
+}
+
+/// What the method rows may reach of the service (Methods/MethodContext.swift).
+extension OrientationService: MethodContext {
+    func declared(_ registration: SceneRegistration) -> SceneRegistration { face.declared(registration) }
+
+    func controllersReply(of id: SceneID) throws(OrientationError) -> Variant {
+        try face.caches.controllers(of: id, in: manager)
     }
 }
 
