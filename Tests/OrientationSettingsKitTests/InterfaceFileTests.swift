@@ -7,8 +7,8 @@ import TestSupport
 import XCTest
 
 /// The settings app's windows are described in UI files (data/settings/) inside a GResource
-/// bundle: every id the app looks up is in its file, every UI file is in the bundle, and GTK's
-/// own builder tool accepts each file.
+/// bundle: every id the app looks up is in its file, every UI file is in the bundle, GTK's own
+/// builder tool accepts each file, and the app says what is wrong when the bundle is missing.
 final class InterfaceFileTests: XCTestCase {
     static let folder = SettingsInterfaceBundle.sourceFolder
 
@@ -66,6 +66,43 @@ final class InterfaceFileTests: XCTestCase {
         XCTAssertTrue(validated.succeeded, "\(validated)")
         XCTAssertEqual(validated.stderr.split(separator: "\n").filter { $0.contains("Gtk-") || $0.contains("Adwaita-") }, [],
                        "GTK warned: \(validated.stderr)")
+    }
+
+    /// Without its bundle, or with a broken one, the app does not start, and says what it looked
+    /// for, where, and how to give it; the bundle of this tree is accepted.
+    func testTheAppSaysWhyWhenItsInterfaceIsMissingOrBroken() throws {
+        let scratch = try OrientdInstance.temporaryDirectory()
+        defer { try? FileManager.default.removeItem(atPath: scratch) }
+        let app = OrientdInstance.product("orientd-settings")
+        func start(_ bundle: String) throws -> ProcessOutput {
+            // No display: the app stops before GTK is started when the bundle is wrong.
+            try runCommand(["env", "-u", "DISPLAY", "-u", "WAYLAND_DISPLAY", SettingsInterfaceBundle.variable + "=" + bundle, app])
+        }
+        let missing = try start(scratch + "/none.gresource")
+        XCTAssertEqual(missing.status, .exited(1), "\(missing)")
+        XCTAssertTrue(missing.stderr.contains("orientd-settings: its interface (orientd-settings.gresource) is in none of: \(scratch)/none.gresource;"),
+                      missing.stderr)
+        XCTAssertTrue(missing.stderr.contains("set ORIENTD_SETTINGS_RESOURCE to its path"), missing.stderr)
+
+        try "not a bundle".write(toFile: scratch + "/broken.gresource", atomically: true, encoding: .utf8)
+        let broken = try start(scratch + "/broken.gresource")
+        XCTAssertEqual(broken.status, .exited(1), "\(broken)")
+        XCTAssertTrue(broken.stderr.contains("\(scratch)/broken.gresource is not a GResource bundle"), broken.stderr)
+
+        // A bundle of one file only: the others are named.
+        let partial = scratch + "/partial.gresource.xml"
+        try """
+            <gresources><gresource prefix="\(InterfaceFile.resourcePrefix.dropLast())"><file>about-window.ui</file></gresource></gresources>
+            """.write(toFile: partial, atomically: true, encoding: .utf8)
+        let compiled = try runCommand(["glib-compile-resources", "--sourcedir=" + Self.folder, "--target=" + scratch + "/partial.gresource", partial])
+        XCTAssertTrue(compiled.succeeded, "\(compiled)")
+        let incomplete = try start(scratch + "/partial.gresource")
+        XCTAssertEqual(incomplete.status, .exited(1), "\(incomplete)")
+        XCTAssertTrue(incomplete.stderr.contains("partial.gresource lacks settings-window.ui, app-detail-page.ui"), incomplete.stderr)
+
+        // The whole bundle passes the check: the app goes on to GTK, which finds no display.
+        let whole = try start(try SettingsInterfaceBundle.compile(into: scratch))
+        XCTAssertFalse(whole.stderr.contains("orientd-settings: "), whole.stderr)
     }
 
     func testTheBundleIsLookedForBesideTheProgramThenInTheSystemsDataFolders() {
