@@ -118,6 +118,7 @@ final class InterfaceFileTests: XCTestCase {
                        ["/tmp/x.gresource"], "the variable alone, when set")
         XCTAssertEqual(InterfaceBundle.searchPath(environment: ["ORIENTD_SETTINGS_RESOURCE": ""], prefix: "/usr").count, 2,
                        "an empty variable is not set")
+        XCTAssertEqual(SettingsInterfaceBundle.variable, InterfaceBundle.variable, "the tests' copy of the variable's name")
     }
 }
 
