@@ -14,6 +14,8 @@
 #   make bench     the release benchmark (BENCHMARKS.md), then make lib-bench
 #   make lib-bench liborientd's calls and RSS against raw GDBus (lib/bench), on the release orientd
 #   make pot       the settings app's translation template po/orientd.pot (scripts/update-pot.sh)
+#   make settings-resource  the settings app's UI files (data/settings/) compiled where swift build's
+#                  orientd-settings finds them (make build runs it; the tests compile their own)
 #   make lib       liborientd (lib/, meson): the C library, its GIR, typelib and VAPI, the GTK glue;
 #                  make test runs its tests (C under AddressSanitizer, Python, GJS, C and Vala
 #                  examples, a GTK window tied with the glue on phoc in Xvfb) against the orientd
