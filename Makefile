@@ -2,7 +2,7 @@
 #   make run       build and run the service on the session bus (a private one if none)
 #   make test      install what the tests need, build, run the whole test suite (with Debian 13's,
 #                  forky's and sid's compositors and Swift in cached roots: scripts/debian13-root.sh)
-#   make install   PREFIX=/usr/local DESTDIR= : binaries (the settings app too), interface XML, activation, unit, desktop entries (KWin's too), the settings app's icon and translations, man pages,
+#   make install   PREFIX=/usr/local DESTDIR= : binaries (the settings app too), interface XML, activation, unit, desktop entries (KWin's too), the settings app's UI files, icon and translations, man pages,
 #                  completions, README/docs/examples (release binaries with the Swift runtime linked in,
 #                  stripped; installs no packages; docs/packaging.md)
 #   make uninstall the same PREFIX and DESTDIR: removes what install put there
@@ -14,6 +14,8 @@
 #   make bench     the release benchmark (BENCHMARKS.md), then make lib-bench
 #   make lib-bench liborientd's calls and RSS against raw GDBus (lib/bench), on the release orientd
 #   make pot       the settings app's translation template po/orientd.pot (scripts/update-pot.sh)
+#   make settings-resource  the settings app's UI files (data/settings/) compiled where swift build's
+#                  orientd-settings finds them (make build runs it; the tests compile their own)
 #   make lib       liborientd (lib/, meson): the C library, its GIR, typelib and VAPI, the GTK glue;
 #                  make test runs its tests (C under AddressSanitizer, Python, GJS, C and Vala
 #                  examples, a GTK window tied with the glue on phoc in Xvfb) against the orientd
@@ -29,14 +31,22 @@ DOCDIR = $(DATADIR)/doc/orientd
 SWIFT ?= swift
 SWIFT_BUILD_FLAGS ?=
 
-.PHONY: all build release run test install install-binaries uninstall bench clean completions deb check-arm64 pot lib lib-test lib-install lib-bench
+.PHONY: all build settings-resource release run test install install-binaries uninstall bench clean completions deb check-arm64 pot lib lib-test lib-install lib-bench
 
 all: build
 
 build:
 	scripts/install-deps.sh run
 	$(SWIFT) build $(SWIFT_BUILD_FLAGS)
+	$(MAKE) --no-print-directory settings-resource
 	$(MAKE) --no-print-directory lib
+
+# The settings app's UI files (data/settings/) as the GResource bundle it loads at start-up from
+# share/orientd-settings beside the folder of its program (.build/<triple>/share/orientd-settings for swift build's).
+SETTINGS_RESOURCE_XML = data/settings/orientd-settings.gresource.xml
+settings-resource:
+	folder=$$(dirname "$$($(SWIFT) build --show-bin-path $(SWIFT_BUILD_FLAGS))")/share/orientd-settings && mkdir -p "$$folder" && \
+	  glib-compile-resources --sourcedir=data/settings --target="$$folder/orientd-settings.gresource" $(SETTINGS_RESOURCE_XML)
 
 # liborientd (lib/, docs/client-library.md): one meson build for the library, its bindings and
 # the tests through them; one under AddressSanitizer and UBSan for the C tests; one for install.
@@ -188,7 +198,10 @@ install: install-binaries $(if $(filter yes,$(LIB)),lib-install)
 	install -d $(DESTDIR)$(DATADIR)/applications
 	sed 's|@bindir@|$(BINDIR)|g' data/io.github.orientd.orientd.desktop.in \
 	  > $(DESTDIR)$(DATADIR)/applications/io.github.orientd.orientd.desktop
-# The settings app: its desktop entry (Settings), its icon, and the translations of po/.
+# The settings app: its UI files (a GResource bundle), its desktop entry (Settings), its icon, and the translations of po/.
+	install -d $(DESTDIR)$(DATADIR)/orientd-settings
+	glib-compile-resources --sourcedir=data/settings --target=$(DESTDIR)$(DATADIR)/orientd-settings/orientd-settings.gresource $(SETTINGS_RESOURCE_XML)
+	chmod 644 $(DESTDIR)$(DATADIR)/orientd-settings/orientd-settings.gresource
 	sed 's|@bindir@|$(BINDIR)|g' data/io.github.orientd.Settings.desktop.in \
 	  > $(DESTDIR)$(DATADIR)/applications/io.github.orientd.Settings.desktop
 	install -D -m 644 data/icons/io.github.orientd.Settings.svg \
@@ -217,11 +230,13 @@ install: install-binaries $(if $(filter yes,$(LIB)),lib-install)
 INSTALLED_FOLDERS = $(DATADIR)/dbus-1/interfaces $(DATADIR)/dbus-1/services $(PREFIX)/lib/systemd/user $(PREFIX)/lib/orientd \
   $(DATADIR)/man/man1 $(DATADIR)/man/man5 $(DATADIR)/man/man8 $(DATADIR)/bash-completion/completions \
   $(DATADIR)/zsh/vendor-completions $(DATADIR)/fish/vendor_completions.d $(SYSCONFDIR)/xdg/autostart \
-  $(DATADIR)/applications $(DATADIR)/icons/hicolor/scalable/apps $(DATADIR)/gnome-shell/extensions $(DATADIR)/doc
+  $(DATADIR)/applications $(DATADIR)/icons/hicolor/scalable/apps $(DATADIR)/gnome-shell/extensions $(DATADIR)/doc \
+  $(DATADIR)/orientd-settings
 
 uninstall:
 	rm -f $(DESTDIR)$(BINDIR)/orientd $(DESTDIR)$(BINDIR)/orientctl $(DESTDIR)$(BINDIR)/orientd-settings \
 	  $(DESTDIR)$(PREFIX)/lib/orientd/liborientd-wayland.so \
+	  $(DESTDIR)$(DATADIR)/orientd-settings/orientd-settings.gresource \
 	  $(DESTDIR)$(DATADIR)/applications/io.github.orientd.Settings.desktop \
 	  $(DESTDIR)$(DATADIR)/icons/hicolor/scalable/apps/io.github.orientd.Settings.svg \
 	  $(DESTDIR)$(DATADIR)/man/man1/orientd-settings.1 \

@@ -13,8 +13,8 @@ set -euo pipefail
 build_packages=(libglib2.0-dev libxcb1-dev libwayland-dev pkg-config binutils libstdc++-12-dev)
 run_packages=(libglib2.0-dev libwayland-dev libglib2.0-bin dbus dbus-bin systemd pkg-config)
 # The settings app (orientd-settings): GTK 4 and libadwaita 1.2 with their development files,
-# and gettext's tools for its translations (.pot, .mo).
-build_packages+=(libadwaita-1-dev libgtk-4-dev gettext)
+# gettext's tools for its translations (.pot, .mo), and glib-compile-resources for its UI files.
+build_packages+=(libadwaita-1-dev libgtk-4-dev gettext libglib2.0-dev-bin)
 run_packages+=(libadwaita-1-dev libgtk-4-dev gettext)
 # liborientd (lib/): meson, GObject introspection (g-ir-scanner, the typelib compiler), Vala
 # for its VAPI, gi-docgen for its reference documentation (all in Debian 12 bookworm).
@@ -52,6 +52,8 @@ test_packages+=(gjs valac)
 # The settings app's test: driven through its accessibility tree (AT-SPI), as a screen reader
 # sees it, with the at-spi bus launched for the test.
 test_packages+=(python3-pyatspi at-spi2-core)
+# The settings app's UI files checked by GTK's own builder tool.
+test_packages+=(libgtk-4-bin)
 
 # How to see that a package's part is present without asking dpkg, and what it provides:
 # "KIND:WHAT|description" with KIND one of pkgconfig (a pkg-config module and version),
@@ -95,7 +97,8 @@ declare -A provides=(
   [xauth]="command:xauth|xauth"
   [procps]="command:ps|procps (ps, pgrep)"
   [groff-base]="command:groff|groff"
-  [libglib2.0-dev-bin]="command:gdbus-codegen|gdbus-codegen, which reads the interface XML as other languages' tools do"
+  [libglib2.0-dev-bin]="command:glib-compile-resources|glib-compile-resources (the settings app's UI files) and gdbus-codegen, which reads the interface XML as other languages' tools do"
+  [libgtk-4-bin]="command:gtk4-builder-tool|gtk4-builder-tool, which validates the settings app's UI files"
   [zsh]="command:zsh|zsh"
   [fish]="command:fish|fish"
   [dpkg-dev]="command:dpkg-shlibdeps|dpkg-shlibdeps, for make deb"

@@ -42,7 +42,7 @@ fail() {
 }
 
 . "$root/scripts/screenshot-steps.sh"
-require_tools Xvfb phoc wlr-randr grim dbus-daemon busctl /usr/bin/python3 /usr/libexec/at-spi-bus-launcher
+require_tools Xvfb phoc wlr-randr grim dbus-daemon busctl /usr/bin/python3 /usr/libexec/at-spi-bus-launcher glib-compile-resources
 [[ -x "$orientd" ]] || fail "no orientd at $orientd: run swift build first (or set ORIENTD)"
 [[ -x "$settings" ]] || fail "no orientd-settings at $settings: run swift build first (or set ORIENTD_SETTINGS)"
 
@@ -67,6 +67,10 @@ entry org.example.Camera Camera camera-web portrait
 sed "s|@bindir@|$(dirname "$settings")|" "$root/data/io.github.orientd.Settings.desktop.in" \
   >"$data/applications/io.github.orientd.Settings.desktop"
 printf '[App org.example.Reader]\nAllowedOrientations=portrait\nLocked=true\n' >"$work/xdg-config/orientd/orientd.conf"
+# The app's UI files, as make install compiles them.
+glib-compile-resources --sourcedir="$root/data/settings" --target="$work/orientd-settings.gresource" \
+  "$root/data/settings/orientd-settings.gresource.xml" || fail "cannot compile the settings app's UI files"
+export ORIENTD_SETTINGS_RESOURCE=$work/orientd-settings.gresource
 
 # One picture: phoc with a MODE panel at SCALE, orientd, the app; then STEP (a function).
 picture() {  # FILE MODE SCALE STEP

@@ -1,15 +1,14 @@
 import CGtk
 import OrientationSettingsKit
 
-/// An app's page: the four choices as a group of toggle buttons (one on at a time, each named
-/// by its row for screen readers), insensitive when the administrator locks the app's policy;
-/// then what the app declares. The choices come first, right under the header, so that all
-/// four are on screen on a phone turned sideways (about 300 pixels high under Phosh's bars).
+/// An app's page (app-detail-page.ui): the four choices as a group of toggle buttons
+/// (choice-row.ui, one on at a time, each named by its row for screen readers), insensitive
+/// when the administrator locks the app's policy; then what the app declares.
 final class AppDetailPage {
+    let ui = Interface<AppDetailObject>()
     let box: Widget
     let title: Widget
     let back: Widget
-    let group: Widget
     /// Below the choices: the lock, and what the app declares (the group's description).
     let about: Widget
     let lockedRow: Widget
@@ -23,40 +22,23 @@ final class AppDetailPage {
     private var available = true
 
     init() {
-        let header = adw_header_bar_new()!
-        title = adw_window_title_new(tr("Choose an app"), "")!
-        adw_header_bar_set_title_widget(header, title)
-        back = gtk_button_new_from_icon_name("go-previous-symbolic")!
-        cgtk_set_accessible_label(back, tr("Back"))
-        adw_header_bar_pack_start(header, back)
-        let page = adw_preferences_page_new()!
-        // No title: the header names the app, and every pixel counts on a phone turned sideways.
-        group = adw_preferences_group_new()!
-        about = Rows.group("", description: tr("Choose an app in the list"))
-        lockedRow = Rows.action(tr("Set by the administrator"), subtitle: tr("This app's choice cannot be changed here"))
-        gtk_widget_set_visible(lockedRow, 0)
-        adw_preferences_group_add(about, lockedRow)
+        box = ui[.page]
+        title = ui[.title]
+        back = ui[.back]
+        about = ui[.about]
+        lockedRow = ui[.lockedRow]
         var first: Widget?
         for choice in AppChoice.allCases {
-            let row = Rows.action(choice.title, subtitle: choice.detail)
-            let button = gtk_toggle_button_new()!
-            gtk_button_set_icon_name(button, "object-select-symbolic")
-            gtk_widget_add_css_class(button, "flat")
-            gtk_widget_add_css_class(button, "circular")
-            gtk_widget_set_valign(button, GTK_ALIGN_CENTER)
-            if let first { gtk_toggle_button_set_group(button, first) } else { first = button }
-            adw_action_row_add_suffix(row, button)
-            adw_action_row_set_activatable_widget(row, button)
-            adw_preferences_group_add(group, row)
-            gtk_widget_set_sensitive(row, 0)
-            setChangeable(button, false)
-            buttons.append((choice, row, button))
+            withExtendedLifetime(Interface<ChoiceRowObject>()) { template in
+                let row = template[.row], button = template[.button]
+                adw_preferences_row_set_title(row, choice.title)
+                adw_action_row_set_subtitle(row, choice.detail)
+                if let first { gtk_toggle_button_set_group(button, first) } else { first = button }
+                adw_preferences_group_add(ui[.choices], row)
+                setChangeable(button, false)
+                buttons.append((choice, row, button))
+            }
         }
-        adw_preferences_page_add(page, group)
-        adw_preferences_page_add(page, about)
-        box = Rows.page(header: header, content: page)
-        gtk_widget_set_hexpand(box, 1)
-        gtk_widget_set_size_request(box, 360, -1)
         connect(back, "clicked") { [unowned self] in self.onBack() }
         for (choice, _, button) in buttons {
             connect(button, "toggled") { [unowned self] in

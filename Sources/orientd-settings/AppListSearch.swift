@@ -1,20 +1,15 @@
 import CGtk
 import OrientationSettingsKit
 
-/// The search field above the app list: typing narrows the rows to the apps that match
-/// (`AppSearch`), as GNOME's settings narrow their lists.
+/// The search field above the app list (settings-window.ui): typing narrows the rows to the
+/// apps that match (`AppSearch`), as GNOME's settings narrow their lists.
 final class AppListSearch {
-    /// A group holding the field, placed above the app list's group.
-    let group: Widget
     let entry: Widget
     /// Called on GTK's thread each time the search changes.
     var onChange: () -> Void = {}
 
-    init() {
-        group = adw_preferences_group_new()!
-        entry = gtk_search_entry_new()!
-        cgtk_set_accessible_label(entry, tr("Search apps"))
-        adw_preferences_group_add(group, entry)
+    init(entry: Widget) {
+        self.entry = entry
         connect(entry, "search-changed") { [unowned self] in self.onChange() }
     }
 

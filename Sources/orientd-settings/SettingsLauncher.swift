@@ -31,13 +31,7 @@ final class SettingsLauncher {
 enum LocaleFolder {
     static func path() -> String {
         if let folder = ProcessEnvironment.current()["TEXTDOMAINDIR"], folder.hasPrefix("/") { return folder }
-        var buffer = [CChar](repeating: 0, count: Int(PATH_MAX) + 1)
-        let length = readlink("/proc/self/exe", &buffer, Int(PATH_MAX))
-        guard length > 0 else { return "/usr/share/locale" }
-        let program = String(decoding: buffer[0..<length].map { UInt8(bitPattern: $0) }, as: UTF8.self)
-        var parts = program.split(separator: "/", omittingEmptySubsequences: false)
-        guard parts.count >= 3 else { return "/usr/share/locale" }
-        parts.removeLast(2)
-        return parts.joined(separator: "/") + "/share/locale"
+        guard let prefix = ProgramPrefix.path() else { return "/usr/share/locale" }
+        return (prefix == "/" ? "" : prefix) + "/share/locale"
     }
 }

@@ -3,11 +3,11 @@ import OrientationClient
 import OrientationSettingsKit
 import Synchronization
 
-/// The app's window: a leaflet of the settings page (the screen, the lock, app locks, kiosk,
-/// the app in front and
-/// why, every app) and an app's page (its four choices). Side by side on a tablet; on a phone
-/// one at a time, the app's page slid in when an app is chosen.
+/// The app's window (settings-window.ui): a leaflet of the settings page (the screen, the lock,
+/// app locks, kiosk, the app in front and why, every app) and an app's page (its four choices).
+/// Side by side on a tablet; on a phone one at a time, the app's page slid in when an app is chosen.
 final class SettingsWindow {
+    let ui = Interface<SettingsWindowObject>()
     let window: Widget
     let session: SettingsSession?
     let leaflet: Widget
@@ -25,7 +25,7 @@ final class SettingsWindow {
     let page: Widget
     var appsGroup: Widget
     var appRows: [String: Widget] = [:]
-    let search = AppListSearch()
+    let search: AppListSearch
     var model: SettingsModel?
     let detail: AppDetailPage
     /// Reads icon files off GTK's thread.
@@ -51,56 +51,29 @@ final class SettingsWindow {
 
     init(application: OpaquePointer, session: SettingsSession?, failure: String?) {
         self.session = session
-        window = adw_application_window_new(application)!
-        gtk_window_set_title(window, tr("Orientation"))
-        gtk_window_set_default_size(window, 360, 720)
-        gtk_window_set_icon_name(window, "io.github.orientd.Settings")
-
-        page = adw_preferences_page_new()!
-        let screen = Rows.group(tr("Screen"))
-        screenRow = Rows.action("")
-        gtk_widget_set_visible(screenRow, 0)
-        lockRow = Rows.toggle()
-        appLocksRow = Rows.toggle()
-        kioskRow = Rows.toggle()
-        adw_preferences_group_add(screen, screenRow)
-        adw_preferences_group_add(screen, lockRow.row)
-        adw_preferences_group_add(screen, appLocksRow.row)
-        adw_preferences_group_add(screen, kioskRow.row)
-        adw_preferences_page_add(page, screen)
-        let front = Rows.group(tr("In front"))
-        frontRow = Rows.action(tr("No app is in front"))
-        whyButton = gtk_button_new_with_label(tr("Why?"))!
-        gtk_widget_set_valign(whyButton, GTK_ALIGN_CENTER)
-        adw_action_row_add_suffix(frontRow, whyButton)
-        adw_preferences_group_add(front, frontRow)
-        whyRow = Rows.action("")
-        gtk_widget_set_visible(whyRow, 0)
-        adw_preferences_group_add(front, whyRow)
-        statusRow = Rows.action(failure.map { fill(tr("orientd cannot be reached: %s"), $0) } ?? "")
-        gtk_widget_set_visible(statusRow, failure == nil ? 0 : 1)
-        adw_preferences_group_add(front, statusRow)
-        adw_preferences_page_add(page, front)
-        adw_preferences_page_add(page, search.group)
-        appsGroup = Rows.group(tr("Apps"), description: tr("How each app turns with the device"))
-        adw_preferences_page_add(page, appsGroup)
-
-        leaflet = adw_leaflet_new()!
-        adw_leaflet_set_can_navigate_back(leaflet, 1)
-        let header = Rows.header(tr("Orientation"))
-        adw_header_bar_pack_end(header, AboutWindow.menuButton())
+        window = ui[.window]
+        gtk_window_set_application(window, application)
+        leaflet = ui[.leaflet]
+        page = ui[.page]
+        screenRow = ui[.screenRow]
+        lockRow = (ui[.lockRow], ui[.lockSwitch])
+        appLocksRow = (ui[.appLocksRow], ui[.appLocksSwitch])
+        kioskRow = (ui[.kioskRow], ui[.kioskSwitch])
+        frontRow = ui[.frontRow]
+        whyButton = ui[.whyButton]
+        whyRow = ui[.whyRow]
+        statusRow = ui[.statusRow]
+        if let failure {
+            adw_preferences_row_set_title(statusRow, fill(tr("orientd cannot be reached: %s"), failure))
+            gtk_widget_set_visible(statusRow, 1)
+        }
+        search = AppListSearch(entry: ui[.searchEntry])
+        appsGroup = Self.newAppsGroup(in: page)
         AboutWindow.install(on: application, over: window)
-        let sidebar = Rows.page(header: header, content: page)
-        gtk_widget_set_size_request(sidebar, 360, -1)
-        _ = adw_leaflet_append(leaflet, sidebar)
-        // The line between the two pages on a tablet; never a page of its own on a phone.
-        adw_leaflet_page_set_navigatable(adw_leaflet_append(leaflet, gtk_separator_new(GTK_ORIENTATION_VERTICAL)), 0)
         detail = AppDetailPage()
         _ = adw_leaflet_append(leaflet, detail.box)
-        adw_leaflet_set_visible_child(leaflet, sidebar)
-        adw_application_window_set_content(window, leaflet)
 
-        let sidebarBox = sidebar, leafletBox = leaflet
+        let sidebarBox = ui[.sidebar], leafletBox = leaflet
         let why = whyRow
         connect(whyButton, "clicked") { gtk_widget_set_visible(why, gtk_widget_get_visible(why) == 0 ? 1 : 0) }
         detail.onBack = { adw_leaflet_set_visible_child(leafletBox, sidebarBox) }
@@ -121,9 +94,6 @@ final class SettingsWindow {
             self.apply { try $0.setKioskMode(on) }
         }
         // Nothing is changeable until orientd's first answer says what is in force.
-        adw_preferences_row_set_title(lockRow.row, tr("Rotation lock"))
-        adw_preferences_row_set_title(appLocksRow.row, tr("Apps may lock the orientation"))
-        adw_preferences_row_set_title(kioskRow.row, tr("Kiosk mode"))
         for row in [lockRow, appLocksRow, kioskRow] { setChangeable(row.switch, false) }
         refresh()
         startWatching()
@@ -240,31 +210,35 @@ final class SettingsWindow {
     /// time, each batch once GTK has drawn the last, so that a thousand entries show a window
     /// at once and fill it as it is used.
     func rebuildApps(_ apps: [AppRow]) {
-        let fresh = Rows.group(tr("Apps"), description: tr("How each app turns with the device"))
         adw_preferences_page_remove(page, appsGroup)
-        adw_preferences_page_add(page, fresh)
-        appsGroup = fresh
+        appsGroup = Self.newAppsGroup(in: page)
         appRows = [:]
         building += 1
-        addRows(apps[...], to: fresh, list: building)
+        addRows(apps[...], to: appsGroup, list: building)
+    }
+
+    /// A new, empty app list's group (apps-group.ui) at the end of `page`.
+    static func newAppsGroup(in page: Widget) -> Widget {
+        withExtendedLifetime(Interface<AppsGroupObject>()) { template in
+            let group = template[.group]
+            adw_preferences_page_add(page, group)
+            return group
+        }
     }
 
     private func addRows(_ apps: ArraySlice<AppRow>, to group: Widget, list: Int) {
         guard list == building else { return }
         for app in apps.prefix(Self.rowsPerBatch) {
-            let row = Rows.action(app.name)
-            adw_action_row_add_prefix(row, AppIcon.image(app.icon, loader: icons))
-            let open = gtk_button_new_from_icon_name("go-next-symbolic")!
-            gtk_widget_add_css_class(open, "flat")
-            gtk_widget_set_valign(open, GTK_ALIGN_CENTER)
-            adw_action_row_add_suffix(row, open)
-            adw_action_row_set_activatable_widget(row, open)
-            let appID = app.appID
-            connect(open, "clicked") { [unowned self] in self.open(appID) }
-            adw_action_row_set_subtitle(row, app.declared + "\n" + app.subtitle)
-            adw_preferences_group_add(group, row)
-            gtk_widget_set_visible(row, AppSearch.matches(search.query, app) ? 1 : 0)
-            appRows[appID] = row
+            withExtendedLifetime(Interface<AppRowObject>()) { template in
+                let row = template[.row], appID = app.appID
+                adw_preferences_row_set_title(row, app.name)
+                adw_action_row_set_subtitle(row, app.declared + "\n" + app.subtitle)
+                AppIcon.show(app.icon, in: template[.icon], loader: icons)
+                connect(template[.open], "clicked") { [unowned self] in self.open(appID) }
+                adw_preferences_group_add(group, row)
+                gtk_widget_set_visible(row, AppSearch.matches(search.query, app) ? 1 : 0)
+                appRows[appID] = row
+            }
         }
         let rest = apps.dropFirst(Self.rowsPerBatch)
         guard !rest.isEmpty else { return }
@@ -316,18 +290,14 @@ final class RefreshGate: Sendable {
 }
 
 /// An app's icon: a themed icon name, or a file read off GTK's thread by `IconLoader` (the
-/// generic icon until then, and for good when the file is refused).
+/// generic icon of app-row.ui until then, and for good when the file is refused).
 enum AppIcon {
-    static func image(_ icon: String?, loader: IconLoader) -> Widget {
-        let image: Widget
-        if let icon, icon.hasPrefix("/") {
-            image = gtk_image_new_from_icon_name("application-x-executable")
+    static func show(_ icon: String?, in image: Widget, loader: IconLoader) {
+        guard let icon else { return }
+        if icon.hasPrefix("/") {
             loader.load(icon, into: image)
         } else {
-            image = gtk_image_new_from_icon_name(icon ?? "application-x-executable")
+            gtk_image_set_from_icon_name(image, icon)
         }
-        gtk_image_set_pixel_size(image, 32)
-        gtk_widget_add_css_class(image, "lowres-icon")
-        return image
     }
 }

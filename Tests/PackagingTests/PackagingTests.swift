@@ -152,6 +152,7 @@ final class PackagingTests: XCTestCase {
                      "./usr/share/applications/io.github.orientd.orientd.desktop",
                      "./usr/bin/orientd-settings", "./usr/share/applications/io.github.orientd.Settings.desktop",
                      "./usr/share/icons/hicolor/scalable/apps/io.github.orientd.Settings.svg", "./usr/share/man/man1/orientd-settings.1.gz",
+                     "./usr/share/orientd-settings/orientd-settings.gresource",
                      "./etc/xdg/autostart/io.github.orientd.orientd-autostart.desktop",
                      "./usr/share/gnome-shell/extensions/orientd@orientd.github.io/metadata.json",
                      "./usr/share/gnome-shell/extensions/orientd@orientd.github.io/extension.js",
