@@ -26,4 +26,15 @@ int orientd_library_open(struct orientd_library *library, const char *file, char
 /// Removes a user (one per successful open): the library is closed after the last one.
 void orientd_library_close(struct orientd_library *library);
 
+/// Defines, in a library's .c file, `functions` (a `struct TABLE` with one field per function
+/// of the X-macro LIST, each named as its function) and `library`, finding them by those names.
+#define ORIENTD_LIBRARY_NAME(name) #name,
+#define ORIENTD_LIBRARY_DEFINE(TABLE, LIST) \
+    static struct TABLE functions; \
+    static const char *const names[] = { LIST(ORIENTD_LIBRARY_NAME) }; \
+    _Static_assert(sizeof functions == sizeof names, "one function pointer per name"); \
+    static struct orientd_library library = { \
+        .names = names, .functions = (void **)&functions, .count = sizeof names / sizeof *names, \
+    }
+
 #endif
