@@ -131,6 +131,7 @@ lib-bench: install-binaries
 INSTALL_SCRATCH = .build/install
 STRIP ?= strip
 NM ?= nm
+READELF ?= readelf
 # Full RELRO (bind now), as Debian's hardening asks. Each function in a section of its own, so
 # the linker drops every one nothing calls. Linked by the Swift toolchain's lld, which
 # packs the relative relocations (RELR, glibc 2.36), folds identical functions whose address is
@@ -153,9 +154,14 @@ install-binaries:
 	$(SWIFT) build $(INSTALL_BUILD_FLAGS) --product orientctl $(SWIFT_BUILD_FLAGS)
 	$(SWIFT) build $(INSTALL_BUILD_FLAGS) --product orientd-settings $(SWIFT_BUILD_FLAGS)
 	@# The Wayland plugin orientd opens with a Wayland adapter: a C library needing no Swift runtime.
-	$(SWIFT) build $(INSTALL_BUILD_FLAGS) --product orientd-wayland $(SWIFT_BUILD_FLAGS)
-	@if $(NM) -D --undefined-only $(INSTALL_SCRATCH)/release/liborientd-wayland.so | grep -q swift; then \
-	  echo "install-binaries: liborientd-wayland.so needs the Swift runtime (see Sources/CWaylandPluginEntry)" >&2; exit 1; fi
+	@# SwiftPM links a library with the Swift runtime's shared library; with -static-stdlib (in a
+	@# scratch folder of its own: other flags) it names the static one, from which the plugin
+	@# pulls nothing (Sources/CWaylandPluginEntry), and --as-needed drops the rest.
+	$(SWIFT) build $(INSTALL_BUILD_FLAGS) --scratch-path $(INSTALL_SCRATCH)/plugin -Xswiftc -static-stdlib -Xlinker --as-needed \
+	  --product orientd-wayland $(SWIFT_BUILD_FLAGS)
+	@if $(NM) -D --undefined-only $(INSTALL_SCRATCH)/plugin/release/liborientd-wayland.so | grep -q swift || \
+	    $(READELF) -d $(INSTALL_SCRATCH)/plugin/release/liborientd-wayland.so | grep NEEDED | grep -q -e swift -e 'libstdc++'; then \
+	  echo "install-binaries: liborientd-wayland.so needs the Swift runtime or libstdc++ (see Sources/CWaylandPluginEntry)" >&2; exit 1; fi
 	@# One String-pattern call (contains("x"), replacing, ranges(of:), Regex) links the 1.4 MB regex
 	@# engine of _StringProcessing into a static binary; the sources use their own helpers instead.
 	@for binary in orientd orientctl orientd-settings; do \
@@ -167,7 +173,7 @@ install-binaries:
 	$(STRIP) --strip-all --remove-section=.comment -o $(INSTALL_SCRATCH)/stripped/orientd $(INSTALL_SCRATCH)/release/orientd
 	$(STRIP) --strip-all --remove-section=.comment -o $(INSTALL_SCRATCH)/stripped/orientctl $(INSTALL_SCRATCH)/release/orientctl
 	$(STRIP) --strip-all --remove-section=.comment -o $(INSTALL_SCRATCH)/stripped/orientd-settings $(INSTALL_SCRATCH)/release/orientd-settings
-	$(STRIP) --strip-unneeded --remove-section=.comment -o $(INSTALL_SCRATCH)/stripped/liborientd-wayland.so $(INSTALL_SCRATCH)/release/liborientd-wayland.so
+	$(STRIP) --strip-unneeded --remove-section=.comment -o $(INSTALL_SCRATCH)/stripped/liborientd-wayland.so $(INSTALL_SCRATCH)/plugin/release/liborientd-wayland.so
 
 SHELL_EXTENSIONS = orientd@orientd.github.io orientd-shell45@orientd.github.io
 

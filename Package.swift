@@ -51,8 +51,9 @@ let package = Package(
         // makes it) and the listeners that forward their events to Swift.
         .target(name: "CWaylandProtocols", dependencies: ["CWaylandClient", "CClientLibraries"],
                 linkerSettings: [.linkedLibrary("wayland-client")]),
-        // What makes liborientd-wayland.so a plain C library, with no Swift runtime (only in it).
-        .target(name: "CWaylandPluginEntry", linkerSettings: [.unsafeFlags(["-static-stdlib", "-Xlinker", "--as-needed"])]),
+        // What lets liborientd-wayland.so be a plain C library, with no Swift runtime (only in
+        // it): `make install-binaries` links it with -static-stdlib, which then pulls nothing in.
+        .target(name: "CWaylandPluginEntry"),
         // Swift wrappers over GVariant, GDBusConnection and the GLib main loop.
         .target(name: "GLibBridge", dependencies: ["CGio"]),
 
