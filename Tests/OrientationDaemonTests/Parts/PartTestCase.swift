@@ -12,7 +12,7 @@ import XCTest
 class PartTestCase: XCTestCase {
     let loop = MainLoop()
     let log = Log(verbose: false)
-    private var bus: PrivateBus!
+    private(set) var bus: PrivateBus!
     private var connection: BusConnection!
 
     override func setUpWithError() throws {

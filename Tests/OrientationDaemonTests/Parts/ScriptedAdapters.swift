@@ -34,15 +34,25 @@ final class ScriptedOutput: OutputBackend, @unchecked Sendable {
     }
 }
 
-/// A window tracker the test scripts, as `ScriptedOutput`.
+/// A window tracker the test scripts, as `ScriptedOutput`; with `attachesOnStart`, it reports
+/// `.attached` as it starts (its compositor is there). Stopped, it still reports what the test
+/// sends, as a late callback would: the host must drop it.
 final class ScriptedTracker: WindowTracker, @unchecked Sendable {
     let kind: WindowTrackerKind
+    let attachesOnStart: Bool
     private var report: ((WindowTrackerEvent) -> Void)?
+    private(set) var stopped = false
 
-    init(kind: WindowTrackerKind = .gnome) { self.kind = kind }
+    init(kind: WindowTrackerKind = .gnome, attachesOnStart: Bool = false) {
+        (self.kind, self.attachesOnStart) = (kind, attachesOnStart)
+    }
 
-    func start(reports: @escaping (WindowTrackerEvent) -> Void) { report = reports }
-    func stop() { report = nil }
+    func start(reports: @escaping (WindowTrackerEvent) -> Void) {
+        (report, stopped) = (reports, false)
+        if attachesOnStart { reports(.attached) }
+    }
+
+    func stop() { stopped = true }
 
     /// The compositor says `event`.
     func send(_ event: WindowTrackerEvent) { report?(event) }
