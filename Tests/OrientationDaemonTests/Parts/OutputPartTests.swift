@@ -6,7 +6,7 @@ import XCTest
 /// reports becomes in the core, what of the core's decisions reaches the backend and when,
 /// and the status it gives when there is no backend.
 final class OutputPartTests: PartTestCase {
-    private let core = EmbeddedCore()
+    private var core = EmbeddedCore()
     private var answers = 0
 
     private func start(_ backend: ScriptedOutput, _ options: ServiceOptions = ServiceOptions(stateDirectory: "/nonexistent")) -> OutputPart {
@@ -71,6 +71,21 @@ final class OutputPartTests: PartTestCase {
         XCTAssertTrue(core.commands.contains(.setRotationLocked(true)))
         XCTAssertTrue(core.manager.settings.rotationLocked)
         XCTAssertEqual(backend.locks.last, true)
+    }
+
+    /// A switch the core refuses (an administrator locked `RotationLocked`) changes nothing,
+    /// and the backend is told the lock in force, so that the compositor's switch shows it.
+    func testARefusedSwitchShowsTheLockInForce() throws {
+        var configuration = Configuration()
+        configuration.locks[.rotationLocked] = "/etc/orientd.conf"
+        core = EmbeddedCore(OrientationManager(user: SettingLayer(), configuration: configuration))
+        let backend = ScriptedOutput()
+        _ = start(backend)
+        attach(backend)
+        let told = backend.locks.count
+        backend.send(.userRotationLock(true))
+        XCTAssertFalse(core.manager.settings.rotationLocked)
+        XCTAssertEqual(Array(backend.locks[told...]), [false])
     }
 
     /// A detach is the backend's status (its kind, the reason without a tool's closing
