@@ -62,10 +62,11 @@ final class ScriptedTracker: WindowTracker, @unchecked Sendable {
         send(.window(handle: handle, appId: appId, activated: activated, minimized: false, fullscreen: false))
     }
 
-    /// The window family with this tracker as its only entry (found at once by `auto`).
-    func family() -> AdapterFamily<any WindowTracker, WindowTrackerEvent> {
+    /// The window family with this tracker as its only entry (found at once by `auto`, unless
+    /// its compositor is not `present`).
+    func family(present: Bool = true) -> AdapterFamily<any WindowTracker, WindowTrackerEvent> {
         var family = WindowTrackers.family
-        family.entries = [AdapterEntry(name: "scripted", found: "the test's tracker", arrivals: [], probe: { _ in true },
+        family.entries = [AdapterEntry(name: "scripted", found: "the test's tracker", arrivals: [], probe: { _ in present },
                                        make: { [self] _ in self })]
         return family
     }

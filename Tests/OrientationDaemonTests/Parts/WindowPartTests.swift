@@ -9,8 +9,9 @@ final class WindowPartTests: PartTestCase {
     private var answers = 0
 
     private func start(_ tracker: ScriptedTracker, _ core: EmbeddedCore, limits: Limits = .default,
-                       _ options: ServiceOptions = ServiceOptions(stateDirectory: "/nonexistent")) -> WindowPart {
-        let part = WindowPart(family: tracker.family(), log: log, limits: limits)
+                       _ options: ServiceOptions = ServiceOptions(stateDirectory: "/nonexistent"),
+                       present: Bool = true) -> WindowPart {
+        let part = WindowPart(family: tracker.family(present: present), log: log, limits: limits)
         core.wire(part)
         part.answered = { [unowned self] in answers += 1 }
         part.start(context(options))
@@ -92,5 +93,14 @@ final class WindowPartTests: PartTestCase {
         part.stillStarting()
         XCTAssertEqual(core.commands.last,
                        .window(.detached(reason: "orientd is starting: waiting for the compositor's window list (scripted)")))
+    }
+
+    /// `--window-tracking auto` that found no compositor says it waits for one.
+    func testAutoWithNoCompositorSaysItWaits() throws {
+        let core = EmbeddedCore()
+        let tracker = ScriptedTracker()
+        _ = start(tracker, core, present: false)
+        XCTAssertEqual(core.commands, [.window(.detached(reason: WindowPart.autoWaitingStatus))])
+        XCTAssertNil(core.manager.windows.tracker)
     }
 }
