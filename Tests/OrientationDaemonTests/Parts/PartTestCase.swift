@@ -5,10 +5,9 @@ import TestSupport
 import XCTest
 @testable import OrientationDaemon
 
-/// What the part tests share: the loop the parts run on (the test iterates it), an
-/// `AdapterContext` for their `start` (its connection, on a private bus, is only what the
-/// context carries: the scripted adapters never use it), and the part's answers to the
-/// start-up gate.
+/// What the part tests share: the loop the parts run on (the test iterates it), and an
+/// `AdapterContext` for their `start` whose connection is to a private bus (the scripted
+/// adapters never use it; `AdapterHostTests` owns names on that bus).
 class PartTestCase: XCTestCase {
     let loop = MainLoop()
     let log = Log(verbose: false)
