@@ -29,7 +29,7 @@ final class ServiceOnFakeCompositorTests: OrientdTestCase {
                                                 interfaces: AdapterNamesTests.root + "/dbus", playing: Self.played)
         addTeardownBlock { service.stop() }
         // The name is owned once the bus answers the service's request, after `start()`.
-        try eventually("orientd owns its name", timeout: deadline) { (try? managerProperty("Version")) != nil }
+        try eventually("orientd owns its name", timeout: deadline) { (try? property("Version")) != nil }
         try callManager("SetSettleTime", [.u(0)])
         try waitForProperty("OutputBackend", Self.played.output.rawValue)
         try waitForProperty("WindowTracking", Self.played.windows.rawValue)
@@ -37,15 +37,9 @@ final class ServiceOnFakeCompositorTests: OrientdTestCase {
         return service
     }
 
-    func managerProperty(_ name: String) throws -> Variant { try property(name) }
-
     /// Waits until the manager property `name` is the string `value`.
     func waitForProperty(_ name: String, _ value: String, file: StaticString = #filePath, line: UInt = #line) throws {
-        var last = ""
-        try eventually("\(name) = '\(value)' (last: '\(last)')", timeout: deadline, file: file, line: line) {
-            last = try managerProperty(name).string ?? "?"
-            return last == value
-        }
+        try eventually("\(name) = '\(value)'", timeout: deadline, file: file, line: line) { try property(name).string == value }
     }
 
     func turnDevice(_ orientation: String) throws { try callManager("SetDeviceOrientation", [.s(orientation)]) }
@@ -73,7 +67,7 @@ final class ServiceOnFakeCompositorTests: OrientdTestCase {
         let reader = service.onPeers { _, windows in windows.open(Self.reader) }
         try waitForProperty("FrontApp", Self.reader)
         try waitForPanel(service, .portrait)
-        XCTAssertEqual(try managerProperty("TrackedWindows").uint32, 2)
+        XCTAssertEqual(try property("TrackedWindows").uint32, 2)
 
         service.onPeers { _, windows in windows.close(reader) }
         try waitForProperty("FrontApp", Self.game)
@@ -94,7 +88,7 @@ final class ServiceOnFakeCompositorTests: OrientdTestCase {
         }
         try waitForProperty("WindowTracking", "none")
         try waitForProperty("FrontApp", "")
-        XCTAssertEqual(try managerProperty("OutputBackend").string, "none")
+        XCTAssertEqual(try property("OutputBackend").string, "none")
         service.onPeers { output, windows in
             output.arrive()
             windows.arrive()
