@@ -119,7 +119,9 @@ let package = Package(
         // and the window trackers following real compositors' windows.
         .testTarget(name: "OrientdOutputTests", dependencies: ["GLibBridge", "TestSupport", "CGio", "OrientationClient",
                                                              // the window trackers, driven in-process against real compositors
-                                                             "OrientationDaemon", "OrientationCore"]),
+                                                             "OrientationDaemon", "OrientationCore",
+                                                             // the fakes, whose conformance suites run here with the real peers'
+                                                             "OrientationDaemonTests"]),
         // make install, scripts/install-deps.sh and the Debian package from `make deb`.
         .testTarget(name: "PackagingTests", dependencies: ["TestSupport"]),
     ]

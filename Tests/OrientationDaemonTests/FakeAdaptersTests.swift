@@ -8,23 +8,9 @@ import XCTest
 /// Each family's fake entry (`FakeAdapters`): `auto` takes it only when its variable is set,
 /// it is no option value and not in `--help`, and it runs through the same `AdapterHost` as the
 /// real adapters, following the input its variable gives.
-final class FakeAdaptersTests: XCTestCase {
-    private var bus: PrivateBus!
-    private var connection: BusConnection!
-
-    override func setUpWithError() throws {
-        bus = try PrivateBus()
-        connection = try bus.connect()
-    }
-
-    override func tearDown() {
-        connection?.close()
-        bus?.stop()
-    }
-
-    private func context(_ environment: [String: String], options: ServiceOptions = ServiceOptions(stateDirectory: "/d"),
-                         loop: MainLoop = MainLoop()) -> AdapterContext {
-        AdapterContext(options: options, connection: connection, loop: loop, log: Log(verbose: false), environment: environment)
+final class FakeAdaptersTests: PartTestCase {
+    private func context(_ environment: [String: String], options: ServiceOptions = ServiceOptions(stateDirectory: "/d")) -> AdapterContext {
+        context(options, environment: environment)
     }
 
     /// Each family's fake entry and its variable.
@@ -104,13 +90,12 @@ final class FakeAdaptersTests: XCTestCase {
     /// `--sensor auto` with the variable: the fake sensor is there at once and reads its value,
     /// turned for the natural orientation, once claimed; `--sensor none` still uses none.
     func testSensorAutoRunsTheFakeSensor() throws {
-        let loop = MainLoop()
         var options = ServiceOptions(stateDirectory: "/d")
         options.naturalOrientation = .landscape
         let part = SensorPart(log: Log(verbose: false))
         var commands: [String] = []
         part.perform = { commands.append("\($0)") }
-        part.start(context([FakeAdapters.sensor: "left-up"], options: options, loop: loop))
+        part.start(context([FakeAdapters.sensor: "left-up"], options: options))
         defer { part.stop() }
         XCTAssertTrue(part.backend is FakeSensor, "\(String(describing: part.backend))")
         XCTAssertEqual(commands, ["\(Command.setSensorAvailable(true))"])

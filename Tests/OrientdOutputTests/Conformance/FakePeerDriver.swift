@@ -1,4 +1,5 @@
 import GLibBridge
+@testable import OrientationDaemonTests
 
 /// A fake compositor the test plays (`FakeOutputPeer`, `FakeWindowPeer`): it leaves and
 /// comes back.

@@ -1,4 +1,5 @@
 @testable import OrientationDaemon
+@testable import OrientationDaemonTests
 import XCTest
 
 /// `WindowTrackerConformance` with the fake tracker and the test as its peer: the fake keeps
@@ -21,7 +22,7 @@ final class FakeTrackerConformance: WindowTrackerConformance {
 
     override func startTracker() -> WindowTrackerRun {
         let peer = driver.peer
-        let run = WindowTrackerRun { FakeWindowTracker(peer: peer, log: Log(verbose: true)) }
+        let run = WindowTrackerRun { FakeWindowTracker(peer: peer, playing: ServiceOnFakeCompositorTests.played.windows, log: Log(verbose: true)) }
         addTeardownBlock { run.stop() }
         driver.loop = run.loop
         return run

@@ -1,6 +1,7 @@
 import Foundation
 import OrientationCore
 @testable import OrientationDaemon
+@testable import OrientationDaemonTests
 import TestSupport
 import XCTest
 

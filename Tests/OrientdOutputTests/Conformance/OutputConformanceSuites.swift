@@ -2,6 +2,7 @@ import Foundation
 import GLibBridge
 import OrientationCore
 @testable import OrientationDaemon
+@testable import OrientationDaemonTests
 import TestSupport
 import XCTest
 
@@ -80,7 +81,7 @@ final class FakeOutputConformance: OutputBackendConformance {
 
     override func startBackend() -> OutputBackendRun {
         let peer = driver.peer
-        let run = OutputBackendRun { FakeOutputBackend(peer: peer) }
+        let run = OutputBackendRun { FakeOutputBackend(peer: peer, playing: ServiceOnFakeCompositorTests.played.output) }
         addTeardownBlock { run.stop() }
         driver.loop = run.loop
         return run

@@ -89,9 +89,10 @@ final class FakeWindowPeer: @unchecked Sendable {
 
 /// A window tracker following a `FakeWindowPeer`: what every tracker keeps (the conformance
 /// suite's contract) and nothing of a compositor's protocol. It bounds what its peer sends as
-/// the real ones do (`WindowReportBounds`) and keeps its peer with a `PeerSession`.
+/// the real ones do (`WindowReportBounds`) and keeps its peer with a `PeerSession`. It reports
+/// the kind the test plays (a real one, as `FakeWindowList` does), not any one compositor's.
 final class FakeWindowTracker: WindowTracker {
-    let kind = WindowTrackerKind.wlroots
+    let kind: WindowTrackerKind
     let peer: FakeWindowPeer
     let log: Log
     private var report: ((WindowTrackerEvent) -> Void)?
@@ -99,8 +100,8 @@ final class FakeWindowTracker: WindowTracker {
     private var reported: [UInt64: WindowTrackerEvent] = [:]
     private var bounds = WindowReportBounds()
 
-    init(peer: FakeWindowPeer, log: Log) {
-        self.peer = peer
+    init(peer: FakeWindowPeer, playing kind: WindowTrackerKind, log: Log) {
+        (self.peer, self.kind) = (peer, kind)
         self.log = log
     }
 

@@ -34,15 +34,17 @@ final class FakeOutputPeer: @unchecked Sendable {
 
 /// An output backend turning a `FakeOutputPeer`'s panel: what every backend keeps (the
 /// conformance suite's contract) and nothing of a compositor's protocol. A transform it does
-/// not know (flipped, or out of range) is reported as showing nothing orientd turns to.
+/// not know (flipped, or out of range) is reported as showing nothing orientd turns to. It
+/// reports the kind the test plays (a real one, as `FakeOutput` does: the wire's vocabulary
+/// stays the real one), not any one compositor's.
 final class FakeOutputBackend: OutputBackend {
-    let kind = OutputBackendKind.wlroots
+    let kind: OutputBackendKind
     let peer: FakeOutputPeer
     private var report: ((OutputBackendEvent) -> Void)?
     private var session = PeerSession<InterfaceOrientation>()
     private var attached = false
 
-    init(peer: FakeOutputPeer) { self.peer = peer }
+    init(peer: FakeOutputPeer, playing kind: OutputBackendKind) { (self.peer, self.kind) = (peer, kind) }
 
     /// The row a transform shows; nil for a flipped or unknown one.
     static func showing(_ transform: UInt32) -> InterfaceOrientation? {

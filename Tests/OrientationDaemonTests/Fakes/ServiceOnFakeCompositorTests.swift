@@ -1,28 +1,48 @@
 import GLibBridge
 import OrientationCore
+import ProcessSupport
 import TestSupport
 import XCTest
 
 /// The service's front-window rules end to end, in process, on a fake compositor (no real
 /// compositor is the point here): a window in front brings its app's policy to the panel, the
 /// window behind takes over when it closes, the last one closed gives the device's orientation
-/// back, and the compositor leaving and coming back is followed. Clients use the real bus.
-final class ServiceOnFakeCompositorTests: OutputTestCase {
+/// back, and the compositor leaving and coming back is followed. Clients use the real bus of
+/// the test (a private one). The fakes play KWin: no rule of the core depends on the kind.
+final class ServiceOnFakeCompositorTests: OrientdTestCase {
     static let reader = "org.example.FakeReader"
     static let game = "org.example.FakeGame"
+    static let played = (output: OutputBackendKind.kwin, windows: WindowTrackerKind.kwin)
+
+    private var bus: PrivateBus!
+    private let deadline: Duration = .seconds(30)
+    override var startsOrientdInSetUp: Bool { false }
+
+    override func setUpWithError() throws {
+        try super.setUpWithError()
+        bus = try makeBus()
+        client = try connect(toBus: bus, name: "fake-compositor-client")
+    }
 
     func startService() throws -> FakeCompositorService {
-        let service = try FakeCompositorService(address: bus.address, stateDirectory: scratch + "/state",
-                                                interfaces: Self.repositoryRoot + "/dbus")
+        let service = try FakeCompositorService(address: bus.address, stateDirectory: try temporaryDirectory() + "/state",
+                                                interfaces: AdapterNamesTests.root + "/dbus", playing: Self.played)
         addTeardownBlock { service.stop() }
         // The name is owned once the bus answers the service's request, after `start()`.
-        try eventually("orientd owns its name", timeout: deadline) { (try? managerProperty("Version")) != nil }
+        try eventually("orientd owns its name", timeout: deadline) { (try? property("Version")) != nil }
         try callManager("SetSettleTime", [.u(0)])
-        try waitForProperty("OutputBackend", "wlroots")
-        try waitForProperty("WindowTracking", "wlroots")
+        try waitForProperty("OutputBackend", Self.played.output.rawValue)
+        try waitForProperty("WindowTracking", Self.played.windows.rawValue)
         try turnDevice("portrait")
         return service
     }
+
+    /// Waits until the manager property `name` is the string `value`.
+    func waitForProperty(_ name: String, _ value: String, file: StaticString = #filePath, line: UInt = #line) throws {
+        try eventually("\(name) = '\(value)'", timeout: deadline, file: file, line: line) { try property(name).string == value }
+    }
+
+    func turnDevice(_ orientation: String) throws { try callManager("SetDeviceOrientation", [.s(orientation)]) }
 
     /// Waits until the fake panel shows `orientation`.
     func waitForPanel(_ service: FakeCompositorService, _ orientation: InterfaceOrientation,
@@ -47,7 +67,7 @@ final class ServiceOnFakeCompositorTests: OutputTestCase {
         let reader = service.onPeers { _, windows in windows.open(Self.reader) }
         try waitForProperty("FrontApp", Self.reader)
         try waitForPanel(service, .portrait)
-        XCTAssertEqual(try managerProperty("TrackedWindows").uint32, 2)
+        XCTAssertEqual(try property("TrackedWindows").uint32, 2)
 
         service.onPeers { _, windows in windows.close(reader) }
         try waitForProperty("FrontApp", Self.game)
@@ -68,12 +88,12 @@ final class ServiceOnFakeCompositorTests: OutputTestCase {
         }
         try waitForProperty("WindowTracking", "none")
         try waitForProperty("FrontApp", "")
-        XCTAssertEqual(try managerProperty("OutputBackend").string, "none")
+        XCTAssertEqual(try property("OutputBackend").string, "none")
         service.onPeers { output, windows in
             output.arrive()
             windows.arrive()
         }
-        try waitForProperty("WindowTracking", "wlroots")
-        try waitForProperty("OutputBackend", "wlroots")
+        try waitForProperty("WindowTracking", Self.played.windows.rawValue)
+        try waitForProperty("OutputBackend", Self.played.output.rawValue)
     }
 }
