@@ -58,4 +58,3 @@ enum OutputBackends {
                                 touchDevices: $0.options.touchDevices, log: $0.log) })
 }
 
-extension OutputBackendChoice: AdapterOption {}

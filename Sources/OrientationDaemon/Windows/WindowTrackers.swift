@@ -58,4 +58,3 @@ enum WindowTrackers {
         })
 }
 
-extension WindowTrackingChoice: AdapterOption {}

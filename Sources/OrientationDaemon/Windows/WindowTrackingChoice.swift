@@ -1,28 +1,14 @@
 import OrientationCore
 
-/// `--window-tracking`: whose list of app windows orientd follows: `auto`, a tracker's name
-/// (`WindowTrackers.family`'s entries, the only list of them) or `none`.
-public struct WindowTrackingChoice: RawRepresentable, CaseIterable, Hashable, Sendable {
-    public let rawValue: String
+/// `--window-tracking`'s values: `WindowTrackers.family`'s entries.
+public enum WindowTrackingOption: AdapterOptionValues {
+    public static var optionValues: [String] { WindowTrackers.family.optionValues }
+}
 
-    /// Nil for a value the option does not take.
-    public init?(rawValue: String) {
-        guard Self.values.contains(rawValue) else { return nil }
-        self.rawValue = rawValue
-    }
+/// `--window-tracking`: whose list of app windows orientd follows.
+public typealias WindowTrackingChoice = AdapterOptionValue<WindowTrackingOption>
 
-    /// Whatever the session offers (the first tracker whose compositor is there).
-    public static let auto = Self(rawValue: "auto")!
-    /// Follow no window list: only registered scenes count.
-    public static let none = Self(rawValue: "none")!
-
-    /// Every value, in `--help`'s order.
-    public static var allCases: [Self] { values.compactMap(Self.init(rawValue:)) }
-    static let values = WindowTrackers.family.optionValues
-
-    /// The valid values, for usage errors.
-    public static let validNames = values.joined(separator: ", ")
-
+extension AdapterOptionValue where Values == WindowTrackingOption {
     /// The tracker kind a fixed choice names (nil for auto and none).
     public var kind: WindowTrackerKind? { WindowTrackerKind(rawValue: rawValue) }
 }
