@@ -56,8 +56,14 @@ final class IIOSensorProxyBackend: SensorBackend {
     /// Whether "waiting for the system bus" has been logged since the last connection.
     private var saidWaiting = false
 
-    init(mode: SensorMode, natural: NaturalOrientation, loop: MainLoop, log: Log) {
+    /// The system bus's address, as orientd's environment gives it (nil: the standard socket).
+    private let systemBus: String?
+
+    /// `systemBus`: `DBUS_SYSTEM_BUS_ADDRESS` from orientd's environment (`AdapterContext`), or
+    /// nil for the standard socket.
+    init(mode: SensorMode, natural: NaturalOrientation, loop: MainLoop, log: Log, systemBus: String?) {
         self.mode = mode
+        self.systemBus = systemBus.flatMap { $0.isEmpty ? nil : $0 }
         self.natural = natural
         self.loop = loop
         self.log = log
@@ -101,8 +107,9 @@ final class IIOSensorProxyBackend: SensorBackend {
         report = nil
     }
 
-    /// The system bus's address (`DBUS_SYSTEM_BUS_ADDRESS`, else the standard socket).
-    static func systemBusAddress() throws(DBusError) -> String {
+    /// The system bus's address: `systemBus`, else the standard socket.
+    func systemBusAddress() throws(DBusError) -> String {
+        if let systemBus { return systemBus }
         var error: UnsafeMutablePointer<GError>? = nil
         guard let address = g_dbus_address_get_for_bus_sync(G_BUS_TYPE_SYSTEM, nil, &error) else {
             let message = error.map { String(cString: $0.pointee.message) } ?? "no address"
@@ -116,7 +123,7 @@ final class IIOSensorProxyBackend: SensorBackend {
     /// Opens a private connection (not GLib's shared one: that one cannot be reopened after
     /// the bus restarts), then watches the proxy's name and subscribes to its signals.
     private func connect() throws(DBusError) {
-        let connection = try BusConnection(address: Self.systemBusAddress())
+        let connection = try BusConnection(address: systemBusAddress())
         bus = connection
         session.newPeer()
         retryDelay = Self.retryMilliseconds.first

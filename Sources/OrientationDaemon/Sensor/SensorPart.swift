@@ -21,7 +21,8 @@ enum SensorBackends {
     /// Made with the service's loop: `make(loop:)` gives the entry.
     static let iio = AdapterEntry<any SensorBackend>(
         name: "iio", found: "iio-sensor-proxy", help: "iio: wait for iio-sensor-proxy (needs the system bus)", arrivals: [], probe: { _ in true },
-        make: { IIOSensorProxyBackend(mode: $0.options.sensor, natural: $0.options.naturalOrientation, loop: $0.loop, log: $0.log) })
+        make: { IIOSensorProxyBackend(mode: $0.options.sensor, natural: $0.options.naturalOrientation, loop: $0.loop, log: $0.log,
+                                      systemBus: $0.environment["DBUS_SYSTEM_BUS_ADDRESS"]) })
 }
 
 /// The service's sensor part: the backend `--sensor` chose (driven by the generic

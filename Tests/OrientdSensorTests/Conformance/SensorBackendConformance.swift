@@ -40,15 +40,11 @@ class SensorBackendConformance: SensorTestCase {
     /// The backend, started on a loop of its own with the private bus as its system bus, and
     /// stopped after the test.
     func startBackend() -> SensorBackendRun {
-        let previous = getenv("DBUS_SYSTEM_BUS_ADDRESS").map { String(cString: $0) }
-        setenv("DBUS_SYSTEM_BUS_ADDRESS", systemBus.address, 1)
+        let address = systemBus.address
         let run = SensorBackendRun { loop in
-            IIOSensorProxyBackend(mode: .auto, natural: .portrait, loop: loop, log: Log(verbose: true))
+            IIOSensorProxyBackend(mode: .auto, natural: .portrait, loop: loop, log: Log(verbose: true), systemBus: address)
         }
-        addTeardownBlock {
-            run.stop()
-            if let previous { setenv("DBUS_SYSTEM_BUS_ADDRESS", previous, 1) } else { unsetenv("DBUS_SYSTEM_BUS_ADDRESS") }
-        }
+        addTeardownBlock { run.stop() }
         return run
     }
 
