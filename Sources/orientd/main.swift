@@ -75,6 +75,7 @@ do {
 LastFailure.clear()
 loop.run()
 log.flush()
+service.log.flush()
 // Every reply already sent reaches its caller before the process ends.
 try? connection.flush()
 connection.close()

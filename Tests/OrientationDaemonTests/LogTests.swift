@@ -1,3 +1,4 @@
+import Foundation
 @testable import OrientationDaemon
 import XCTest
 
@@ -49,6 +50,37 @@ final class LogTests: XCTestCase {
         for _ in 0..<(LogRateLimit.burst + 3) { _ = limit.admit("A.swift:9", now: 0) }
         XCTAssertEqual(limit.flush(), ["… 3 similar messages from A.swift:9 left out (at most 20 every 10 s)"])
         XCTAssertEqual(limit.flush(), [])
+    }
+
+    /// Each log folds its own lines: a flood through one (a test's adapter in this process)
+    /// leaves another's lines from the same place written.
+    func testEachLogFoldsItsOwnLines() throws {
+        let written = try standardError {
+            let flooded = Log(verbose: false), other = Log(verbose: false)
+            for index in 0..<(LogRateLimit.burst + 5) { Self.say(flooded, "flood \(index)") }
+            Self.say(other, "after the flood")
+        }
+        XCTAssertTrue(written.contains("flood \(LogRateLimit.burst - 1)"), written)
+        XCTAssertFalse(written.contains("flood \(LogRateLimit.burst)\n"), "the flood is folded: \(written)")
+        XCTAssertTrue(written.contains("after the flood"), written)
+    }
+
+    /// One place in the code for every line (the limit folds by place).
+    private static func say(_ log: Log, _ message: String) { log.info(message) }
+
+    /// What `body` writes to standard error (orientd's log without a journal).
+    private func standardError(_ body: () -> Void) throws -> String {
+        let path = NSTemporaryDirectory() + "/orientd-log-\(getpid()).txt"
+        let file = open(path, O_CREAT | O_TRUNC | O_RDWR, 0o600)
+        let saved = dup(STDERR_FILENO)
+        guard file >= 0, saved >= 0 else { throw CocoaError(.fileWriteUnknown) }
+        dup2(file, STDERR_FILENO)
+        body()
+        dup2(saved, STDERR_FILENO)
+        close(saved)
+        close(file)
+        defer { unlink(path) }
+        return try String(contentsOfFile: path, encoding: .utf8)
     }
 
     func testTheJournalIsChosenWhenStderrIsItOrGoesNowhere() {

@@ -10,6 +10,9 @@ import Glibc
 public struct Log: Sendable {
     public static let domain = "orientd"
     public var verbose: Bool
+    /// Shared by this log's copies: a service's lines are folded together, and a test's log
+    /// (an adapter run in the test process) starts with nothing folded.
+    private let limit = LogRateLimit()
 
     public init(verbose: Bool) { self.verbose = verbose }
 
@@ -19,7 +22,7 @@ public struct Log: Sendable {
 
     /// Writes the notes of lines left out that are still unsaid (at exit).
     public func flush() {
-        for note in Self.limit.flush() { emit(GLibFlags.logInfo, priority: "6", note, place: nil) }
+        for note in limit.flush() { emit(GLibFlags.logInfo, priority: "6", note, place: nil) }
     }
 
     public func info(_ message: String, file: String = #fileID, line: Int = #line, function: String = #function) {
@@ -35,12 +38,9 @@ public struct Log: Sendable {
         if verbose { write(GLibFlags.logDebug, priority: "7", message(), file: file, line: line, function: function) }
     }
 
-    /// One limiter for the process: the places in the code are the same for every `Log`.
-    private static let limit = LogRateLimit()
-
     private func write(_ level: GLogLevelFlags, priority: String, _ message: String, file: String, line: Int, function: String) {
         let place = "\(file):\(line)"
-        let (admitted, notes) = Self.limit.admit(place, now: Int64(g_get_monotonic_time()))
+        let (admitted, notes) = limit.admit(place, now: Int64(g_get_monotonic_time()))
         for note in notes { emit(GLibFlags.logInfo, priority: "6", note, place: nil) }
         guard admitted else { return }
         emit(level, priority: priority, LogLine.sanitized(message), place: (file, line, function))

@@ -35,7 +35,8 @@ public final class OrientationService {
     var connection: BusConnection { context.connection }
     var loop: MainLoop { context.loop }
     var options: ServiceOptions { context.options }
-    var log: Log { context.log }
+    /// The service's log (its folded lines are said at exit: `flush()`).
+    public var log: Log { context.log }
     /// The status the process should exit with once the loop returns.
     public var exitStatus: Int32 { name.exitStatus }
 
