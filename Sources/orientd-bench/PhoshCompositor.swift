@@ -48,7 +48,7 @@ final class PhoshCompositor: OnNestedPhoc {
         phoshEnv.merge(systemBus.systemEnvironment) { $1 }
         phoshEnv["HOME"] = scratch + "/phosh-home"
         do {
-            phoc = try NestedPhoc(scratch: scratch, environment: phoshEnv, arguments: ["-E", "/usr/libexec/phosh --unlocked"], root: root)
+            phoc = try NestedPhoc(scratch: scratch, environment: phoshEnv, session: "/usr/libexec/phosh --unlocked", root: root)
         } catch {
             systemBus.stop()
             throw error

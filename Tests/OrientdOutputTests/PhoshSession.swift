@@ -50,12 +50,12 @@ extension OutputTestCase {
         for service in ["phosh", "other"] { try permit.write(toFile: "\(pam)/\(service)", atomically: true, encoding: .utf8) }
 
         let host = try startXvfb(size: "800x1280x24")
-        let command = ["phoc", "-C", "/usr/share/phosh/phoc.ini", "-E", "/usr/libexec/phosh --unlocked"]
-        let phoc = try start("phoc and phosh", root.map { Self.inRoot($0, command) } ?? command,
-                             environment: systemBus.systemEnvironment.merging([
-                                 "DISPLAY": host, "WLR_BACKENDS": "x11", "WLR_RENDERER": "pixman",
-                                 "LD_PRELOAD": "libpam_wrapper.so", "PAM_WRAPPER": "1", "PAM_WRAPPER_SERVICE_DIR": pam,
-                             ]) { $1 })
+        var launch = PhocLaunch.nested(in: host)
+        (launch.configPath, launch.session, launch.root) = ("/usr/share/phosh/phoc.ini", "/usr/libexec/phosh --unlocked", root)
+        let (command, phocEnvironment) = try launch.prepare()
+        let phoc = try start("phoc and phosh", command, environment: systemBus.systemEnvironment.merging(phocEnvironment) { $1 }.merging([
+            "LD_PRELOAD": "libpam_wrapper.so", "PAM_WRAPPER": "1", "PAM_WRAPPER_SERVICE_DIR": pam,
+        ]) { $1 })
         let connection = try bus.connect()
         defer { connection.close() }
         try eventually("Phosh owns DisplayConfig with \(Self.phoshPanel) and the screen saver", timeout: .seconds(60)) {
