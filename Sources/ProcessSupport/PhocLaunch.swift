@@ -21,7 +21,10 @@ public struct PhocLaunch: Sendable {
 
     public init() {}
 
-    /// phoc nested in the X server `display` (its one output is `X11-1`).
+    /// The one output of a phoc nested in an X server (its window there).
+    public static let nestedOutput = "X11-1"
+
+    /// phoc nested in the X server `display` (its one output is `nestedOutput`).
     public static func nested(in display: String) -> PhocLaunch {
         var launch = PhocLaunch()
         (launch.backends, launch.display) = ("x11", display)

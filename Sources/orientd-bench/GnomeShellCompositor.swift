@@ -118,10 +118,8 @@ final class GnomeShellCompositor: SwitchingCompositor {
 
     func panelTurned(landscape: Bool, after: UInt64) throws -> UInt64? {
         guard let time = monitorsChanged.value, time >= after else { return nil }
-        let state = try connection.call(destination: "org.gnome.Mutter.DisplayConfig", path: "/org/gnome/Mutter/DisplayConfig",
-                                        interface: "org.gnome.Mutter.DisplayConfig", method: "GetCurrentState",
-                                        timeoutMilliseconds: 10_000)
-        guard let transform = state.child(at: 2).children.first?.child(at: 3).uint32 else { return nil }
+        let state = try MutterDisplayConfig.currentState(connection)
+        guard let transform = MutterDisplayConfig.transform(of: GnomeShellLaunch.monitorName, in: state) else { return nil }
         return (transform % 2 == 1) == landscape ? time : nil
     }
 

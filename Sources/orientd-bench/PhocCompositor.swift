@@ -39,7 +39,7 @@ extension OnNestedPhoc {
 /// runtime folder, and the benchmark's task switcher (wlr-foreign-toplevel) on its socket.
 final class NestedPhoc {
     /// The nested phoc's one output (its window in Xvfb).
-    static let output = "X11-1"
+    static let output = PhocLaunch.nestedOutput
     private let xvfb: ChildProcess
     let process: ChildProcess
     let switcher: TaskSwitcher
