@@ -1,3 +1,5 @@
+import GLibBridge
+
 /// Real Phosh as the tests and the benchmark both run it: phoc nested in an X server
 /// (`PhocLaunch`) starting `/usr/libexec/phosh --unlocked` once it listens; Phosh then owns
 /// mutter's `org.gnome.Mutter.DisplayConfig` (and `org.gnome.ScreenSaver`) on the session
@@ -13,5 +15,13 @@ public enum PhoshLaunch {
         var launch = PhocLaunch.nested(in: display)
         launch.session = session
         return launch
+    }
+
+    /// Whether Phosh is up on the session bus `connection`: it owns the screen saver and
+    /// DisplayConfig, and DisplayConfig shows the panel (not yet while Phosh starts).
+    public static func isUp(on connection: BusConnection) throws -> Bool {
+        guard try connection.nameOwner("org.gnome.ScreenSaver") != nil, try connection.nameOwner(MutterDisplayConfig.name) != nil
+        else { return false }
+        return (try? MutterDisplayConfig.currentState(connection)).flatMap { MutterDisplayConfig.transform(of: panel, in: $0) } != nil
     }
 }

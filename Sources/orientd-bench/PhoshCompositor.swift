@@ -59,9 +59,7 @@ final class PhoshCompositor: OnNestedPhoc {
             let process = phoc.process
             try eventually("Phosh owns DisplayConfig with \(NestedPhoc.output) and the screen saver", timeout: .seconds(120)) {
                 if let status = process.exitStatus { throw BenchError("phoc exited (\(status)): \(process.standardError.suffix(2_000))") }
-                guard try connection.nameOwner("org.gnome.ScreenSaver") != nil,
-                      try connection.nameOwner(MutterDisplayConfig.name) != nil else { return false }
-                return MutterDisplayConfig.transform(of: NestedPhoc.output, in: try MutterDisplayConfig.currentState(connection)) != nil
+                return try PhoshLaunch.isUp(on: connection)
             }
         } catch {
             stop()

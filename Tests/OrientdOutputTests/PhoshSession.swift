@@ -60,9 +60,7 @@ extension OutputTestCase {
         defer { connection.close() }
         try eventually("Phosh owns DisplayConfig with \(Self.phoshPanel) and the screen saver", timeout: .seconds(60)) {
             if let status = phoc.exitStatus { throw TestSupportError("phoc exited (\(status)):\n\(phoc.standardError)") }
-            guard try connection.nameOwner("org.gnome.ScreenSaver") != nil,
-                  try connection.nameOwner(Self.displayConfig) != nil else { return false }
-            return (try? phoshTransform()) != nil
+            return try PhoshLaunch.isUp(on: connection)
         }
         XCTAssertFalse(try phoshLocked(), "--unlocked")
         return PhoshSession(phoc: phoc, host: host, systemBus: systemBus, sensor: sensor)
