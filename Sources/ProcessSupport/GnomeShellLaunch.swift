@@ -12,7 +12,7 @@ public struct GnomeShellLaunch: Sendable {
     /// orientd's extension folder for GNOME Shell 43 and 44 and for 45 and later.
     public static let extensionUUIDs = (shell43: "orientd@orientd.github.io", shell45: "orientd-shell45@orientd.github.io")
     /// The Shell's virtual monitor.
-    public static let monitorName = "Meta-0"
+    public static let monitorName = MutterLaunch.firstMonitor
     /// python-dbusmock's logind, to run on the Shell's private system bus.
     public static let logindCommand = ["/usr/bin/python3", "-m", "dbusmock", "--system", "--template", "logind"]
 

@@ -6,9 +6,9 @@ public enum MutterDisplayConfig {
     public static let name = "org.gnome.Mutter.DisplayConfig"
     public static let path = "/org/gnome/Mutter/DisplayConfig"
 
-    /// `GetCurrentState`'s reply.
-    public static func currentState(_ connection: BusConnection) throws -> Variant {
-        try connection.call(destination: name, path: path, interface: name, method: "GetCurrentState", timeoutMilliseconds: 10_000)
+    /// `GetCurrentState`'s reply (from `destination`: mutter's unique name, or the well-known one).
+    public static func currentState(_ connection: BusConnection, destination: String = name) throws -> Variant {
+        try connection.call(destination: destination, path: path, interface: name, method: "GetCurrentState", timeoutMilliseconds: 10_000)
     }
 
     /// The transform (0 normal, 1 90°, 2 180°, 3 270°) of the logical monitor showing

@@ -48,8 +48,7 @@ extension OutputTestCase {
     /// (Meta-0, Meta-1, ...) and waits until DisplayConfig is on the bus.
     @discardableResult
     func startMutter(monitors: [String] = ["800x1280"]) throws -> ChildProcess {
-        let argv = ["mutter", "--wayland", "--headless", "--no-x11"] + monitors.flatMap { ["--virtual-monitor", $0] }
-        let mutter = try start("mutter", argv)
+        let mutter = try start("mutter", MutterLaunch.command(monitors: monitors))
         let connection = try bus.connect()
         defer { connection.close() }
         try eventually("mutter owns \(Self.displayConfig); its log:\n\(mutter.standardError)", timeout: deadline) {
