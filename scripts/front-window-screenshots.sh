@@ -29,26 +29,10 @@ fi
 orientd=${ORIENTD:-$root/.build/debug/orientd}
 orientctl=${ORIENTCTL:-$(dirname "$orientd")/orientctl}
 readonly output=X11-1 timeout_seconds=60
-readonly name=io.github.orientd.OrientationManager1 manager=/io/github/orientd/OrientationManager1
 readonly notes=org.example.Notes game=org.example.RacingGame
 
 work=$(mktemp -d)
-pids=()
-cleanup() {
-  local pid
-  for pid in "${pids[@]}"; do kill "$pid" 2>/dev/null || true; done
-  for pid in "${pids[@]}"; do wait "$pid" 2>/dev/null || true; done
-  rm -rf "$work"
-}
-trap cleanup EXIT
-
-fail() {
-  echo "front-window-screenshots.sh: $*" >&2
-  NO_COLOR=1 "$orientctl" status >&2 2>&1 || true
-  for log in "$work"/*.log; do [[ -f "$log" ]] && { echo "---- $(basename "$log")" >&2; cat "$log" >&2; }; done
-  exit 1
-}
-
+before_logs() { NO_COLOR=1 "$orientctl" status; }
 . "$root/scripts/screenshot-steps.sh"
 require_tools Xvfb phoc wlr-randr grim dbus-daemon busctl /usr/bin/python3
 [[ -x "$orientd" ]] || fail "no orientd at $orientd: run swift build first (or set ORIENTD)"
@@ -57,26 +41,11 @@ require_tools Xvfb phoc wlr-randr grim dbus-daemon busctl /usr/bin/python3
 # A private session bus, runtime folder and settings: nothing of the user's session is touched.
 export XDG_RUNTIME_DIR=$work/runtime XDG_STATE_HOME=$work/state XDG_CONFIG_HOME=$work/config GSETTINGS_BACKEND=memory
 mkdir -m 700 "$XDG_RUNTIME_DIR"
-dbus-daemon --session --nofork --print-address=1 >"$work/bus.address" 2>"$work/dbus.log" &
-pids+=($!)
-wait_for "the private bus" test -s "$work/bus.address"
-DBUS_SESSION_BUS_ADDRESS=$(head -n 1 "$work/bus.address")
-export DBUS_SESSION_BUS_ADDRESS
+start_private_bus "$work"
 
-# An X server for phoc to nest in, on a display number nobody holds.
-display=$((400 + $$ % 300))
-while [[ -e /tmp/.X$display-lock || -e /tmp/.X11-unix/X$display ]]; do display=$((display + 1)); done
-Xvfb ":$display" -screen 0 1300x1300x24 -nolisten tcp >"$work/xvfb.log" 2>&1 &
-pids+=($!)
-wait_for "Xvfb :$display" test -e "/tmp/.X11-unix/X$display"
-
-# The compositor: nested, software rendering, an 800x1280 portrait panel.
+# The compositor: phoc nested in Xvfb, software rendering, an 800x1280 portrait panel.
 printf '[output:%s]\nmode = 800x1280\n' "$output" >"$work/phoc.ini"
-export WAYLAND_DISPLAY=wayland-0
-DISPLAY=":$display" WLR_BACKENDS=x11 WLR_RENDERER=pixman phoc -C "$work/phoc.ini" >"$work/phoc.log" 2>&1 &
-pids+=($!)
-wait_for "phoc" wlr-randr
-unset DISPLAY
+start_nested_phoc 1300x1300x24 "$work/phoc.ini"
 
 # The apps' desktop entries, where orientd (and only orientd) looks for them.
 mkdir -p "$work/data/applications"
@@ -87,15 +56,11 @@ printf '[Desktop Entry]\nType=Application\nName=Racing Game\nExec=racing-game\nX
 
 # orientd: the panel through wlroots, the windows through phoc's window list (auto). Nested phoc
 # is 1024×768 at scale 1, a large screen on a desk: the pictures show a phone (--screen-class).
-XDG_DATA_DIRS=$work/data "$orientd" --sensor none --screen-class phone --output-backend wlroots --output "$output" >"$work/orientd.log" 2>&1 &
-pids+=($!)
-wait_for "orientd" busctl --user status "$name"
-busctl --user call "$name" "$manager" "$name" SetSettleTime u 0
+XDG_DATA_DIRS=$work/data start_orientd --sensor none --screen-class phone --output-backend wlroots --output "$output"
 tracking_is() { test "$("$orientctl" show -P WindowTracking)" = "$1"; }
 wait_for "orientd following phoc's windows" tracking_is wlroots
 
 # The checks wait_for repeats (each reads the compositor or orientd again).
-transform_is() { test "$(wlr-randr | sed -n "/^$output /,/^[^ ]/s/^ *Transform: //p")" = "$1"; }
 front_is() { test "$("$orientctl" show -P FrontApp)" = "$1"; }
 capture() { capture_settled "$1" 0.3 front-window-screenshots.sh; }
 show() {
@@ -105,26 +70,25 @@ show() {
 }
 # Starts an app (a real, unmodified GTK 4 window of that app id, maximized as a phone shows it).
 start_app() {
-  GDK_BACKEND=wayland GSK_RENDERER=cairo GTK_A11Y=none \
-    /usr/bin/python3 "$root/Tests/Fixtures/windows/app_window.py" "$1" --maximize >"$work/$1.log" 2>&1 &
-  pids+=($!)
-  eval "$2=$!"
+  background "$1" env GDK_BACKEND=wayland GSK_RENDERER=cairo GTK_A11Y=none \
+    /usr/bin/python3 "$root/Tests/Fixtures/windows/app_window.py" "$1" --maximize
+  eval "$2=$last_pid"
 }
 
 start_app "$notes" notes_pid
 wait_for "the notes app in front" front_is "$notes"
-wait_for "the panel at normal" transform_is normal
+wait_for "the panel at normal" transform_is "$output" normal
 capture "$out/front-notes.png"
 show
 
 start_app "$game" game_pid
 wait_for "the game in front" front_is "$game"
-wait_for "the panel turned for the game" transform_is 270
+wait_for "the panel turned for the game" transform_is "$output" 270
 capture "$out/front-game.png"
 show
 
 kill "$game_pid"
 wait_for "the notes app in front again" front_is "$notes"
-wait_for "the panel turned back" transform_is normal
+wait_for "the panel turned back" transform_is "$output" normal
 capture "$out/front-notes-again.png"
 show

@@ -22,24 +22,8 @@ out=${1:-$root/docs}
 orientd=${ORIENTD:-$root/.build/debug/orientd}
 library=$root/.build/lib/orientd:$root/.build/lib/orientd-gtk
 readonly output=X11-1 panel=800x1280 timeout_seconds=60
-readonly name=io.github.orientd.OrientationManager1 manager=/io/github/orientd/OrientationManager1
 
 work=$(mktemp -d)
-pids=()
-cleanup() {
-  local pid
-  for pid in "${pids[@]}"; do kill "$pid" 2>/dev/null || true; done
-  for pid in "${pids[@]}"; do wait "$pid" 2>/dev/null || true; done
-  rm -rf "$work"
-}
-trap cleanup EXIT
-
-fail() {
-  echo "screenshots.sh: $*" >&2
-  for log in "$work"/*.log; do [[ -f "$log" ]] && { echo "---- $(basename "$log")" >&2; cat "$log" >&2; }; done
-  exit 1
-}
-
 . "$root/scripts/screenshot-steps.sh"
 require_tools phoc Xvfb wlr-randr grim dbus-daemon busctl /usr/bin/python3
 [[ -f $root/.build/lib/orientd-gtk/OrientdGtk-1.0.typelib ]] || fail "no liborientd build in $root/.build/lib: run make lib"
@@ -48,39 +32,21 @@ require_tools phoc Xvfb wlr-randr grim dbus-daemon busctl /usr/bin/python3
 # A private session bus and runtime folder: nothing of the user's session is touched.
 export XDG_RUNTIME_DIR=$work/runtime XDG_STATE_HOME=$work/state XDG_CONFIG_HOME=$work/config
 mkdir -m 700 "$XDG_RUNTIME_DIR"
-dbus-daemon --session --nofork --print-address=1 >"$work/bus.address" 2>"$work/dbus.log" &
-pids+=($!)
-wait_for "the private bus" test -s "$work/bus.address"
-DBUS_SESSION_BUS_ADDRESS=$(head -n 1 "$work/bus.address")
-export DBUS_SESSION_BUS_ADDRESS
-unset DISPLAY
-export WAYLAND_DISPLAY=wayland-0
+start_private_bus "$work"
 
-# The compositor: nested in an Xvfb (it picks a free display itself: -displayfd), software
-# rendering, an 800x1280 portrait panel.
-exec 4>"$work/xvfb.display"
-Xvfb -displayfd 4 -screen 0 800x1280x24 -nolisten tcp >"$work/xvfb.log" 2>&1 &
-pids+=($!)
-exec 4>&-
-wait_for "Xvfb" test -s "$work/xvfb.display"
-DISPLAY=:$(head -n 1 "$work/xvfb.display") WLR_BACKENDS=x11 WLR_RENDERER=pixman phoc >"$work/phoc.log" 2>&1 &
-pids+=($!)
-wait_for "phoc" wlr-randr
+# The compositor: nested in an Xvfb, software rendering, an 800x1280 portrait panel.
+start_nested_phoc 800x1280x24
 wlr-randr --output "$output" --custom-mode "$panel"
 
 # orientd turning it.
-"$orientd" --sensor none --screen-class phone --output-backend wlroots --output "$output" >"$work/orientd.log" 2>&1 &
-pids+=($!)
-wait_for "orientd" busctl --user status "$name"
-busctl --user call "$name" "$manager" "$name" SetSettleTime u 0
+start_orientd --sensor none --screen-class phone --output-backend wlroots --output "$output"
 busctl --user call "$name" "$manager" "$name" SetDeviceOrientation s portrait
 
-# Repeated by wait_for: each call reads the compositor again.
-transform_is() { test "$(wlr-randr | sed -n "/^$output /,/^[^ ]/s/^ *Transform: //p")" = "$1"; }
 capture() { capture_settled "$1" 0.3 screenshots.sh; }
 
 # The example, scripted: it pauses after each of its own screenshots until it reads a line.
 mkfifo "$work/app.in"
+# (Started here, not through `background`: its fifo opens in the child, before the writer.)
 GDK_BACKEND=wayland GSK_RENDERER=cairo GTK_A11Y=none GI_TYPELIB_PATH=$library LD_LIBRARY_PATH=$library \
   /usr/bin/python3 "$root/examples/gtk/orientation_window.py" --script --turn-device --pause-after-screenshots \
   --screenshots "$work/app-shots" --timeout "$timeout_seconds" <"$work/app.in" >"$work/app.log" 2>&1 &
@@ -89,13 +55,13 @@ pids+=($app)
 exec 3>"$work/app.in"
 
 wait_for "the portrait list" grep -q "paused after portrait" "$work/app.log"
-wait_for "the panel at normal" transform_is normal
+wait_for "the panel at normal" transform_is "$output" normal
 capture "$out/compositor-portrait.png"
 echo >&3
 
 # The player prefers landscape-right: orientd turns the panel to wl_output 270.
 wait_for "the landscape player" grep -q "paused after landscape" "$work/app.log"
-wait_for "the panel at 270 (landscape-right)" transform_is 270
+wait_for "the panel at 270 (landscape-right)" transform_is "$output" 270
 capture "$out/compositor-landscape.png"
 echo >&3
 

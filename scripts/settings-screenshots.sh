@@ -23,24 +23,8 @@ orientd=${ORIENTD:-$root/.build/debug/orientd}
 settings=${ORIENTD_SETTINGS:-$(dirname "$orientd")/orientd-settings}
 driver=$root/Tests/Fixtures/settings/drive_settings.py
 readonly output=X11-1 timeout_seconds=60
-readonly name=io.github.orientd.OrientationManager1 manager=/io/github/orientd/OrientationManager1
 
 work=$(mktemp -d)
-pids=()
-stop_all() {
-  local pid
-  for pid in "${pids[@]}"; do kill "$pid" 2>/dev/null || true; done
-  for pid in "${pids[@]}"; do wait "$pid" 2>/dev/null || true; done
-  pids=()
-}
-trap 'stop_all; rm -rf "$work"' EXIT
-
-fail() {
-  echo "settings-screenshots.sh: $*" >&2
-  for log in "$work"/*.log; do [[ -f "$log" ]] && { echo "---- $(basename "$log")" >&2; cat "$log" >&2; }; done
-  exit 1
-}
-
 . "$root/scripts/screenshot-steps.sh"
 require_tools Xvfb phoc wlr-randr grim dbus-daemon busctl /usr/bin/python3 /usr/libexec/at-spi-bus-launcher glib-compile-resources
 [[ -x "$orientd" ]] || fail "no orientd at $orientd: run swift build first (or set ORIENTD)"
@@ -78,37 +62,17 @@ picture() {  # FILE MODE SCALE STEP
   rm -rf "$run" && mkdir -p "$run/runtime" && chmod 700 "$run/runtime"
   export XDG_RUNTIME_DIR=$run/runtime XDG_STATE_HOME=$run/state XDG_CONFIG_HOME=$run/config GSETTINGS_BACKEND=memory
   export XDG_DATA_DIRS=$data:$work/own XDG_DATA_HOME=$run/data-home XDG_CONFIG_DIRS=$work/xdg-config
-  dbus-daemon --session --nofork --print-address=1 >"$run/bus.address" 2>"$work/dbus.log" &
-  pids+=($!)
-  wait_for "the private bus" test -s "$run/bus.address"
-  DBUS_SESSION_BUS_ADDRESS=$(head -n 1 "$run/bus.address")
-  export DBUS_SESSION_BUS_ADDRESS
-
-  local display=$((400 + $$ % 300))
-  while [[ -e /tmp/.X$display-lock || -e /tmp/.X11-unix/X$display ]]; do display=$((display + 1)); done
-  Xvfb ":$display" -screen 0 1500x1500x24 -nolisten tcp >"$work/xvfb.log" 2>&1 &
-  pids+=($!)
-  wait_for "Xvfb :$display" test -e "/tmp/.X11-unix/X$display"
+  start_private_bus "$run"
   printf '[output:%s]\nmode = %s\nscale = %s\n' "$output" "$mode" "$scale" >"$run/phoc.ini"
-  export WAYLAND_DISPLAY=wayland-0
-  DISPLAY=":$display" WLR_BACKENDS=x11 WLR_RENDERER=pixman phoc -C "$run/phoc.ini" >"$work/phoc.log" 2>&1 &
-  pids+=($!)
-  wait_for "phoc" wlr-randr
-
-  "$orientd" --sensor none --output-backend none >"$work/orientd.log" 2>&1 &
-  pids+=($!)
-  wait_for "orientd" busctl --user status "$name"
-  busctl --user call "$name" "$manager" "$name" SetSettleTime u 0
-  /usr/libexec/at-spi-bus-launcher --launch-immediately >"$work/at-spi.log" 2>&1 &
-  pids+=($!)
+  start_nested_phoc 1500x1500x24 "$run/phoc.ini"
+  start_orientd --sensor none --output-backend none
+  background at-spi /usr/libexec/at-spi-bus-launcher --launch-immediately
   wait_for "the at-spi bus" busctl --user status org.a11y.Bus
-  /usr/libexec/at-spi2-registryd >"$work/registry.log" 2>&1 &
-  pids+=($!)
+  background registry /usr/libexec/at-spi2-registryd
   wait_for "the AT-SPI registry" grep -q "SpiRegistry daemon is running" "$work/registry.log"
 
-  GDK_BACKEND=wayland GSK_RENDERER=cairo GSETTINGS_SCHEMA_DIR=/usr/share/glib-2.0/schemas LANGUAGE=en \
-    "$settings" >"$work/settings.log" 2>&1 &
-  pids+=($!)
+  background settings env GDK_BACKEND=wayland GSK_RENDERER=cairo GSETTINGS_SCHEMA_DIR=/usr/share/glib-2.0/schemas LANGUAGE=en \
+    "$settings"
   wait_for "the settings app listing the apps" bash -c "/usr/bin/python3 '$driver' names | grep -q '^Racing Game'"
   front_is() { test "$(busctl --user get-property "$name" "$manager" "$name" FrontApp)" = "s \"$1\""; }
   wait_for "the settings app in front" front_is io.github.orientd.Settings

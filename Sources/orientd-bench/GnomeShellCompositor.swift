@@ -11,16 +11,14 @@ import ProcessSupport
 /// row `gnome`), or with a root (`Debian13Root`) Debian 13's Shell 48 run from it (row
 /// `gnome48`) with the extensions' folders for GNOME Shell 45 and later.
 final class GnomeShellCompositor: SwitchingCompositor {
-    /// The extensions' folders: the switcher's and orientd's, for GNOME Shell 43 and 44 and
-    /// for 45 and later.
+    /// The switcher extension's folders, for GNOME Shell 43 and 44 and for 45 and later.
     static let switcherUUIDs = (shell43: "orientd-bench-switcher@orientd.github.io",
                                 shell45: "orientd-bench-switcher-shell45@orientd.github.io")
-    static let extensionUUIDs = (shell43: "orientd@orientd.github.io", shell45: "orientd-shell45@orientd.github.io")
     /// The Shell's release that a root's row is named by and must run.
     static let rootRelease = "48"
     let name: String
     let gdkBackend = "wayland"
-    let orientdArguments = ["--output-backend", "mutter", "--output", "Meta-0", "--window-tracking", "gnome"]
+    let orientdArguments = ["--output-backend", "mutter", "--output", GnomeShellLaunch.monitorName, "--window-tracking", "gnome"]
     let trackerName = "gnome"
     let backendName = "mutter"
     let environment = ["WAYLAND_DISPLAY": "wayland-0", "DISPLAY": ""]
@@ -35,7 +33,6 @@ final class GnomeShellCompositor: SwitchingCompositor {
     /// `rootRelease` (`BenchSkip` otherwise).
     init(scratch: String, environment base: [String: String], bus: PrivateBus, sourceTree: String, root: String? = nil) throws {
         name = root == nil ? "gnome" : "gnome" + Self.rootRelease
-        let extensionUUID = root == nil ? Self.extensionUUIDs.shell43 : Self.extensionUUIDs.shell45
         let switcherUUID = root == nil ? Self.switcherUUIDs.shell43 : Self.switcherUUIDs.shell45
         systemBus = try PrivateBus()
         var started: [ChildProcess] = []
@@ -43,7 +40,7 @@ final class GnomeShellCompositor: SwitchingCompositor {
         do {
             var systemEnv = base
             systemEnv["DBUS_SYSTEM_BUS_ADDRESS"] = systemBus.address
-            let logind = try ChildProcess(["/usr/bin/python3", "-m", "dbusmock", "--system", "--template", "logind"], environment: systemEnv)
+            let logind = try ChildProcess(GnomeShellLaunch.logindCommand, environment: systemEnv)
             started.append(logind)
             let system = try systemBus.connect()
             defer { system.close() }
@@ -52,27 +49,15 @@ final class GnomeShellCompositor: SwitchingCompositor {
                 return try system.nameOwner("org.freedesktop.login1") != nil
             }
 
-            let extensions = scratch + "/shell-data/gnome-shell/extensions"
-            try Self.copy(sourceTree + "/data/gnome-shell/" + extensionUUID, to: extensions + "/" + extensionUUID)
-            try FileManager.default.copyItem(atPath: sourceTree + "/dbus/io.github.orientd.ShellWindows1.xml",
-                                             toPath: extensions + "/\(extensionUUID)/io.github.orientd.ShellWindows1.xml")
-            try FileManager.default.copyItem(atPath: sourceTree + "/data/gnome-shell/shellWindows.js",
-                                             toPath: extensions + "/\(extensionUUID)/shellWindows.js")
-            try Self.copy(sourceTree + "/Tests/Fixtures/gnome/" + switcherUUID, to: extensions + "/" + switcherUUID)
-            try FileManager.default.copyItem(atPath: sourceTree + "/Tests/Fixtures/gnome/switcher.js",
-                                             toPath: extensions + "/\(switcherUUID)/switcher.js")
-            let settings = scratch + "/shell-config/glib-2.0/settings"
-            try FileManager.default.createDirectory(atPath: settings, withIntermediateDirectories: true)
-            try "[org/gnome/shell]\nenabled-extensions=['\(extensionUUID)', '\(switcherUUID)']\n"
-                .write(toFile: settings + "/keyfile", atomically: true, encoding: .utf8)
-            try FileManager.default.createDirectory(atPath: scratch + "/shell-home", withIntermediateDirectories: true)
-
-            var shellEnv = systemEnv
-            shellEnv.merge(["HOME": scratch + "/shell-home", "XDG_DATA_HOME": scratch + "/shell-data",
-                            "XDG_CONFIG_HOME": scratch + "/shell-config", "GSETTINGS_BACKEND": "keyfile",
-                            "WAYLAND_DISPLAY": "", "DISPLAY": ""]) { $1 }
-            let command = ["gnome-shell", "--wayland", "--headless", "--no-x11", "--virtual-monitor", "480x800"]
-            let shell = try ChildProcess(root.map { Debian13Root.command($0, command) } ?? command, environment: shellEnv)
+            var launch = GnomeShellLaunch(sourceTree: sourceTree, home: scratch + "/shell-home", dataHome: scratch + "/shell-data",
+                                          configHome: scratch + "/shell-config")
+            let switcher = sourceTree + "/Tests/Fixtures/gnome/"
+            launch.otherExtensions = [(switcher + switcherUUID, [switcher + "switcher.js"])]
+            (launch.monitor, launch.root) = ("480x800", root)
+            let (command, shellEnvironment) = try launch.prepare()
+            var shellEnv = systemEnv.merging(shellEnvironment) { $1 }
+            shellEnv.merge(["WAYLAND_DISPLAY": "", "DISPLAY": ""]) { $1 }
+            let shell = try ChildProcess(command, environment: shellEnv)
             started.append(shell)
             let connection = try bus.connect()
             opened = connection
@@ -106,13 +91,6 @@ final class GnomeShellCompositor: SwitchingCompositor {
         try watcher.connection.syncWithBus()
     }
 
-    private static func copy(_ folder: String, to destination: String) throws {
-        try FileManager.default.createDirectory(atPath: destination, withIntermediateDirectories: true)
-        for file in try FileManager.default.contentsOfDirectory(atPath: folder) {
-            try FileManager.default.copyItem(atPath: folder + "/" + file, toPath: destination + "/" + file)
-        }
-    }
-
     private static func call(_ connection: BusConnection, _ method: String, _ arguments: [Variant] = []) throws -> Variant {
         try connection.call(destination: "org.gnome.Shell", path: "/io/github/orientd/BenchSwitcher",
                             interface: "io.github.orientd.BenchSwitcher", method: method,
@@ -140,10 +118,8 @@ final class GnomeShellCompositor: SwitchingCompositor {
 
     func panelTurned(landscape: Bool, after: UInt64) throws -> UInt64? {
         guard let time = monitorsChanged.value, time >= after else { return nil }
-        let state = try connection.call(destination: "org.gnome.Mutter.DisplayConfig", path: "/org/gnome/Mutter/DisplayConfig",
-                                        interface: "org.gnome.Mutter.DisplayConfig", method: "GetCurrentState",
-                                        timeoutMilliseconds: 10_000)
-        guard let transform = state.child(at: 2).children.first?.child(at: 3).uint32 else { return nil }
+        let state = try MutterDisplayConfig.currentState(connection)
+        guard let transform = MutterDisplayConfig.transform(of: GnomeShellLaunch.monitorName, in: state) else { return nil }
         return (transform % 2 == 1) == landscape ? time : nil
     }
 

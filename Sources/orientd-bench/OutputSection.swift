@@ -11,8 +11,8 @@ import ProcessSupport
 /// when mutter announces its new configuration (`MonitorsChanged`, sent once mutter has
 /// applied it); the transform is then checked with GetCurrentState.
 enum OutputSection {
-    static let displayConfig = "org.gnome.Mutter.DisplayConfig"
-    static let displayConfigPath = "/org/gnome/Mutter/DisplayConfig"
+    static let displayConfig = MutterDisplayConfig.name
+    static let displayConfigPath = MutterDisplayConfig.path
     static let rounds = 20
 
     /// When each signal of a round arrived.
@@ -95,8 +95,7 @@ enum OutputSection {
         env["WAYLAND_DISPLAY"] = ""
         let process: ChildProcess
         do {
-            process = try ChildProcess(["mutter", "--wayland", "--headless", "--no-x11", "--virtual-monitor", "800x1280"],
-                                       environment: env)
+            process = try ChildProcess(MutterLaunch.command(monitors: ["800x1280"]), environment: env)
         } catch {
             throw BenchError("cannot start mutter (\(error)); scripts/install-deps.sh test installs it")
         }
@@ -151,12 +150,10 @@ enum OutputSection {
     }
 
     static func transformOfMeta0(_ connection: BusConnection, _ peer: String) throws -> UInt32 {
-        let state = try connection.call(destination: peer, path: displayConfigPath, interface: displayConfig,
-                                        method: "GetCurrentState")
-        for logical in state.child(at: 2).children
-        where logical.child(at: 5).children.contains(where: { $0.child(at: 0).string == "Meta-0" }) {
-            return logical.child(at: 3).uint32 ?? 99
+        let state = try MutterDisplayConfig.currentState(connection, destination: peer)
+        guard let transform = MutterDisplayConfig.transform(of: MutterLaunch.firstMonitor, in: state) else {
+            throw BenchError("\(MutterLaunch.firstMonitor) is in no logical monitor: \(state)")
         }
-        throw BenchError("Meta-0 is in no logical monitor: \(state)")
+        return transform
     }
 }

@@ -39,23 +39,24 @@ extension OnNestedPhoc {
 /// runtime folder, and the benchmark's task switcher (wlr-foreign-toplevel) on its socket.
 final class NestedPhoc {
     /// The nested phoc's one output (its window in Xvfb).
-    static let output = "X11-1"
+    static let output = PhocLaunch.nestedOutput
     private let xvfb: ChildProcess
     let process: ChildProcess
     let switcher: TaskSwitcher
 
-    /// Starts Xvfb and `phoc -C <config>` followed by `arguments` (run from `root` when
-    /// given: `Debian13Root.command`), and waits until the switcher is connected.
-    init(scratch: String, environment base: [String: String], arguments: [String] = [], root: String? = nil) throws {
+    /// Starts Xvfb and phoc in it (`PhocLaunch`), phoc starting `session` when given (run from
+    /// `root` when given: `Debian13Root.command`), and waits until the switcher is connected.
+    init(scratch: String, environment base: [String: String], session: String? = nil, root: String? = nil) throws {
         (xvfb, _) = try startXvfb(base, screen: "1000x1000x24")
         do {
             let display = try startXvfbDisplay(xvfb)
-            let config = scratch + "/phoc.ini"
-            try "[output:\(Self.output)]\nmode = 480x800\n".write(toFile: config, atomically: true, encoding: .utf8)
-            var phocEnv = base
-            phocEnv.merge(["DISPLAY": display, "WLR_BACKENDS": "x11", "WLR_RENDERER": "pixman", "WAYLAND_DISPLAY": ""]) { $1 }
-            let command = ["phoc", "-C", config] + arguments
-            process = try ChildProcess(root.map { Debian13Root.command($0, command) } ?? command, environment: phocEnv)
+            var launch = PhocLaunch.nested(in: display)
+            (launch.config, launch.configPath) = (PhocLaunch.outputConfig(Self.output, width: 480, height: 800), scratch + "/phoc.ini")
+            (launch.session, launch.root) = (session, root)
+            let (command, phocEnvironment) = try launch.prepare()
+            var phocEnv = base.merging(phocEnvironment) { $1 }
+            phocEnv["WAYLAND_DISPLAY"] = ""
+            process = try ChildProcess(command, environment: phocEnv)
         } catch {
             xvfb.stop()
             throw error

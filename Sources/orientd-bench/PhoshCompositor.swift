@@ -48,7 +48,7 @@ final class PhoshCompositor: OnNestedPhoc {
         phoshEnv.merge(systemBus.systemEnvironment) { $1 }
         phoshEnv["HOME"] = scratch + "/phosh-home"
         do {
-            phoc = try NestedPhoc(scratch: scratch, environment: phoshEnv, arguments: ["-E", "/usr/libexec/phosh --unlocked"], root: root)
+            phoc = try NestedPhoc(scratch: scratch, environment: phoshEnv, session: PhoshLaunch.session, root: root)
         } catch {
             systemBus.stop()
             throw error
@@ -59,23 +59,11 @@ final class PhoshCompositor: OnNestedPhoc {
             let process = phoc.process
             try eventually("Phosh owns DisplayConfig with \(NestedPhoc.output) and the screen saver", timeout: .seconds(120)) {
                 if let status = process.exitStatus { throw BenchError("phoc exited (\(status)): \(process.standardError.suffix(2_000))") }
-                guard try connection.nameOwner("org.gnome.ScreenSaver") != nil,
-                      try connection.nameOwner("org.gnome.Mutter.DisplayConfig") != nil else { return false }
-                return try Self.showsPanel(connection)
+                return try PhoshLaunch.isUp(on: connection)
             }
         } catch {
             stop()
             throw error
-        }
-    }
-
-    /// Whether Phosh's DisplayConfig has a logical monitor holding the nested phoc's output.
-    private static func showsPanel(_ connection: BusConnection) throws -> Bool {
-        let state = try connection.call(destination: "org.gnome.Mutter.DisplayConfig", path: "/org/gnome/Mutter/DisplayConfig",
-                                        interface: "org.gnome.Mutter.DisplayConfig", method: "GetCurrentState",
-                                        timeoutMilliseconds: 10_000)
-        return state.child(at: 2).children.contains { logical in
-            logical.child(at: 5).children.contains { $0.child(at: 0).string == NestedPhoc.output }
         }
     }
 

@@ -78,18 +78,19 @@ struct BenchSkip: Error, CustomStringConvertible {
 
 /// Xvfb on a display number no other server holds; waits until its socket is there.
 func startXvfb(_ env: [String: String], screen: String) throws -> (ChildProcess, String) {
-    var number = 300 + Int(getpid() % 300)
-    for _ in 0..<20 {
-        while FileManager.default.fileExists(atPath: "/tmp/.X\(number)-lock")
-            || FileManager.default.fileExists(atPath: "/tmp/.X11-unix/X\(number)") { number += 1 }
-        let server = try ChildProcess(["Xvfb", ":\(number)", "-screen", "0", screen, "-nolisten", "tcp"], environment: env)
-        try eventually("Xvfb :\(number) listens", timeout: .seconds(30)) {
-            server.exitStatus != nil || FileManager.default.fileExists(atPath: "/tmp/.X11-unix/X\(number)")
+    try startXServer("Xvfb", XServerLaunch.xvfbArguments(screen: screen), after: 300 + Int(getpid() % 300), environment: env)
+}
+
+/// `program` (an X server) on a display number after `after` that no other server holds
+/// (`XServerLaunch.startOnFreeDisplay`); waits until its socket is there.
+func startXServer(_ program: String, _ arguments: [String], after: Int, environment env: [String: String]) throws -> (ChildProcess, String) {
+    try XServerLaunch.startOnFreeDisplay(program, arguments, after: after, spawn: { try ChildProcess($0, environment: env) }) { server, display in
+        try eventually("\(program) \(display) listens", timeout: .seconds(30)) {
+            if let status = server.exitStatus { throw BenchError("\(program) exited (\(status)): \(server.standardError.suffix(2_000))") }
+            return FileManager.default.fileExists(atPath: "/tmp/.X11-unix/X\(display.dropFirst())")
         }
-        if server.isRunning { return (server, ":\(number)") }
-        number += 1
+        return true
     }
-    throw BenchError("no free X display number for Xvfb")
 }
 
 /// The display an Xvfb started by `startXvfb` serves (its first argument).

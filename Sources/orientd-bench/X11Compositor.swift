@@ -18,23 +18,17 @@ final class X11Compositor: SwitchingCompositor {
 
     init(environment base: [String: String]) throws {
         let (host, hostDisplay) = try startXvfb(base, screen: "1400x1400x24")
-        var number = Int(hostDisplay.dropFirst())! + 1
-        while FileManager.default.fileExists(atPath: "/tmp/.X\(number)-lock")
-            || FileManager.default.fileExists(atPath: "/tmp/.X11-unix/X\(number)") { number += 1 }
-        var hostEnv = base
-        hostEnv["DISPLAY"] = hostDisplay
-        let xephyr = try ChildProcess(["Xephyr", ":\(number)", "-screen", "800x1280x24", "-noreset", "-nolisten", "tcp"],
-                                      environment: hostEnv)
-        try eventually("Xephyr :\(number) listens", timeout: .seconds(30)) {
-            if let status = xephyr.exitStatus { throw BenchError("Xephyr exited (\(status)): \(xephyr.standardError)") }
-            return FileManager.default.fileExists(atPath: "/tmp/.X11-unix/X\(number)")
+        let xephyr: ChildProcess, display: String
+        do {
+            (xephyr, display) = try startXServer("Xephyr", XServerLaunch.xephyrArguments(screen: "800x1280x24"),
+                                                 after: Int(hostDisplay.dropFirst())!, environment: base.merging(["DISPLAY": hostDisplay]) { $1 })
+        } catch {
+            _ = host.stop()
+            throw error
         }
-        var env = base
-        env["DISPLAY"] = ":\(number)"
-        env["WAYLAND_DISPLAY"] = ""
-        let openbox = try ChildProcess(["openbox", "--sm-disable"], environment: env)
+        environment = ["DISPLAY": display, "WAYLAND_DISPLAY": ""]
+        let openbox = try ChildProcess(XServerLaunch.openbox, environment: base.merging(environment) { $1 })
         servers = [openbox, xephyr, host]
-        environment = ["DISPLAY": ":\(number)", "WAYLAND_DISPLAY": ""]
         self.base = base
     }
 

@@ -10,13 +10,13 @@ import XCTest
 /// (its folder and the interface XML, as `make install` lays them out) into the Shell's own
 /// `XDG_DATA_HOME`, enabled or not through the Shell's GSettings keyfile.
 extension OutputTestCase {
-    static let shellExtension = "orientd@orientd.github.io"
+    static let shellExtension = GnomeShellLaunch.extensionUUIDs.shell43
     /// The extension's folder for GNOME Shell 45 and later (Debian 13's 48).
-    static let shellExtension45 = "orientd-shell45@orientd.github.io"
+    static let shellExtension45 = GnomeShellLaunch.extensionUUIDs.shell45
     static let shellWindowsPath = "/io/github/orientd/ShellWindows1"
     static let shellWindowsInterface = "io.github.orientd.ShellWindows1"
     /// The Shell's virtual monitor.
-    static let shellPanel = "Meta-0"
+    static let shellPanel = GnomeShellLaunch.monitorName
 
     /// Starts GNOME Shell with orientd's extension installed (and enabled when `enabled`), and
     /// waits until it owns org.gnome.Shell and DisplayConfig and serves Wayland (again in the
@@ -25,11 +25,9 @@ extension OutputTestCase {
     /// virtual monitor is `monitor` (a phone's portrait 800×1280 unless given).
     @discardableResult
     func startGnomeShell(extensionEnabled enabled: Bool, root: String? = nil, monitor: String = "800x1280") throws -> ChildProcess {
-        let uuid = root == nil ? Self.shellExtension : Self.shellExtension45
         let systemBus = try PrivateBus()
         addTeardownBlock { systemBus.stop() }
-        let logind = try start("logind (python-dbusmock)", ["/usr/bin/python3", "-m", "dbusmock", "--system", "--template", "logind"],
-                               environment: systemBus.systemEnvironment)
+        let logind = try start("logind (python-dbusmock)", GnomeShellLaunch.logindCommand, environment: systemBus.systemEnvironment)
         let system = try systemBus.connect()
         defer { system.close() }
         try eventually("org.freedesktop.login1 on the private system bus", timeout: deadline) {
@@ -37,29 +35,11 @@ extension OutputTestCase {
             return try system.nameOwner("org.freedesktop.login1") != nil
         }
 
-        let data = scratch + "/shell-data"
-        let installed = "\(data)/gnome-shell/extensions/\(uuid)"
-        // A Shell started again in the same test (a peer coming back) finds it installed.
-        try? FileManager.default.removeItem(atPath: installed)
-        try FileManager.default.createDirectory(atPath: installed, withIntermediateDirectories: true)
-        let source = Self.sourceTree + "/data/gnome-shell/" + uuid
-        for file in try FileManager.default.contentsOfDirectory(atPath: source) {
-            try FileManager.default.copyItem(atPath: source + "/" + file, toPath: installed + "/" + file)
-        }
-        try FileManager.default.copyItem(atPath: Self.sourceTree + "/dbus/\(Self.shellWindowsInterface).xml",
-                                         toPath: "\(installed)/\(Self.shellWindowsInterface).xml")
-        try FileManager.default.copyItem(atPath: Self.sourceTree + "/data/gnome-shell/shellWindows.js", toPath: installed + "/shellWindows.js")
-        let settings = scratch + "/config/glib-2.0/settings"
-        try FileManager.default.createDirectory(atPath: settings, withIntermediateDirectories: true)
-        let enabledList = enabled ? "'\(uuid)'" : ""
-        try "[org/gnome/shell]\nenabled-extensions=[\(enabledList)]\n".write(toFile: settings + "/keyfile", atomically: true, encoding: .utf8)
-
-        try FileManager.default.createDirectory(atPath: scratch + "/home", withIntermediateDirectories: true)
-        let command = ["gnome-shell", "--wayland", "--headless", "--no-x11", "--virtual-monitor", monitor]
-        let shell = try start("gnome-shell", root.map { Self.inRoot($0, command) } ?? command,
-                              environment: systemBus.systemEnvironment.merging([
-                                  "HOME": scratch + "/home", "XDG_DATA_HOME": data,
-                              ]) { $1 })
+        var launch = GnomeShellLaunch(sourceTree: Self.sourceTree, home: scratch + "/home", dataHome: scratch + "/shell-data",
+                                      configHome: scratch + "/config")
+        (launch.extensionEnabled, launch.monitor, launch.root) = (enabled, monitor, root)
+        let (command, shellEnvironment) = try launch.prepare()
+        let shell = try start("gnome-shell", command, environment: systemBus.systemEnvironment.merging(shellEnvironment) { $1 })
         let connection = try bus.connect()
         defer { connection.close() }
         try eventually("GNOME Shell owns org.gnome.Shell and DisplayConfig and serves Wayland", timeout: .seconds(90)) {

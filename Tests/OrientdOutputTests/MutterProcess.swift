@@ -41,15 +41,14 @@ struct MutterLayout: CustomStringConvertible {
 
 /// A real mutter, headless with virtual monitors, on the test's private bus.
 extension OutputTestCase {
-    static let displayConfig = "org.gnome.Mutter.DisplayConfig"
-    static let displayConfigPath = "/org/gnome/Mutter/DisplayConfig"
+    static let displayConfig = MutterDisplayConfig.name
+    static let displayConfigPath = MutterDisplayConfig.path
 
     /// Starts `mutter --wayland --headless --no-x11` with one virtual monitor per size
     /// (Meta-0, Meta-1, ...) and waits until DisplayConfig is on the bus.
     @discardableResult
     func startMutter(monitors: [String] = ["800x1280"]) throws -> ChildProcess {
-        let argv = ["mutter", "--wayland", "--headless", "--no-x11"] + monitors.flatMap { ["--virtual-monitor", $0] }
-        let mutter = try start("mutter", argv)
+        let mutter = try start("mutter", MutterLaunch.command(monitors: monitors))
         let connection = try bus.connect()
         defer { connection.close() }
         try eventually("mutter owns \(Self.displayConfig); its log:\n\(mutter.standardError)", timeout: deadline) {
@@ -61,9 +60,7 @@ extension OutputTestCase {
 
     /// mutter's layout now.
     func mutterLayout() throws -> MutterLayout {
-        try MutterLayout(client.connection.call(
-            destination: Self.displayConfig, path: Self.displayConfigPath, interface: Self.displayConfig,
-            method: "GetCurrentState", timeoutMilliseconds: 10_000))
+        try MutterLayout(MutterDisplayConfig.currentState(client.connection))
     }
 
     /// Waits until mutter's layout satisfies `condition`; returns it.

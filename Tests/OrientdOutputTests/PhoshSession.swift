@@ -12,7 +12,7 @@ import XCTest
 /// test's own, so the lock screen unlocks with any PIN typed into the nested phoc's window.
 extension OutputTestCase {
     /// Phosh's panel: the nested phoc's one output.
-    static let phoshPanel = "X11-1"
+    static let phoshPanel = PhoshLaunch.panel
 
     struct PhoshSession {
         let phoc: ChildProcess
@@ -50,19 +50,17 @@ extension OutputTestCase {
         for service in ["phosh", "other"] { try permit.write(toFile: "\(pam)/\(service)", atomically: true, encoding: .utf8) }
 
         let host = try startXvfb(size: "800x1280x24")
-        let command = ["phoc", "-C", "/usr/share/phosh/phoc.ini", "-E", "/usr/libexec/phosh --unlocked"]
-        let phoc = try start("phoc and phosh", root.map { Self.inRoot($0, command) } ?? command,
-                             environment: systemBus.systemEnvironment.merging([
-                                 "DISPLAY": host, "WLR_BACKENDS": "x11", "WLR_RENDERER": "pixman",
-                                 "LD_PRELOAD": "libpam_wrapper.so", "PAM_WRAPPER": "1", "PAM_WRAPPER_SERVICE_DIR": pam,
-                             ]) { $1 })
+        var launch = PhoshLaunch.phoc(in: host)
+        (launch.configPath, launch.root) = ("/usr/share/phosh/phoc.ini", root)
+        let (command, phocEnvironment) = try launch.prepare()
+        let phoc = try start("phoc and phosh", command, environment: systemBus.systemEnvironment.merging(phocEnvironment) { $1 }.merging([
+            "LD_PRELOAD": "libpam_wrapper.so", "PAM_WRAPPER": "1", "PAM_WRAPPER_SERVICE_DIR": pam,
+        ]) { $1 })
         let connection = try bus.connect()
         defer { connection.close() }
         try eventually("Phosh owns DisplayConfig with \(Self.phoshPanel) and the screen saver", timeout: .seconds(60)) {
             if let status = phoc.exitStatus { throw TestSupportError("phoc exited (\(status)):\n\(phoc.standardError)") }
-            guard try connection.nameOwner("org.gnome.ScreenSaver") != nil,
-                  try connection.nameOwner(Self.displayConfig) != nil else { return false }
-            return (try? phoshTransform()) != nil
+            return try PhoshLaunch.isUp(on: connection)
         }
         XCTAssertFalse(try phoshLocked(), "--unlocked")
         return PhoshSession(phoc: phoc, host: host, systemBus: systemBus, sensor: sensor)
@@ -71,14 +69,7 @@ extension OutputTestCase {
     /// The panel's transform as Phosh's DisplayConfig reports it (`GetCurrentState`): 0 normal,
     /// 1 90°, 2 180°, 3 270°; nil when no logical monitor holds the panel.
     func phoshTransform() throws -> UInt32? {
-        let state = try client.connection.call(destination: Self.displayConfig, path: Self.displayConfigPath,
-                                               interface: Self.displayConfig, method: "GetCurrentState",
-                                               timeoutMilliseconds: 10_000)
-        for logical in state.child(at: 2).children
-        where logical.child(at: 5).children.contains(where: { $0.child(at: 0).string == Self.phoshPanel }) {
-            return logical.child(at: 3).uint32
-        }
-        return nil
+        MutterDisplayConfig.transform(of: Self.phoshPanel, in: try MutterDisplayConfig.currentState(client.connection))
     }
 
     /// Waits until Phosh reports the panel turned as `expected` says ("portrait": 0,

@@ -18,15 +18,12 @@ extension OutputTestCase {
     @discardableResult
     func startPhoc(backends: String = "headless", output: String = "HEADLESS-1",
                    environment: [String: String] = [:], config: String? = nil, root: String? = nil) throws -> ChildProcess {
-        var env = ["WLR_BACKENDS": backends, "WLR_RENDERER": "pixman"]
-        env.merge(environment) { _, new in new }
-        var argv = ["phoc"]
-        if let config {
-            let path = scratch + "/phoc.ini"
-            try config.write(toFile: path, atomically: true, encoding: .utf8)
-            argv += ["-C", path]
-        }
-        let phoc = try start("phoc", root.map { Self.inRoot($0, argv) } ?? argv, environment: env)
+        var launch = PhocLaunch()
+        (launch.backends, launch.config, launch.root) = (backends, config, root)
+        launch.configPath = config.map { _ in scratch + "/phoc.ini" }
+        let (command, phocEnvironment) = try launch.prepare()
+        let env = phocEnvironment.merging(environment) { _, new in new }
+        let phoc = try start("phoc", command, environment: env)
         try eventually("phoc lists \(output); its log:\n\(phoc.standardError)", timeout: deadline) {
             if let status = phoc.exitStatus { throw TestSupportError("phoc exited (\(status)):\n\(phoc.standardError)") }
             // A killed compositor's socket file stays until the next one binds it: until then

@@ -6,37 +6,29 @@ import XCTest
 /// rotate) and Xephyr inside it (which can).
 extension OutputTestCase {
     /// Starts an X server (`argv` after the display) on a display number no other server
-    /// holds, and waits until it answers. Another test may take the same free number at the
-    /// same moment: the loser exits, and the next number is tried.
+    /// holds (`XServerLaunch.startOnFreeDisplay`), and waits until it answers xrandr.
     func startXServer(_ name: String, _ arguments: [String], environment: [String: String] = [:]) throws -> (ChildProcess, String) {
-        var after = 100 + Int(getpid() % 400)
-        for _ in 0..<20 {
-            let display = freeDisplay(after: after)
-            after = Int(display.dropFirst())!
-            let server = try start(name, [name, display] + arguments, environment: environment)
+        try XServerLaunch.startOnFreeDisplay(name, arguments, after: 100 + Int(getpid() % 400),
+                                             spawn: { try start(name, $0, environment: environment) }) { server, display in
             var answered = false
             try eventually("\(name) \(display) answers; its log:\n\(server.standardError)", timeout: deadline) {
                 if server.exitStatus != nil { return true }
                 answered = (try? runCommand(["xrandr", "-q"], environment: childEnvironment.merging(["DISPLAY": display]) { $1 }))?.succeeded == true
                 return answered
             }
-            // Answered by this server, not by one that won the number (this one then exits):
-            // the display's lock file names the server that holds it.
-            if answered && server.isRunning && holdsLock(display, server) { return (server, display) }
-            server.stop()
+            return answered
         }
-        throw TestSupportError("no free X display number for \(name)")
     }
 
     /// Starts openbox on `display` and waits until it manages the screen. An openbox that
     /// could not open the display (seen once on a machine running two suites at once, with the
     /// X server answering) is started again, at most three times.
     func startOpenbox(on display: String) throws {
-        var openbox = try start("openbox", ["openbox", "--sm-disable"], environment: ["DISPLAY": display])
+        var openbox = try start("openbox", XServerLaunch.openbox, environment: ["DISPLAY": display])
         var starts = 1
         try eventually("openbox manages \(display)", timeout: deadline) {
             if openbox.exitStatus != nil, starts < 3 {
-                openbox = try start("openbox", ["openbox", "--sm-disable"], environment: ["DISPLAY": display])
+                openbox = try start("openbox", XServerLaunch.openbox, environment: ["DISPLAY": display])
                 starts += 1
             }
             let result = try runCommand(["xprop", "-root", "_NET_SUPPORTING_WM_CHECK"], environment: ["DISPLAY": display])
@@ -44,31 +36,21 @@ extension OutputTestCase {
         }
     }
 
-    /// Whether `server` is the X server that holds `display` (its pid in `/tmp/.X<n>-lock`).
-    func holdsLock(_ display: String, _ server: ChildProcess) -> Bool {
-        let lock = (try? String(contentsOfFile: "/tmp/.X\(display.dropFirst())-lock", encoding: .utf8)) ?? ""
-        return Int32(lock.trimmingCharacters(in: .whitespacesAndNewlines)) == server.pid
-    }
-
     /// A display number after `after` that no X server holds (no lock file, no socket).
     func freeDisplay(after: Int = 100 + Int(getpid() % 400)) -> String {
-        var number = after + 1
-        while FileManager.default.fileExists(atPath: "/tmp/.X\(number)-lock")
-            || FileManager.default.fileExists(atPath: "/tmp/.X11-unix/X\(number)") { number += 1 }
-        return ":\(number)"
+        ":\(XServerLaunch.freeDisplay(after: after))"
     }
 
     /// Xvfb with one screen of `size` (`WxHxD`).
     func startXvfb(size: String = "800x1280x24") throws -> String {
-        try startXServer("Xvfb", ["-screen", "0", size, "-nolisten", "tcp"]).1
+        try startXServer("Xvfb", XServerLaunch.xvfbArguments(screen: size)).1
     }
 
     /// Xephyr showing a "panel" of `size` (800×1280 unless given; its output is called
-    /// `default`) inside `host`.
-    /// -noreset: this Xephyr crashes when it resets after its last client leaves.
+    /// `default`) inside `host`; on `display` when given (started again there).
     @discardableResult
     func startXephyr(inside host: String, display: String? = nil, size: String = "800x1280x24") throws -> (ChildProcess, String) {
-        let arguments = ["-screen", size, "-noreset", "-nolisten", "tcp"]
+        let arguments = XServerLaunch.xephyrArguments(screen: size)
         guard let display else { return try startXServer("Xephyr", arguments, environment: ["DISPLAY": host]) }
         let server = try start("Xephyr", ["Xephyr", display] + arguments, environment: ["DISPLAY": host])
         try eventually("Xephyr \(display) answers again; its log:\n\(server.standardError)", timeout: deadline) {
