@@ -66,11 +66,8 @@ final class X11WindowTrackerTests: XCTestCase {
 
     /// Xvfb on `display` (or a free one), answering.
     func startXvfb(_ display: String? = nil) throws -> (ChildProcess, String) {
-        var number = 200 + Int(getpid() % 300)
-        while FileManager.default.fileExists(atPath: "/tmp/.X\(number)-lock")
-            || FileManager.default.fileExists(atPath: "/tmp/.X11-unix/X\(number)") { number += 1 }
-        let display = display ?? ":\(number)"
-        let server = try start("Xvfb", ["Xvfb", display, "-screen", "0", "800x1280x24", "-nolisten", "tcp"], display: display)
+        let display = display ?? ":\(XServerLaunch.freeDisplay(after: 199 + Int(getpid() % 300)))"
+        let server = try start("Xvfb", ["Xvfb", display] + XServerLaunch.xvfbArguments(screen: "800x1280x24"), display: display)
         try eventually("Xvfb \(display) answers", timeout: deadline) {
             if let status = server.exitStatus { throw TestSupportError("Xvfb exited (\(status)): \(server.standardError)") }
             return (try? runCommand(["xprop", "-root", "_NET_ACTIVE_WINDOW"], environment: ["DISPLAY": display]))?.succeeded == true

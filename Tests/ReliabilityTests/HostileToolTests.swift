@@ -39,25 +39,18 @@ final class HostileToolTests: ReliabilityTestCase {
         }
     }
 
-    /// Xvfb on a display number no other server holds (another test may take the same one
-    /// at the same moment: the loser exits, and the next number is tried).
+    /// Xvfb on a display number no other server holds (ProcessSupport's `XServerLaunch`:
+    /// another test may take the same one at the same moment, and the next number is tried).
     static func startXvfb() throws -> (ChildProcess, String) {
-        var number = 200 + Int(getpid() % 300)
-        for _ in 0..<20 {
-            while FileManager.default.fileExists(atPath: "/tmp/.X\(number)-lock")
-                || FileManager.default.fileExists(atPath: "/tmp/.X11-unix/X\(number)") { number += 1 }
-            let server = try ChildProcess(["Xvfb", ":\(number)", "-screen", "0", "800x1280x24", "-nolisten", "tcp"])
-            var up = false
-            try eventually("Xvfb :\(number) binds its socket", timeout: .seconds(30)) {
-                up = server.isRunning && FileManager.default.fileExists(atPath: "/tmp/.X11-unix/X\(number)")
-                return up || !server.isRunning
-            }
-            if up, (try? runCommand(["xdpyinfo"], environment: ["DISPLAY": ":\(number)"]))?.succeeded == true,
-               server.isRunning { return (server, ":\(number)") }
-            server.stop()
-            number += 1
-        }
-        throw TestSupportError("no free X display number for Xvfb")
+        try XServerLaunch.startOnFreeDisplay(
+            "Xvfb", XServerLaunch.xvfbArguments(screen: "800x1280x24"), after: 199 + Int(getpid() % 300),
+            spawn: { try ChildProcess($0) },
+            answers: { server, display in
+                try eventually("Xvfb \(display) answers", timeout: .seconds(30)) {
+                    !server.isRunning || (try? runCommand(["xdpyinfo"], environment: ["DISPLAY": display]))?.succeeded == true
+                }
+                return server.isRunning
+            })
     }
 
     func fakeFile(_ name: String) -> String {
