@@ -75,7 +75,7 @@ final class BusFaceTests: XCTestCase {
     private func register(_ appId: String, by caller: String) throws -> SceneID {
         let run = run
         guard case .scene(let id) = served.onLoop({ run.apply(.registerScene(SceneRegistration(appId: appId)), caller: caller) }) else {
-            throw XCTSkip("the core did not register \(appId)")
+            throw TestSupportError("the core did not register \(appId)")
         }
         return id
     }
