@@ -1,0 +1,58 @@
+/// The rotation a compositor's panel shows, counted as wl_output's transform counts it (and
+/// as mutter's `DisplayConfig`, wlr-randr and KScreen report it): quarter turns
+/// counter-clockwise from the panel's natural orientation.
+public enum PanelTransform: Int, Sendable, CaseIterable, CustomStringConvertible {
+    case normal = 0, quarter = 1, half = 2, threeQuarters = 3
+
+    /// wl_output's (and wlr-randr's) name: `normal`, `90`, `180`, `270`.
+    public var description: String { self == .normal ? "normal" : String(rawValue * 90) }
+
+    /// The transform wlr-randr or a log line names (`normal`, `90`, …), nil for any other text.
+    public init?(name: String) {
+        guard let found = Self.allCases.first(where: { $0.description == name }) else { return nil }
+        self = found
+    }
+
+    /// Whether the panel shows its natural orientation turned a quarter (portrait ↔ landscape).
+    public var isQuarterTurn: Bool { rawValue % 2 == 1 }
+}
+
+/// One real compositor, started headless for a test or the benchmark, in the one shape both
+/// use: what a client needs to reach it, the panel it shows as the compositor itself reports
+/// it (never as orientd does), a turn of that panel as the compositor's own settings make
+/// one, and its end. One implementation per compositor lives in ProcessSupport; the tests'
+/// `OutputTestCase` and the benchmark's sections are thin users of it.
+public protocol Compositor: AnyObject {
+    /// Its name in messages and in the benchmark's keys (`kwin`, `phoc`, `mutter`, …).
+    var name: String { get }
+    /// The output (panel) orientd is told to turn (`--output`), as the compositor names it.
+    var output: String { get }
+    /// What a client (orientd, an app, a reading tool) needs in its environment besides the
+    /// session's: the compositor's socket or display.
+    var clientEnvironment: [String: String] { get }
+    /// The compositor's own process (its log in failure messages).
+    var process: ChildProcess { get }
+    /// The transform the compositor reports for `output` now, read through its own interface
+    /// (`wlr-randr`, `kscreen-doctor`, `DisplayConfig`, `xrandr`); nil while it lists no such output.
+    func panelTransform() throws -> PanelTransform?
+    /// Turns `output` as the user's display settings would, without orientd.
+    func turnPanel(to transform: PanelTransform) throws
+    /// Ends the compositor and everything it started (an X server it nests in, its session).
+    func stop()
+}
+
+extension Compositor {
+    /// Waits until the compositor reports `output` at `transform` (`eventually`'s scale applies).
+    public func waitForPanel(_ transform: PanelTransform, timeout: Duration = .seconds(30),
+                             file: StaticString = #filePath, line: UInt = #line) throws {
+        var last: PanelTransform?
+        try eventually("\(name) shows \(output) at \(transform) (last: \(last.map { "\($0)" } ?? "none"))",
+                       timeout: timeout, file: file, line: line) {
+            if let status = process.exitStatus {
+                throw ProcessSupportError("\(name) exited (\(status)):\n\(process.standardError.suffix(2_000))")
+            }
+            last = try panelTransform()
+            return last == transform
+        }
+    }
+}
