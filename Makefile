@@ -14,6 +14,7 @@
 #   make bench     the release benchmark (BENCHMARKS.md), then make lib-bench
 #   make lib-bench liborientd's calls and RSS against raw GDBus (lib/bench), on the release orientd
 #   make pot       the settings app's translation template po/orientd.pot (scripts/update-pot.sh)
+#   make link-order  the order orientd's functions are linked in (scripts/link-order.sh, valgrind), from install-binaries' build
 #   make settings-resource  the settings app's UI files (data/settings/) compiled where swift build's
 #                  orientd-settings finds them (make build runs it; the tests compile their own)
 #   make lib       liborientd (lib/, meson): the C library, its GIR, typelib and VAPI, the GTK glue;
@@ -31,7 +32,7 @@ DOCDIR = $(DATADIR)/doc/orientd
 SWIFT ?= swift
 SWIFT_BUILD_FLAGS ?=
 
-.PHONY: all build settings-resource release run test install install-binaries uninstall bench clean completions deb check-arm64 pot lib lib-test lib-install lib-bench
+.PHONY: all build settings-resource release run test install install-binaries link-order uninstall bench clean completions deb check-arm64 pot lib lib-test lib-install lib-bench
 
 all: build
 
@@ -142,6 +143,10 @@ INSTALL_LINK_FLAGS = -Xswiftc -Xfrontend -Xswiftc -function-sections -Xswiftc -u
   -Xlinker --no-export-dynamic -Xlinker -L$(CURDIR)/$(INSTALL_SCRATCH)/static-libstdc++
 INSTALL_BUILD_FLAGS = -c release --static-swift-stdlib --scratch-path $(INSTALL_SCRATCH) -Xlinker -z -Xlinker relro -Xlinker -z -Xlinker now \
   $(INSTALL_LINK_FLAGS)
+# orientd's functions laid out in the order it runs them (scripts/link-order.sh): what a running
+# orientd touches shares pages, so less of its text stays resident. Names lld no longer finds
+# are skipped.
+ORIENTD_LINK_ORDER = -Xlinker --symbol-ordering-file=$(CURDIR)/scripts/link-order/orientd.order -Xlinker --no-warn-symbol-ordering
 # The archive -lstdc++ finds first: a folder holding only libstdc++.a (clang knows where GCC's is).
 LIBSTDCXX_ARCHIVE = $(shell clang -print-file-name=libstdc++.a 2>/dev/null)
 
@@ -150,7 +155,7 @@ install-binaries:
 	@case "$(LIBSTDCXX_ARCHIVE)" in /*) ;; *) echo "install-binaries: clang does not find libstdc++.a (Debian package libstdc++-12-dev)" >&2; exit 1;; esac
 	mkdir -p $(INSTALL_SCRATCH)/static-libstdc++
 	ln -sf $(LIBSTDCXX_ARCHIVE) $(INSTALL_SCRATCH)/static-libstdc++/libstdc++.a
-	$(SWIFT) build $(INSTALL_BUILD_FLAGS) --product orientd $(SWIFT_BUILD_FLAGS)
+	$(SWIFT) build $(INSTALL_BUILD_FLAGS) --product orientd $(ORIENTD_LINK_ORDER) $(SWIFT_BUILD_FLAGS)
 	$(SWIFT) build $(INSTALL_BUILD_FLAGS) --product orientctl $(SWIFT_BUILD_FLAGS)
 	$(SWIFT) build $(INSTALL_BUILD_FLAGS) --product orientd-settings $(SWIFT_BUILD_FLAGS)
 	@# The Wayland plugin orientd opens with a Wayland adapter: a C library needing no Swift runtime.
@@ -272,6 +277,10 @@ uninstall:
 	    && rmdir "$$d" 2>/dev/null; do d=$$(dirname "$$d"); done; done
 
 # The zsh and fish completions, generated again from orientctl's verb table.
+# Regenerates scripts/link-order/orientd.order from the build install-binaries made (valgrind).
+link-order: install-binaries
+	scripts/link-order.sh $(INSTALL_SCRATCH)/release/orientd scripts/link-order/orientd.order
+
 completions:
 	$(SWIFT) build --build-tests $(SWIFT_BUILD_FLAGS)
 	ORIENTCTL_WRITE_COMPLETIONS=1 $(SWIFT) test --skip-build --filter ShellCompletionTests.testTheFilesAreTheGeneratorsOutput
