@@ -50,8 +50,10 @@ public final class PrivateBus: Sendable {
         if let folder { try? FileManager.default.removeItem(atPath: folder) }
     }
 
-    /// A session bus's configuration whose only service folders are `serviceFolders`.
-    public static func configuration(_ serviceFolders: [String]) -> String {
+    /// A session bus's configuration whose only service folders are `serviceFolders`,
+    /// listening on `listen` (a fresh socket in /tmp unless said, such as `unix:path=…` for a
+    /// bus that must come back at the same address).
+    public static func configuration(_ serviceFolders: [String], listen: String = "unix:tmpdir=/tmp") -> String {
         let folders = serviceFolders.map { "  <servicedir>\(xmlEscaped($0))</servicedir>\n" }.joined()
         let limits = [("max_incoming_bytes", 1_000_000_000), ("max_outgoing_bytes", 1_000_000_000),
                       ("max_message_size", 1_000_000_000), ("service_start_timeout", 120_000), ("auth_timeout", 240_000),
@@ -66,7 +68,7 @@ public final class PrivateBus: Sendable {
             <busconfig>
               <type>session</type>
               <keep_umask/>
-              <listen>unix:tmpdir=/tmp</listen>
+              <listen>\(xmlEscaped(listen))</listen>
               <auth>EXTERNAL</auth>
             \(folders)  <policy context="default">
                 <allow send_destination="*" eavesdrop="true"/>

@@ -4,36 +4,29 @@ import XCTest
 
 /// `--output-backend` and `--output`.
 final class OutputCommandLineTests: XCTestCase {
-    func parse(_ arguments: [String]) throws -> ServiceOptions {
-        var options = ServiceOptions(stateDirectory: "/default")
-        let action = try OrientdCommandLine.parse(arguments, into: &options)
-        XCTAssertEqual(action, .run)
-        return options
-    }
-
     func testDefaultsToAutoAndTheBuiltInPanel() throws {
-        let options = try parse([])
+        let options = try runOptions([])
         XCTAssertEqual(options.outputBackend, .auto)
         XCTAssertNil(options.outputName)
     }
 
     func testEveryBackendInBothForms() throws {
         for choice in OutputBackendChoice.allCases {
-            XCTAssertEqual(try parse(["--output-backend", choice.rawValue]).outputBackend, choice)
-            XCTAssertEqual(try parse(["--output-backend=\(choice.rawValue)"]).outputBackend, choice)
+            XCTAssertEqual(try runOptions(["--output-backend", choice.rawValue]).outputBackend, choice)
+            XCTAssertEqual(try runOptions(["--output-backend=\(choice.rawValue)"]).outputBackend, choice)
         }
         XCTAssertEqual(OutputBackendChoice.allCases.map(\.rawValue), OutputBackends.family.optionValues)
-        XCTAssertEqual(try parse(["--output", "DSI-1"]).outputName, "DSI-1")
-        XCTAssertEqual(try parse(["--output=eDP-1"]).outputName, "eDP-1")
+        XCTAssertEqual(try runOptions(["--output", "DSI-1"]).outputName, "DSI-1")
+        XCTAssertEqual(try runOptions(["--output=eDP-1"]).outputName, "eDP-1")
     }
 
     func testBadValuesNameTheValidOnes() {
-        XCTAssertThrowsError(try parse(["--output-backend", "sway"])) { error in
+        XCTAssertThrowsError(try runOptions(["--output-backend", "sway"])) { error in
             XCTAssertEqual("\(error)", "unknown --output-backend 'sway'; valid values: \(OutputBackends.family.optionValues.joined(separator: ", "))")
         }
-        XCTAssertThrowsError(try parse(["--output", ""])) { XCTAssertTrue("\($0)".contains("such as eDP-1"), "\($0)") }
-        XCTAssertThrowsError(try parse(["--output", "e DP"])) { XCTAssertTrue("\($0)".contains("no spaces"), "\($0)") }
-        XCTAssertThrowsError(try parse(["--output-backend"])) { XCTAssertEqual("\($0)", "--output-backend needs a value") }
+        XCTAssertThrowsError(try runOptions(["--output", ""])) { XCTAssertTrue("\($0)".contains("such as eDP-1"), "\($0)") }
+        XCTAssertThrowsError(try runOptions(["--output", "e DP"])) { XCTAssertTrue("\($0)".contains("no spaces"), "\($0)") }
+        XCTAssertThrowsError(try runOptions(["--output-backend"])) { XCTAssertEqual("\($0)", "--output-backend needs a value") }
     }
 
     func testHelpDescribesBothOptions() {

@@ -6,29 +6,22 @@ import XCTest
 
 /// `--window-tracking`, and how the chosen tracker is made.
 final class WindowTrackingCommandLineTests: XCTestCase {
-    func parse(_ arguments: [String]) throws -> ServiceOptions {
-        var options = ServiceOptions(stateDirectory: "/default")
-        let action = try OrientdCommandLine.parse(arguments, into: &options)
-        XCTAssertEqual(action, .run)
-        return options
-    }
-
     func testDefaultsToAuto() throws {
-        XCTAssertEqual(try parse([]).windowTracking, .auto)
+        XCTAssertEqual(try runOptions([]).windowTracking, .auto)
     }
 
     func testEveryChoiceInBothForms() throws {
         for choice in WindowTrackingChoice.allCases {
-            XCTAssertEqual(try parse(["--window-tracking", choice.rawValue]).windowTracking, choice)
-            XCTAssertEqual(try parse(["--window-tracking=\(choice.rawValue)"]).windowTracking, choice)
+            XCTAssertEqual(try runOptions(["--window-tracking", choice.rawValue]).windowTracking, choice)
+            XCTAssertEqual(try runOptions(["--window-tracking=\(choice.rawValue)"]).windowTracking, choice)
         }
     }
 
     func testABadValueIsNamedWithTheValidOnes() {
-        XCTAssertThrowsError(try parse(["--window-tracking", "sway"])) { error in
+        XCTAssertThrowsError(try runOptions(["--window-tracking", "sway"])) { error in
             XCTAssertEqual("\(error)", "unknown --window-tracking 'sway'; valid values: \(WindowTrackers.family.optionValues.joined(separator: ", "))")
         }
-        XCTAssertThrowsError(try parse(["--window-tracking"]))
+        XCTAssertThrowsError(try runOptions(["--window-tracking"]))
     }
 
     func testTheHelpNamesTheOption() {

@@ -56,23 +56,16 @@ final class X11TouchDeviceTests: XCTestCase {
         XCTAssertEqual(XinputListing.parse(many).count, XinputListing.maximumDevices)
     }
 
-    func parse(_ arguments: [String]) throws -> ServiceOptions {
-        var options = ServiceOptions(stateDirectory: "/default")
-        let action = try OrientdCommandLine.parse(arguments, into: &options)
-        XCTAssertEqual(action, .run)
-        return options
-    }
-
     func testTouchDeviceIsRepeatableAndNoneStandsAlone() throws {
-        XCTAssertEqual(try parse([]).touchDevices, [])
-        XCTAssertEqual(try parse(["--touch-device", "ELAN Touchscreen", "--touch-device=Pen"]).touchDevices, ["ELAN Touchscreen", "Pen"])
-        XCTAssertEqual(try parse(["--touch-device", "none"]).touchDevices, ["none"])
-        XCTAssertThrowsError(try parse(["--touch-device", "none", "--touch-device", "Pen"])) {
+        XCTAssertEqual(try runOptions([]).touchDevices, [])
+        XCTAssertEqual(try runOptions(["--touch-device", "ELAN Touchscreen", "--touch-device=Pen"]).touchDevices, ["ELAN Touchscreen", "Pen"])
+        XCTAssertEqual(try runOptions(["--touch-device", "none"]).touchDevices, ["none"])
+        XCTAssertThrowsError(try runOptions(["--touch-device", "none", "--touch-device", "Pen"])) {
             XCTAssertEqual("\($0)", "--touch-device none cannot be given with device names")
         }
-        XCTAssertThrowsError(try parse(["--touch-device", "Pen", "--touch-device", "none"]))
-        XCTAssertThrowsError(try parse(["--touch-device", "bad\u{1B}]0;x"])) { XCTAssertTrue("\($0)".contains("no control characters"), "\($0)") }
-        XCTAssertThrowsError(try parse(["--touch-device", ""])) { XCTAssertTrue("\($0)".contains("xinput list"), "\($0)") }
+        XCTAssertThrowsError(try runOptions(["--touch-device", "Pen", "--touch-device", "none"]))
+        XCTAssertThrowsError(try runOptions(["--touch-device", "bad\u{1B}]0;x"])) { XCTAssertTrue("\($0)".contains("no control characters"), "\($0)") }
+        XCTAssertThrowsError(try runOptions(["--touch-device", ""])) { XCTAssertTrue("\($0)".contains("xinput list"), "\($0)") }
         XCTAssertTrue(OrientdCommandLine.usage.contains("--touch-device NAME"))
     }
 }

@@ -113,32 +113,40 @@ final class MutterPhoshTests: OutputTestCase {
         try eventually("orientation-lock held", timeout: deadline) { try lock() == "true" }
         // It reads the key every 20 ms rather than through `gsettings monitor`, which, started
         // beside the first undo, could miss orientd's immediate re-hold on a loaded machine and
-        // leave nothing to fight.
+        // leave nothing to fight. It writes a line a round: "undone", or "off" when it found
+        // the key off.
         let fighter = try start("the fighter", ["/bin/sh", "-c", """
             while :; do
-              case "$(gsettings get \(schema) \(key))" in true) gsettings set \(schema) \(key) false; echo undone;; esac
+              case "$(gsettings get \(schema) \(key))" in true) gsettings set \(schema) \(key) false; echo undone;; *) echo off;; esac
               sleep 0.02
             done
             """])
+        func rounds() -> [Substring] { fighter.standardOutput.split(separator: "\n") }
+        func undone() -> Int { rounds().filter { $0 == "undone" }.count }
         try eventually("orientd stopped holding", timeout: deadline) {
             try managerProperty("OutputStatus").string?.contains("stopped holding") == true
         }
-        // The fighter's last round may still be printing: its count once it holds still.
-        var undos = -1
-        try eventually("the fighter's rounds counted", timeout: deadline) {
-            let count = fighter.standardOutput.split(separator: "\n").count
-            defer { undos = count }
-            usleep(300_000)
-            return count == undos
-        }
+        // The fighter's last undo may still be printing. orientd writes no `true` once it has
+        // let go, so every undo is counted once a round begun after that has ended (the second
+        // line from now: the first may be the round under way).
+        let lettingGo = rounds().count
+        try eventually("a round of the fighter's after orientd let go", timeout: deadline) { rounds().count >= lettingGo + 2 }
+        let undos = undone()
         // Six delays and the undo that ends the fight, with a round or two on its way.
         XCTAssertLessThanOrEqual(undos, 9, fighter.standardOutput)
         XCTAssertEqual(orientdLogLines(containing: "orientd stopped holding Auto Rotate off").count, 1, orientd.log)
         let explained = try callManager("ExplainPanel", [.s("")])
         XCTAssertTrue("\(explained)".contains("stopped holding Auto Rotate off"), "\(explained)")
-        // Let go: no more rounds.
-        usleep(1_000_000)
-        XCTAssertEqual(fighter.standardOutput.split(separator: "\n").count, undos, "no round after orientd let go")
+        // Let go: no more undos. An absence has no later event to wait for (a wrong re-hold
+        // could come after any fight delay), so the fighter keeps reading for a window: 1 s
+        // (an immediate re-hold and the first two delays) and at least five rounds of its own,
+        // so that a loaded machine's slow `gsettings` still looks.
+        let windowEnd = ContinuousClock.now + .seconds(1)
+        let looked = rounds().count
+        try eventually("five rounds of the fighter's over 1 s", timeout: deadline) {
+            ContinuousClock.now >= windowEnd && rounds().count >= looked + 5
+        }
+        XCTAssertEqual(undone(), undos, "no round after orientd let go:\n\(fighter.standardOutput)")
         XCTAssertEqual(try lock(), "false")
         print("fight: \(undos) undos before orientd let go")
         fighter.kill()

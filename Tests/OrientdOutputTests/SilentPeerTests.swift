@@ -15,7 +15,7 @@ final class SilentPeerTests: OutputTestCase {
     static let slowestAnswer: Duration = .milliseconds(1_500)
 
     /// Reads `Version` as a bystander every 20 ms for `duration`, doing `meanwhile(round)` before
-    /// each read; the slowest read.
+    /// each read; the slowest read. (The 20 ms paces the reads through the storm: it awaits nothing.)
     func slowestRead(for duration: Duration, meanwhile: (Int) throws -> Void = { _ in }) throws -> Duration {
         let clock = ContinuousClock()
         let end = clock.now + duration
@@ -93,6 +93,8 @@ final class SilentPeerTests: OutputTestCase {
             }
         }
         XCTAssertLessThan(slowest, Self.slowestAnswer, orientd.log)
+        // An absence, with no later event to wait for (plain files make none): a window well
+        // past the 150 ms quiet period after which a file taken for an arrival would be probed.
         usleep(500_000)
         let probes = silent.accepted - before
         let residentAfter = residentKiB()

@@ -193,7 +193,7 @@ final class MockSensorTests: SensorTestCase {
     /// follows it (the mock signals claimants only, so without the claim nothing would arrive).
     func testClaimInFlightWhenTheProxyIsReplaced() throws {
         let old = try startMock("normal")
-        try startOrientd()
+        try startOrientd(["--sensor", "auto", "--verbose"])  // --verbose: the ignored late reply is logged
         try waitFor("SensorAvailable", "true")
         // The old service answers ClaimAccelerometer only after 2 s.
         try systemClient.call(
@@ -207,9 +207,11 @@ final class MockSensorTests: SensorTestCase {
         let new = try startMock("left-up", replacing: old)
         try eventually("claimed on the new service", timeout: .seconds(20)) { try orientdHoldsClaim() }
         try waitFor("InterfaceOrientation", of: scene, "landscape-left")
-        // Let the old service's late reply arrive (it sleeps 2 s from the claim): the claim on
-        // the new one must stand.
-        usleep(2_100_000)
+        // The old service's late reply arrives (2 s after the claim) and is ignored: the claim
+        // on the new one must stand.
+        try eventually("orientd ignored the old service's late reply; its log:\n\(orientd.log)") {
+            orientdLogLines(containing: "ignored the late reply to ClaimAccelerometer").count == 1
+        }
         try tiltMock("bottom-up")
         try waitFor("InterfaceOrientation", of: scene, "portrait-upside-down")
         XCTAssertTrue(try orientdHoldsClaim())

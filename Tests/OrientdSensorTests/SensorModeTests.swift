@@ -50,20 +50,7 @@ final class SensorModeTests: SensorTestCase {
         let folder = try temporaryDirectory()
         let socket = folder + "/system_bus_socket"
         let config = folder + "/system-bus.conf"
-        try """
-            <!DOCTYPE busconfig PUBLIC "-//freedesktop//DTD D-Bus Bus Configuration 1.0//EN"
-             "http://www.freedesktop.org/standards/dbus/1.0/busconfig.dtd">
-            <busconfig>
-              <type>session</type>
-              <listen>unix:path=\(socket)</listen>
-              <auth>EXTERNAL</auth>
-              <policy context="default">
-                <allow send_destination="*" eavesdrop="true"/>
-                <allow eavesdrop="true"/>
-                <allow own="*"/>
-              </policy>
-            </busconfig>
-            """.write(toFile: config, atomically: true, encoding: .utf8)
+        try PrivateBus.configuration([], listen: "unix:path=" + socket).write(toFile: config, atomically: true, encoding: .utf8)
 
         try startOrientd(["--sensor", "iio"], environment: ["DBUS_SYSTEM_BUS_ADDRESS": "unix:path=" + socket])
         try eventually("orientd says it waits") { !orientdLogLines(containing: "waiting for the system bus").isEmpty }

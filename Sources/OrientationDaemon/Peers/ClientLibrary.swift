@@ -38,7 +38,7 @@ extension ClientLibrary where Functions == orientd_xcb {
 
 extension ClientLibrary where Functions == orientd_wayland {
     /// The Wayland plugin: the first of `waylandPluginPaths` that opens.
-    static func wayland(executable: String? = ownExecutable()) -> Result<ClientLibrary, ClientLibraryError> {
+    static func wayland(executable: String? = ExecutableFile.current?.path) -> Result<ClientLibrary, ClientLibraryError> {
         var reasons: [String] = []
         for path in waylandPluginPaths(executable: executable) {
             switch open({ orientd_wayland_open(path, $0, $1) }, release: { orientd_wayland_close() }) {
@@ -65,15 +65,6 @@ extension ClientLibrary where Functions == orientd_wayland {
         let prefix = folder.hasSuffix("/bin") ? String(folder.dropLast(4)) : nil
         return ["\(folder)/\(ORIENTD_WAYLAND_PLUGIN)"] + (prefix.map { ["\($0)/lib/orientd/\(ORIENTD_WAYLAND_PLUGIN)"] } ?? [])
     }
-}
-
-/// This process's program as /proc tells it, even when it was replaced since (an upgrade).
-private func ownExecutable() -> String? {
-    var buffer = [CChar](repeating: 0, count: Int(PATH_MAX) + 1)
-    let length = readlink("/proc/self/exe", &buffer, Int(PATH_MAX))
-    guard length > 0 else { return nil }
-    let path = String(decoding: buffer[0..<length].map { UInt8(bitPattern: $0) }, as: UTF8.self)
-    return path.hasSuffix(" (deleted)") ? String(path.dropLast(10)) : path
 }
 
 /// Why a client library cannot be used: the file, and what the dynamic linker said.

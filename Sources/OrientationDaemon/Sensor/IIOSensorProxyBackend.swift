@@ -261,8 +261,11 @@ final class IIOSensorProxyBackend: SensorBackend {
     private func send(_ method: String, claiming: Bool, to owner: String, on bus: BusConnection) {
         let epoch = session.epoch
         bus.callAsync(destination: owner, path: Self.path, interface: Self.interface, method: method) { [weak self] result in
+            guard let self else { return }
             // From a proxy that has gone since: the new epoch already starts unclaimed.
-            guard let self, self.session.isCurrent(epoch) else { return }
+            guard self.session.isCurrent(epoch) else {
+                return self.log.debug("ignored the late reply to \(method) from an iio-sensor-proxy that has gone")
+            }
             self.session.calls.finish()
             switch result {
             case .success:

@@ -105,18 +105,10 @@ public final class MemoryRelease {
         if glib_check_version(2, 76, 0) != nil, getenv("G_SLICE") == nil {
             setenv("G_SLICE", "always-malloc", 1)
             // A binary replaced on disk since it started reads "… (deleted)": the link still runs it.
-            if let file = executableFile() { execv(file, CommandLine.unsafeArgv) }
+            if let file = ExecutableFile.current?.link { execv(file, CommandLine.unsafeArgv) }
             execv("/proc/self/exe", CommandLine.unsafeArgv)
             // Still here: the re-execution failed; run with GSlice rather than not at all.
         }
         _ = mallopt(M_MMAP_THRESHOLD, 256 * 1024)
-    }
-
-    /// The file this process runs, from `/proc/self/exe`; nil when it cannot be read.
-    private static func executableFile() -> String? {
-        var buffer = [CChar](repeating: 0, count: Int(PATH_MAX) + 1)
-        let count = readlink("/proc/self/exe", &buffer, Int(PATH_MAX))
-        guard count > 0 else { return nil }
-        return String(decoding: buffer[..<count].map { UInt8(bitPattern: $0) }, as: UTF8.self)
     }
 }

@@ -79,10 +79,6 @@ final class UninstallWatch {
 
     /// This process's program, as /proc tells it (nil when it was already removed).
     static func executablePath() -> String? {
-        var buffer = [CChar](repeating: 0, count: Int(PATH_MAX) + 1)
-        let length = readlink("/proc/self/exe", &buffer, Int(PATH_MAX))
-        guard length > 0 else { return nil }
-        let path = String(decoding: buffer[0..<length].map { UInt8(bitPattern: $0) }, as: UTF8.self)
-        return path.hasSuffix(" (deleted)") ? nil : path
+        ExecutableFile.current.flatMap { $0.deleted ? nil : $0.path }
     }
 }

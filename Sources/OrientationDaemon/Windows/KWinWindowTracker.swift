@@ -34,15 +34,7 @@ final class KWinWindowTracker: WaylandWindowTracker {
         guard globals.contains(where: kwinInterfaces.contains) else {
             return "the Wayland compositor on \(socketPath) is not KWin: it offers no \(managerInterface)"
         }
-        let path = ownExecutable() ?? "orientd's path"
+        let path = ExecutableFile.current?.link ?? "orientd's path"
         return "KWin on \(socketPath) does not offer \(managerInterface) to \(path): it offers it only to a program that an installed desktop entry (\(desktopEntry)) names in Exec with X-KDE-Wayland-Interfaces=\(managerInterface)"
-    }
-
-    /// orientd's own executable, as KWin sees it (`/proc/self/exe`).
-    static func ownExecutable() -> String? {
-        var buffer = [CChar](repeating: 0, count: Int(PATH_MAX))
-        let count = readlink("/proc/self/exe", &buffer, buffer.count)
-        guard count > 0 else { return nil }
-        return String(decoding: buffer[..<count].map { UInt8(bitPattern: $0) }, as: UTF8.self)
     }
 }

@@ -9,33 +9,21 @@ import XCTest
 /// knows who it is, then run at once, and wait again once it left; the call bounds refuse a
 /// method call past them (and ask for the memory back) but not a property read; a call
 /// through a scene path needs the scene; an administrator method needs an administrator.
-final class AdmissionTests: XCTestCase {
-    static let interface = "org.example.Admitted1"
-    static let xml = """
-    <node>
-      <interface name="\(interface)">
-        <method name="Names"><arg name="names" type="as" direction="in"/></method>
-      </interface>
-    </node>
-    """
-
-    /// What the handler is told to do with each call, and what it saw; only touched on the
-    /// service's loop thread.
-    final class Run: @unchecked Sendable {
+final class AdmissionTests: ServedObjectTestCase {
+    /// What the handler is told to do with each call, and what it saw.
+    final class Run: CoreOnLoop, @unchecked Sendable {
         var admission: Admission?
         var memory: MemoryRelease?
-        var manager = OrientationManager()
         var access: MethodAccess? = .app
         var scene = SceneTarget.none
         var ranAtOnce: [Bool] = []
     }
 
-    private var served: ServedObject!
     private let run = Run()
 
     override func setUpWithError() throws {
         let run = run
-        served = try ServedObject(xml: Self.xml, interface: Self.interface) { call in
+        try serve("org.example.Admitted1", methods: #"<method name="Names"><arg name="names" type="as" direction="in"/></method>"#) { call in
             let admission = run.admission!
             let answer = {
                 do throws(OrientationError) {
@@ -55,10 +43,6 @@ final class AdmissionTests: XCTestCase {
             run.admission = Admission(connection: connection, loop: loop, limits: .default, log: Log(verbose: false),
                                       memory: run.memory!, queued: [])
         }
-    }
-
-    override func tearDown() {
-        served?.stop()
     }
 
     private func names(_ count: Int) -> Variant { Variant(strings: (0..<count).map { "org.example.App\($0)" }) }
@@ -113,10 +97,7 @@ final class AdmissionTests: XCTestCase {
         served.onLoop { run.access = .administrator }
         try served.call("Names", [names(1)])
         let client = served.client.uniqueName
-        served.onLoop {
-            _ = try? run.manager.apply(.callerIdentified(client, .sandboxed(appId: "org.example.Sandboxed", kind: .flatpak)),
-                                       caller: "", at: Moment(monotonic: 0, wall: 0))
-        }
+        _ = served.onLoop { run.apply(.callerIdentified(client, .sandboxed(appId: "org.example.Sandboxed", kind: .flatpak)), caller: "") }
         XCTAssertThrowsError(try served.call("Names", [names(1)])) { error in
             XCTAssertEqual((error as? DBusError)?.name, OrientationError(.accessDenied, "").name)
         }

@@ -11,40 +11,29 @@ import XCTest
 /// without a core command (manager properties, the ObjectManager's listing, a scene's
 /// properties) read the core's state and keep a sandboxed app to its own scenes, and a
 /// command's reply takes the shape its row says.
-final class BusFaceTests: XCTestCase {
-    static let interface = "org.example.Face1"
-    static let xml = """
-    <node>
-      <interface name="\(interface)">
-        <method name="GetManagedObjects"><arg type="a{oa{sa{sv}}}" direction="out"/></method>
-        <method name="Other"/>
-        <method name="Get"><arg type="s" direction="in"/><arg type="s" direction="in"/><arg type="v" direction="out"/></method>
-        <method name="GetAll"><arg type="s" direction="in"/><arg type="a{sv}" direction="out"/></method>
-        <method name="Registered"><arg type="o" direction="out"/></method>
-        <method name="Orientation"><arg type="s" direction="out"/></method>
-        <method name="Nothing"/>
-      </interface>
-    </node>
+final class BusFaceTests: ServedObjectTestCase {
+    static let methods = """
+    <method name="GetManagedObjects"><arg type="a{oa{sa{sv}}}" direction="out"/></method>
+    <method name="Other"/>
+    <method name="Get"><arg type="s" direction="in"/><arg type="s" direction="in"/><arg type="v" direction="out"/></method>
+    <method name="GetAll"><arg type="s" direction="in"/><arg type="a{sv}" direction="out"/></method>
+    <method name="Registered"><arg type="o" direction="out"/></method>
+    <method name="Orientation"><arg type="s" direction="out"/></method>
+    <method name="Nothing"/>
     """
 
-    /// The face and the core, only touched on the service's loop thread.
-    final class Run: @unchecked Sendable {
+    /// The face beside the core.
+    final class Run: CoreOnLoop, @unchecked Sendable {
         var face: BusFace?
-        var manager = OrientationManager()
         /// The scene the scene calls are for.
         var scene: SceneID = 0
-
-        func apply(_ command: Command, caller: String) -> Reply? {
-            try? manager.apply(command, caller: caller, at: Moment(monotonic: 0, wall: 0)).reply
-        }
     }
 
-    private var served: ServedObject!
     private let run = Run()
 
     override func setUpWithError() throws {
         let run = run
-        served = try ServedObject(xml: Self.xml, interface: Self.interface) { call in
+        try serve("org.example.Face1", methods: Self.methods) { call in
             let face = run.face!
             switch call.methodName {
             case "GetManagedObjects", "Other": face.answerObjectManager(call, run.manager)
@@ -65,10 +54,6 @@ final class BusFaceTests: XCTestCase {
             run.face = BusFace(connection: connection, contract: contract, options: ServiceOptions(stateDirectory: "/nonexistent"),
                                log: Log(verbose: false))
         }
-    }
-
-    override func tearDown() {
-        served?.stop()
     }
 
     /// Registers a scene of `appId` for `caller` in the core; its id.
