@@ -18,6 +18,20 @@ public final class InterfaceInfo: Sendable {
     /// Parses `<node>` introspection XML and returns every interface in it, in order.
     /// - Throws: `DBusError` (`InvalidArgs`) when the XML is malformed.
     public static func parse(xml: String) throws(DBusError) -> [InterfaceInfo] {
+        try parse(cString: xml)
+    }
+
+    /// Parses `<node>` introspection XML given as bytes, which GMarkup checks are UTF-8 as it
+    /// reads them (no second pass over a large file).
+    /// - Throws: `DBusError` (`InvalidArgs`) when the bytes are not UTF-8 or not well-formed XML.
+    public static func parse(xml bytes: [UInt8]) throws(DBusError) -> [InterfaceInfo] {
+        let terminated = bytes.last == 0 ? bytes : bytes + [0]
+        return try terminated.withUnsafeBufferPointer { (buffer) throws(DBusError) in
+            try buffer.withMemoryRebound(to: CChar.self) { (text) throws(DBusError) in try parse(cString: text.baseAddress!) }
+        }
+    }
+
+    private static func parse(cString xml: UnsafePointer<CChar>) throws(DBusError) -> [InterfaceInfo] {
         var error: UnsafeMutablePointer<GError>? = nil
         guard let node = g_dbus_node_info_new_for_xml(xml, &error) else {
             let message = error.map { copyCString($0.pointee.message) } ?? "malformed XML"
@@ -31,7 +45,17 @@ public final class InterfaceInfo: Sendable {
     /// Parses introspection XML and returns the interface called `name`.
     /// - Throws: `DBusError` when the XML is malformed or has no such interface.
     public convenience init(xml: String, name: String) throws(DBusError) {
-        guard let found = try InterfaceInfo.parse(xml: xml).first(where: { $0.name == name }) else {
+        try self.init(found: InterfaceInfo.parse(xml: xml), name: name)
+    }
+
+    /// Parses introspection XML given as bytes and returns the interface called `name`.
+    /// - Throws: `DBusError` when the bytes are not UTF-8, not well-formed XML, or have no such interface.
+    public convenience init(xml bytes: [UInt8], name: String) throws(DBusError) {
+        try self.init(found: InterfaceInfo.parse(xml: bytes), name: name)
+    }
+
+    private convenience init(found interfaces: [InterfaceInfo], name: String) throws(DBusError) {
+        guard let found = interfaces.first(where: { $0.name == name }) else {
             throw DBusError(name: DBusError.invalidArgs, message: "introspection XML has no interface \(name)")
         }
         self.init(borrowing: found.pointer)

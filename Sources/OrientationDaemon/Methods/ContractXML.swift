@@ -59,31 +59,31 @@ public struct ContractXML {
             let managerPath = dir + "/" + managerFile
             let scenePath = dir + "/" + sceneFile
             guard access(managerPath, F_OK) == 0, access(scenePath, F_OK) == 0 else { continue }
-            let manager = try interface(BusNames.managerInterface, in: text(managerPath))
-            let scene = try interface(BusNames.sceneInterface, in: text(scenePath))
-            let objectManager = try interface(BusNames.objectManagerInterface, in: objectManagerXML)
+            let manager = try interface(BusNames.managerInterface, in: bytes(managerPath), path: managerPath)
+            let scene = try interface(BusNames.sceneInterface, in: bytes(scenePath), path: scenePath)
+            let objectManager = try interface(BusNames.objectManagerInterface, in: Array(objectManagerXML.utf8), path: "")
             return ContractXML(directory: dir, manager: manager, scene: scene, objectManager: objectManager)
         }
         throw ServiceError.contractNotFound(searchPath)
     }
 
-    /// An interface file's text: a readable regular file of UTF-8.
-    static func text(_ path: String) throws(ServiceError) -> String {
+    /// An interface file's bytes: a readable regular file.
+    static func bytes(_ path: String) throws(ServiceError) -> [UInt8] {
         switch SafeFile.read(path) {
         case .missing: throw ServiceError.contractInvalid("\(path) does not exist")
         case .unusable(let why): throw ServiceError.contractInvalid("\(path) \(why)")
-        case .contents(let bytes):
-            guard let text = String(validating: bytes, as: UTF8.self) else {
-                throw ServiceError.contractInvalid("\(path) is not UTF-8 text")
-            }
-            return text
+        case .contents(let bytes): return bytes
         }
     }
 
-    static func interface(_ name: String, in xml: String) throws -> InterfaceInfo {
+    /// Interface `name` of the XML read from `path`. GMarkup checks the bytes are UTF-8 as it
+    /// parses them (a second pass over 100 KB was a twentieth of the start-up); only when it
+    /// fails are they checked again, to say that they are not UTF-8 text.
+    static func interface(_ name: String, in xml: [UInt8], path: String) throws -> InterfaceInfo {
         do {
             return try InterfaceInfo(xml: xml, name: name)
         } catch {
+            if String(validating: xml, as: UTF8.self) == nil { throw ServiceError.contractInvalid("\(path) is not UTF-8 text") }
             throw ServiceError.contractInvalid(error.message)
         }
     }
