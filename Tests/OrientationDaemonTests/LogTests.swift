@@ -22,6 +22,11 @@ final class LogTests: XCTestCase {
         let line = LogLine.sanitized("value " + String(repeating: "x", count: 1_000_000))
         XCTAssertEqual(line.count, LogLine.maximumLength + "… (998006 more characters left out)".count, line.suffix(60).description)
         XCTAssertTrue(line.hasSuffix("… (998006 more characters left out)"), String(line.suffix(60)))
+        // Plain ASCII (the quick path) is kept up to the limit and cut one past it.
+        let full = String(repeating: "y", count: LogLine.maximumLength)
+        XCTAssertEqual(LogLine.sanitized(full), full)
+        XCTAssertEqual(LogLine.sanitized(full + "z"), full + "… (1 more characters left out)")
+        XCTAssertEqual(LogLine.sanitized("ascii \u{7F} and ~ ends"), #"ascii \u{7F} and ~ ends"#)
     }
 
     func testRepeatsFromOnePlaceAreFoldedAndCounted() {
