@@ -93,20 +93,18 @@ enum OutputSection {
         env["GSETTINGS_BACKEND"] = "memory"
         env["DISPLAY"] = ""
         env["WAYLAND_DISPLAY"] = ""
-        let process: ChildProcess
-        do {
-            process = try ChildProcess(MutterLaunch.command(monitors: ["800x1280"]), environment: env)
-        } catch {
-            throw BenchError("cannot start mutter (\(error)); scripts/install-deps.sh test installs it")
+        let session: MutterSession
+        session = try MutterSession(bus: bus, environment: env, timeout: .seconds(60)) { _, argv, environment in
+            do {
+                return try ChildProcess(argv, environment: environment)
+            } catch {
+                throw BenchError("cannot start mutter (\(error)); scripts/install-deps.sh test installs it")
+            }
         }
-        defer { process.stop() }
+        defer { session.stop() }
         let probe = try bus.connect()
         defer { probe.close() }
-        try eventually("mutter on the bus", timeout: .seconds(60)) {
-            if let status = process.exitStatus { throw BenchError("mutter exited (\(status)): \(process.standardError)") }
-            return try probe.nameOwner(displayConfig) != nil
-        }
-        let mutter = Mutter(scratch: scratch, bus: bus, environment: env, probe: probe, peer: try probe.nameOwner(displayConfig)!)
+        let mutter = Mutter(scratch: scratch, bus: bus, environment: env, probe: probe, peer: session.peer)
         let requests = try requestRounds(mutter)
         report.spread("output.mutter", "OrientationChanged until mutter turned the panel (MonitorsChanged)", requests, "ms", atMost: 50)
         try SensorPath.run(options, report, mutter: mutter, requestMedian: requests.median)
