@@ -30,7 +30,7 @@ extension OutputTestCase {
         (launch.extensionEnabled, launch.monitor, launch.root) = (enabled, monitor, root)
         let shell = try GnomeShellSession(launch, bus: bus, runtimeDirectory: scratch, environment: childEnvironment,
                                           logindTimeout: deadline, timeout: .seconds(90),
-                                          start: { try self.start($0, $1, environment: $2) })
+                                          start: startProcess)
         addTeardownBlock { shell.stop() }
         return shell.process
     }

@@ -17,7 +17,7 @@ extension OutputTestCase {
     /// `startMutter`, as the `Compositor` it is (stopped after the test).
     func startMutterSession(monitors: [String] = ["800x1280"]) throws -> MutterSession {
         let mutter = try MutterSession(bus: bus, monitors: monitors, environment: childEnvironment, timeout: deadline,
-                                       start: { try self.start($0, $1, environment: $2) })
+                                       start: startProcess)
         addTeardownBlock { mutter.stop() }
         return mutter
     }
