@@ -5,7 +5,7 @@ import GLibBridge
 /// orientd's extension installed), in the `Compositor` shape: python-dbusmock's logind on a
 /// private system bus of its own (without it the Shell's JavaScript aborts at start), the
 /// Shell on the given session bus, its panel read and turned through mutter's `DisplayConfig`.
-public final class GnomeShellSession: Compositor {
+public final class GnomeShellSession: DisplayConfigCompositor {
     public let name = "gnome-shell"
     /// The Shell's virtual monitor (`Meta-0`).
     public let output = GnomeShellLaunch.monitorName
@@ -60,14 +60,6 @@ public final class GnomeShellSession: Compositor {
             systemBus.stop()
             throw error
         }
-    }
-
-    public func panelTransform() throws -> PanelTransform? { try MutterDisplayConfig.panelTransform(connection, output) }
-
-    /// A temporary `ApplyMonitorsConfig` (method 1), as gnome-control-center makes before
-    /// the user keeps it.
-    public func turnPanel(to transform: PanelTransform) throws {
-        try MutterDisplayConfig.applyTransform(connection, output, UInt32(transform.rawValue))
     }
 
     public func stop() {

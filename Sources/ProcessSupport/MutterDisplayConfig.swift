@@ -45,6 +45,23 @@ public enum MutterDisplayConfig {
     }
 }
 
+/// A compositor that serves mutter's `DisplayConfig` (mutter, GNOME Shell, Phosh), whose panel
+/// is read and turned through it.
+public protocol DisplayConfigCompositor: Compositor {
+    /// A connection of the compositor's own to the session bus it serves `DisplayConfig` on.
+    var connection: BusConnection { get }
+}
+
+extension DisplayConfigCompositor {
+    public func panelTransform() throws -> PanelTransform? { try MutterDisplayConfig.panelTransform(connection, output) }
+
+    /// A temporary `ApplyMonitorsConfig` (method 1), as gnome-control-center makes before
+    /// the user keeps it.
+    public func turnPanel(to transform: PanelTransform) throws {
+        try MutterDisplayConfig.applyTransform(connection, output, UInt32(transform.rawValue))
+    }
+}
+
 /// What mutter's `DisplayConfig.GetCurrentState` says: its serial, the logical monitors and
 /// each connector's current mode.
 public struct MutterLayout: CustomStringConvertible, Sendable {

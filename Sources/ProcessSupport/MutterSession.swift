@@ -3,7 +3,7 @@ import GLibBridge
 /// A real headless mutter (`MutterLaunch`: `--wayland --headless --no-x11`, one virtual
 /// monitor per size) on a session bus, in the `Compositor` shape: started, waited for until
 /// its `DisplayConfig` lists the first monitor, read and turned through `DisplayConfig`.
-public final class MutterSession: Compositor {
+public final class MutterSession: DisplayConfigCompositor {
     public let name = "mutter"
     /// The first virtual monitor (`Meta-0`).
     public let output = MutterLaunch.firstMonitor
@@ -13,7 +13,7 @@ public final class MutterSession: Compositor {
     /// mutter's unique name on the bus (the owner of `DisplayConfig`).
     public let peer: String
     /// The session's own connection to the bus, closed by `stop()`.
-    private let connection: BusConnection
+    public let connection: BusConnection
 
     /// Starts mutter through `start` with `environment` (the bus, the runtime folder, no
     /// display) and waits, within `timeout`, until it owns `DisplayConfig` and lists `output`.
@@ -44,14 +44,6 @@ public final class MutterSession: Compositor {
             throw error
         }
         (self.process, self.connection) = (process, connection)
-    }
-
-    public func panelTransform() throws -> PanelTransform? { try MutterDisplayConfig.panelTransform(connection, output) }
-
-    /// A temporary `ApplyMonitorsConfig` (method 1), as gnome-control-center makes before
-    /// the user keeps it.
-    public func turnPanel(to transform: PanelTransform) throws {
-        try MutterDisplayConfig.applyTransform(connection, output, UInt32(transform.rawValue))
     }
 
     public func stop() {
