@@ -22,6 +22,26 @@ extension OutputTestCase {
         return mutter
     }
 
+    /// Starts the stand-in `DisplayConfig` (`MutterPhoshTests.script`: Phosh's, or mutter's
+    /// with `--mutter`) and waits until it owns the name.
+    func startDisplayConfigStandIn(_ name: String, _ arguments: [String]) throws -> ChildProcess {
+        let standIn = try start(name, ["/usr/bin/python3", MutterPhoshTests.script] + arguments)
+        let connection = try bus.connect()
+        defer { connection.close() }
+        try eventually("the stand-in owns \(Self.displayConfig)", timeout: deadline) {
+            if let status = standIn.exitStatus { throw TestSupportError("the stand-in exited (\(status)):\n\(standIn.standardError)") }
+            return try connection.nameOwner(Self.displayConfig) != nil
+        }
+        return standIn
+    }
+
+    /// The `ApplyMonitorsConfig` calls a stand-in logged, each as `method=… transform=… -> …`.
+    func applies(_ standIn: ChildProcess) -> [String] {
+        standIn.standardOutput.split(separator: "\n").filter { $0.hasPrefix("ApplyMonitorsConfig") }.map {
+            String($0.split(separator: " ").dropFirst(2).joined(separator: " "))
+        }
+    }
+
     /// mutter's layout now.
     func mutterLayout() throws -> MutterLayout {
         try MutterLayout(MutterDisplayConfig.currentState(client.connection))
