@@ -25,6 +25,12 @@ extension OutputTestCase {
     /// virtual monitor is `monitor` (a phone's portrait 800×1280 unless given).
     @discardableResult
     func startGnomeShell(extensionEnabled enabled: Bool, root: String? = nil, monitor: String = "800x1280") throws -> ChildProcess {
+        try startGnomeShellSession(extensionEnabled: enabled, root: root, monitor: monitor).process
+    }
+
+    /// `startGnomeShell`, as the `Compositor` it is (stopped after the test).
+    func startGnomeShellSession(extensionEnabled enabled: Bool, root: String? = nil,
+                                monitor: String = "800x1280") throws -> GnomeShellSession {
         var launch = GnomeShellLaunch(sourceTree: Self.sourceTree, home: scratch + "/home", dataHome: scratch + "/shell-data",
                                       configHome: scratch + "/config")
         (launch.extensionEnabled, launch.monitor, launch.root) = (enabled, monitor, root)
@@ -32,7 +38,7 @@ extension OutputTestCase {
                                           logindTimeout: deadline, timeout: .seconds(90),
                                           start: startProcess)
         addTeardownBlock { shell.stop() }
-        return shell.process
+        return shell
     }
 
     /// The repository's root (above `Tests/`).
