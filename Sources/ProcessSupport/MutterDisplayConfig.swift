@@ -3,7 +3,9 @@ import GLibBridge
 /// mutter's `org.gnome.Mutter.DisplayConfig` (served by mutter, GNOME Shell and Phosh), as
 /// the tests and the benchmark read it back and turn the panel with it (not through orientd).
 public enum MutterDisplayConfig {
+    /// The bus name and interface.
     public static let name = "org.gnome.Mutter.DisplayConfig"
+    /// The object path.
     public static let path = "/org/gnome/Mutter/DisplayConfig"
 
     /// `GetCurrentState`'s reply (from `destination`: mutter's unique name, or the well-known one).
@@ -74,7 +76,9 @@ public struct MutterLayout: CustomStringConvertible, Sendable {
         }
     }
 
+    /// The configuration's serial (an `ApplyMonitorsConfig` names the one it replaces).
     public var serial: UInt32
+    /// The logical monitors, in mutter's order.
     public var logical: [Logical]
     /// Each connector's current mode id.
     public var modes: [String: String]

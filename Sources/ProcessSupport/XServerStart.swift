@@ -1,5 +1,3 @@
-import Foundation
-
 /// Real X servers started and waited for, as the tests and the benchmark both need them: on a
 /// free display number until they answer `xrandr -q`, openbox until it manages the screen,
 /// and RandR's rotation read back.

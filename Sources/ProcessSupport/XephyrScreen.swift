@@ -1,5 +1,3 @@
-import Foundation
-
 /// An X screen that turns, in the `Compositor` shape: Xephyr (its one output `default`)
 /// inside an Xvfb of its own (which cannot rotate), openbox managing its windows when asked,
 /// read and turned through xrandr. Xephyr can be stopped and started again on its display
