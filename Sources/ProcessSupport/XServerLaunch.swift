@@ -2,8 +2,8 @@ import Foundation
 
 /// Real X servers as the tests and the benchmark both run them: Xvfb (which cannot rotate),
 /// Xephyr inside it (which can: its one output is `default`), openbox managing the windows,
-/// each on a display number no other server holds. How long to wait, and for what (a socket,
-/// xrandr answering), is the caller's.
+/// each on a display number no other server holds. `startServer` and `startOpenbox` start them
+/// and wait until they answer; `XephyrScreen` is the whole turning screen.
 public enum XServerLaunch {
     /// openbox without a session manager.
     public static let openbox = ["openbox", "--sm-disable"]

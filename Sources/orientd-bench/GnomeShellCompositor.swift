@@ -22,9 +22,8 @@ final class GnomeShellCompositor: SwitchingCompositor {
     let trackerName = "gnome"
     let backendName = "mutter"
     let environment = ["WAYLAND_DISPLAY": "wayland-0", "DISPLAY": ""]
-    private let systemBus: PrivateBus
-    private let processes: [ChildProcess]
-    private let connection: BusConnection
+    private let shell: GnomeShellSession
+    private var connection: BusConnection { shell.connection }
     /// Hears mutter's MonitorsChanged on a loop of its own.
     private let watcher: LoopConnection
     private let monitorsChanged = LockedValue<UInt64?>(nil)
@@ -34,53 +33,25 @@ final class GnomeShellCompositor: SwitchingCompositor {
     init(scratch: String, environment base: [String: String], bus: PrivateBus, sourceTree: String, root: String? = nil) throws {
         name = root == nil ? "gnome" : "gnome" + Self.rootRelease
         let switcherUUID = root == nil ? Self.switcherUUIDs.shell43 : Self.switcherUUIDs.shell45
-        systemBus = try PrivateBus()
-        var started: [ChildProcess] = []
-        var opened: BusConnection?
+        var launch = GnomeShellLaunch(sourceTree: sourceTree, home: scratch + "/shell-home", dataHome: scratch + "/shell-data",
+                                      configHome: scratch + "/shell-config")
+        let switcher = sourceTree + "/Tests/Fixtures/gnome/"
+        launch.otherExtensions = [(switcher + switcherUUID, [switcher + "switcher.js"])]
+        (launch.monitor, launch.root) = ("480x800", root)
+        shell = try GnomeShellSession(launch, bus: bus, runtimeDirectory: scratch, environment: base,
+                                      logindTimeout: .seconds(60), timeout: .seconds(180),
+                                      ready: { (try? Self.call($0, "Ready").child(at: 0).bool) == true })
         do {
-            var systemEnv = base
-            systemEnv["DBUS_SYSTEM_BUS_ADDRESS"] = systemBus.address
-            let logind = try ChildProcess(GnomeShellLaunch.logindCommand, environment: systemEnv)
-            started.append(logind)
-            let system = try systemBus.connect()
-            defer { system.close() }
-            try eventually("python-dbusmock's logind on the private system bus", timeout: .seconds(60)) {
-                if let status = logind.exitStatus { throw BenchError("dbusmock's logind exited (\(status)): \(logind.standardError)") }
-                return try system.nameOwner("org.freedesktop.login1") != nil
-            }
-
-            var launch = GnomeShellLaunch(sourceTree: sourceTree, home: scratch + "/shell-home", dataHome: scratch + "/shell-data",
-                                          configHome: scratch + "/shell-config")
-            let switcher = sourceTree + "/Tests/Fixtures/gnome/"
-            launch.otherExtensions = [(switcher + switcherUUID, [switcher + "switcher.js"])]
-            (launch.monitor, launch.root) = ("480x800", root)
-            let (command, shellEnvironment) = try launch.prepare()
-            var shellEnv = systemEnv.merging(shellEnvironment) { $1 }
-            shellEnv.merge(["WAYLAND_DISPLAY": "", "DISPLAY": ""]) { $1 }
-            let shell = try ChildProcess(command, environment: shellEnv)
-            started.append(shell)
-            let connection = try bus.connect()
-            opened = connection
-            self.connection = connection
-            try eventually("GNOME Shell has started and shows no overview", timeout: .seconds(180)) {
-                if let status = shell.exitStatus { throw BenchError("gnome-shell exited (\(status)): \(shell.standardError.suffix(2_000))") }
-                guard try connection.nameOwner("org.gnome.Shell") != nil,
-                      FileManager.default.fileExists(atPath: scratch + "/wayland-0") else { return false }
-                return (try? Self.call(connection, "Ready").child(at: 0).bool) == true
-            }
-            let version = try OutputSection.property(connection, "org.gnome.Shell", "ShellVersion",
+            let version = try OutputSection.property(shell.connection, "org.gnome.Shell", "ShellVersion",
                                                      path: "/org/gnome/Shell", interface: "org.gnome.Shell") ?? "none"
             if root != nil && !version.hasPrefix(Self.rootRelease + ".") {
                 throw BenchSkip("the Debian 13 root's GNOME Shell is \(version), not \(Self.rootRelease)")
             }
+            watcher = try bus.connectWithLoop(name: "bench-gnome")
         } catch {
-            opened?.close()
-            started.reversed().forEach { _ = $0.stop() }
-            systemBus.stop()
+            shell.stop()
             throw error
         }
-        processes = started
-        watcher = try bus.connectWithLoop(name: "bench-gnome")
         let (watcher, monitorsChanged) = (watcher, monitorsChanged)
         watcher.loop.sync {
             _ = watcher.connection.subscribe(sender: "org.gnome.Mutter.DisplayConfig", interface: "org.gnome.Mutter.DisplayConfig",
@@ -117,16 +88,12 @@ final class GnomeShellCompositor: SwitchingCompositor {
     let readsThePanel = true
 
     func panelTurned(landscape: Bool, after: UInt64) throws -> UInt64? {
-        guard let time = monitorsChanged.value, time >= after else { return nil }
-        let state = try MutterDisplayConfig.currentState(connection)
-        guard let transform = MutterDisplayConfig.transform(of: GnomeShellLaunch.monitorName, in: state) else { return nil }
-        return (transform % 2 == 1) == landscape ? time : nil
+        guard let time = monitorsChanged.value, time >= after, let transform = try shell.panelTransform() else { return nil }
+        return transform.isQuarterTurn == landscape ? time : nil
     }
 
     func stop() {
         watcher.close()
-        connection.close()
-        processes.reversed().forEach { _ = $0.stop() }
-        systemBus.stop()
+        shell.stop()
     }
 }

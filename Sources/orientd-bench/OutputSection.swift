@@ -50,8 +50,15 @@ enum OutputSection {
         /// What orientd runs with: the session bus, the runtime folder, no display.
         var environment: [String: String]
         var probe: BusConnection
+        var session: MutterSession
         /// mutter's unique name.
-        var peer: String
+        var peer: String { session.peer }
+
+        /// The transform mutter shows on Meta-0 now (read through its DisplayConfig).
+        func shownTransform() throws -> UInt32 {
+            guard let shown = try session.panelTransform() else { throw BenchError("\(session.output) is in no logical monitor") }
+            return UInt32(shown.rawValue)
+        }
 
         /// Once orientd drives Meta-0: a loop connection holding a pad scene that supports
         /// every orientation, with orientd's OrientationChanged on it and mutter's
@@ -93,20 +100,17 @@ enum OutputSection {
         env["GSETTINGS_BACKEND"] = "memory"
         env["DISPLAY"] = ""
         env["WAYLAND_DISPLAY"] = ""
-        let process: ChildProcess
-        do {
-            process = try ChildProcess(MutterLaunch.command(monitors: ["800x1280"]), environment: env)
-        } catch {
-            throw BenchError("cannot start mutter (\(error)); scripts/install-deps.sh test installs it")
+        let session = try MutterSession(bus: bus, environment: env, timeout: .seconds(60)) { _, argv, environment in
+            do {
+                return try ChildProcess(argv, environment: environment)
+            } catch {
+                throw BenchError("cannot start mutter (\(error)); scripts/install-deps.sh test installs it")
+            }
         }
-        defer { process.stop() }
+        defer { session.stop() }
         let probe = try bus.connect()
         defer { probe.close() }
-        try eventually("mutter on the bus", timeout: .seconds(60)) {
-            if let status = process.exitStatus { throw BenchError("mutter exited (\(status)): \(process.standardError)") }
-            return try probe.nameOwner(displayConfig) != nil
-        }
-        let mutter = Mutter(scratch: scratch, bus: bus, environment: env, probe: probe, peer: try probe.nameOwner(displayConfig)!)
+        let mutter = Mutter(scratch: scratch, bus: bus, environment: env, probe: probe, session: session)
         let requests = try requestRounds(mutter)
         report.spread("output.mutter", "OrientationChanged until mutter turned the panel (MonitorsChanged)", requests, "ms", atMost: 50)
         try SensorPath.run(options, report, mutter: mutter, requestMedian: requests.median)
@@ -128,7 +132,7 @@ enum OutputSection {
             arrivals.reset()
             _ = try connection.scene(peer, scene, .requestOrientation, [Variant(string: orientation)])
             let latency = try arrivals.wait(timeout: 30)
-            let shown = try transformOfMeta0(mutter.probe, mutter.peer)
+            let shown = try mutter.shownTransform()
             guard shown == transform else {
                 throw BenchError("after \(orientation) mutter shows transform \(shown), not \(transform); orientd's log:\n\(orientd.log)")
             }
@@ -147,13 +151,5 @@ enum OutputSection {
         try connection.call(destination: peer, path: path, interface: BusNames.propertiesInterface,
                             method: "Get", parameters: Variant(tuple: [Variant(string: interface), Variant(string: name)]),
                             replyType: "(v)").child(at: 0).unboxed?.string
-    }
-
-    static func transformOfMeta0(_ connection: BusConnection, _ peer: String) throws -> UInt32 {
-        let state = try MutterDisplayConfig.currentState(connection, destination: peer)
-        guard let transform = MutterDisplayConfig.transform(of: MutterLaunch.firstMonitor, in: state) else {
-            throw BenchError("\(MutterLaunch.firstMonitor) is in no logical monitor: \(state)")
-        }
-        return transform
     }
 }

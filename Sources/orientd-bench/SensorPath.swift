@@ -45,7 +45,7 @@ enum SensorPath {
                 arrivals.orientationChanged()  // the start instant: the reading is about to be sent
                 try sensor.tilt(reading)
                 let latency = try arrivals.wait(timeout: 30)
-                let shown = try OutputSection.transformOfMeta0(mutter.probe, mutter.peer)
+                let shown = try mutter.shownTransform()
                 guard shown == transform else {
                     throw BenchError("after the reading \(reading) mutter shows transform \(shown), not \(transform); orientd's log:\n\(orientd.log)")
                 }

@@ -76,21 +76,10 @@ struct BenchSkip: Error, CustomStringConvertible {
     init(_ description: String) { self.description = description }
 }
 
-/// Xvfb on a display number no other server holds; waits until its socket is there.
+/// Xvfb on a display number no other server holds; waits until it answers xrandr
+/// (`XServerLaunch.startServer`).
 func startXvfb(_ env: [String: String], screen: String) throws -> (ChildProcess, String) {
-    try startXServer("Xvfb", XServerLaunch.xvfbArguments(screen: screen), after: 300 + Int(getpid() % 300), environment: env)
-}
-
-/// `program` (an X server) on a display number after `after` that no other server holds
-/// (`XServerLaunch.startOnFreeDisplay`); waits until its socket is there.
-func startXServer(_ program: String, _ arguments: [String], after: Int, environment env: [String: String]) throws -> (ChildProcess, String) {
-    try XServerLaunch.startOnFreeDisplay(program, arguments, after: after, spawn: { try ChildProcess($0, environment: env) }) { server, display in
-        try eventually("\(program) \(display) listens", timeout: .seconds(30)) {
-            if let status = server.exitStatus { throw BenchError("\(program) exited (\(status)): \(server.standardError.suffix(2_000))") }
-            return FileManager.default.fileExists(atPath: "/tmp/.X11-unix/X\(display.dropFirst())")
-        }
-        return true
-    }
+    try XServerLaunch.startServer("Xvfb", XServerLaunch.xvfbArguments(screen: screen), after: 300 + Int(getpid() % 300), environment: env)
 }
 
 /// The display an Xvfb started by `startXvfb` serves (its first argument).

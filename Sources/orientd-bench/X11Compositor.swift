@@ -2,9 +2,10 @@ import Foundation
 import Glibc
 import ProcessSupport
 
-/// An X server that can turn (Xephyr, inside Xvfb) with an 800×1280 screen, openbox managing
-/// its windows; orientd's x11 tracker and output backend; `xdotool windowactivate` as the
-/// task switcher (the request is timed from before xdotool starts: the figure includes it).
+/// An X server that can turn (`XephyrScreen`: Xephyr inside Xvfb) with an 800×1280 screen,
+/// openbox managing its windows; orientd's x11 tracker and output backend; `xdotool
+/// windowactivate` as the task switcher (the request is timed from before xdotool starts:
+/// the figure includes it).
 final class X11Compositor: SwitchingCompositor {
     let name = "x11"
     let gdkBackend = "x11"
@@ -13,22 +14,12 @@ final class X11Compositor: SwitchingCompositor {
     let backendName = "x11"
     let environment: [String: String]
     private let base: [String: String]
-    private let servers: [ChildProcess]
+    private let screen: XephyrScreen
     private var windows: [String: String] = [:]
 
     init(environment base: [String: String]) throws {
-        let (host, hostDisplay) = try startXvfb(base, screen: "1400x1400x24")
-        let xephyr: ChildProcess, display: String
-        do {
-            (xephyr, display) = try startXServer("Xephyr", XServerLaunch.xephyrArguments(screen: "800x1280x24"),
-                                                 after: Int(hostDisplay.dropFirst())!, environment: base.merging(["DISPLAY": hostDisplay]) { $1 })
-        } catch {
-            _ = host.stop()
-            throw error
-        }
-        environment = ["DISPLAY": display, "WAYLAND_DISPLAY": ""]
-        let openbox = try ChildProcess(XServerLaunch.openbox, environment: base.merging(environment) { $1 })
-        servers = [openbox, xephyr, host]
+        screen = try XephyrScreen(managed: true, after: 300 + Int(getpid() % 300), environment: base)
+        environment = ["DISPLAY": screen.display, "WAYLAND_DISPLAY": ""]
         self.base = base
     }
 
@@ -73,5 +64,5 @@ final class X11Compositor: SwitchingCompositor {
     /// Xephyr's software rotation and xdotool's own start are in the figure: no limit.
     let latencyLimit: Double? = nil
 
-    func stop() { servers.forEach { _ = $0.stop() } }
+    func stop() { screen.stop() }
 }

@@ -25,28 +25,19 @@ extension OutputTestCase {
     /// virtual monitor is `monitor` (a phone's portrait 800×1280 unless given).
     @discardableResult
     func startGnomeShell(extensionEnabled enabled: Bool, root: String? = nil, monitor: String = "800x1280") throws -> ChildProcess {
-        let systemBus = try PrivateBus()
-        addTeardownBlock { systemBus.stop() }
-        let logind = try start("logind (python-dbusmock)", GnomeShellLaunch.logindCommand, environment: systemBus.systemEnvironment)
-        let system = try systemBus.connect()
-        defer { system.close() }
-        try eventually("org.freedesktop.login1 on the private system bus", timeout: deadline) {
-            if let status = logind.exitStatus { throw TestSupportError("dbusmock's logind exited (\(status))") }
-            return try system.nameOwner("org.freedesktop.login1") != nil
-        }
+        try startGnomeShellSession(extensionEnabled: enabled, root: root, monitor: monitor).process
+    }
 
+    /// `startGnomeShell`, as the `Compositor` it is (stopped after the test).
+    func startGnomeShellSession(extensionEnabled enabled: Bool, root: String? = nil,
+                                monitor: String = "800x1280") throws -> GnomeShellSession {
         var launch = GnomeShellLaunch(sourceTree: Self.sourceTree, home: scratch + "/home", dataHome: scratch + "/shell-data",
                                       configHome: scratch + "/config")
         (launch.extensionEnabled, launch.monitor, launch.root) = (enabled, monitor, root)
-        let (command, shellEnvironment) = try launch.prepare()
-        let shell = try start("gnome-shell", command, environment: systemBus.systemEnvironment.merging(shellEnvironment) { $1 })
-        let connection = try bus.connect()
-        defer { connection.close() }
-        try eventually("GNOME Shell owns org.gnome.Shell and DisplayConfig and serves Wayland", timeout: .seconds(90)) {
-            if let status = shell.exitStatus { throw TestSupportError("gnome-shell exited (\(status))") }
-            return try connection.nameOwner("org.gnome.Shell") != nil && connection.nameOwner(Self.displayConfig) != nil
-                && FileManager.default.fileExists(atPath: scratch + "/" + Self.waylandSocket)
-        }
+        let shell = try GnomeShellSession(launch, bus: bus, runtimeDirectory: scratch, environment: childEnvironment,
+                                          logindTimeout: deadline, timeout: .seconds(90),
+                                          start: startProcess)
+        addTeardownBlock { shell.stop() }
         return shell
     }
 

@@ -16,20 +16,7 @@ final class MutterPhoshTests: OutputTestCase {
     let key = "orientation-lock"
 
     func startPhosh(_ arguments: [String] = []) throws -> ChildProcess {
-        let phosh = try start("phosh stand-in", ["/usr/bin/python3", Self.script] + arguments)
-        let connection = try bus.connect()
-        defer { connection.close() }
-        try eventually("the stand-in owns \(Self.displayConfig)", timeout: deadline) {
-            if let status = phosh.exitStatus { throw TestSupportError("the stand-in exited (\(status)):\n\(phosh.standardError)") }
-            return try connection.nameOwner(Self.displayConfig) != nil
-        }
-        return phosh
-    }
-
-    func applies(_ phosh: ChildProcess) -> [String] {
-        phosh.standardOutput.split(separator: "\n").filter { $0.hasPrefix("ApplyMonitorsConfig") }.map {
-            String($0.split(separator: " ").dropFirst(2).joined(separator: " "))
-        }
+        try startDisplayConfigStandIn("phosh stand-in", arguments)
     }
 
     func lock() throws -> String {

@@ -2,60 +2,44 @@ import GLibBridge
 import TestSupport
 import XCTest
 
-/// What mutter's `org.gnome.Mutter.DisplayConfig.GetCurrentState` says, read by the test
-/// itself (not through orientd).
-struct MutterLayout: CustomStringConvertible {
-    struct Logical: Equatable {
-        var x: Int32, y: Int32, transform: UInt32, primary: Bool, connectors: [String]
-    }
-
-    var serial: UInt32
-    var logical: [Logical]
-    /// Each connector's current mode id.
-    var modes: [String: String]
-
-    init(_ reply: Variant) throws {
-        serial = try XCTUnwrap(reply.child(at: 0).uint32)
-        logical = reply.child(at: 2).children.map { lm in
-            Logical(x: lm.child(at: 0).int32 ?? -1, y: lm.child(at: 1).int32 ?? -1, transform: lm.child(at: 3).uint32 ?? 99,
-                    primary: lm.child(at: 4).bool ?? false, connectors: lm.child(at: 5).children.map { $0.child(at: 0).string ?? "" })
-        }
-        var modes: [String: String] = [:]
-        for monitor in reply.child(at: 1).children {
-            let connector = monitor.child(at: 0).child(at: 0).string ?? ""
-            for mode in monitor.child(at: 1).children where mode.child(at: 6).vardict?["is-current"]?.bool == true {
-                modes[connector] = mode.child(at: 0).string
-            }
-        }
-        self.modes = modes
-    }
-
-    /// The logical monitor showing `connector`.
-    func monitor(_ connector: String) -> Logical? { logical.first { $0.connectors.contains(connector) } }
-
-    var description: String {
-        logical.map { "\($0.connectors.joined(separator: "+"))@(\($0.x),\($0.y)) transform \($0.transform)\($0.primary ? " primary" : "")" }
-            .joined(separator: "; ") + " (serial \(serial))"
-    }
-}
-
 /// A real mutter, headless with virtual monitors, on the test's private bus.
 extension OutputTestCase {
     static let displayConfig = MutterDisplayConfig.name
     static let displayConfigPath = MutterDisplayConfig.path
 
     /// Starts `mutter --wayland --headless --no-x11` with one virtual monitor per size
-    /// (Meta-0, Meta-1, ...) and waits until DisplayConfig is on the bus.
+    /// (Meta-0, Meta-1, ...) and waits until DisplayConfig lists Meta-0 (`MutterSession`).
     @discardableResult
     func startMutter(monitors: [String] = ["800x1280"]) throws -> ChildProcess {
-        let mutter = try start("mutter", MutterLaunch.command(monitors: monitors))
+        try startMutterSession(monitors: monitors).process
+    }
+
+    /// `startMutter`, as the `Compositor` it is (stopped after the test).
+    func startMutterSession(monitors: [String] = ["800x1280"]) throws -> MutterSession {
+        let mutter = try MutterSession(bus: bus, monitors: monitors, environment: childEnvironment, timeout: deadline,
+                                       start: startProcess)
+        addTeardownBlock { mutter.stop() }
+        return mutter
+    }
+
+    /// Starts the stand-in `DisplayConfig` (`MutterPhoshTests.script`: Phosh's, or mutter's
+    /// with `--mutter`) and waits until it owns the name.
+    func startDisplayConfigStandIn(_ name: String, _ arguments: [String]) throws -> ChildProcess {
+        let standIn = try start(name, ["/usr/bin/python3", MutterPhoshTests.script] + arguments)
         let connection = try bus.connect()
         defer { connection.close() }
-        try eventually("mutter owns \(Self.displayConfig); its log:\n\(mutter.standardError)", timeout: deadline) {
-            if let status = mutter.exitStatus { throw TestSupportError("mutter exited (\(status)):\n\(mutter.standardError)") }
+        try eventually("the stand-in owns \(Self.displayConfig)", timeout: deadline) {
+            if let status = standIn.exitStatus { throw TestSupportError("the stand-in exited (\(status)):\n\(standIn.standardError)") }
             return try connection.nameOwner(Self.displayConfig) != nil
         }
-        return mutter
+        return standIn
+    }
+
+    /// The `ApplyMonitorsConfig` calls a stand-in logged, each as `method=… transform=… -> …`.
+    func applies(_ standIn: ChildProcess) -> [String] {
+        standIn.standardOutput.split(separator: "\n").filter { $0.hasPrefix("ApplyMonitorsConfig") }.map {
+            String($0.split(separator: " ").dropFirst(2).joined(separator: " "))
+        }
     }
 
     /// mutter's layout now.
@@ -90,15 +74,6 @@ extension OutputTestCase {
     /// `method` 1 is temporary (mutter may put the persistent configuration back on its own),
     /// 2 persistent.
     func applyTransformAsSomeoneElse(_ connector: String, _ transform: UInt32, method: UInt32 = 1) throws {
-        let layout = try mutterLayout()
-        let lm = try XCTUnwrap(layout.monitor(connector))
-        let monitor = Variant(tuple: [.s(connector), .s(try XCTUnwrap(layout.modes[connector])), .vardict([:])])
-        let logical = Variant(tuple: [Variant(int32: 0), Variant(int32: 0), Variant(double: 1), .u(transform), .b(lm.primary),
-                                      Variant(arrayOf: "(ssa{sv})", [monitor])])
-        try client.connection.call(
-            destination: Self.displayConfig, path: Self.displayConfigPath, interface: Self.displayConfig,
-            method: "ApplyMonitorsConfig",
-            parameters: Variant(tuple: [.u(layout.serial), .u(method), Variant(arrayOf: "(iiduba(ssa{sv}))", [logical]), .vardict([:])]),
-            timeoutMilliseconds: 10_000)
+        try MutterDisplayConfig.applyTransform(client.connection, connector, transform, method: method)
     }
 }

@@ -23,20 +23,7 @@ final class MutterUnmanagedPanelTests: OutputTestCase {
     }
 
     func startMutterStandIn() throws -> ChildProcess {
-        let mutter = try start("mutter stand-in", ["/usr/bin/python3", MutterPhoshTests.script, "--mutter"])
-        let connection = try bus.connect()
-        defer { connection.close() }
-        try eventually("the stand-in owns \(Self.displayConfig)", timeout: deadline) {
-            if let status = mutter.exitStatus { throw TestSupportError("the stand-in exited (\(status)):\n\(mutter.standardError)") }
-            return try connection.nameOwner(Self.displayConfig) != nil
-        }
-        return mutter
-    }
-
-    func applies(_ mutter: ChildProcess) -> [String] {
-        mutter.standardOutput.split(separator: "\n").filter { $0.hasPrefix("ApplyMonitorsConfig") }.map {
-            String($0.split(separator: " ").dropFirst(2).joined(separator: " "))
-        }
+        try startDisplayConfigStandIn("mutter stand-in", ["--mutter"])
     }
 
     func testAPanelMutterStopsManagingIsPutBackUprightByMutterAndOrientdDoesNotTurnItAgain() throws {

@@ -48,6 +48,9 @@ class OutputTestCase: OrientdTestCase {
         try super.start(name, argv, environment: childEnvironment.merging(environment) { _, new in new })
     }
 
+    /// `start` as the compositor library (`MutterSession`, `XephyrScreen`, …) takes it.
+    var startProcess: StartProcess { { try self.start($0, $1, environment: $2) } }
+
     /// Starts orientd on the test's bus with `arguments` (after `--sensor none`) and waits
     /// until it owns its name.
     /// `verbose: false` leaves out --verbose, for tests of the default level's log lines.

@@ -7,10 +7,7 @@ import XCTest
 extension OutputTestCase {
     /// Xephyr (a panel of `size`) in Xvfb with openbox managing it; returns Xephyr's display.
     func startWindowManagedScreen(size: String = "800x1280x24") throws -> String {
-        let host = try startXvfb(size: "1400x1400x24")
-        let (_, display) = try startXephyr(inside: host, size: size)
-        try startOpenbox(on: display)
-        return display
+        try startXephyrScreen(panel: size, managed: true).display
     }
 
     func appEnvironment(_ display: String) -> [String: String] { ["DISPLAY": display, "GDK_BACKEND": "x11"] }

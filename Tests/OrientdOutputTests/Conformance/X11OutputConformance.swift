@@ -13,8 +13,6 @@ final class X11OutputConformance: OutputBackendConformance {
     func testThePeerGoingAwayDetachesUntilItReturns() throws { try checkThePeerGoingAwayDetachesUntilItReturns() }
     func testReportsThePanelsSize() throws { try checkReportsThePanelsSize() }
 
-    /// RandR's rotations by wl_output transform (0-3: counter-clockwise).
-    static let rotations = ["normal", "left", "inverted", "right"]
     private let xephyr = RestartableXephyr()
     private var display: String { xephyr.display }
 
@@ -41,13 +39,14 @@ final class X11OutputConformance: OutputBackendConformance {
     }
 
     override func peerShows() throws -> InterfaceOrientation? {
-        try xrandrRotation(panel, display: display).flatMap { Self.rotations.firstIndex(of: $0) }
-            .flatMap { FakeOutputBackend.showing(UInt32($0)) }
+        try screen.panelTransform().flatMap { FakeOutputBackend.showing(UInt32($0.rawValue)) }
     }
 
     override func turnPeer(_ transform: UInt32) throws {
-        let result = try runCommand(["xrandr", "--output", panel, "--rotate", Self.rotations[Int(transform)]],
-                                    environment: childEnvironment.merging(["DISPLAY": display]) { $1 })
-        XCTAssertTrue(result.succeeded, result.description)
+        try screen.turnPanel(to: XCTUnwrap(PanelTransform(rawValue: Int(transform))))
+    }
+
+    private var screen: XephyrScreen {
+        get throws { try XCTUnwrap(xephyr.screen, "Xephyr is not started") }
     }
 }
