@@ -21,8 +21,9 @@ final class KWinCompositor: SwitchingCompositor {
     let orientdArguments = ["--output-backend", "kwin", "--output", KWinCompositor.output, "--window-tracking", "kwin"]
     let trackerName = "kwin"
     let backendName = "kwin"
-    let environment = ["WAYLAND_DISPLAY": "wayland-0", "DISPLAY": ""]
-    private let kwin: ChildProcess
+    var environment: [String: String] { kwin.clientEnvironment }
+    /// KWin itself (ProcessSupport's `KWinSession`).
+    let kwin: KWinSession
     private let switcher: TaskSwitcher
 
     /// Starts KWin on `scratch` (its runtime folder), trusting `orientd` and this program.
@@ -34,21 +35,19 @@ final class KWinCompositor: SwitchingCompositor {
         guard let tree = BenchBinaries.sourceTree else { throw BenchError("the benchmark was not built in a source tree") }
         var launch = KWinLaunch(scratch: scratch, sourceTree: tree, configHome: scratch + "/kwin-config")
         launch.trusting = [Self.resolved(orientd), Self.resolved("/proc/self/exe")]
-        let (command, kwinEnvironment) = try launch.prepare()
-        var env = base
-        env.merge(kwinEnvironment) { $1 }
-        env.merge(["WAYLAND_DISPLAY": "", "DISPLAY": ""]) { $1 }
-        let kwin: ChildProcess
-        do {
-            kwin = try ChildProcess(command, environment: env)
-        } catch {
-            throw BenchSkip("kwin_wayland --virtual could not be started: \(error)")
+        kwin = try KWinSession.start(launch, runtimeFolder: scratch, toolEnvironment: base) { command, kwinEnvironment in
+            var env = base.merging(kwinEnvironment) { $1 }
+            env.merge(["WAYLAND_DISPLAY": "", "DISPLAY": ""]) { $1 }
+            do {
+                return try ChildProcess(command, environment: env)
+            } catch {
+                throw BenchSkip("kwin_wayland --virtual could not be started: \(error)")
+            }
         }
-        self.kwin = kwin
         do {
-            switcher = try Self.connect(kwin, socketPath: scratch + "/wayland-0")
+            switcher = try Self.connect(kwin.process, socketPath: kwin.socketPath)
         } catch {
-            _ = kwin.stop()
+            kwin.stop()
             throw error
         }
     }
@@ -104,6 +103,6 @@ final class KWinCompositor: SwitchingCompositor {
 
     func stop() {
         switcher.stop()
-        _ = kwin.stop()
+        kwin.stop()
     }
 }

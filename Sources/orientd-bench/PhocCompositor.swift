@@ -27,7 +27,7 @@ protocol OnNestedPhoc: SwitchingCompositor {
 
 extension OnNestedPhoc {
     var gdkBackend: String { "wayland" }
-    var environment: [String: String] { ["WAYLAND_DISPLAY": "wayland-0", "DISPLAY": ""] }
+    var environment: [String: String] { phoc.session.clientEnvironment }
     func waitForWindows(of appIds: [String]) throws { try phoc.waitForWindows(of: appIds) }
     func activate(_ appId: String) throws { try phoc.activate(appId) }
     func pump() throws { try phoc.switcher.pump(milliseconds: 5) }
@@ -36,42 +36,46 @@ extension OnNestedPhoc {
 }
 
 /// phoc nested in Xvfb with one 480×800 output (`output`), serving `wayland-0` in the
-/// runtime folder, and the benchmark's task switcher (wlr-foreign-toplevel) on its socket.
+/// runtime folder (ProcessSupport's `PhocSession`, which ends the Xvfb with phoc), and the
+/// benchmark's task switcher (wlr-foreign-toplevel) on its socket.
 final class NestedPhoc {
     /// The nested phoc's one output (its window in Xvfb).
     static let output = PhocLaunch.nestedOutput
-    private let xvfb: ChildProcess
-    let process: ChildProcess
+    let session: PhocSession
+    var process: ChildProcess { session.process }
     let switcher: TaskSwitcher
 
     /// Starts Xvfb and phoc in it (`PhocLaunch`), phoc starting `session` when given (run from
     /// `root` when given: `Debian13Root.command`), and waits until the switcher is connected.
     init(scratch: String, environment base: [String: String], session: String? = nil, root: String? = nil) throws {
-        (xvfb, _) = try startXvfb(base, screen: "1000x1000x24")
+        let (xvfb, _) = try startXvfb(base, screen: "1000x1000x24")
+        let display: String
         do {
-            let display = try startXvfbDisplay(xvfb)
-            var launch = PhocLaunch.nested(in: display)
-            (launch.config, launch.configPath) = (PhocLaunch.outputConfig(Self.output, width: 480, height: 800), scratch + "/phoc.ini")
-            (launch.session, launch.root) = (session, root)
-            let (command, phocEnvironment) = try launch.prepare()
-            var phocEnv = base.merging(phocEnvironment) { $1 }
-            phocEnv["WAYLAND_DISPLAY"] = ""
-            process = try ChildProcess(command, environment: phocEnv)
+            display = try startXvfbDisplay(xvfb)
         } catch {
             xvfb.stop()
             throw error
         }
+        var launch = PhocLaunch.nested(in: display)
+        (launch.config, launch.configPath) = (PhocLaunch.outputConfig(Self.output, width: 480, height: 800), scratch + "/phoc.ini")
+        (launch.session, launch.root) = (session, root)
+        let phoc = try PhocSession.start(launch, output: Self.output, runtimeFolder: scratch, toolEnvironment: base,
+                                         host: xvfb) { command, phocEnvironment in
+            var phocEnv = base.merging(phocEnvironment) { $1 }
+            phocEnv["WAYLAND_DISPLAY"] = ""
+            return try ChildProcess(command, environment: phocEnv)
+        }
+        self.session = phoc
         var found: TaskSwitcher?
-        let phoc = process
+        let process = phoc.process
         do {
-            try eventually("phoc accepts on \(scratch)/wayland-0", timeout: .seconds(60)) {
-                if let status = phoc.exitStatus { throw BenchError("phoc exited (\(status)): \(phoc.standardError.suffix(2_000))") }
-                found = try? TaskSwitcher(socketPath: scratch + "/wayland-0")
+            try eventually("phoc accepts on \(phoc.socketPath)", timeout: .seconds(60)) {
+                if let status = process.exitStatus { throw BenchError("phoc exited (\(status)): \(process.standardError.suffix(2_000))") }
+                found = try? TaskSwitcher(socketPath: phoc.socketPath)
                 return found != nil
             }
         } catch {
             phoc.stop()
-            xvfb.stop()
             throw error
         }
         switcher = found!
@@ -83,7 +87,6 @@ final class NestedPhoc {
 
     func stop() {
         switcher.stop()
-        process.stop()
-        xvfb.stop()
+        session.stop()
     }
 }

@@ -27,6 +27,8 @@ final class PhoshCompositor: OnNestedPhoc {
     let environment: [String: String]
     let idleBeforeRound = Duration.milliseconds(300)
     let phoc: NestedPhoc
+    /// Phosh on the nested phoc (ProcessSupport's `PhoshSession`).
+    let phosh: PhoshSession
     private let systemBus: PrivateBus
 
     /// Starts Phosh from `root`; `BenchSkip` when the root holds another release.
@@ -53,14 +55,9 @@ final class PhoshCompositor: OnNestedPhoc {
             systemBus.stop()
             throw error
         }
+        phosh = PhoshSession(phoc: phoc.session, bus: bus)
         do {
-            let connection = try bus.connect()
-            defer { connection.close() }
-            let process = phoc.process
-            try eventually("Phosh owns DisplayConfig with \(NestedPhoc.output) and the screen saver", timeout: .seconds(120)) {
-                if let status = process.exitStatus { throw BenchError("phoc exited (\(status)): \(process.standardError.suffix(2_000))") }
-                return try PhoshLaunch.isUp(on: connection)
-            }
+            try phosh.waitUntilUp(timeout: .seconds(120))
         } catch {
             stop()
             throw error

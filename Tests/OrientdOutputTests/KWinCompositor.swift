@@ -24,35 +24,17 @@ extension OutputTestCase {
         var launch = KWinLaunch(scratch: scratch, sourceTree: Self.repositoryRoot, configHome: scratch + "/config")
         (launch.trusting, launch.root, launch.outputs) = (programs, root, outputs)
         (launch.tabletMode, launch.x11Display, launch.socket) = (tabletMode, x11Display, Self.waylandSocket)
-        var (command, environment) = try launch.prepare()
-        // `sessionBus`: KWin on a bus of its own, leaving org.kde.KWin on the test's bus to another peer.
-        if let sessionBus { environment.merge(sessionBus.sessionEnvironment) { $1 } }
-        if root != nil {
-            // KDE Frameworks 6 list the installed apps through the session's XDG menu, which a
-            // Plasma 6 session has (plasma-workspace's) and a KWin run alone does not.
-            let menus = scratch + "/kwin-config/menus"
-            try FileManager.default.createDirectory(atPath: menus, withIntermediateDirectories: true)
-            try "<Menu><Name>Applications</Name><DefaultAppDirs/><Include><All/></Include></Menu>\n"
-                .write(toFile: menus + "/applications.menu", atomically: true, encoding: .utf8)
-            environment["XDG_CONFIG_DIRS"] = scratch + "/kwin-config:/etc/xdg"
+        let kwin = try KWinSession.start(launch, runtimeFolder: scratch, toolEnvironment: childEnvironment) { command, environment in
+            // `sessionBus`: KWin on a bus of its own, leaving org.kde.KWin on the test's bus to another peer.
+            try start("kwin_wayland", command, environment: environment.merging(sessionBus?.sessionEnvironment ?? [:]) { $1 })
         }
-        let folders = programs.map { URL(fileURLWithPath: $0).deletingLastPathComponent().path }
-        let kwin = try start("kwin_wayland", root.map { Self.inRoot($0, command, showing: folders) } ?? command,
-                             environment: environment)
-        let socket = scratch + "/" + Self.waylandSocket
         let byRegistry = try root.map(kwinHandsOutputsThroughRegistry) ?? false
-        let reader = byRegistry ? "the test's own client" : "kscreen-doctor"
-        let what = readingOutputs ? "\(reader) lists \(Self.kwinOutput)" : "KWin serves Wayland"
-        try eventually("\(what); KWin's log:\n\(kwin.standardError)", timeout: deadline) {
-            if let status = kwin.exitStatus { throw TestSupportError("kwin_wayland exited (\(status)):\n\(kwin.standardError)") }
-            guard readingOutputs else { return FileManager.default.fileExists(atPath: socket) }
-            if byRegistry, kwinReader == nil {
-                guard FileManager.default.fileExists(atPath: socket) else { return false }
-                kwinReader = try kwinPolicyClient()
-            }
-            return (try? kscreenRotation(Self.kwinOutput)) != nil
-        }
-        return kwin
+        try kwin.waitUntilServing(readingOutput: readingOutputs, timeout: deadline, ownReader: byRegistry ? { [self] in
+            let client = try kwinReader ?? kwinPolicyClient()
+            kwinReader = client
+            return { client.transform(of: $0) }
+        } : nil, ownReaderName: "the test's own client")
+        return kwin.process
     }
 
     /// The clone's root folder.
@@ -61,29 +43,14 @@ extension OutputTestCase {
             .deletingLastPathComponent().path
     }
 
-    /// Runs kscreen-doctor on the test's KWin (Qt's Wayland platform); throws when it fails.
+    /// Runs kscreen-doctor on the test's KWin (`KWinSession.kscreenDoctor`); throws when it fails.
     @discardableResult
     func kscreenDoctor(_ arguments: [String]) throws -> String {
-        var env = childEnvironment
-        env.merge(waylandEnvironment) { _, new in new }
-        env["QT_QPA_PLATFORM"] = "wayland"
-        // kscreen-doctor now and then never ends on a loaded machine (it waits for KWin's
-        // output list forever): such a run is ended and the command run again.
-        let result = try runEndingHangs(["kscreen-doctor"] + arguments, environment: env)
-        guard result.succeeded else { throw TestSupportError("kscreen-doctor \(arguments.joined(separator: " ")) failed: \(result)") }
-        return result.stdout
-    }
-
-    /// Runs `argv` for at most 10 s, up to three times while it does not end.
-    func runEndingHangs(_ argv: [String], environment: [String: String]) throws -> ProcessOutput {
-        for _ in 1..<3 {
-            if let result = try? runCommand(argv, environment: environment, timeout: .seconds(10)) { return result }
-        }
-        return try runCommand(argv, environment: environment, timeout: .seconds(10))
+        try KWinSession.kscreenDoctor(arguments, environment: childEnvironment.merging(waylandEnvironment) { _, new in new })
     }
 
     /// KScreen's rotation of each wl_output transform KWin turns a panel to.
-    static var kscreenRotations: [Int32: Int] { [0: 1, 1: 2, 2: 4, 3: 8] }
+    static var kscreenRotations: [Int32: Int] { KWinSession.kscreenRotations }
 
     /// Whether `root`'s KWin hands its outputs out only through kde_output_device_registry_v2
     /// (no kde_output_device_v2 globals since KWin 6.7).
@@ -98,11 +65,7 @@ extension OutputTestCase {
         if let kwinReader {
             return kwinReader.transform(of: output).flatMap { Self.kscreenRotations[$0] }
         }
-        let text = try kscreenDoctor(["-j"])
-        guard let start = text.firstIndex(of: "{"),
-              let document = try JSONSerialization.jsonObject(with: Data(text[start...].utf8)) as? [String: Any],
-              let outputs = document["outputs"] as? [[String: Any]] else { return nil }
-        return outputs.first { $0["name"] as? String == output }?["rotation"] as? Int
+        return try KWinSession.kscreenRotation(of: output, environment: childEnvironment.merging(waylandEnvironment) { _, new in new })
     }
 
     /// Waits until KWin reports its output at one of `rotations`.

@@ -128,18 +128,10 @@ extension PhoshFlowTests {
             guard now == transform else {
                 return XCTFail("\(message): transform \(now.map(String.init) ?? "none"), was \(transform)", file: file, line: line)
             }
+            // A deliberate window: no event says "Phosh did not turn", so the panel is read
+            // every 0.1 s for the whole 2 s (an `eventually` would end at the first read).
             Thread.sleep(forTimeInterval: 0.1)
         }
-    }
-
-    /// Polls `condition` for at most `timeout`; whether it became true by then.
-    func becomesTrue(within timeout: Duration, _ condition: () throws -> Bool) throws -> Bool {
-        let end = TestDeadline.from(now: timeout)
-        while ContinuousClock.now < end {
-            if try condition() { return true }
-            Thread.sleep(forTimeInterval: 0.1)
-        }
-        return try condition()
     }
 }
 
@@ -158,7 +150,7 @@ struct PhoshInput {
     /// taps on each edge; 180° is never asked for here (a landscape game).
     let pointerTurnsWithOutput: Bool
 
-    init(session: OutputTestCase.PhoshSession, root: String?, test: OutputTestCase) throws {
+    init(session: OutputTestCase.RealPhosh, root: String?, test: OutputTestCase) throws {
         environment = test.childEnvironment.merging(["DISPLAY": session.host]) { $1 }
         let tree = try runCommand(["xwininfo", "-root", "-children"], environment: environment)
         // "     0x200004 (has no name): ()  360x720+0+0  +0+0"

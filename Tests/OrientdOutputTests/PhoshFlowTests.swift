@@ -130,7 +130,7 @@ final class PhoshFlowTests: OutputTestCase {
     }
 
     /// Whether someone (Phosh) claims the mock accelerometer on the session's system bus.
-    func accelerometerClaimed(_ session: PhoshSession) throws -> Bool {
+    func accelerometerClaimed(_ session: RealPhosh) throws -> Bool {
         let connection = try session.systemBus.connect()
         defer { connection.close() }
         return try !claimants(on: connection).isEmpty

@@ -14,8 +14,9 @@ extension OutputTestCase {
     /// Phosh's panel: the nested phoc's one output.
     static let phoshPanel = PhoshLaunch.panel
 
-    struct PhoshSession {
-        let phoc: ChildProcess
+    /// A test's Phosh: ProcessSupport's `PhoshSession` and what the test started around it.
+    struct RealPhosh {
+        let phosh: PhoshSession
         /// The Xvfb phoc runs in.
         let host: String
         /// The private system bus's address, and the mock sensor on it (when asked for).
@@ -28,7 +29,7 @@ extension OutputTestCase {
     /// `sharedSystemBus`, Phosh reads the harness's system bus (`systemBus`, where the test
     /// started the mock sensor orientd reads too) instead of a private one. With `root`, the
     /// phoc and Phosh of that root (`debian13Root()`).
-    func startRealPhosh(sensor orientation: String? = nil, sharedSystemBus: Bool = false, root: String? = nil) throws -> PhoshSession {
+    func startRealPhosh(sensor orientation: String? = nil, sharedSystemBus: Bool = false, root: String? = nil) throws -> RealPhosh {
         let systemBus: PrivateBus = sharedSystemBus ? self.systemBus : try PrivateBus()
         if !sharedSystemBus { addTeardownBlock { systemBus.stop() } }
         var sensor: ChildProcess?
@@ -52,24 +53,20 @@ extension OutputTestCase {
         let host = try startXvfb(size: "800x1280x24")
         var launch = PhoshLaunch.phoc(in: host)
         (launch.configPath, launch.root) = ("/usr/share/phosh/phoc.ini", root)
-        let (command, phocEnvironment) = try launch.prepare()
-        let phoc = try start("phoc and phosh", command, environment: systemBus.systemEnvironment.merging(phocEnvironment) { $1 }.merging([
-            "LD_PRELOAD": "libpam_wrapper.so", "PAM_WRAPPER": "1", "PAM_WRAPPER_SERVICE_DIR": pam,
-        ]) { $1 })
-        let connection = try bus.connect()
-        defer { connection.close() }
-        try eventually("Phosh owns DisplayConfig with \(Self.phoshPanel) and the screen saver", timeout: .seconds(60)) {
-            if let status = phoc.exitStatus { throw TestSupportError("phoc exited (\(status)):\n\(phoc.standardError)") }
-            return try PhoshLaunch.isUp(on: connection)
+        let phosh = try PhoshSession.start(launch, runtimeFolder: scratch, toolEnvironment: childEnvironment, bus: bus) { command, phocEnvironment in
+            try start("phoc and phosh", command, environment: systemBus.systemEnvironment.merging(phocEnvironment) { $1 }.merging([
+                "LD_PRELOAD": "libpam_wrapper.so", "PAM_WRAPPER": "1", "PAM_WRAPPER_SERVICE_DIR": pam,
+            ]) { $1 })
         }
+        try phosh.waitUntilUp(timeout: .seconds(60))
         XCTAssertFalse(try phoshLocked(), "--unlocked")
-        return PhoshSession(phoc: phoc, host: host, systemBus: systemBus, sensor: sensor)
+        return RealPhosh(phosh: phosh, host: host, systemBus: systemBus, sensor: sensor)
     }
 
     /// The panel's transform as Phosh's DisplayConfig reports it (`GetCurrentState`): 0 normal,
     /// 1 90°, 2 180°, 3 270°; nil when no logical monitor holds the panel.
     func phoshTransform() throws -> UInt32? {
-        MutterDisplayConfig.transform(of: Self.phoshPanel, in: try MutterDisplayConfig.currentState(client.connection))
+        try PhoshSession.displayConfigTransform(on: client.connection)
     }
 
     /// Waits until Phosh reports the panel turned as `expected` says ("portrait": 0,
@@ -103,7 +100,7 @@ extension OutputTestCase {
 
     /// Unlocks Phosh as a user does: a PIN typed on its lock screen (keys into the nested
     /// phoc's window), checked by PAM (the test's `pam_permit`).
-    func unlockPhosh(_ session: PhoshSession) throws {
+    func unlockPhosh(_ session: RealPhosh) throws {
         let x = childEnvironment.merging(["DISPLAY": session.host]) { $1 }
         let tree = try runCommand(["xwininfo", "-root", "-children"], environment: x)
         let window = try XCTUnwrap(tree.stdout.split(separator: "\n").lazy
@@ -115,18 +112,8 @@ extension OutputTestCase {
                 let result = try runCommand(command, environment: x)
                 guard result.succeeded else { throw TestSupportError("\(command.joined(separator: " ")): \(result)") }
             }
-            return try eventuallyValue(timeout: .seconds(5)) { try !phoshLocked() }
+            return try becomesTrue(within: .seconds(5)) { try !phoshLocked() }
         }
-    }
-
-    /// Polls `condition` for `timeout`; its last answer.
-    private func eventuallyValue(timeout: Duration, _ condition: () throws -> Bool) throws -> Bool {
-        let end = TestDeadline.from(now: timeout)
-        while ContinuousClock.now < end {
-            if try condition() { return true }
-            Thread.sleep(forTimeInterval: 0.2)
-        }
-        return try condition()
     }
 
     /// Sets the orientation-lock key as the user's Auto Rotate switch does (true: off).

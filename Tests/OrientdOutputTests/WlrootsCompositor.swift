@@ -21,37 +21,24 @@ extension OutputTestCase {
         var launch = PhocLaunch()
         (launch.backends, launch.config, launch.root) = (backends, config, root)
         launch.configPath = config.map { _ in scratch + "/phoc.ini" }
-        let (command, phocEnvironment) = try launch.prepare()
-        let env = phocEnvironment.merging(environment) { _, new in new }
-        let phoc = try start("phoc", command, environment: env)
-        try eventually("phoc lists \(output); its log:\n\(phoc.standardError)", timeout: deadline) {
-            if let status = phoc.exitStatus { throw TestSupportError("phoc exited (\(status)):\n\(phoc.standardError)") }
-            // A killed compositor's socket file stays until the next one binds it: until then
-            // wlr-randr cannot connect.
-            return (try? wlrRandr())?.contains(output) == true
+        let phoc = try PhocSession.start(launch, output: output, runtimeFolder: scratch, socket: Self.waylandSocket,
+                                         toolEnvironment: childEnvironment) { command, phocEnvironment in
+            try start("phoc", command, environment: phocEnvironment.merging(environment) { _, new in new })
         }
-        return phoc
+        try phoc.waitUntilListed(timeout: deadline)
+        return phoc.process
     }
 
-    /// Runs wlr-randr on the test's compositor; returns its listing (throws when it fails).
+    /// Runs wlr-randr on the test's compositor (`PhocSession.wlrRandr`); returns its listing
+    /// (throws when it fails).
     @discardableResult
     func wlrRandr(_ arguments: [String] = []) throws -> String {
-        var env = childEnvironment
-        env.merge(waylandEnvironment) { _, new in new }
-        let result = try runCommand(["wlr-randr"] + arguments, environment: env)
-        guard result.succeeded else { throw TestSupportError("wlr-randr \(arguments.joined(separator: " ")) failed: \(result)") }
-        return result.stdout
+        try PhocSession.wlrRandr(arguments, environment: childEnvironment.merging(waylandEnvironment) { _, new in new })
     }
 
     /// The `Transform:` wlr-randr lists for `output` (wl_output's names: normal, 90, 180, 270).
     func wlrTransform(_ output: String) throws -> String? {
-        var inOutput = false
-        for line in try wlrRandr().split(separator: "\n") {
-            if !line.hasPrefix(" ") { inOutput = line.hasPrefix(output + " ") }
-            let trimmed = line.trimmingCharacters(in: .whitespaces)
-            if inOutput, trimmed.hasPrefix("Transform: ") { return String(trimmed.dropFirst("Transform: ".count)) }
-        }
-        return nil
+        PhocSession.transformName(of: output, in: try wlrRandr())
     }
 
     /// Waits until wlr-randr lists `output` with `transform`.
