@@ -145,8 +145,9 @@ INSTALL_BUILD_FLAGS = -c release --static-swift-stdlib --scratch-path $(INSTALL_
   $(INSTALL_LINK_FLAGS)
 # orientd's functions laid out in the order it runs them (scripts/link-order.sh): what a running
 # orientd touches shares pages, so less of its text stays resident. Names lld no longer finds
-# are skipped.
-ORIENTD_LINK_ORDER = -Xlinker --symbol-ordering-file=$(CURDIR)/scripts/link-order/orientd.order -Xlinker --no-warn-symbol-ordering
+# are skipped; the functions without a name are kept together (scripts/link-order/unnamed.ld).
+ORIENTD_LINK_ORDER = -Xlinker --symbol-ordering-file=$(CURDIR)/scripts/link-order/orientd.order -Xlinker --no-warn-symbol-ordering \
+  -Xlinker --script=$(CURDIR)/scripts/link-order/unnamed.ld
 # The archive -lstdc++ finds first: a folder holding only libstdc++.a (clang knows where GCC's is).
 LIBSTDCXX_ARCHIVE = $(shell clang -print-file-name=libstdc++.a 2>/dev/null)
 
