@@ -26,9 +26,13 @@ public final class InterfaceInfo: Sendable {
     /// - Throws: `DBusError` (`InvalidArgs`) when the bytes are not UTF-8 or not well-formed XML.
     public static func parse(xml bytes: [UInt8]) throws(DBusError) -> [InterfaceInfo] {
         let terminated = bytes.last == 0 ? bytes : bytes + [0]
-        return try terminated.withUnsafeBufferPointer { (buffer) throws(DBusError) in
-            try buffer.withMemoryRebound(to: CChar.self) { (text) throws(DBusError) in try parse(cString: text.baseAddress!) }
+        // A Result out of the closures: Swift 6.0's withUnsafeBufferPointer does not carry a typed throw.
+        let parsed = terminated.withUnsafeBufferPointer { buffer in
+            buffer.withMemoryRebound(to: CChar.self) { text in
+                Result { () throws(DBusError) in try parse(cString: text.baseAddress!) }
+            }
         }
+        return try parsed.get()
     }
 
     private static func parse(cString xml: UnsafePointer<CChar>) throws(DBusError) -> [InterfaceInfo] {
