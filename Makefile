@@ -147,7 +147,12 @@ INSTALL_BUILD_FLAGS = -c release --static-swift-stdlib --scratch-path $(INSTALL_
 # orientd touches shares pages, so less of its text stays resident. Names lld no longer finds
 # are skipped; the functions without a name are kept together (scripts/link-order/unnamed.ld).
 ORIENTD_LINK_ORDER = -Xlinker --symbol-ordering-file=$(CURDIR)/scripts/link-order/orientd.order -Xlinker --no-warn-symbol-ordering \
-  -Xlinker --script=$(CURDIR)/scripts/link-order/unnamed.ld
+  $(UNNAMED_TOGETHER)
+# The lld of Swift 6.0 (LLVM 17: Debian 13's swiftlang, the arm64 cross-build) aborts on this
+# INSERT script among Swift's objects; with it, or when the version is unknown, the unnamed
+# functions stay where lld puts them.
+UNNAMED_TOGETHER = $(if $(filter-out 5.% 6.0,$(SWIFT_MAJOR_MINOR)),-Xlinker --script=$(CURDIR)/scripts/link-order/unnamed.ld)
+SWIFT_MAJOR_MINOR = $(shell $(SWIFT) --version 2>/dev/null | sed -n 's/.*Swift version \([0-9]*\.[0-9]*\).*/\1/p' | head -n 1)
 # The archive -lstdc++ finds first: a folder holding only libstdc++.a (clang knows where GCC's is).
 LIBSTDCXX_ARCHIVE = $(shell clang -print-file-name=libstdc++.a 2>/dev/null)
 
