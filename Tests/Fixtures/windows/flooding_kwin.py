@@ -5,8 +5,9 @@ first ones, whose app ids hold control characters or are 4,000 characters long, 
 once they are answered, all the others at once. Each window the client asks for
 (get_window_by_uuid) gets its app id, its states (the last window active) and initial_state.
 It reads and drops the client's other requests. As a compositor does, it never stops reading
-while its messages wait to be sent: one thread writes them in order. Prints "flooded" when
-every window is announced; runs until killed (which closes the connection).
+while its messages wait to be sent (one thread writes them in order) or while it answers
+(one thread reads). Prints "flooded" when every window is announced; runs until killed
+(which closes the connection).
 
     flooding_kwin.py SOCKET-PATH COUNT
 """
@@ -52,23 +53,38 @@ def read_string(body, offset):
     return body[offset + 4:offset + 4 + length - 1].decode()
 
 
-def requests(conn):
-    """Yields (object, opcode, body) for each request the client sends, until it hangs up."""
-    buffer = b""
+def receive(conn, chunks):
+    """Moves what the client sends into `chunks` as fast as it comes (None when it hangs up):
+    a client whose requests wait unread in the socket would see it full, and a client library
+    before libwayland 1.23 gives its connection up then."""
     while True:
         try:
             chunk = conn.recv(65536)
         except OSError:
-            return
+            chunk = b""
+        chunks.put(chunk or None)
         if not chunk:
             return
-        buffer += chunk
-        while len(buffer) >= 8:
-            obj, header = struct.unpack_from("<II", buffer)
+
+
+def requests(conn):
+    """Yields (object, opcode, body) for each request the client sends, until it hangs up."""
+    chunks = queue.Queue()
+    threading.Thread(target=receive, args=(conn, chunks), daemon=True).start()
+    buffer, offset = b"", 0
+    while True:
+        chunk = chunks.get()
+        if chunk is None:
+            return
+        buffer = buffer[offset:] + chunk
+        offset = 0
+        while len(buffer) - offset >= 8:
+            obj, header = struct.unpack_from("<II", buffer, offset)
             size, opcode = header >> 16, header & 0xFFFF
-            if len(buffer) < size:
+            if len(buffer) - offset < size:
                 break
-            body, buffer = buffer[8:size], buffer[size:]
+            body = buffer[offset + 8:offset + size]
+            offset += size
             yield obj, opcode, body
 
 
