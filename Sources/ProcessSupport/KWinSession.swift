@@ -24,7 +24,7 @@ public final class KWinSession: Compositor {
         socketPath = runtimeFolder + "/" + socket
     }
 
-    /// Starts KWin as `launch` says (`launch.prepare()`), through `spawn` given its command and
+    /// Starts KWin as `launch` says (`launch.prepare()`), through `start` (`StartProcess`) given its command and
     /// what its environment needs besides the session's; does not wait. With `launch.root`,
     /// the root's KWin, shown the folders of the programs it trusts (it checks that a desktop
     /// entry's Exec is the client's executable) and given an XDG menu (KDE Frameworks 6 list
@@ -32,7 +32,7 @@ public final class KWinSession: Compositor {
     /// run alone does not). `runtimeFolder`: the `XDG_RUNTIME_DIR` KWin binds its socket in;
     /// `toolEnvironment`: the session's environment, for kscreen-doctor.
     public static func start(_ launch: KWinLaunch, runtimeFolder: String, toolEnvironment: [String: String],
-                             spawn: (_ command: [String], _ environment: [String: String]) throws -> ChildProcess) throws -> KWinSession {
+                             start: StartProcess = startPlainly) throws -> KWinSession {
         var (command, environment) = try launch.prepare()
         if let root = launch.root {
             let menus = launch.scratch + "/kwin-config/menus"
@@ -43,7 +43,7 @@ public final class KWinSession: Compositor {
             let folders = launch.trusting.map { URL(fileURLWithPath: $0).deletingLastPathComponent().path }
             command = Debian13Root.command(root, command, showing: folders)
         }
-        return KWinSession(process: try spawn(command, environment), socket: launch.socket,
+        return KWinSession(process: try start("kwin_wayland", command, environment), socket: launch.socket,
                            runtimeFolder: runtimeFolder, toolEnvironment: toolEnvironment)
     }
 

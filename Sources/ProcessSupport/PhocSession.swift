@@ -23,17 +23,17 @@ public final class PhocSession: Compositor {
         socketPath = runtimeFolder + "/" + socket
     }
 
-    /// Starts phoc as `launch` says (`launch.prepare()`) through `spawn`, given its command and
+    /// Starts phoc as `launch` says (`launch.prepare()`) through `start` (`StartProcess`), given its command and
     /// what its environment needs besides the session's; does not wait. `output`: the panel it
     /// is to show; `runtimeFolder`: the `XDG_RUNTIME_DIR` phoc binds `socket` in;
     /// `toolEnvironment`: the session's environment, for wlr-randr; `host`: the X server phoc
     /// nests in when the session is to end it too (it is ended when the start fails).
     public static func start(_ launch: PhocLaunch, output: String, runtimeFolder: String, socket: String = "wayland-0",
                              toolEnvironment: [String: String], host: ChildProcess? = nil,
-                             spawn: (_ command: [String], _ environment: [String: String]) throws -> ChildProcess) throws -> PhocSession {
+                             start: StartProcess = startPlainly) throws -> PhocSession {
         do {
             let (command, environment) = try launch.prepare()
-            return PhocSession(process: try spawn(command, environment), output: output, socket: socket,
+            return PhocSession(process: try start("phoc", command, environment), output: output, socket: socket,
                                runtimeFolder: runtimeFolder, toolEnvironment: toolEnvironment, host: host)
         } catch {
             _ = host?.stop()

@@ -19,12 +19,12 @@ public final class PhoshSession: Compositor {
     public init(phoc: PhocSession, bus: PrivateBus) { (self.phoc, self.bus) = (phoc, bus) }
 
     /// Starts phoc as `launch` says (`PhoshLaunch.phoc(in:)`, Phosh its session) through
-    /// `spawn` (`PhocSession.start`), Phosh on the session bus `bus`; does not wait.
+    /// `start` (`PhocSession.start`), Phosh on the session bus `bus`; does not wait.
     public static func start(_ launch: PhocLaunch, runtimeFolder: String, toolEnvironment: [String: String], bus: PrivateBus,
                              host: ChildProcess? = nil,
-                             spawn: (_ command: [String], _ environment: [String: String]) throws -> ChildProcess) throws -> PhoshSession {
+                             start: StartProcess = startPlainly) throws -> PhoshSession {
         let phoc = try PhocSession.start(launch, output: PhoshLaunch.panel, runtimeFolder: runtimeFolder,
-                                         toolEnvironment: toolEnvironment, host: host, spawn: spawn)
+                                         toolEnvironment: toolEnvironment, host: host, start: start)
         return PhoshSession(phoc: phoc, bus: bus)
     }
 

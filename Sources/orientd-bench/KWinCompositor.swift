@@ -35,7 +35,7 @@ final class KWinCompositor: SwitchingCompositor {
         guard let tree = BenchBinaries.sourceTree else { throw BenchError("the benchmark was not built in a source tree") }
         var launch = KWinLaunch(scratch: scratch, sourceTree: tree, configHome: scratch + "/kwin-config")
         launch.trusting = [Self.resolved(orientd), Self.resolved("/proc/self/exe")]
-        kwin = try KWinSession.start(launch, runtimeFolder: scratch, toolEnvironment: base) { command, kwinEnvironment in
+        kwin = try KWinSession.start(launch, runtimeFolder: scratch, toolEnvironment: base) { _, command, kwinEnvironment in
             var env = base.merging(kwinEnvironment) { $1 }
             env.merge(["WAYLAND_DISPLAY": "", "DISPLAY": ""]) { $1 }
             do {

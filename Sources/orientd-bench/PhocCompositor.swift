@@ -60,7 +60,7 @@ final class NestedPhoc {
         (launch.config, launch.configPath) = (PhocLaunch.outputConfig(Self.output, width: 480, height: 800), scratch + "/phoc.ini")
         (launch.session, launch.root) = (session, root)
         let phoc = try PhocSession.start(launch, output: Self.output, runtimeFolder: scratch, toolEnvironment: base,
-                                         host: xvfb) { command, phocEnvironment in
+                                         host: xvfb) { _, command, phocEnvironment in
             var phocEnv = base.merging(phocEnvironment) { $1 }
             phocEnv["WAYLAND_DISPLAY"] = ""
             return try ChildProcess(command, environment: phocEnv)

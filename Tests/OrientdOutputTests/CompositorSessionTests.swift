@@ -10,18 +10,14 @@ import XCTest
 final class CompositorSessionTests: OutputTestCase {
     func testKWinSessionReadsAndTurnsThePanel() throws {
         let launch = KWinLaunch(scratch: scratch, sourceTree: Self.repositoryRoot, configHome: scratch + "/config")
-        let kwin = try KWinSession.start(launch, runtimeFolder: scratch, toolEnvironment: childEnvironment) { command, environment in
-            try start("kwin_wayland", command, environment: environment)
-        }
+        let kwin = try KWinSession.start(launch, runtimeFolder: scratch, toolEnvironment: childEnvironment, start: startProcess)
         try kwin.waitUntilServing(timeout: deadline)
         try checkReadsTurnsAndStops(kwin, waylandSocket: Self.waylandSocket)
     }
 
     func testHeadlessPhocSessionReadsAndTurnsThePanel() throws {
         let phoc = try PhocSession.start(PhocLaunch(), output: "HEADLESS-1", runtimeFolder: scratch,
-                                         toolEnvironment: childEnvironment) { command, environment in
-            try start("phoc", command, environment: environment)
-        }
+                                         toolEnvironment: childEnvironment, start: startProcess)
         try phoc.waitUntilListed(timeout: deadline)
         try checkReadsTurnsAndStops(phoc, waylandSocket: Self.waylandSocket)
     }

@@ -24,9 +24,9 @@ extension OutputTestCase {
         var launch = KWinLaunch(scratch: scratch, sourceTree: Self.repositoryRoot, configHome: scratch + "/config")
         (launch.trusting, launch.root, launch.outputs) = (programs, root, outputs)
         (launch.tabletMode, launch.x11Display, launch.socket) = (tabletMode, x11Display, Self.waylandSocket)
-        let kwin = try KWinSession.start(launch, runtimeFolder: scratch, toolEnvironment: childEnvironment) { command, environment in
+        let kwin = try KWinSession.start(launch, runtimeFolder: scratch, toolEnvironment: childEnvironment) { name, command, environment in
             // `sessionBus`: KWin on a bus of its own, leaving org.kde.KWin on the test's bus to another peer.
-            try start("kwin_wayland", command, environment: environment.merging(sessionBus?.sessionEnvironment ?? [:]) { $1 })
+            try start(name, command, environment: environment.merging(sessionBus?.sessionEnvironment ?? [:]) { $1 })
         }
         let byRegistry = try root.map(kwinHandsOutputsThroughRegistry) ?? false
         try kwin.waitUntilServing(readingOutput: readingOutputs, timeout: deadline, ownReader: byRegistry ? { [self] in

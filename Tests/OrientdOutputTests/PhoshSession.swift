@@ -53,7 +53,7 @@ extension OutputTestCase {
         let host = try startXvfb(size: "800x1280x24")
         var launch = PhoshLaunch.phoc(in: host)
         (launch.configPath, launch.root) = ("/usr/share/phosh/phoc.ini", root)
-        let phosh = try PhoshSession.start(launch, runtimeFolder: scratch, toolEnvironment: childEnvironment, bus: bus) { command, phocEnvironment in
+        let phosh = try PhoshSession.start(launch, runtimeFolder: scratch, toolEnvironment: childEnvironment, bus: bus) { _, command, phocEnvironment in
             try start("phoc and phosh", command, environment: systemBus.systemEnvironment.merging(phocEnvironment) { $1 }.merging([
                 "LD_PRELOAD": "libpam_wrapper.so", "PAM_WRAPPER": "1", "PAM_WRAPPER_SERVICE_DIR": pam,
             ]) { $1 })

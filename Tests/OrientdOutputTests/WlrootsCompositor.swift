@@ -22,8 +22,8 @@ extension OutputTestCase {
         (launch.backends, launch.config, launch.root) = (backends, config, root)
         launch.configPath = config.map { _ in scratch + "/phoc.ini" }
         let phoc = try PhocSession.start(launch, output: output, runtimeFolder: scratch, socket: Self.waylandSocket,
-                                         toolEnvironment: childEnvironment) { command, phocEnvironment in
-            try start("phoc", command, environment: phocEnvironment.merging(environment) { _, new in new })
+                                         toolEnvironment: childEnvironment) { name, command, phocEnvironment in
+            try start(name, command, environment: phocEnvironment.merging(environment) { _, new in new })
         }
         try phoc.waitUntilListed(timeout: deadline)
         return phoc.process
