@@ -8,6 +8,7 @@ let package = Package(
         .executable(name: "orientd", targets: ["orientd"]),
         .executable(name: "orientctl", targets: ["orientctl"]),
         .executable(name: "orientd-bench", targets: ["orientd-bench"]),
+        .executable(name: "orientd-screenshots", targets: ["orientd-screenshots"]),
         .executable(name: "orientd-settings", targets: ["orientd-settings"]),
         .executable(name: "orientd-swift-floor", targets: ["orientd-swift-floor"]),
         .library(name: "OrientationClient", targets: ["OrientationClient"]),
@@ -87,6 +88,9 @@ let package = Package(
         .executableTarget(name: "orientd-bench", dependencies: ["OrientationCore", "OrientationWire", "OrientationClient", "GLibBridge", "ProcessSupport", "CGio", "CClientLibraries",
                                                               // the plugin's code linked in: the bench's task switcher calls it directly
                                                               "CWaylandProtocols"]),
+        // The pictures of the README and docs/ on a real phoc, through the compositor library the
+        // tests and the benchmark use (scripts/*screenshots.sh run it); never installed.
+        .executableTarget(name: "orientd-screenshots", dependencies: ["ProcessSupport"]),
         // The least a GDBus service in C does for each of orientd's call shapes: orientd-bench's yardstick.
         .executableTarget(name: "orientd-reference-peer", dependencies: ["CGio"],
                           // CGio's module map links GIO for Swift importers only; C links it here.
