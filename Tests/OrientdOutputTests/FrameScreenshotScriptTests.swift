@@ -3,7 +3,8 @@ import TestSupport
 import XCTest
 
 /// scripts/screenshots.sh, which makes the README's headline pictures, run as the README
-/// says: it must still write a portrait screen, then a landscape one (the panel turned).
+/// says: it must still write a portrait screen, then a landscape one (the panel turned); and
+/// the front-window and settings scripts, all three thin wrappers of orientd-screenshots.
 final class FrameScreenshotScriptTests: OutputTestCase {
     static let script = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent()
         .deletingLastPathComponent().appendingPathComponent("scripts/screenshots.sh").path
@@ -46,5 +47,30 @@ final class FrameScreenshotScriptTests: OutputTestCase {
         XCTAssertTrue(result.stdout.contains("Window tracking: wlroots, 2 app windows, org.example.RacingGame in front"), result.stdout)
         XCTAssertTrue(result.stdout.contains("Output: wlroots turns X11-1, showing landscape-right"), result.stdout)
         XCTAssertTrue(result.stdout.contains("org.example.RacingGame is in front: the compositor's window list (wlroots)"), result.stdout)
+    }
+
+    static let settingsScript = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent()
+        .deletingLastPathComponent().appendingPathComponent("scripts/settings-screenshots.sh").path
+
+    /// The settings app's pictures: the phone's list and an app's page, then the tablet's.
+    func testTheSettingsScriptWritesThePhoneThenTheTabletPictures() throws {
+        let directory = scratch + "/settings"
+        let result = try runCommand([Self.settingsScript, directory], environment: ["ORIENTD": OrientdInstance.product("orientd")],
+                                    timeout: .seconds(240))
+        XCTAssertTrue(result.succeeded, result.description)
+        XCTAssertEqual(try ["settings-phone.png", "settings-phone-app.png", "settings-tablet.png"]
+                        .map { let (width, height) = try pngSize(directory + "/" + $0); return [width, height] },
+                       [[720, 1440], [720, 1440], [1280, 800]])
+        XCTAssertTrue(result.stdout.contains("settings-screenshots.sh: wrote \(directory)/settings-tablet.png (1280x800)"), result.stdout)
+    }
+
+    /// A script whose orientd is missing says so, as the script, and starts nothing.
+    func testAScriptWithoutOrientdNamesTheMissingBinary() throws {
+        let result = try runCommand([Self.frontWindowScript, scratch + "/none"],
+                                    environment: ["ORIENTD": scratch + "/no-orientd",
+                                                  "ORIENTD_SCREENSHOTS": OrientdInstance.product("orientd-screenshots")])
+        XCTAssertEqual(result.status, .exited(1), result.description)
+        XCTAssertTrue(result.stderr.hasPrefix("front-window-screenshots.sh: no orientd at \(scratch)/no-orientd: run swift build first (or set ORIENTD)"),
+                      result.stderr)
     }
 }
