@@ -39,15 +39,21 @@ import ProcessSupport
                             ["GDK_BACKEND": "wayland", "GSK_RENDERER": "cairo", "GTK_A11Y": "none",
                              "GI_TYPELIB_PATH": library, "LD_LIBRARY_PATH": library])
     func appLog() -> String { app.standardOutput + app.standardError }
+    /// Whether the example's log says `text` yet (it failing first fails the run).
+    func appSaid(_ text: String) throws -> Bool {
+        if appLog().contains(text) { return true }
+        if let status = app.exitStatus { throw ScreenshotFailure("the example failed (status \(status)) before saying '\(text)'") }
+        return false
+    }
     func resume() { _ = Glibc.write(input, "\n", 1) }
 
-    try run.wait(for: "the portrait list") { appLog().contains("paused after portrait") }
+    try run.wait(for: "the portrait list") { try appSaid("paused after portrait") }
     try phoc.waitForPanel(.normal, timeout: run.timeout)
     try run.captureSettled(options.out + "/compositor-portrait.png", settle: 0.3)
     resume()
 
     // The player prefers landscape-right: orientd turns the panel to wl_output 270.
-    try run.wait(for: "the landscape player") { appLog().contains("paused after landscape") }
+    try run.wait(for: "the landscape player") { try appSaid("paused after landscape") }
     try phoc.waitForPanel(.threeQuarters, timeout: run.timeout)
     try run.captureSettled(options.out + "/compositor-landscape.png", settle: 0.3)
     resume()

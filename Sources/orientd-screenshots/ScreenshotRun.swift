@@ -67,8 +67,8 @@ final class ScreenshotRun: Sendable {
     /// Waits until `condition` holds (`eventually`, with the run's deadline), trying it again
     /// every 0.1 s (a condition here runs a tool: wlr-randr, orientctl, python); the failure
     /// says "timed out … waiting for `what`".
-    func wait(for what: String, _ condition: () throws -> Bool) throws {
-        try eventually(what, timeout: timeout) {
+    func wait(for what: String, file: StaticString = #filePath, line: UInt = #line, _ condition: () throws -> Bool) throws {
+        try eventually(what, timeout: timeout, file: file, line: line) {
             if try condition() { return true }
             usleep(100_000)
             return false
