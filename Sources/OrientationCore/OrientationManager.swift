@@ -127,7 +127,7 @@ public struct OrientationManager: Sendable {
                         frontApp: output.frontScene.flatMap { scenes[$0]?.appId } ?? "",
                         undeclaredAppOrientations: settings.undeclaredAppOrientations,
                         windowTrackingStatus: windows.status,
-                        settingSources: Dictionary(uniqueKeysWithValues: SettingKey.allCases.map { ($0, source(of: $0).wireValue) }),
+                        settingProvenance: settingProvenance,
                         screenClass: screenClassBasis, posture: postureBasis, appLocksAllowed: settings.appLocksAllowed)
     }
 

@@ -104,11 +104,15 @@ public struct ManagerSnapshot: Sendable, Equatable {
     public var undeclaredAppOrientations: OrientationMask = .all
     /// Why no tracker follows a window list ("" while one does).
     public var windowTrackingStatus = ""
-    /// Who set each manager setting's value in force (`SettingSource.wireValue`).
-    public var settingSources: [SettingKey: String] = [:]
+    /// Who set each manager setting's value in force.
+    public var settingProvenance = SettingProvenance()
     public var screenClass: ScreenClassBasis = .unmeasured
     public var posture: PostureBasis = .phone
     public var appLocksAllowed = true
+
+    /// Who set each manager setting's value in force (`SettingSource.wireValue`): the
+    /// `SettingSources` property.
+    public var settingSources: [SettingKey: String] { settingProvenance.wireValues }
 
     public func changes(to other: ManagerSnapshot) -> [ManagerProperty] {
         var result: [ManagerProperty] = []
@@ -132,7 +136,7 @@ public struct ManagerSnapshot: Sendable, Equatable {
         if frontApp != other.frontApp { result.append(.frontApp) }
         if undeclaredAppOrientations != other.undeclaredAppOrientations { result.append(.undeclaredAppOrientations) }
         if windowTrackingStatus != other.windowTrackingStatus { result.append(.windowTrackingStatus) }
-        if settingSources != other.settingSources { result.append(.settingSources) }
+        if settingProvenance.differs(from: other.settingProvenance) { result.append(.settingSources) }
         if screenClass != other.screenClass {
             if screenClass.screenClass != other.screenClass.screenClass { result.append(.screenClass) }
             result.append(.screenClassReason)

@@ -51,11 +51,12 @@ public enum SettingSource: Sendable, Equatable {
 
 extension OrientationManager {
     /// Who set `key`'s value in force: a lock wins, then the user, then a configuration file.
-    public func source(of key: SettingKey) -> SettingSource {
-        if let file = configuration.locks[key] { return .configuration(file: file, locked: true) }
-        if user.sets(key) { return .user }
-        if let file = configuration.sources[key] { return .configuration(file: file, locked: false) }
-        return .builtIn
+    public func source(of key: SettingKey) -> SettingSource { settingProvenance.source(of: key) }
+
+    /// Who set each setting's value in force, as the snapshot keeps it.
+    public var settingProvenance: SettingProvenance {
+        SettingProvenance(locks: configuration.locks, fileValues: configuration.sources,
+                          userSets: SettingProvenance.userMask(user.sets))
     }
 
     /// " (the user's choice)", " (set by FILE)", " (locked by FILE)" or " (the built-in default)".
