@@ -22,10 +22,11 @@ public final class InterfaceInfo: Sendable {
     }
 
     /// Parses `<node>` introspection XML given as bytes, which GMarkup checks are UTF-8 as it
-    /// reads them (no second pass over a large file).
-    /// - Throws: `DBusError` (`InvalidArgs`) when the bytes are not UTF-8 or not well-formed XML.
+    /// reads them (no second pass over a large file). Comments are dropped first
+    /// (`XMLComments`): GMarkup reads only the markup, and checks only it.
+    /// - Throws: `DBusError` (`InvalidArgs`) when the markup is not UTF-8 or not well-formed XML.
     public static func parse(xml bytes: [UInt8]) throws(DBusError) -> [InterfaceInfo] {
-        let terminated = bytes.last == 0 ? bytes : bytes + [0]
+        let terminated = XMLComments.removed(from: bytes)
         // A Result out of the closures: Swift 6.0's withUnsafeBufferPointer does not carry a typed throw.
         let parsed = terminated.withUnsafeBufferPointer { buffer in
             buffer.withMemoryRebound(to: CChar.self) { text in

@@ -31,4 +31,23 @@ final class InterfaceInfoTests: XCTestCase {
         }
         XCTAssertThrowsError(try InterfaceInfo(xml: Array(Self.xml.utf8), name: "org.example.Other"))
     }
+
+    func testCommentsAreSkippedWhateverTheyHold() throws {
+        let documented = """
+            <!-- first --><node><!----><interface name="org.example.Bytes"><!-- <method name="Hidden"/> é -->
+              <method name="Turn"><!-- a - dash --><arg type="s" name="to" direction="in"/></method><!--a--><!--b-->
+              <method name="Reset"/>
+            </interface></node><!-- last -->
+            """
+        let info = try InterfaceInfo(xml: Array(documented.utf8), name: "org.example.Bytes")
+        XCTAssertEqual(info.methodNames, ["Turn", "Reset"])
+        XCTAssertEqual(info.inArgumentSignatures("Turn"), ["s"])
+    }
+
+    func testAnUnterminatedCommentIsLeftForTheParserToRefuse() {
+        let unterminated = Array("<node><interface name=\"org.example.Bytes\"><!-- never closed".utf8)
+        XCTAssertThrowsError(try InterfaceInfo(xml: unterminated, name: "org.example.Bytes")) { error in
+            XCTAssertEqual((error as? DBusError)?.name, DBusError.invalidArgs)
+        }
+    }
 }
