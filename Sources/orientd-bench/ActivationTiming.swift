@@ -5,7 +5,7 @@ import Glibc
 import ProcessSupport
 
 /// D-Bus activation of the orientd under test, as an installed package is started: a private
-/// bus whose service folder names the binary, a call to the manager with nothing running,
+/// bus (`PrivateBus`) whose only service folder names the binary, a call to the manager with nothing running,
 /// and the time until its reply (the bus starting orientd, orientd owning its name and
 /// answering). Each round stops orientd again and waits for the name to go.
 enum ActivationTiming {
@@ -16,19 +16,10 @@ enum ActivationTiming {
         try FileManager.default.createDirectory(atPath: services, withIntermediateDirectories: true)
         try "[D-BUS Service]\nName=\(Names.bus)\nExec=\(BenchBinaries.orientd) --sensor none\n"
             .write(toFile: services + "/\(Names.bus).service", atomically: true, encoding: .utf8)
-        try """
-            <busconfig>
-              <type>session</type>
-              <listen>unix:dir=\(scratch)</listen>
-              <servicedir>\(services)</servicedir>
-              <policy context="default">
-                <allow send_destination="*" eavesdrop="true"/>
-                <allow eavesdrop="true"/>
-                <allow own="*"/>
-              </policy>
-            </busconfig>
-            """.write(toFile: scratch + "/bus.conf", atomically: true, encoding: .utf8)
-        let bus = try PrivateBus(configFile: scratch + "/bus.conf")
+        // The tests' private bus, its only service folder ours; the daemon (and so the orientd
+        // it starts) keeps this machine's data folders, as a session's bus has them.
+        let dataFolders = ProcessInfo.processInfo.environment["XDG_DATA_DIRS"] ?? "/usr/local/share:/usr/share"
+        let bus = try PrivateBus(serviceFolders: [services], environment: ["XDG_DATA_DIRS": dataFolders])
         defer { bus.stop() }
         let probe = try bus.connect()
         defer { probe.close() }
