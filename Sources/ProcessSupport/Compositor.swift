@@ -41,18 +41,36 @@ public protocol Compositor: AnyObject {
     func stop()
 }
 
+extension PanelTransform {
+    /// The two quarter turns (90 and 270): the panel turned to its other side, either way.
+    public static let quarterTurns: Set<PanelTransform> = [.quarter, .threeQuarters]
+}
+
 extension Compositor {
     /// Waits until the compositor reports `output` at `transform` (`eventually`'s scale applies).
     public func waitForPanel(_ transform: PanelTransform, timeout: Duration = .seconds(30),
                              file: StaticString = #filePath, line: UInt = #line) throws {
-        var last: PanelTransform?
-        try eventually("\(name) shows \(output) at \(transform) (last: \(last.map { "\($0)" } ?? "none"))",
+        try waitForPanel(anyOf: [transform], timeout: timeout, file: file, line: line)
+    }
+
+    /// Waits until the compositor reports `output` at one of `transforms` (either landscape,
+    /// when which one is not the test's to say); `eventually`'s scale applies. Throws, with the
+    /// compositor's log, when it exits first. Returns the transform it reported.
+    @discardableResult
+    public func waitForPanel(anyOf transforms: Set<PanelTransform>, timeout: Duration = .seconds(30),
+                             file: StaticString = #filePath, line: UInt = #line) throws -> PanelTransform {
+        let wanted = transforms.sorted { $0.rawValue < $1.rawValue }.map(\.description).joined(separator: " or ")
+        var (last, reached): (PanelTransform?, PanelTransform) = (nil, .normal)
+        try eventually("\(name) shows \(output) at \(wanted) (last: \(last.map { "\($0)" } ?? "none"))",
                        timeout: timeout, file: file, line: line) {
             if let status = process.exitStatus {
                 throw ProcessSupportError("\(name) exited (\(status)):\n\(process.standardError.suffix(2_000))")
             }
             last = try panelTransform()
-            return last == transform
+            guard let shown = last, transforms.contains(shown) else { return false }
+            reached = shown
+            return true
         }
+        return reached
     }
 }

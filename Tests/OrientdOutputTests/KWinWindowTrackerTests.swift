@@ -66,17 +66,11 @@ final class KWinTrackerConformance: WindowTrackerConformance {
     func testAFloodOfWindowsIsBoundedAndBadAppIdsAreNotPassedOn() throws { try checkAFloodOfWindowsIsBoundedAndBadAppIdsAreNotPassedOn() }
     static let floodingKWin = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent()
         .appendingPathComponent("Fixtures/windows/flooding_kwin.py").path
-    private var kwin: ChildProcess?
 
     override var apps: (notes: String, game: String) { ("org.example.KWinNotes", "org.example.KWinGame") }
     override var goneReason: String { "closed its Wayland socket" }
 
-    override func startPeer() throws { kwin = try startKWin(trusting: [Self.testBinary]) }
-
-    override func stopPeer() throws {
-        kwin?.kill()
-        try kwin?.wait(timeout: deadline)
-    }
+    override func startPeer() throws { try startKWin(trusting: [Self.testBinary]) }
 
     override func startTracker() -> WindowTrackerRun { startKWinTracker() }
 

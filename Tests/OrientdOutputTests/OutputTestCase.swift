@@ -14,6 +14,10 @@ class OutputTestCase: OrientdTestCase {
     var bus: PrivateBus!
     /// Where every process of the test writes: `XDG_RUNTIME_DIR`, config and state folders.
     var scratch = ""
+    /// The compositor the test started last (`startKWin`, `startPhoc`, `startMutter`, …), as
+    /// ProcessSupport's session: its panel read back and waited for (`waitForPanel`) and turned
+    /// as its own settings turn it.
+    var compositor: (any Compositor)!
     /// The test's own reader of a KWin whose outputs kscreen-doctor cannot list (KWin 6.7: `startKWin`).
     var kwinReader: KWinPolicyClient?
 
@@ -107,26 +111,26 @@ class OutputTestCase: OrientdTestCase {
     /// that one made the panel show, not with the outputs from before it (the compositor
     /// answers before it sends the new state; read against the old one the turn back was
     /// judged "already shown" and dropped, leaving the panel turned). The compositor is stopped
-    /// while the first turn is in flight, so the second always comes before its answer.
-    /// `showsPortrait`: the test's own read of the panel.
-    func turnWhileInFlight(compositor: ChildProcess, backend: String, output: String,
-                           showsPortrait: () throws -> Bool) throws {
+    /// while the first turn is in flight, so the second always comes before its answer; the
+    /// panel is read back from the compositor itself.
+    func turnWhileInFlight(backend: String) throws {
+        let output = compositor.output
         try launchOrientd(["--output-backend", backend, "--output", output], environment: waylandEnvironment)
         _ = try registerScene()
         try waitForProperty("OutputBackend", backend)
         try waitForProperty("OutputOrientation", "portrait")
         let (landscape, portrait) = ("\(backend): turning \(output) to transform 1", "\(backend): turning \(output) to transform 0")
         for round in 0..<3 {
-            compositor.send(SIGSTOP)
+            compositor.process.send(SIGSTOP)
             let sent = orientdLogLines(containing: landscape).count
             try turnDevice("landscape-right")
             try eventually("round \(round): the landscape turn is sent; orientd's log:\n\(orientd.log)") {
                 orientdLogLines(containing: landscape).count > sent
             }
             try turnDevice("portrait")
-            compositor.send(SIGCONT)
+            compositor.process.send(SIGCONT)
             try eventually("round \(round): the panel ends at the last turn, portrait; orientd's log:\n\(orientd.log)", timeout: deadline) {
-                try showsPortrait() && managerProperty("OutputOrientation").string == "portrait"
+                try compositor.panelTransform() == .normal && managerProperty("OutputOrientation").string == "portrait"
                     && orientdLogLines(containing: portrait).count > round
             }
         }

@@ -46,7 +46,7 @@ final class PhocDrawerTests: OutputTestCase {
 
         try closeApp(try XCTUnwrap(game))
         try waitForFrontApp("", trackedWindows: 0)
-        try waitForWlrTransform(Self.panel, "normal")
+        try compositor.waitForPanel(.normal)
         drawer.terminate()
         XCTAssertEqual(try drawer.wait(timeout: deadline), .exited(0), drawer.standardError)
         XCTAssertEqual(try managerProperty("FrontApp").string, "")
@@ -60,7 +60,7 @@ final class PhocDrawerTests: OutputTestCase {
     private func startGameHoldingThePanel() throws -> TaskSwitcher {
         try writeDesktopEntry(Self.game, orientations: "landscape")
         try startPhocAndOrientd(panel: Self.panel)
-        try waitForWlrTransform(Self.panel, "normal")
+        try compositor.waitForPanel(.normal)
         game = try startWaylandApp(Self.game)
         try waitForFrontApp(Self.game, trackedWindows: 1)
         try eventually("phoc's panel turned for the game", timeout: deadline) {

@@ -28,8 +28,6 @@ final class WindowFloodTests: OutputTestCase {
         }
         _ = try startWaylandAppInFront(Self.game)
         try waitForFrontApp(Self.game, trackedWindows: nil)
-        try eventually("phoc's panel turned for the landscape game", timeout: deadline) {
-            ["90", "270"].contains(try wlrTransform(Self.panel))
-        }
+        try compositor.waitForPanel(anyOf: PanelTransform.quarterTurns)
     }
 }

@@ -51,24 +51,24 @@ final class X11FrontWindowTests: OutputTestCase {
 
         let game = try startUnmodifiedApp("org.example.X11Game", environment: appEnvironment(display))
         try waitForProperty("FrontApp", "org.example.X11Game")
-        let gameRotation = try waitForLandscape(display: display)
+        let gameTransform = try compositor.waitForPanel(anyOf: PanelTransform.quarterTurns)
         try waitForTrackedWindows(1)
         XCTAssertTrue(try explainFront().contains { $0.contains("\(appDataHome)/applications/org.example.X11Game.desktop") })
 
         let notes = try startUnmodifiedApp("org.example.X11Notes", environment: appEnvironment(display))
         try waitForProperty("FrontApp", "org.example.X11Notes")
-        try waitForXRotation("default", "normal", display: display)
+        try compositor.waitForPanel(.normal)
         try waitForTrackedWindows(2)
 
         notes.terminate()
         try waitForProperty("FrontApp", "org.example.X11Game")
-        try waitForXRotation("default", gameRotation, display: display)
+        try compositor.waitForPanel(gameTransform)
         try waitForTrackedWindows(1)
 
         // No _GTK_APPLICATION_ID, WM_CLASS "x11-reader": the entry claiming that class decides.
         let reader = try startLegacyApp("x11-reader", display: display)
         try waitForProperty("FrontApp", "org.example.X11Reader")
-        _ = try waitForLandscape(display: display)
+        try compositor.waitForPanel(anyOf: PanelTransform.quarterTurns)
         XCTAssertTrue(try explainFront().contains { $0.contains("org.example.X11Reader.desktop") })
         try waitForTrackedWindows(2)
 
@@ -76,7 +76,7 @@ final class X11FrontWindowTests: OutputTestCase {
         try waitForProperty("FrontApp", "org.example.X11Game")
         game.terminate()
         try waitForProperty("FrontApp", "")
-        try waitForXRotation("default", "normal", display: display)
+        try compositor.waitForPanel(.normal)
         try waitForTrackedWindows(0)
         XCTAssertEqual(try managerProperty("WindowTracking").string, "x11")
     }
@@ -94,7 +94,7 @@ final class X11FrontWindowTests: OutputTestCase {
 
         _ = try startUnmodifiedApp("org.example.X11Pinned", environment: appEnvironment(display))
         try waitForProperty("FrontApp", "org.example.X11Pinned")
-        try waitForXRotation("default", "right", display: display)
+        try compositor.waitForPanel(.threeQuarters)
         let explained = try explainFront()
         XCTAssertTrue(explained.contains { $0.contains("The user's policy for org.example.X11Pinned") }, "\(explained)")
         try turnDevice("landscape-right")
@@ -105,14 +105,14 @@ final class X11FrontWindowTests: OutputTestCase {
         // pinned window losing the focus and the other one taking it.)
         let other = try startUnmodifiedApp("org.example.X11Other", environment: appEnvironment(display))
         try waitForProperty("FrontApp", "org.example.X11Other")
-        try waitForXRotation("default", "left", display: display)
+        try compositor.waitForPanel(.quarter)
         try turnDevice("portrait")
-        try waitForXRotation("default", "normal", display: display)
+        try compositor.waitForPanel(.normal)
 
         // Back in front, the pinned app turns the panel to its pin while the device stays portrait.
         other.terminate()
         try waitForProperty("FrontApp", "org.example.X11Pinned")
-        try waitForXRotation("default", "right", display: display)
+        try compositor.waitForPanel(.threeQuarters)
         XCTAssertEqual(try managerProperty("DeviceOrientation").string, "portrait")
     }
 
@@ -125,14 +125,14 @@ final class X11FrontWindowTests: OutputTestCase {
         try turnDevice("portrait")
         _ = try startUnmodifiedApp("org.example.X11Browser", environment: appEnvironment(display))
         try waitForProperty("FrontApp", "org.example.X11Browser")
-        try waitForXRotation("default", "normal", display: display)
+        try compositor.waitForPanel(.normal)
         // Device landscape-right shows interface landscape-left: xrandr's left.
         try turnDevice("landscape-right")
-        try waitForXRotation("default", "left", display: display)
+        try compositor.waitForPanel(.quarter)
         try turnDevice("portrait-upside-down")
-        try waitForXRotation("default", "inverted", display: display)
+        try compositor.waitForPanel(.half)
         try turnDevice("portrait")
-        try waitForXRotation("default", "normal", display: display)
+        try compositor.waitForPanel(.normal)
     }
 
     /// On a laptop or tablet whose panel is landscape (`--natural-orientation landscape`), with
@@ -156,18 +156,18 @@ final class X11FrontWindowTests: OutputTestCase {
 
         let notes = try startUnmodifiedApp("org.example.X11Notes", environment: appEnvironment(display))
         try waitForProperty("FrontApp", "org.example.X11Notes")
-        _ = try waitForLandscape(display: display)
+        try compositor.waitForPanel(anyOf: PanelTransform.quarterTurns)
         notes.terminate()
         try waitForProperty("FrontApp", "org.example.X11Calculator")
-        try waitForXRotation("default", "normal", display: display)
+        try compositor.waitForPanel(.normal)
         try waitForProperty("OutputOrientation", "landscape-right")
 
         let notesAgain = try startUnmodifiedApp("org.example.X11Notes", environment: appEnvironment(display))
         try waitForProperty("FrontApp", "org.example.X11Notes")
-        _ = try waitForLandscape(display: display)
+        try compositor.waitForPanel(anyOf: PanelTransform.quarterTurns)
         let lomiri = try startUnmodifiedApp("org.example.X11Lomiri", environment: appEnvironment(display))
         try waitForProperty("FrontApp", "org.example.X11Lomiri")
-        try waitForXRotation("default", "normal", display: display)
+        try compositor.waitForPanel(.normal)
         XCTAssertTrue(try explainFront().contains { $0.contains("org.example.X11Lomiri.desktop allows [landscape-right]") })
         lomiri.terminate()
         notesAgain.terminate()

@@ -45,6 +45,6 @@ final class X11PostureTests: OutputTestCase {
         try waitForProperty("Posture", "held")
         _ = try startUnmodifiedApp(Self.game, environment: appEnvironment(display))
         try waitForProperty("FrontApp", Self.game)
-        _ = try waitForLandscape(display: display)
+        try compositor.waitForPanel(anyOf: PanelTransform.quarterTurns)
     }
 }

@@ -15,28 +15,17 @@ final class WlrootsOutputConformance: OutputBackendConformance {
 
     /// wl_output's transforms by number, as wlr-randr names them.
     static let transformNames = ["normal", "90", "180", "270", "flipped", "flipped-90", "flipped-180", "flipped-270"]
-    private var phoc: ChildProcess?
 
     override var panel: String { "HEADLESS-1" }
     override var goneReason: String { "closed its Wayland socket" }
 
-    override func startPeer() throws { phoc = try startPhoc() }
-
-    override func stopPeer() throws {
-        phoc?.kill()
-        try phoc?.wait(timeout: deadline)
-    }
+    override func startPeer() throws { try startPhoc() }
 
     override func startBackend() -> OutputBackendRun {
         let environment = childEnvironment.merging(waylandEnvironment) { $1 }
         let run = OutputBackendRun { WlrootsBackend.make(environment: environment, output: "HEADLESS-1", log: Log(verbose: true)) }
         addTeardownBlock { run.stop() }
         return run
-    }
-
-    override func peerShows() throws -> InterfaceOrientation? {
-        guard let name = try wlrTransform(panel), let transform = Self.transformNames.firstIndex(of: name) else { return nil }
-        return FakeOutputBackend.showing(UInt32(transform))
     }
 
     override func turnPeer(_ transform: UInt32) throws {
@@ -102,17 +91,10 @@ final class MutterOutputConformance: OutputBackendConformance {
     func testThePeerGoingAwayDetachesUntilItReturns() throws { try checkThePeerGoingAwayDetachesUntilItReturns() }
     func testReportsThePanelsSize() throws { try checkReportsThePanelsSize() }
 
-    private var mutter: ChildProcess?
-
     override var panel: String { "Meta-0" }
     override var goneReason: String { "left the session bus" }
 
-    override func startPeer() throws { mutter = try startMutter() }
-
-    override func stopPeer() throws {
-        mutter?.kill()
-        try mutter?.wait(timeout: deadline)
-    }
+    override func startPeer() throws { try startMutter() }
 
     override func startBackend() -> OutputBackendRun {
         let (address, state) = (bus.address, scratch + "/state")
@@ -124,10 +106,6 @@ final class MutterOutputConformance: OutputBackendConformance {
         }
         addTeardownBlock { run.stop() }
         return run
-    }
-
-    override func peerShows() throws -> InterfaceOrientation? {
-        try mutterLayout().monitor(panel).flatMap { FakeOutputBackend.showing($0.transform) }
     }
 
     override func turnPeer(_ transform: UInt32) throws { try applyTransformAsSomeoneElse(panel, transform) }

@@ -24,10 +24,6 @@ final class X11TrackerConformance: WindowTrackerConformance {
         try startOpenbox(on: display)
     }
 
-    override func stopPeer() throws {
-        try xephyr.stop(within: deadline)
-    }
-
     override func startTracker() -> WindowTrackerRun {
         let display = display
         let run = WindowTrackerRun { X11WindowTracker(display: display, log: Log(verbose: true)) }
