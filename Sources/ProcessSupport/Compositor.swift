@@ -20,7 +20,7 @@ public enum PanelTransform: Int, Sendable, CaseIterable, CustomStringConvertible
 /// One real compositor, started headless for a test or the benchmark, in the one shape both
 /// use: what a client needs to reach it, the panel it shows as the compositor itself reports
 /// it (never as orientd does), a turn of that panel as the compositor's own settings make
-/// one, and its end. One implementation per compositor lives in ProcessSupport; the tests'
+/// one, a window opened on it (`openWindow`), and its end. One implementation per compositor lives in ProcessSupport; the tests'
 /// `OutputTestCase` and the benchmark's sections are thin users of it.
 public protocol Compositor: AnyObject {
     /// Its name in messages and in the benchmark's keys (`kwin`, `phoc`, `mutter`, …).
@@ -72,5 +72,16 @@ extension Compositor {
             return true
         }
         return reached
+    }
+}
+
+extension Compositor {
+    /// Opens a window on the compositor as a user's launcher does: starts the client `command`
+    /// through `start` (named `name` in its log; its program unless given) with `environment`
+    /// and, over it, the compositor's `clientEnvironment` (its socket or display). Does not
+    /// wait for the window: what the client says when it shows one is its own.
+    public func openWindow(_ command: [String], name: String? = nil, environment: [String: String] = [:],
+                           start: StartProcess = startPlainly) throws -> ChildProcess {
+        try start(name ?? command.first ?? "client", command, environment.merging(clientEnvironment) { $1 })
     }
 }

@@ -33,7 +33,7 @@ final class CompositorArrivalTests: OutputTestCase {
         XCTAssertFalse(orientdLogLines(containing: "the Wayland socket wayland-0 arrived").isEmpty, orientd.log)
 
         try turnDevice("portrait")
-        _ = try startWaylandApp(Self.game)
+        _ = try startUnmodifiedApp(Self.game)
         try waitForFrontApp(Self.game, trackedWindows: 1)
         try eventually("phoc's panel turned for the landscape game", timeout: deadline) {
             let transform = try wlrTransform(Self.panel)

@@ -36,13 +36,13 @@ extension KWinFrontWindowTests {
                           environment: waylandEnvironment.merging(appDataEnvironment) { $1 })
         try waitForProperty("WindowTracking", "kwin")
 
-        let game = try startApp(Self.game)
+        let game = try startUnmodifiedApp(Self.game)
         try waitForProperty("FrontApp", Self.game)
         try waitForTrackedWindows(1)
         XCTAssertEqual(try frontSceneProperty("Observed").bool, true)
         let explain = "\(try callScene(try XCTUnwrap(managerProperty("FrontScene").string), "Explain"))"
         XCTAssertTrue(explain.contains("The app's desktop entry \(appDataHome)/applications/\(Self.game).desktop"), explain)
-        let notes = try startApp(Self.notes)
+        let notes = try startUnmodifiedApp(Self.notes)
         try waitForProperty("FrontApp", Self.notes)
         try waitForTrackedWindows(2)
         notes.terminate()

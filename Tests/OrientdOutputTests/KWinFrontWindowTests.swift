@@ -27,10 +27,6 @@ final class KWinFrontWindowTests: OutputTestCase {
         try compositor.waitForPanel(.normal)
     }
 
-    func startApp(_ appId: String) throws -> ChildProcess {
-        try startUnmodifiedApp(appId, environment: waylandEnvironment.merging(["GDK_BACKEND": "wayland"]) { $1 })
-    }
-
     /// Waits until orientd counts `count` tracked windows.
     func waitForTrackedWindows(_ count: UInt32, file: StaticString = #filePath, line: UInt = #line) throws {
         var last: UInt32?
@@ -69,7 +65,7 @@ final class KWinFrontWindowTests: OutputTestCase {
         try startKWinAndOrientd(root: root)
         XCTAssertEqual(try managerProperty("FrontApp").string, "")
 
-        let game = try startApp(Self.game)
+        let game = try startUnmodifiedApp(Self.game)
         try waitForFront(Self.game, transforms: Self.landscape)
         try waitForTrackedWindows(1)
         XCTAssertEqual(try frontSceneProperty("Observed").bool, true)
@@ -77,7 +73,7 @@ final class KWinFrontWindowTests: OutputTestCase {
         let explain = "\(try callScene(gamePath, "Explain"))"
         XCTAssertTrue(explain.contains("The app's desktop entry \(appDataHome)/applications/\(Self.game).desktop"), explain)
 
-        let notes = try startApp(Self.notes)
+        let notes = try startUnmodifiedApp(Self.notes)
         try waitForFront(Self.notes, transforms: [.normal])
         try waitForTrackedWindows(2)
 
@@ -106,13 +102,13 @@ final class KWinFrontWindowTests: OutputTestCase {
         // The device on its side: interface landscape-right, KWin's transform 270.
         try turnDevice("landscape-left")
 
-        _ = try startApp(reader)
+        _ = try startUnmodifiedApp(reader)
         try waitForFront(reader, transforms: [.normal])
         let path = try XCTUnwrap(managerProperty("FrontScene").string)
         let explain = "\(try callScene(path, "Explain"))"
         XCTAssertTrue(explain.contains("The user's policy for \(reader)"), explain)
 
-        let browserApp = try startApp(browser)
+        let browserApp = try startUnmodifiedApp(browser)
         try waitForFront(browser, transforms: [.threeQuarters])
         try turnDevice("portrait")
         try waitForFront(browser, transforms: [.normal])

@@ -32,9 +32,9 @@ final class KWinWindowTrackerTests: OutputTestCase {
         try startKWin(trusting: [Self.testBinary])
         let tracker = startKWinTracker()
         let switcher = try startSwitcher(on: tracker, binds: [.plasmaWindows])
-        _ = try startTrackedApp(notes)
+        _ = try startUnmodifiedApp(notes)
         try waitForTrackedWindows(tracker, active: notes, others: [])
-        _ = try startTrackedApp(game)
+        _ = try startUnmodifiedApp(game)
         try waitForTrackedWindows(tracker, active: game, others: [notes])
         try ask(switcher, .activate, notes)
         try waitForTrackedWindows(tracker, active: notes, others: [game])
@@ -75,7 +75,7 @@ final class KWinTrackerConformance: WindowTrackerConformance {
     override func startTracker() -> WindowTrackerRun { startKWinTracker() }
 
     override func openWindow(_ appId: String) throws -> OpenWindow {
-        let app = try startTrackedApp(appId)
+        let app = try startUnmodifiedApp(appId)
         return OpenWindow(close: { app.terminate() }, minimize: { app.send(SIGUSR1) })
     }
 

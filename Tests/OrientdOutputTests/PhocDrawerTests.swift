@@ -61,7 +61,7 @@ final class PhocDrawerTests: OutputTestCase {
         try writeDesktopEntry(Self.game, orientations: "landscape")
         try startPhocAndOrientd(panel: Self.panel)
         try compositor.waitForPanel(.normal)
-        game = try startWaylandApp(Self.game)
+        game = try startUnmodifiedApp(Self.game)
         try waitForFrontApp(Self.game, trackedWindows: 1)
         try eventually("phoc's panel turned for the game", timeout: deadline) {
             let transform = try wlrTransform(Self.panel)
@@ -79,7 +79,7 @@ final class PhocDrawerTests: OutputTestCase {
     /// happened, seen apart from what the rules made of it); then the game is still in front.
     private func openDrawer(over switcher: TaskSwitcher) throws -> ChildProcess {
         let before = orientd.log.count
-        let drawer = try start("drawer", ["/usr/bin/python3", Self.layerSurfaceScript], environment: waylandEnvironment)
+        let drawer = try compositor.openWindow(["/usr/bin/python3", Self.layerSurfaceScript], name: "drawer", start: startProcess)
         XCTAssertEqual(try drawer.firstLineOfOutput(timeout: deadline), "shown", drawer.standardError)
         try eventually("phoc deactivated the game's window under the drawer", timeout: deadline) {
             switcher.isActivated(Self.game) == false

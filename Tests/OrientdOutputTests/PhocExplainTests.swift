@@ -28,7 +28,7 @@ final class PhocExplainTests: OutputTestCase {
         try writeDesktopEntry(Self.game, orientations: "landscape")
         try writeDesktopEntry(Self.notes, orientations: nil)
         try startPhocAndOrientd(panel: Self.panel, verbose: false)
-        _ = try startWaylandApp(Self.game)
+        _ = try startUnmodifiedApp(Self.game)
         try waitForFrontApp(Self.game, trackedWindows: 1)
         try compositor.waitForPanel(anyOf: PanelTransform.quarterTurns)
         try eventually("orientd reads the panel back", timeout: deadline) {

@@ -24,7 +24,7 @@ final class PhocFlowTests: OutputTestCase {
         try startPhocAndOrientd()
         try compositor.waitForPanel(.normal)
 
-        let game = try startWaylandApp(Self.game)
+        let game = try startUnmodifiedApp(Self.game)
         try waitForFrontApp(Self.game, trackedWindows: 1)
         try compositor.waitForPanel(anyOf: PanelTransform.quarterTurns)
         // Notes declares nothing, so it follows the device (held portrait). Before undeclared
@@ -51,7 +51,7 @@ final class PhocFlowTests: OutputTestCase {
         try writeDesktopEntry(Self.browser, orientations: nil)
         try startPhocAndOrientd()
         try compositor.waitForPanel(.normal)
-        _ = try startWaylandApp(Self.browser)
+        _ = try startUnmodifiedApp(Self.browser)
         try waitForFrontApp(Self.browser, trackedWindows: 1)
         try turnDevice("landscape-left")
         try compositor.waitForPanel(anyOf: PanelTransform.quarterTurns)
@@ -74,7 +74,7 @@ final class PhocFlowTests: OutputTestCase {
         try waitForProperty("DeviceOrientation", "portrait")
         try compositor.waitForPanel(.normal)
 
-        let game = try startWaylandApp(Self.game)
+        let game = try startUnmodifiedApp(Self.game)
         try waitForFrontApp(Self.game, trackedWindows: 1)
         try compositor.waitForPanel(anyOf: PanelTransform.quarterTurns)
         try tiltMock("left-up")
@@ -96,7 +96,7 @@ final class PhocFlowTests: OutputTestCase {
         try startPhocAndOrientd()
         try callManager("SetAppPolicy", [.s(Self.game), .vardict(["allowed-orientations": .strings(["landscape-left"])])])
 
-        let game = try startWaylandApp(Self.game)
+        let game = try startUnmodifiedApp(Self.game)
         try waitForFrontApp(Self.game, trackedWindows: 1)
         try compositor.waitForPanel(anyOf: PanelTransform.quarterTurns)
         let steps = try explainFrontScene()

@@ -23,7 +23,7 @@ final class PhocPostureTests: OutputTestCase {
         try startOnADesk()
         let before = try wlrTransform(Self.panel)
         XCTAssertTrue(try managerProperty("ScreenClassReason").string?.contains("600 or more is a large screen") ?? false)
-        _ = try startWaylandApp(Self.game)
+        _ = try startUnmodifiedApp(Self.game)
         try waitForFrontApp(Self.game, trackedWindows: 1)
         // On a desk the declaration is not in force: the app takes what the panel shows.
         var supported: [String] = []
@@ -49,7 +49,7 @@ final class PhocPostureTests: OutputTestCase {
         try writeDesktopEntry(Self.game, orientations: nil)
         try startOnADesk()
         try callManager("SetAppPolicy", [.s(Self.game), .vardict(["allowed-orientations": Variant(strings: ["landscape"])])])
-        _ = try startWaylandApp(Self.game)
+        _ = try startUnmodifiedApp(Self.game)
         try waitForFrontApp(Self.game, trackedWindows: 1)
         try eventually("phoc's panel turned for the user's choice", timeout: deadline) {
             let transform = try wlrTransform(Self.panel)

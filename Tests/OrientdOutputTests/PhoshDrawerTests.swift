@@ -40,7 +40,7 @@ extension PhoshFlowTests {
         try writeDesktopEntry(Self.drawerGame, orientations: "landscape")
         let session = try startRealPhosh(root: root)
         try launchOnPhosh()
-        let game = try startWaylandApp(Self.drawerGame)
+        let game = try startUnmodifiedApp(Self.drawerGame)
         try waitForFrontApp(Self.drawerGame, trackedWindows: 1)
         try compositor.waitForPanel(anyOf: PanelTransform.quarterTurns)
         let turned = try XCTUnwrap(phoshTransform())

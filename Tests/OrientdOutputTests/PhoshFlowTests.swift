@@ -49,7 +49,7 @@ final class PhoshFlowTests: OutputTestCase {
         XCTAssertEqual(try orientationLockKey(), "false", "nothing in front needs a hold: Auto Rotate stays the user's")
 
         // 1. The landscape game turns the panel, and the lock is held while it is in front.
-        let game = try startWaylandApp(Self.game)
+        let game = try startUnmodifiedApp(Self.game)
         try waitForFrontApp(Self.game, trackedWindows: 1)
         try compositor.waitForPanel(anyOf: PanelTransform.quarterTurns)
         try eventually("orientation-lock held", timeout: deadline) { try orientationLockKey() == "true" }
@@ -82,7 +82,7 @@ final class PhoshFlowTests: OutputTestCase {
         try launchOnPhosh()
         try callManager("SetAppPolicy", [.s(Self.game), .vardict(["allowed-orientations": .strings(["landscape-left"])])])
 
-        let game = try startWaylandApp(Self.game)
+        let game = try startUnmodifiedApp(Self.game)
         try waitForFrontApp(Self.game, trackedWindows: 1)
         try compositor.waitForPanel(anyOf: PanelTransform.quarterTurns)
         let steps = try explainFrontScene()
@@ -106,7 +106,7 @@ final class PhoshFlowTests: OutputTestCase {
         try writeDesktopEntry(Self.game, orientations: "landscape")
         let session = try startRealPhosh()
         try launchOnPhosh()
-        let game = try startWaylandApp(Self.game)
+        let game = try startUnmodifiedApp(Self.game)
         try waitForFrontApp(Self.game, trackedWindows: 1)
         try compositor.waitForPanel(anyOf: PanelTransform.quarterTurns)
         let before = orientd.log.count

@@ -51,7 +51,7 @@ final class PhoshRotationLockTests: OutputTestCase {
         try tiltMock("left-up")
         // The game turns it all the same, and the panel comes back when the game closes,
         // although the device is still on its side.
-        let game = try startWaylandApp(Self.game)
+        let game = try startUnmodifiedApp(Self.game)
         try waitForFrontApp(Self.game, trackedWindows: 1)
         try compositor.waitForPanel(anyOf: PanelTransform.quarterTurns)
         XCTAssertEqual(try orientationLockKey(), "true")
@@ -91,7 +91,7 @@ final class PhoshRotationLockTests: OutputTestCase {
 
         // The game in front holds the key; the user switching Auto Rotate on meanwhile unlocks
         // at once, and the key shows it once the game closes.
-        let game = try startWaylandApp(Self.game)
+        let game = try startUnmodifiedApp(Self.game)
         try waitForFrontApp(Self.game, trackedWindows: 1)
         try compositor.waitForPanel(anyOf: PanelTransform.quarterTurns)
         try switchAutoRotate(locked: false)
@@ -114,7 +114,7 @@ final class PhoshRotationLockTests: OutputTestCase {
         try startPhoshAndOrientd(sensor: "normal")
         try writeDesktopEntry(Self.plain, orientations: nil)
         try compositor.waitForPanel(.normal)
-        let plain = try startWaylandApp(Self.plain)
+        let plain = try startUnmodifiedApp(Self.plain)
         try waitForFrontApp(Self.plain, trackedWindows: 1)
         try tiltMock("left-up")
         try compositor.waitForPanel(anyOf: PanelTransform.quarterTurns)

@@ -20,11 +20,6 @@ extension OutputTestCase {
         if arguments.isEmpty { try turnDevice("portrait") }
     }
 
-    /// Starts an unmodified GTK 4 app of `appId` on the test's Wayland socket.
-    func startWaylandApp(_ appId: String) throws -> ChildProcess {
-        try startUnmodifiedApp(appId, environment: waylandEnvironment.merging(["GDK_BACKEND": "wayland"]) { $1 })
-    }
-
     /// Starts `appId` beside the app in front and brings its window to the front as a user
     /// tapping it in the task switcher (Phosh's overview) does. phoc activates a new window
     /// itself, but not always: it was seen leaving the focus on the window before when the new
@@ -33,7 +28,7 @@ extension OutputTestCase {
     /// again, until the app has stayed in front for a second. These flows check orientd
     /// following the window in front; the tracker's own tests check a new window's activation.
     func startWaylandAppInFront(_ appId: String) throws -> ChildProcess {
-        let app = try startWaylandApp(appId)
+        let app = try startUnmodifiedApp(appId)
         let loop = MainLoop.startThread(name: "task-switcher")
         defer { loop.stopThread() }
         let switcher = try TaskSwitcher(socketPath: scratch + "/" + Self.waylandSocket, on: loop)

@@ -18,8 +18,8 @@ final class WlrootsWindowTrackerTests: OutputTestCase {
         try startNestedPhoc()
         let tracker = startWlrootsTracker()
         let switcher = try startSwitcher(on: tracker)
-        _ = try startTrackedApp("org.example.TrackerNotes")
-        _ = try startTrackedApp("org.example.TrackerGame")
+        _ = try startUnmodifiedApp("org.example.TrackerNotes")
+        _ = try startUnmodifiedApp("org.example.TrackerGame")
         try waitForTrackedWindows(tracker, active: "org.example.TrackerGame", others: ["org.example.TrackerNotes"])
         try ask(switcher, .activate, "org.example.TrackerNotes")
         try waitForTrackedWindows(tracker, active: "org.example.TrackerNotes", others: ["org.example.TrackerGame"])
@@ -62,7 +62,7 @@ final class WlrootsTrackerConformance: WindowTrackerConformance {
     override func startTracker() -> WindowTrackerRun { startWlrootsTracker() }
 
     override func openWindow(_ appId: String) throws -> OpenWindow {
-        let app = try startTrackedApp(appId)
+        let app = try startUnmodifiedApp(appId)
         return OpenWindow(close: { app.terminate() }, minimize: nil)
     }
 
@@ -98,11 +98,6 @@ extension OutputTestCase {
     /// Asks the switcher for `request` on `appId`'s window, once the switcher knows it.
     func ask(_ switcher: TaskSwitcher, _ request: WaylandConnection.WindowRequest, _ appId: String) throws {
         try eventually("the switcher knows \(appId)", timeout: deadline) { switcher.request(request, appId) }
-    }
-
-    /// Starts an app whose window has application id `appId` and waits until GTK presented it.
-    func startTrackedApp(_ appId: String) throws -> ChildProcess {
-        try startUnmodifiedApp(appId, environment: waylandEnvironment.merging(["GDK_BACKEND": "wayland"]) { $1 })
     }
 
     /// A fixture compositor (Tests/Fixtures/windows) announcing `count` windows on the test's

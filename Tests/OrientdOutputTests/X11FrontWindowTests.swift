@@ -13,11 +13,8 @@ final class X11FrontWindowTests: OutputTestCase {
 
     /// A window of a program without GApplication: no `_GTK_APPLICATION_ID`, `WM_CLASS`
     /// after `program`; only a desktop entry's `StartupWMClass` can name its app.
-    func startLegacyApp(_ program: String, display: String) throws -> ChildProcess {
-        let env = ["GSK_RENDERER": "cairo", "GTK_A11Y": "none"].merging(appEnvironment(display)) { $1 }
-        let app = try start(program, ["/usr/bin/python3", Self.legacyWindowScript, program], environment: env)
-        XCTAssertEqual(try app.firstLineOfOutput(timeout: deadline), "shown", app.standardError)
-        return app
+    func startLegacyApp(_ program: String) throws -> ChildProcess {
+        try openGtkWindow(["/usr/bin/python3", Self.legacyWindowScript, program], name: program)
     }
 
     func waitForTrackedWindows(_ count: UInt32, file: StaticString = #filePath, line: UInt = #line) throws {
@@ -49,13 +46,13 @@ final class X11FrontWindowTests: OutputTestCase {
         try waitForProperty("DeviceOrientation", "portrait")
         XCTAssertEqual(try xrandrRotation("default", display: display), "normal")
 
-        let game = try startUnmodifiedApp("org.example.X11Game", environment: appEnvironment(display))
+        let game = try startUnmodifiedApp("org.example.X11Game")
         try waitForProperty("FrontApp", "org.example.X11Game")
         let gameTransform = try compositor.waitForPanel(anyOf: PanelTransform.quarterTurns)
         try waitForTrackedWindows(1)
         XCTAssertTrue(try explainFront().contains { $0.contains("\(appDataHome)/applications/org.example.X11Game.desktop") })
 
-        let notes = try startUnmodifiedApp("org.example.X11Notes", environment: appEnvironment(display))
+        let notes = try startUnmodifiedApp("org.example.X11Notes")
         try waitForProperty("FrontApp", "org.example.X11Notes")
         try compositor.waitForPanel(.normal)
         try waitForTrackedWindows(2)
@@ -66,7 +63,7 @@ final class X11FrontWindowTests: OutputTestCase {
         try waitForTrackedWindows(1)
 
         // No _GTK_APPLICATION_ID, WM_CLASS "x11-reader": the entry claiming that class decides.
-        let reader = try startLegacyApp("x11-reader", display: display)
+        let reader = try startLegacyApp("x11-reader")
         try waitForProperty("FrontApp", "org.example.X11Reader")
         try compositor.waitForPanel(anyOf: PanelTransform.quarterTurns)
         XCTAssertTrue(try explainFront().contains { $0.contains("org.example.X11Reader.desktop") })
@@ -92,7 +89,7 @@ final class X11FrontWindowTests: OutputTestCase {
         try launchOrientdFollowingWindows(display: display)
         try callManager("SetAppPolicy", [.s("org.example.X11Pinned"), .vardict(["allowed-orientations": .strings(["landscape-right"])])])
 
-        _ = try startUnmodifiedApp("org.example.X11Pinned", environment: appEnvironment(display))
+        _ = try startUnmodifiedApp("org.example.X11Pinned")
         try waitForProperty("FrontApp", "org.example.X11Pinned")
         try compositor.waitForPanel(.threeQuarters)
         let explained = try explainFront()
@@ -103,7 +100,7 @@ final class X11FrontWindowTests: OutputTestCase {
         // The other app follows the device: landscape-right held is xrandr's left, portrait its normal.
         // (Checked once it is in front: the panel follows the device for a moment between the
         // pinned window losing the focus and the other one taking it.)
-        let other = try startUnmodifiedApp("org.example.X11Other", environment: appEnvironment(display))
+        let other = try startUnmodifiedApp("org.example.X11Other")
         try waitForProperty("FrontApp", "org.example.X11Other")
         try compositor.waitForPanel(.quarter)
         try turnDevice("portrait")
@@ -123,7 +120,7 @@ final class X11FrontWindowTests: OutputTestCase {
         let display = try startWindowManagedScreen()
         try launchOrientdFollowingWindows(display: display)
         try turnDevice("portrait")
-        _ = try startUnmodifiedApp("org.example.X11Browser", environment: appEnvironment(display))
+        _ = try startUnmodifiedApp("org.example.X11Browser")
         try waitForProperty("FrontApp", "org.example.X11Browser")
         try compositor.waitForPanel(.normal)
         // Device landscape-right shows interface landscape-left: xrandr's left.
@@ -147,14 +144,14 @@ final class X11FrontWindowTests: OutputTestCase {
         try launchOrientdFollowingWindows(display: display, ["--natural-orientation", "landscape"])
         try waitForProperty("OutputOrientation", "landscape-right")
 
-        _ = try startUnmodifiedApp("org.example.X11Calculator", environment: appEnvironment(display))
+        _ = try startUnmodifiedApp("org.example.X11Calculator")
         try waitForProperty("FrontApp", "org.example.X11Calculator")
         let front = try XCTUnwrap(managerProperty("FrontScene").string)
         XCTAssertEqual(try property("InterfaceOrientation", of: front).string, "landscape-right", "as the panel is")
         XCTAssertEqual(try managerProperty("OutputOrientation").string, "landscape-right")
         XCTAssertEqual(try xrandrRotation("default", display: display), "normal")
 
-        let notes = try startUnmodifiedApp("org.example.X11Notes", environment: appEnvironment(display))
+        let notes = try startUnmodifiedApp("org.example.X11Notes")
         try waitForProperty("FrontApp", "org.example.X11Notes")
         try compositor.waitForPanel(anyOf: PanelTransform.quarterTurns)
         notes.terminate()
@@ -162,10 +159,10 @@ final class X11FrontWindowTests: OutputTestCase {
         try compositor.waitForPanel(.normal)
         try waitForProperty("OutputOrientation", "landscape-right")
 
-        let notesAgain = try startUnmodifiedApp("org.example.X11Notes", environment: appEnvironment(display))
+        let notesAgain = try startUnmodifiedApp("org.example.X11Notes")
         try waitForProperty("FrontApp", "org.example.X11Notes")
         try compositor.waitForPanel(anyOf: PanelTransform.quarterTurns)
-        let lomiri = try startUnmodifiedApp("org.example.X11Lomiri", environment: appEnvironment(display))
+        let lomiri = try startUnmodifiedApp("org.example.X11Lomiri")
         try waitForProperty("FrontApp", "org.example.X11Lomiri")
         try compositor.waitForPanel(.normal)
         XCTAssertTrue(try explainFront().contains { $0.contains("org.example.X11Lomiri.desktop allows [landscape-right]") })

@@ -11,8 +11,6 @@ extension OutputTestCase {
         try startXephyrScreen(panel: size, managed: true).display
     }
 
-    func appEnvironment(_ display: String) -> [String: String] { ["DISPLAY": display, "GDK_BACKEND": "x11"] }
-
     func launchOrientdFollowingWindows(display: String, _ arguments: [String] = []) throws {
         try launchOrientd(["--output-backend", "x11", "--output", "default", "--window-tracking", "auto"] + arguments,
                           environment: appDataEnvironment.merging(["DISPLAY": display]) { $1 })

@@ -43,7 +43,7 @@ class GnomeTrackerConformance: WindowTrackerConformance {
     /// Started, then in front: GNOME 43 shows its overview at start (where no window has the
     /// focus), and a window opened from outside does not leave it, so it is left as a user does.
     override func openWindow(_ appId: String) throws -> OpenWindow {
-        let app = try startUnmodifiedApp(appId, environment: waylandEnvironment.merging(["GDK_BACKEND": "wayland"]) { $1 })
+        let app = try startUnmodifiedApp(appId)
         try outsideTheOverview("\(appId)'s window focused in the Shell") {
             try shellWindows().contains { $0.appId == appId && $0.focused }
         }

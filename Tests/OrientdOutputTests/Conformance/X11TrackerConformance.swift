@@ -32,7 +32,7 @@ final class X11TrackerConformance: WindowTrackerConformance {
     }
 
     override func openWindow(_ appId: String) throws -> OpenWindow {
-        let app = try startUnmodifiedApp(appId, environment: ["DISPLAY": display, "GDK_BACKEND": "x11"])
+        let app = try startUnmodifiedApp(appId)
         return OpenWindow(close: { app.terminate() }, minimize: { app.send(SIGUSR1) })
     }
 
