@@ -41,6 +41,18 @@ public protocol Compositor: AnyObject {
     func stop()
 }
 
+/// A compositor whose panel someone else can also mirror: wl_output's flipped transforms
+/// (4–7: a reflection, then quarter turns counter-clockwise). `PanelTransform` leaves them out
+/// because orientd never turns a panel to one; they come only from a user's settings, and the
+/// conformance suites make them to check that orientd reports them as nothing it knows.
+/// phoc (`wlr-randr --transform flipped-90`) and `DisplayConfig`'s compositors (mutter, GNOME
+/// Shell) are such compositors; KWin's kscreen-doctor and Xephyr offer no reflection.
+public protocol FlippingCompositor: Compositor {
+    /// Turns `output` to `transform` mirrored (wl_output's transform `transform.rawValue + 4`)
+    /// as the user's display settings would.
+    func turnPanel(flipped transform: PanelTransform) throws
+}
+
 extension PanelTransform {
     /// The two quarter turns (90 and 270): the panel turned to its other side, either way.
     public static let quarterTurns: Set<PanelTransform> = [.quarter, .threeQuarters]

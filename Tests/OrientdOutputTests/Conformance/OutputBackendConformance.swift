@@ -46,9 +46,12 @@ class OutputBackendConformance: OutputTestCase {
         try compositor.panelTransform().flatMap { FakeOutputBackend.showing(UInt32($0.rawValue)) }
     }
     /// Someone else turns the peer's panel to wl_output's `transform` (0-7), as the
-    /// compositor's own settings do.
+    /// compositor's own settings do (4-7, mirrored: a `FlippingCompositor`'s).
     func turnPeer(_ transform: UInt32) throws {
-        try compositor.turnPanel(to: XCTUnwrap(PanelTransform(rawValue: Int(transform)), "this peer cannot be turned to \(transform)"))
+        let turn = try XCTUnwrap(PanelTransform(rawValue: Int(transform % 4)), "no wl_output transform \(transform)")
+        guard transform >= 4 else { return try compositor.turnPanel(to: turn) }
+        let flipping = try XCTUnwrap(compositor as? FlippingCompositor, "\(compositor.name) cannot mirror its panel (flips is true)")
+        try flipping.turnPanel(flipped: turn)
     }
     /// The peer's panel's current mode and scale, read by the test itself (nil: this peer's
     /// test cannot read it; the backend's report is then only checked for sanity).

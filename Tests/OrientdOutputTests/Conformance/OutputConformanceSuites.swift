@@ -6,15 +6,14 @@ import OrientationCore
 import TestSupport
 import XCTest
 
-/// `OutputBackendConformance` with a real headless phoc as the peer, read back by wlr-randr.
+/// `OutputBackendConformance` with a real headless phoc as the peer, turned and read back by
+/// wlr-randr (`PhocSession`).
 final class WlrootsOutputConformance: OutputBackendConformance {
     func testAttachesReportsAndTurnsThePanel() throws { try checkAttachesReportsAndTurnsThePanel() }
     func testSomeoneElsesTurnIsReportedAndAFlipIsUnknown() throws { try checkSomeoneElsesTurnIsReportedAndAFlipIsUnknown() }
     func testThePeerGoingAwayDetachesUntilItReturns() throws { try checkThePeerGoingAwayDetachesUntilItReturns() }
     func testReportsThePanelsSize() throws { try checkReportsThePanelsSize() }
 
-    /// wl_output's transforms by number, as wlr-randr names them.
-    static let transformNames = ["normal", "90", "180", "270", "flipped", "flipped-90", "flipped-180", "flipped-270"]
 
     override var panel: String { "HEADLESS-1" }
     override var goneReason: String { "closed its Wayland socket" }
@@ -26,10 +25,6 @@ final class WlrootsOutputConformance: OutputBackendConformance {
         let run = OutputBackendRun { WlrootsBackend.make(environment: environment, output: "HEADLESS-1", log: Log(verbose: true)) }
         addTeardownBlock { run.stop() }
         return run
-    }
-
-    override func turnPeer(_ transform: UInt32) throws {
-        try wlrRandr(["--output", panel, "--transform", Self.transformNames[Int(transform)]])
     }
 
     /// wlr-randr's current mode ("1920x1080 px, 60.000000 Hz (current)") and "Scale: 1.000000".
@@ -107,6 +102,4 @@ final class MutterOutputConformance: OutputBackendConformance {
         addTeardownBlock { run.stop() }
         return run
     }
-
-    override func turnPeer(_ transform: UInt32) throws { try applyTransformAsSomeoneElse(panel, transform) }
 }
