@@ -35,10 +35,7 @@ final class CompositorArrivalTests: OutputTestCase {
         try turnDevice("portrait")
         _ = try startUnmodifiedApp(Self.game)
         try waitForFrontApp(Self.game, trackedWindows: 1)
-        try eventually("phoc's panel turned for the landscape game", timeout: deadline) {
-            let transform = try wlrTransform(Self.panel)
-            return transform == "90" || transform == "270"
-        }
+        try compositor.waitForPanel(anyOf: PanelTransform.quarterTurns)
     }
 
     /// Phosh owns org.gnome.Shell on phoc: phoc's own window list is followed, never the

@@ -63,10 +63,7 @@ final class PhocDrawerTests: OutputTestCase {
         try compositor.waitForPanel(.normal)
         game = try startUnmodifiedApp(Self.game)
         try waitForFrontApp(Self.game, trackedWindows: 1)
-        try eventually("phoc's panel turned for the game", timeout: deadline) {
-            let transform = try wlrTransform(Self.panel)
-            return transform == "90" || transform == "270"
-        }
+        try compositor.waitForPanel(anyOf: PanelTransform.quarterTurns)
         let loop = MainLoop.startThread(name: "window-list")
         addTeardownBlock { loop.stopThread() }
         let switcher = try TaskSwitcher(socketPath: scratch + "/" + Self.waylandSocket, on: loop)

@@ -39,10 +39,7 @@ final class PhocPostureTests: OutputTestCase {
         _ = try wlrRandr(["--output", Self.panel, "--scale", "2"])
         try waitForProperty("ScreenClass", "phone")
         try waitForProperty("Posture", "held")
-        try eventually("phoc's panel turned for the game", timeout: deadline) {
-            let transform = try wlrTransform(Self.panel)
-            return transform == "90" || transform == "270"
-        }
+        try compositor.waitForPanel(anyOf: PanelTransform.quarterTurns)
     }
 
     func testOnADeskTheUsersChoiceStillTurnsThePanel() throws {
@@ -51,10 +48,7 @@ final class PhocPostureTests: OutputTestCase {
         try callManager("SetAppPolicy", [.s(Self.game), .vardict(["allowed-orientations": Variant(strings: ["landscape"])])])
         _ = try startUnmodifiedApp(Self.game)
         try waitForFrontApp(Self.game, trackedWindows: 1)
-        try eventually("phoc's panel turned for the user's choice", timeout: deadline) {
-            let transform = try wlrTransform(Self.panel)
-            return transform == "90" || transform == "270"
-        }
+        try compositor.waitForPanel(anyOf: PanelTransform.quarterTurns)
     }
 
     /// A scene's property of the app in front.
