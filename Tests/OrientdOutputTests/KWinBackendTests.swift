@@ -15,7 +15,7 @@ final class KWinBackendTests: OutputTestCase {
         try waitForProperty("OutputBackend", "kwin")
         try waitForProperty("OutputName", Self.output)
         _ = try registerScene()
-        try turnKWinThroughEachRow()
+        try turnThroughEachRow()
 
         let appliesBefore = orientdLogLines(containing: "output: kwin: turning").count
         try kscreenDoctor(["output.\(Self.output).rotation.inverted"])

@@ -62,17 +62,4 @@ extension OutputTestCase {
     /// KScreen's rotation of `output` (1 none, 2 left, 4 inverted, 8 right) from kscreen-doctor,
     /// or from the transform `kwinReader` last read (`KWinSession.kscreenRotation`).
     func kscreenRotation(_ output: String) throws -> Int? { try kwin.kscreenRotation(of: output) }
-
-    /// Turns the device through each row of the table: KWin's panel reaches each (read back by
-    /// kscreen-doctor) and `OutputOrientation` says it.
-    func turnKWinThroughEachRow(file: StaticString = #filePath, line: UInt = #line) throws {
-        for (device, interface, transform) in [("landscape-right", "landscape-left", PanelTransform.quarter),
-                                               ("landscape-left", "landscape-right", .threeQuarters),
-                                               ("portrait-upside-down", "portrait-upside-down", .half),
-                                               ("portrait", "portrait", .normal)] {
-            try turnDevice(device)
-            try compositor.waitForPanel(transform, timeout: deadline, file: file, line: line)
-            try waitForProperty("OutputOrientation", interface, file: file, line: line)
-        }
-    }
 }

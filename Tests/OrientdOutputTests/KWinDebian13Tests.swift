@@ -115,7 +115,7 @@ final class KWinDebian13BackendTests: OutputTestCase {
         try launchOrientd(["--output-backend", "kwin", "--output", Self.kwinOutput], environment: waylandEnvironment)
         try waitForProperty("OutputName", Self.kwinOutput)
         _ = try registerScene()
-        try turnKWinThroughEachRow()
+        try turnThroughEachRow()
     }
 }
 

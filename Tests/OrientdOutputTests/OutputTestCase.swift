@@ -106,6 +106,20 @@ class OutputTestCase: OrientdTestCase {
         XCTAssertEqual(try statusOutputLine(file: file, line: line), "Output: none: \(why)", file: file, line: line)
     }
 
+    /// Turns the device through each row of the table: the compositor's panel reaches each
+    /// transform (read back from the compositor itself: wl_output counts counter-clockwise, so
+    /// landscape-left is 90 and landscape-right 270) and `OutputOrientation` says it.
+    func turnThroughEachRow(file: StaticString = #filePath, line: UInt = #line) throws {
+        for (device, interface, transform) in [("landscape-right", "landscape-left", PanelTransform.quarter),
+                                               ("landscape-left", "landscape-right", .threeQuarters),
+                                               ("portrait-upside-down", "portrait-upside-down", .half),
+                                               ("portrait", "portrait", .normal)] {
+            try turnDevice(device)
+            try compositor.waitForPanel(transform, timeout: deadline, file: file, line: line)
+            try waitForProperty("OutputOrientation", interface, file: file, line: line)
+        }
+    }
+
     /// A turn asked for while another is in flight waits for it, and the panel ends at the
     /// last. A turn back to where the panel was before the one in flight is compared with what
     /// that one made the panel show, not with the outputs from before it (the compositor

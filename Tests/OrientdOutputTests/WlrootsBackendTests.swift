@@ -15,14 +15,7 @@ final class WlrootsBackendTests: OutputTestCase {
         let scene = try registerScene()
         try waitForProperty("FrontScene", scene)
         // The scene follows the device; its content turns against it.
-        for (device, interface, transform) in [("landscape-right", "landscape-left", PanelTransform.quarter),
-                                               ("landscape-left", "landscape-right", .threeQuarters),
-                                               ("portrait-upside-down", "portrait-upside-down", .half),
-                                               ("portrait", "portrait", .normal)] {
-            try turnDevice(device)
-            try compositor.waitForPanel(transform)
-            try waitForProperty("OutputOrientation", interface)
-        }
+        try turnThroughEachRow()
     }
 
     /// Someone else (a user's wlr-randr) turns the panel: orientd reads it back from the

@@ -12,14 +12,7 @@ final class X11BackendTests: OutputTestCase {
         try waitForProperty("OutputBackend", "x11")
         try waitForProperty("OutputName", "default")
         _ = try registerScene()
-        for (device, interface, transform) in [("landscape-right", "landscape-left", PanelTransform.quarter),
-                                               ("landscape-left", "landscape-right", .threeQuarters),
-                                               ("portrait-upside-down", "portrait-upside-down", .half),
-                                               ("portrait", "portrait", .normal)] {
-            try turnDevice(device)
-            try compositor.waitForPanel(transform)
-            try waitForProperty("OutputOrientation", interface)
-        }
+        try turnThroughEachRow()
 
         let appliesBefore = orientdLogLines(containing: "xrandr --output").count
         let result = try runCommand(["xrandr", "--output", "default", "--rotate", "left"],
