@@ -91,23 +91,6 @@ final class PhocFlowTests: OutputTestCase {
 
     /// The user's policy pins an app that declares nothing; another follows the device.
     func testTheUsersPolicyPinsAnUnmodifiedAppOnPhoc() throws {
-        try writeDesktopEntry(Self.game, orientations: nil)
-        try writeDesktopEntry(Self.notes, orientations: nil)
-        try startPhocAndOrientd()
-        try callManager("SetAppPolicy", [.s(Self.game), .vardict(["allowed-orientations": .strings(["landscape-left"])])])
-
-        let game = try startUnmodifiedApp(Self.game)
-        try waitForFrontApp(Self.game, trackedWindows: 1)
-        try compositor.waitForPanel(anyOf: PanelTransform.quarterTurns)
-        let steps = try explainFrontScene()
-        XCTAssertTrue(steps.contains { $0.contains("The user's policy for \(Self.game) gives the window its orientations") },
-                      "Explain names the user's policy: \(steps)")
-
-        _ = try startWaylandAppInFront(Self.notes)
-        try waitForFrontApp(Self.notes, trackedWindows: 2)
-        try compositor.waitForPanel(.normal)
-        try closeApp(game)
-        try waitForFrontApp(Self.notes, trackedWindows: 1)
-        try compositor.waitForPanel(.normal)
+        try checkTheUsersPolicyPinsAnUnmodifiedApp(Self.game, beside: Self.notes) { try startPhocAndOrientd() }
     }
 }

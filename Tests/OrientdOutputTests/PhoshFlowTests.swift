@@ -77,24 +77,7 @@ final class PhoshFlowTests: OutputTestCase {
     /// undeclared app follows the device; `Explain` names the policy.
     func testTheUsersPolicyPinsAnUnmodifiedAppOnPhosh() throws {
         _ = try startRealPhosh()
-        try writeDesktopEntry(Self.game, orientations: nil)
-        try writeDesktopEntry(Self.notes, orientations: nil)
-        try launchOnPhosh()
-        try callManager("SetAppPolicy", [.s(Self.game), .vardict(["allowed-orientations": .strings(["landscape-left"])])])
-
-        let game = try startUnmodifiedApp(Self.game)
-        try waitForFrontApp(Self.game, trackedWindows: 1)
-        try compositor.waitForPanel(anyOf: PanelTransform.quarterTurns)
-        let steps = try explainFrontScene()
-        XCTAssertTrue(steps.contains { $0.contains("The user's policy for \(Self.game) gives the window its orientations") },
-                      "Explain names the user's policy: \(steps)")
-
-        _ = try startWaylandAppInFront(Self.notes)
-        try waitForFrontApp(Self.notes, trackedWindows: 2)
-        try compositor.waitForPanel(.normal)
-        try closeApp(game)
-        try waitForFrontApp(Self.notes, trackedWindows: 1)
-        try compositor.waitForPanel(.normal)
+        try checkTheUsersPolicyPinsAnUnmodifiedApp(Self.game, beside: Self.notes) { try launchOnPhosh() }
     }
 
     /// Locking the screen with an app in front keeps its constraint: phoc deactivates the app's

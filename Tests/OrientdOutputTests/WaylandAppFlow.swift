@@ -52,6 +52,33 @@ extension OutputTestCase {
         return app
     }
 
+    /// The user's policy pins `game`, an app that declares nothing, to landscape-left while
+    /// `notes`, which declares nothing either, follows the device (held portrait): `Explain`
+    /// names the policy, and the panel goes back to portrait with notes in front, also once the
+    /// game is closed. `startOrientd` starts orientd (and the compositor when not yet started)
+    /// once the two desktop entries are written.
+    func checkTheUsersPolicyPinsAnUnmodifiedApp(_ game: String, beside notes: String, startOrientd: () throws -> Void,
+                                                file: StaticString = #filePath, line: UInt = #line) throws {
+        try writeDesktopEntry(game, orientations: nil)
+        try writeDesktopEntry(notes, orientations: nil)
+        try startOrientd()
+        try callManager("SetAppPolicy", [.s(game), .vardict(["allowed-orientations": .strings(["landscape-left"])])])
+
+        let app = try startUnmodifiedApp(game)
+        try waitForFrontApp(game, trackedWindows: 1, file: file, line: line)
+        try compositor.waitForPanel(anyOf: PanelTransform.quarterTurns, timeout: deadline, file: file, line: line)
+        let steps = try explainFrontScene()
+        XCTAssertTrue(steps.contains { $0.contains("The user's policy for \(game) gives the window its orientations") },
+                      "Explain names the user's policy: \(steps)", file: file, line: line)
+
+        _ = try startWaylandAppInFront(notes)
+        try waitForFrontApp(notes, trackedWindows: 2, file: file, line: line)
+        try compositor.waitForPanel(.normal, timeout: deadline, file: file, line: line)
+        try closeApp(app)
+        try waitForFrontApp(notes, trackedWindows: 1, file: file, line: line)
+        try compositor.waitForPanel(.normal, timeout: deadline, file: file, line: line)
+    }
+
     /// Closes an app as its window manager's close does (SIGTERM ends the fixture's window).
     func closeApp(_ app: ChildProcess) throws {
         app.terminate()
