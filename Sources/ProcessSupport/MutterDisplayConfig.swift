@@ -47,9 +47,9 @@ public enum MutterDisplayConfig {
     }
 }
 
-/// A compositor that serves mutter's `DisplayConfig` (mutter, GNOME Shell, Phosh), whose panel
-/// is read and turned through it.
-public protocol DisplayConfigCompositor: Compositor {
+/// A compositor that serves mutter's `DisplayConfig` (mutter, GNOME Shell), whose panel is
+/// read and turned (mirrored too) through it.
+public protocol DisplayConfigCompositor: FlippingCompositor {
     /// A connection of the compositor's own to the session bus it serves `DisplayConfig` on.
     var connection: BusConnection { get }
 }
@@ -61,6 +61,11 @@ extension DisplayConfigCompositor {
     /// the user keeps it.
     public func turnPanel(to transform: PanelTransform) throws {
         try MutterDisplayConfig.applyTransform(connection, output, UInt32(transform.rawValue))
+    }
+
+    /// The same `ApplyMonitorsConfig` with `DisplayConfig`'s flipped transform (4–7).
+    public func turnPanel(flipped transform: PanelTransform) throws {
+        try MutterDisplayConfig.applyTransform(connection, output, UInt32(transform.rawValue + 4))
     }
 }
 

@@ -4,7 +4,7 @@ import Foundation
 /// nested in an X server (which it then may own and end with it); its outputs read back from
 /// phoc itself through wlr-randr (`Transform:`), and a turn made as a user's `wlr-randr
 /// --output X --transform T` makes one (wlr-output-management).
-public final class PhocSession: Compositor {
+public final class PhocSession: FlippingCompositor {
     public let name = "phoc"
     public let output: String
     public let process: ChildProcess
@@ -84,6 +84,11 @@ public final class PhocSession: Compositor {
 
     public func turnPanel(to transform: PanelTransform) throws {
         try wlrRandr(["--output", output, "--transform", transform.description])
+    }
+
+    /// wlr-randr's `flipped`, `flipped-90`, `flipped-180`, `flipped-270`.
+    public func turnPanel(flipped transform: PanelTransform) throws {
+        try wlrRandr(["--output", output, "--transform", transform == .normal ? "flipped" : "flipped-\(transform)"])
     }
 
     public func stop() {

@@ -23,6 +23,25 @@ public enum XServerLaunch {
         return number
     }
 
+    /// Claims a display number after `after` as an X server does before it listens: its lock
+    /// file made exclusively (holding `pid`), where no server's socket is; for a test that
+    /// needs a display no server holds or takes meanwhile. The caller removes `lock` when done.
+    /// Nil when every number below 2 000 is taken.
+    public static func claimDisplay(after: Int, pid: pid_t = getpid()) -> (display: String, lock: String, socket: String)? {
+        mkdir("/tmp/.X11-unix", 0o1777)
+        for number in (after + 1)..<2_000 {
+            let (lock, socket) = ("/tmp/.X\(number)-lock", "/tmp/.X11-unix/X\(number)")
+            guard access(socket, F_OK) != 0 else { continue }
+            let fd = open(lock, O_WRONLY | O_CREAT | O_EXCL | O_CLOEXEC, 0o444)
+            guard fd >= 0 else { continue }
+            let text = Array(String(format: "%10d\n", pid).utf8)
+            _ = text.withUnsafeBytes { write(fd, $0.baseAddress, $0.count) }
+            close(fd)
+            return (":\(number)", lock, socket)
+        }
+        return nil
+    }
+
     /// Whether the process `pid` is the X server that holds `display` (its pid in `/tmp/.X<n>-lock`).
     public static func holdsLock(_ display: String, pid: pid_t) -> Bool {
         let lock = (try? String(contentsOfFile: "/tmp/.X\(display.dropFirst())-lock", encoding: .utf8)) ?? ""

@@ -64,15 +64,17 @@ final class X11WindowTrackerTests: XCTestCase {
         XCTAssertTrue(result.succeeded, result.description)
     }
 
-    /// Xvfb on `display` (or a free one), answering.
+    /// Xvfb on `display` (started again there) or on a free one, answering (ProcessSupport's
+    /// `XServerLaunch`).
+    @discardableResult
     func startXvfb(_ display: String? = nil) throws -> (ChildProcess, String) {
-        let display = display ?? ":\(XServerLaunch.freeDisplay(after: 199 + Int(getpid() % 300)))"
-        let server = try start("Xvfb", ["Xvfb", display] + XServerLaunch.xvfbArguments(screen: "800x1280x24"), display: display)
-        try eventually("Xvfb \(display) answers", timeout: deadline) {
-            if let status = server.exitStatus { throw TestSupportError("Xvfb exited (\(status)): \(server.standardError)") }
-            return (try? runCommand(["xprop", "-root", "_NET_ACTIVE_WINDOW"], environment: ["DISPLAY": display]))?.succeeded == true
+        // The test's `start`, its display the X server's own (its first argument).
+        let start: StartProcess = { name, argv, _ in try self.start(name, argv, display: argv.dropFirst().first ?? "") }
+        let arguments = XServerLaunch.xvfbArguments(screen: "800x1280x24")
+        guard let display else {
+            return try XServerLaunch.startServer("Xvfb", arguments, after: 199 + Int(getpid() % 300), timeout: deadline, start: start)
         }
-        return (server, display)
+        return (try XServerLaunch.startServerAgain("Xvfb", arguments, on: display, timeout: deadline, start: start), display)
     }
 
     func startTracker(display: String, entries: DesktopEntries? = nil) {
@@ -202,7 +204,7 @@ final class X11WindowTrackerTests: XCTestCase {
         _ = try xvfb.wait(timeout: deadline)
         // A killed server leaves its lock file, which would stop the next one on the display.
         try? FileManager.default.removeItem(atPath: "/tmp/.X\(display.dropFirst())-lock")
-        _ = try startXvfb(display)
+        try startXvfb(display)
         try waitFor("connected again: no window manager on the new server") {
             $0.detached.last?.contains("has no EWMH window manager") == true && $0.detached.count >= 4
         }

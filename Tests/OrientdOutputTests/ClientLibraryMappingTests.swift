@@ -28,7 +28,7 @@ final class ClientLibraryMappingTests: OutputTestCase {
     }
 
     func testOnPhocThePluginIsMappedUntilPhocGoes() throws {
-        let phoc = try startPhoc()
+        let phoc = try startPhoc().process
         try launchOrientd(["--output", "HEADLESS-1"], environment: waylandEnvironment)
         try waitForProperty("OutputBackend", "wlroots")
         XCTAssertEqual(try mappedLibraries(), ["liborientd-wayland.so", "libwayland-client.so"])

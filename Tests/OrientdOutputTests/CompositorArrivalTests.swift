@@ -33,12 +33,9 @@ final class CompositorArrivalTests: OutputTestCase {
         XCTAssertFalse(orientdLogLines(containing: "the Wayland socket wayland-0 arrived").isEmpty, orientd.log)
 
         try turnDevice("portrait")
-        _ = try startWaylandApp(Self.game)
+        _ = try startUnmodifiedApp(Self.game)
         try waitForFrontApp(Self.game, trackedWindows: 1)
-        try eventually("phoc's panel turned for the landscape game", timeout: deadline) {
-            let transform = try wlrTransform(Self.panel)
-            return transform == "90" || transform == "270"
-        }
+        try compositor.waitForPanel(anyOf: PanelTransform.quarterTurns)
     }
 
     /// Phosh owns org.gnome.Shell on phoc: phoc's own window list is followed, never the

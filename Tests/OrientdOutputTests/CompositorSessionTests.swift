@@ -28,11 +28,11 @@ final class CompositorSessionTests: OutputTestCase {
     }
 
     func testMutterSessionReadsAndTurnsThePanel() throws {
-        try checkReadsTurnsAndStops(try startMutterSession())
+        try checkReadsTurnsAndStops(try startMutter())
     }
 
     func testGnomeShellSessionReadsAndTurnsThePanel() throws {
-        let shell = try startGnomeShellSession(extensionEnabled: false)
+        let shell = try startGnomeShell(extensionEnabled: false)
         try checkReadsTurnsAndStops(shell)
         XCTAssertFalse(shell.logind.isRunning, "logind ends with the Shell")
     }

@@ -52,7 +52,7 @@ final class FirstStatusTests: OutputTestCase {
         try startSystemBus()
         try startMock("normal")
         try startPhoc()
-        _ = try startWaylandApp(Self.game)
+        _ = try startUnmodifiedApp(Self.game)
 
         let status = try firstStatus(on: activationBus(["--output", "HEADLESS-1"]))
         XCTAssertEqual(status["Sensor available"], "yes", "\(status)")

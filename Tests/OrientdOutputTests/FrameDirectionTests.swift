@@ -19,10 +19,7 @@ final class FrameDirectionTests: OutputTestCase {
         try startPhoc(backends: "x11", output: "X11-1", environment: ["DISPLAY": host])
         // The X window is the panel: as large as the screen, from its corner.
         try wlrRandr(["--output", "X11-1", "--custom-mode", "800x1280"])
-        var clientEnvironment = waylandEnvironment
-        clientEnvironment.merge(["GDK_BACKEND": "wayland", "GSK_RENDERER": "cairo", "GTK_A11Y": "none"]) { $1 }
-        let window = try start("marked window", ["/usr/bin/python3", Self.fixture], environment: clientEnvironment)
-        XCTAssertEqual(try window.firstLineOfOutput(timeout: deadline), "shown")
+        try openGtkWindow(["/usr/bin/python3", Self.fixture], name: "marked window")
 
         try launchOrientd(["--output-backend", "wlroots", "--output", "X11-1"], environment: waylandEnvironment)
         try waitForProperty("OutputBackend", "wlroots")

@@ -20,10 +20,6 @@ final class GnomeFrontWindowTests: OutputTestCase {
         try turnDevice("portrait")
     }
 
-    func startApp(_ appId: String) throws -> ChildProcess {
-        try startUnmodifiedApp(appId, environment: waylandEnvironment.merging(["GDK_BACKEND": "wayland"]) { $1 })
-    }
-
     /// Waits, outside the overview, until `appId` is in front with `windows` windows tracked,
     /// and the panel at one of `transforms`.
     func waitForFront(_ appId: String, windows: UInt32, transforms: Set<UInt32>,
@@ -52,12 +48,12 @@ final class GnomeFrontWindowTests: OutputTestCase {
         try startOrientd()
         try waitForProperty("WindowTracking", "gnome")
 
-        let game = try startApp(Self.game)
+        let game = try startUnmodifiedApp(Self.game)
         try waitForFront(Self.game, windows: 1, transforms: Self.landscape)
         let explain = try explainFrontScene().joined(separator: "\n")
         XCTAssertTrue(explain.contains("\(appDataHome)/applications/\(Self.game).desktop"), explain)
 
-        let notes = try startApp(Self.notes)
+        let notes = try startUnmodifiedApp(Self.notes)
         try waitForFront(Self.notes, windows: 2, transforms: [0])
 
         try closeApp(notes)
@@ -84,12 +80,12 @@ final class GnomeFrontWindowTests: OutputTestCase {
         // The device on its side: the browser follows it, the reader stays portrait.
         try turnDevice("landscape-left")
 
-        _ = try startApp(reader)
+        _ = try startUnmodifiedApp(reader)
         try waitForFront(reader, windows: 1, transforms: [0])
         let explain = try explainFrontScene().joined(separator: "\n")
         XCTAssertTrue(explain.contains("The user's policy for \(reader)"), explain)
 
-        let browserApp = try startApp(browser)
+        let browserApp = try startUnmodifiedApp(browser)
         try waitForFront(browser, windows: 2, transforms: Self.landscape)
         try turnDevice("portrait")
         try waitForFront(browser, windows: 2, transforms: [0])
@@ -113,7 +109,7 @@ final class GnomeFrontWindowTests: OutputTestCase {
                                    interface: "org.gnome.Shell.Extensions", method: "EnableExtension",
                                    parameters: Variant(tuple: [.s(Self.shellExtension)]), timeoutMilliseconds: 10_000)
         try waitForProperty("WindowTracking", "gnome")
-        _ = try startApp(Self.game)
+        _ = try startUnmodifiedApp(Self.game)
         try waitForFront(Self.game, windows: 1, transforms: Self.landscape)
     }
 
@@ -130,7 +126,7 @@ final class GnomeFrontWindowTests: OutputTestCase {
         try client.connection.emitSignal(path: Self.shellWindowsPath, interface: Self.shellWindowsInterface,
                                          signal: "WindowsChanged", parameters: Variant(tuple: [forged]))
         // A real window after the forged list: once it is in front, the forged one was weighed.
-        _ = try startApp(Self.notes)
+        _ = try startUnmodifiedApp(Self.notes)
         try waitForFront(Self.notes, windows: 1, transforms: [0])
         XCTAssertFalse(orientd.log.contains(Self.game), "orientd heard the forged window:\n\(orientd.log)")
     }

@@ -30,7 +30,7 @@ extension GnomeFrontWindowTests {
         let reason = try managerProperty("PostureReason").string ?? ""
         XCTAssertTrue(reason.contains("PanelOrientationManaged"), reason)
 
-        _ = try startApp(Self.notes)
+        _ = try startUnmodifiedApp(Self.notes)
         try waitForFront(Self.notes, windows: 1, transforms: [0])
         try eventually("the app's scene is not held to its portrait declaration", timeout: deadline) {
             let path = try XCTUnwrap(managerProperty("FrontScene").string)

@@ -22,15 +22,10 @@ extension OutputTestCase {
     /// waits until it owns org.gnome.Shell and DisplayConfig and serves Wayland (again in the
     /// same test: a Shell killed and started anew, on the same socket). With `root`,
     /// the Shell of that root (`debian13Root()`) with the extension for 45 and later; its
-    /// virtual monitor is `monitor` (a phone's portrait 800×1280 unless given).
+    /// virtual monitor is `monitor` (a phone's portrait 800×1280 unless given). The session is
+    /// stopped after the test, and is the test's `compositor` from then on.
     @discardableResult
-    func startGnomeShell(extensionEnabled enabled: Bool, root: String? = nil, monitor: String = "800x1280") throws -> ChildProcess {
-        try startGnomeShellSession(extensionEnabled: enabled, root: root, monitor: monitor).process
-    }
-
-    /// `startGnomeShell`, as the `Compositor` it is (stopped after the test).
-    func startGnomeShellSession(extensionEnabled enabled: Bool, root: String? = nil,
-                                monitor: String = "800x1280") throws -> GnomeShellSession {
+    func startGnomeShell(extensionEnabled enabled: Bool, root: String? = nil, monitor: String = "800x1280") throws -> GnomeShellSession {
         var launch = GnomeShellLaunch(sourceTree: Self.sourceTree, home: scratch + "/home", dataHome: scratch + "/shell-data",
                                       configHome: scratch + "/config")
         (launch.extensionEnabled, launch.monitor, launch.root) = (enabled, monitor, root)
@@ -38,6 +33,7 @@ extension OutputTestCase {
                                           logindTimeout: deadline, timeout: .seconds(90),
                                           start: startProcess)
         addTeardownBlock { shell.stop() }
+        compositor = shell
         return shell
     }
 

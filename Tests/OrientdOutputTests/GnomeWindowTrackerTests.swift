@@ -110,7 +110,7 @@ final class GnomeWindowTrackerTests: OutputTestCase {
         try send([(1, "org.example.A", true), (2, "org.example.B", false)])
         try waitForProperty("FrontApp", "org.example.A")
         try callManager("SetDeviceOrientation", [.s("landscape-left")])
-        try waitForTransform("Meta-0", 0)
+        try compositor.waitForPanel(.normal)
         let before = orientd.log.count
 
         try send([(1, "org.example.A", false), (2, "org.example.B", true)])

@@ -15,7 +15,7 @@ final class KWinBackendTests: OutputTestCase {
         try waitForProperty("OutputBackend", "kwin")
         try waitForProperty("OutputName", Self.output)
         _ = try registerScene()
-        try turnKWinThroughEachRow()
+        try turnThroughEachRow()
 
         let appliesBefore = orientdLogLines(containing: "output: kwin: turning").count
         try kscreenDoctor(["output.\(Self.output).rotation.inverted"])
@@ -37,13 +37,13 @@ final class KWinBackendTests: OutputTestCase {
     /// KWin killed: orientd keeps serving with OutputBackend none; a new KWin is picked up and
     /// shown the current orientation.
     func testKWinKilledAndBackIsPickedUpAgain() throws {
-        let kwin = try startKWin()
+        let kwin = try startKWin().process
         try launchOrientd(["--output-backend", "auto", "--output", Self.output], environment: waylandEnvironment)
         try waitForProperty("OutputBackend", "kwin")
         XCTAssertFalse(orientdLogLines(containing: "offers KWin's output management").isEmpty, orientd.log)
         _ = try registerScene()
         try turnDevice("landscape-right")
-        try waitForRotation(2)
+        try compositor.waitForPanel(.quarter)
 
         kwin.kill()
         try kwin.wait(timeout: deadline)
@@ -53,14 +53,14 @@ final class KWinBackendTests: OutputTestCase {
 
         try startKWin()
         try waitForProperty("OutputBackend", "kwin")
-        try waitForRotation(8)
+        try compositor.waitForPanel(.threeQuarters)
         try waitForProperty("OutputOrientation", "landscape-right")
     }
 
     /// A turn asked for while another is in flight ends at the last (`turnWhileInFlight`).
     func testATurnAskedForWhileAnotherIsInFlightEndsAtTheLast() throws {
-        let kwin = try startKWin()
-        try turnWhileInFlight(compositor: kwin, backend: "kwin", output: Self.output) { try kscreenRotation(Self.output) == 1 }
+        try startKWin()
+        try turnWhileInFlight(backend: "kwin")
     }
 
     /// The panel turned off by someone else (kscreen-doctor) is gone: orientd detaches saying

@@ -18,9 +18,10 @@ extension OutputTestCase {
     /// `kwinReader`, on a root's KWin 6.7 or later, whose outputs kscreen-doctor cannot read).
     /// `x11Display`: KWin's X11 windowed backend in that X server instead of `--virtual` (its
     /// outputs X11-0, …: unlike the virtual ones they keep the auto-rotate policy a client sets).
+    /// The session is the test's `compositor` from then on.
     @discardableResult
     func startKWin(trusting programs: [String] = [], root: String? = nil, outputs: Int = 1, tabletMode: Bool = false,
-                   readingOutputs: Bool = true, x11Display: String? = nil, sessionBus: PrivateBus? = nil) throws -> ChildProcess {
+                   readingOutputs: Bool = true, x11Display: String? = nil, sessionBus: PrivateBus? = nil) throws -> KWinSession {
         var launch = KWinLaunch(scratch: scratch, sourceTree: Self.repositoryRoot, configHome: scratch + "/config")
         (launch.trusting, launch.root, launch.outputs) = (programs, root, outputs)
         (launch.tabletMode, launch.x11Display, launch.socket) = (tabletMode, x11Display, Self.waylandSocket)
@@ -34,8 +35,12 @@ extension OutputTestCase {
             kwinReader = client
             return { client.transform(of: $0) }
         } : nil, ownReaderName: "the test's own client")
-        return kwin.process
+        compositor = kwin
+        return kwin
     }
+
+    /// The test's KWin (`startKWin`).
+    var kwin: KWinSession { get throws { try XCTUnwrap(compositor as? KWinSession, "the test started no KWin") } }
 
     /// The clone's root folder.
     static var repositoryRoot: String {
@@ -45,12 +50,7 @@ extension OutputTestCase {
 
     /// Runs kscreen-doctor on the test's KWin (`KWinSession.kscreenDoctor`); throws when it fails.
     @discardableResult
-    func kscreenDoctor(_ arguments: [String]) throws -> String {
-        try KWinSession.kscreenDoctor(arguments, environment: childEnvironment.merging(waylandEnvironment) { _, new in new })
-    }
-
-    /// KScreen's rotation of each wl_output transform KWin turns a panel to.
-    static var kscreenRotations: [Int32: Int] { KWinSession.kscreenRotations }
+    func kscreenDoctor(_ arguments: [String]) throws -> String { try kwin.kscreenDoctor(arguments) }
 
     /// Whether `root`'s KWin hands its outputs out only through kde_output_device_registry_v2
     /// (no kde_output_device_v2 globals since KWin 6.7).
@@ -59,39 +59,7 @@ extension OutputTestCase {
         return parts.count == 2 && (parts[0], parts[1]) >= (6, 7)
     }
 
-    /// KScreen's rotation of `output` from `kscreen-doctor -j` (1 none, 2 left, 4 inverted, 8 right),
-    /// or from the transform `kwinReader` last read (the same mapping as KScreen's: 90° is left).
-    func kscreenRotation(_ output: String) throws -> Int? {
-        if let kwinReader {
-            return kwinReader.transform(of: output).flatMap { Self.kscreenRotations[$0] }
-        }
-        return try KWinSession.kscreenRotation(of: output, environment: childEnvironment.merging(waylandEnvironment) { _, new in new })
-    }
-
-    /// Waits until KWin reports its output at one of `rotations`.
-    func waitForRotation(_ rotations: Set<Int>, file: StaticString = #filePath, line: UInt = #line) throws {
-        var last: Int?
-        try eventually("\(Self.kwinOutput) rotation in \(rotations.sorted()) (last: \(last.map(String.init) ?? "none"))",
-                       timeout: deadline, file: file, line: line) {
-            last = try kscreenRotation(Self.kwinOutput)
-            return last.map(rotations.contains) ?? false
-        }
-    }
-
-    func waitForRotation(_ rotation: Int, file: StaticString = #filePath, line: UInt = #line) throws {
-        try waitForRotation([rotation], file: file, line: line)
-    }
-
-    /// Turns the device through each row of the table: KWin's panel reaches each (read back by
-    /// kscreen-doctor) and `OutputOrientation` says it.
-    func turnKWinThroughEachRow(file: StaticString = #filePath, line: UInt = #line) throws {
-        for (device, interface, rotation) in [("landscape-right", "landscape-left", 2),
-                                              ("landscape-left", "landscape-right", 8),
-                                              ("portrait-upside-down", "portrait-upside-down", 4),
-                                              ("portrait", "portrait", 1)] {
-            try turnDevice(device)
-            try waitForRotation(rotation, file: file, line: line)
-            try waitForProperty("OutputOrientation", interface, file: file, line: line)
-        }
-    }
+    /// KScreen's rotation of `output` (1 none, 2 left, 4 inverted, 8 right) from kscreen-doctor,
+    /// or from the transform `kwinReader` last read (`KWinSession.kscreenRotation`).
+    func kscreenRotation(_ output: String) throws -> Int? { try kwin.kscreenRotation(of: output) }
 }

@@ -36,13 +36,13 @@ extension KWinFrontWindowTests {
                           environment: waylandEnvironment.merging(appDataEnvironment) { $1 })
         try waitForProperty("WindowTracking", "kwin")
 
-        let game = try startApp(Self.game)
+        let game = try startUnmodifiedApp(Self.game)
         try waitForProperty("FrontApp", Self.game)
         try waitForTrackedWindows(1)
         XCTAssertEqual(try frontSceneProperty("Observed").bool, true)
         let explain = "\(try callScene(try XCTUnwrap(managerProperty("FrontScene").string), "Explain"))"
         XCTAssertTrue(explain.contains("The app's desktop entry \(appDataHome)/applications/\(Self.game).desktop"), explain)
-        let notes = try startApp(Self.notes)
+        let notes = try startUnmodifiedApp(Self.notes)
         try waitForProperty("FrontApp", Self.notes)
         try waitForTrackedWindows(2)
         notes.terminate()
@@ -73,12 +73,13 @@ final class KWinDebian13BackendTests: OutputTestCase {
         try launchOrientd(["--output-backend", "kwin", "--output", Self.kwinOutput], environment: waylandEnvironment)
         try waitForProperty("OutputName", Self.kwinOutput)
         _ = try registerScene()
-        for (device, rotation) in [("landscape-right", 2), ("landscape-left", 8), ("portrait-upside-down", 4), ("portrait", 1)] {
+        for (device, transform) in [("landscape-right", PanelTransform.quarter), ("landscape-left", .threeQuarters),
+                                    ("portrait-upside-down", .half), ("portrait", .normal)] {
             try turnDevice(device)
-            try waitForRotation(rotation)
-            try eventually("the test's client reads \(device) as kscreen-doctor's \(rotation) (last: transform \(reader.transform(of: Self.kwinOutput).map(String.init) ?? "none"))",
+            try compositor.waitForPanel(transform, timeout: deadline)
+            try eventually("the test's client reads \(device) as kscreen-doctor's \(transform) (last: transform \(reader.transform(of: Self.kwinOutput).map(String.init) ?? "none"))",
                            timeout: deadline) {
-                reader.transform(of: Self.kwinOutput).flatMap { Self.kscreenRotations[$0] } == rotation
+                reader.transform(of: Self.kwinOutput) == Int32(transform.rawValue)
             }
         }
     }
@@ -114,7 +115,7 @@ final class KWinDebian13BackendTests: OutputTestCase {
         try launchOrientd(["--output-backend", "kwin", "--output", Self.kwinOutput], environment: waylandEnvironment)
         try waitForProperty("OutputName", Self.kwinOutput)
         _ = try registerScene()
-        try turnKWinThroughEachRow()
+        try turnThroughEachRow()
     }
 }
 

@@ -12,8 +12,8 @@ import XCTest
 final class KWinFrontWindowTests: OutputTestCase {
     static let game = "org.example.KWinGame"
     static let notes = "org.example.KWinNotes"
-    /// KWin's rotations of a landscape panel (which landscape UIKit's rules pick is theirs).
-    static let landscape: Set<Int> = [2, 8]
+    /// KWin's transforms of a landscape panel (which landscape UIKit's rules pick is theirs).
+    static let landscape = PanelTransform.quarterTurns
 
     /// KWin trusting the built orientd, and orientd on it choosing KWin for both windows and output.
     func startKWinAndOrientd(root: String? = nil) throws {
@@ -24,11 +24,7 @@ final class KWinFrontWindowTests: OutputTestCase {
         try waitForProperty("OutputBackend", "kwin")
         try waitForProperty("WindowTracking", "kwin")
         try turnDevice("portrait")
-        try waitForRotation(1)
-    }
-
-    func startApp(_ appId: String) throws -> ChildProcess {
-        try startUnmodifiedApp(appId, environment: waylandEnvironment.merging(["GDK_BACKEND": "wayland"]) { $1 })
+        try compositor.waitForPanel(.normal)
     }
 
     /// Waits until orientd counts `count` tracked windows.
@@ -40,10 +36,10 @@ final class KWinFrontWindowTests: OutputTestCase {
         }
     }
 
-    /// Waits until `appId` is in front, and the panel at one of `rotations`.
-    func waitForFront(_ appId: String, rotations: Set<Int>, file: StaticString = #filePath, line: UInt = #line) throws {
+    /// Waits until `appId` is in front, and the panel at one of `transforms`.
+    func waitForFront(_ appId: String, transforms: Set<PanelTransform>, file: StaticString = #filePath, line: UInt = #line) throws {
         try waitForProperty("FrontApp", appId, file: file, line: line)
-        try waitForRotation(rotations, file: file, line: line)
+        try compositor.waitForPanel(anyOf: transforms, timeout: deadline, file: file, line: line)
     }
 
     /// A property of the scene in front (unboxed).
@@ -69,25 +65,25 @@ final class KWinFrontWindowTests: OutputTestCase {
         try startKWinAndOrientd(root: root)
         XCTAssertEqual(try managerProperty("FrontApp").string, "")
 
-        let game = try startApp(Self.game)
-        try waitForFront(Self.game, rotations: Self.landscape)
+        let game = try startUnmodifiedApp(Self.game)
+        try waitForFront(Self.game, transforms: Self.landscape)
         try waitForTrackedWindows(1)
         XCTAssertEqual(try frontSceneProperty("Observed").bool, true)
         let gamePath = try XCTUnwrap(managerProperty("FrontScene").string)
         let explain = "\(try callScene(gamePath, "Explain"))"
         XCTAssertTrue(explain.contains("The app's desktop entry \(appDataHome)/applications/\(Self.game).desktop"), explain)
 
-        let notes = try startApp(Self.notes)
-        try waitForFront(Self.notes, rotations: [1])
+        let notes = try startUnmodifiedApp(Self.notes)
+        try waitForFront(Self.notes, transforms: [.normal])
         try waitForTrackedWindows(2)
 
         notes.terminate()
-        try waitForFront(Self.game, rotations: Self.landscape)
+        try waitForFront(Self.game, transforms: Self.landscape)
         try waitForTrackedWindows(1)
 
         game.terminate()
         try waitForProperty("FrontApp", "")
-        try waitForRotation(1)
+        try compositor.waitForPanel(.normal)
         try waitForTrackedWindows(0)
         XCTAssertEqual(try managerProperty("WindowTracking").string, "kwin")
     }
@@ -103,22 +99,22 @@ final class KWinFrontWindowTests: OutputTestCase {
         try writeDesktopEntry(browser, orientations: nil)
         try startKWinAndOrientd()
         try callManager("SetAppPolicy", [.s(reader), .vardict(["allowed-orientations": .strings(["portrait"])])])
-        // The device on its side: interface landscape-right, KWin's rotation 8.
+        // The device on its side: interface landscape-right, KWin's transform 270.
         try turnDevice("landscape-left")
 
-        _ = try startApp(reader)
-        try waitForFront(reader, rotations: [1])
+        _ = try startUnmodifiedApp(reader)
+        try waitForFront(reader, transforms: [.normal])
         let path = try XCTUnwrap(managerProperty("FrontScene").string)
         let explain = "\(try callScene(path, "Explain"))"
         XCTAssertTrue(explain.contains("The user's policy for \(reader)"), explain)
 
-        let browserApp = try startApp(browser)
-        try waitForFront(browser, rotations: [8])
+        let browserApp = try startUnmodifiedApp(browser)
+        try waitForFront(browser, transforms: [.threeQuarters])
         try turnDevice("portrait")
-        try waitForFront(browser, rotations: [1])
+        try waitForFront(browser, transforms: [.normal])
 
         browserApp.terminate()
-        try waitForFront(reader, rotations: [1])
+        try waitForFront(reader, transforms: [.normal])
     }
 
     /// A KWin that does not trust this orientd (no desktop entry names it): auto still picks

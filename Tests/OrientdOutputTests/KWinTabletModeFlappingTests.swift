@@ -47,10 +47,7 @@ final class KWinTabletModeFlappingTests: OutputTestCase {
 
         // It stopped in tablet mode: held a second later, and the scene turns the panel once.
         try waitForProperty("Posture", "held")
-        try eventually("KWin's panel turned for the landscape scene", timeout: deadline) {
-            let rotation = try kscreenRotation(Self.kwinOutput)
-            return rotation == 2 || rotation == 8
-        }
+        try compositor.waitForPanel(anyOf: PanelTransform.quarterTurns, timeout: deadline)
         try drain(postures)
         let postureChanges = postures.signals.filter { "\($0.argument(1))".contains("'Posture'") }.count
         XCTAssertEqual(postureChanges, 1, "the posture changed once, after the flapping: \(postures.signals.map { "\($0.argument(1))" })")

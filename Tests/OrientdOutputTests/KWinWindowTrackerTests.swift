@@ -32,9 +32,9 @@ final class KWinWindowTrackerTests: OutputTestCase {
         try startKWin(trusting: [Self.testBinary])
         let tracker = startKWinTracker()
         let switcher = try startSwitcher(on: tracker, binds: [.plasmaWindows])
-        _ = try startTrackedApp(notes)
+        _ = try startUnmodifiedApp(notes)
         try waitForTrackedWindows(tracker, active: notes, others: [])
-        _ = try startTrackedApp(game)
+        _ = try startUnmodifiedApp(game)
         try waitForTrackedWindows(tracker, active: game, others: [notes])
         try ask(switcher, .activate, notes)
         try waitForTrackedWindows(tracker, active: notes, others: [game])
@@ -66,22 +66,16 @@ final class KWinTrackerConformance: WindowTrackerConformance {
     func testAFloodOfWindowsIsBoundedAndBadAppIdsAreNotPassedOn() throws { try checkAFloodOfWindowsIsBoundedAndBadAppIdsAreNotPassedOn() }
     static let floodingKWin = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent()
         .appendingPathComponent("Fixtures/windows/flooding_kwin.py").path
-    private var kwin: ChildProcess?
 
     override var apps: (notes: String, game: String) { ("org.example.KWinNotes", "org.example.KWinGame") }
     override var goneReason: String { "closed its Wayland socket" }
 
-    override func startPeer() throws { kwin = try startKWin(trusting: [Self.testBinary]) }
-
-    override func stopPeer() throws {
-        kwin?.kill()
-        try kwin?.wait(timeout: deadline)
-    }
+    override func startPeer() throws { try startKWin(trusting: [Self.testBinary]) }
 
     override func startTracker() -> WindowTrackerRun { startKWinTracker() }
 
     override func openWindow(_ appId: String) throws -> OpenWindow {
-        let app = try startTrackedApp(appId)
+        let app = try startUnmodifiedApp(appId)
         return OpenWindow(close: { app.terminate() }, minimize: { app.send(SIGUSR1) })
     }
 

@@ -22,18 +22,18 @@ final class MutterBackendTests: OutputTestCase {
         let scene = try registerScene()
         XCTAssertEqual(try managerProperty("FrontScene").string, scene)
         try callScene(scene, "RequestOrientation", [.s("landscape-left")])
-        try waitForTransform("Meta-0", 1)
+        try compositor.waitForPanel(.quarter)
         try waitForProperty("OutputOrientation", "landscape-left")
         let status = try runCommand([OrientdInstance.product("orientctl"), "status"], environment: bus.sessionEnvironment)
         XCTAssertTrue(status.stdout.contains("Output: mutter turns Meta-0, showing landscape-left"), "\(status)")
         XCTAssertTrue(status.stdout.contains("Front scene: \(scene.split(separator: "/").last!) org.example.Output"), "\(status)")
         try callScene(scene, "RequestOrientation", [.s("landscape-right")])
-        try waitForTransform("Meta-0", 3)
+        try compositor.waitForPanel(.threeQuarters)
         try waitForProperty("OutputOrientation", "landscape-right")
         try callScene(scene, "RequestOrientation", [.s("portrait-upside-down")])
-        try waitForTransform("Meta-0", 2)
+        try compositor.waitForPanel(.half)
         try callScene(scene, "RequestOrientation", [.s("portrait")])
-        try waitForTransform("Meta-0", 0)
+        try compositor.waitForPanel(.normal)
         try waitForProperty("OutputOrientation", "portrait")
     }
 
@@ -43,7 +43,7 @@ final class MutterBackendTests: OutputTestCase {
         try waitForProperty("OutputBackend", "mutter")
         XCTAssertEqual(try managerProperty("FrontScene").string, "/")
         try callManager("SetKioskMode", [.b(true), .s("portrait-upside-down")])
-        try waitForTransform("Meta-0", 2)
+        try compositor.waitForPanel(.half)
         try waitForProperty("OutputOrientation", "portrait-upside-down")
     }
 
@@ -66,11 +66,11 @@ final class MutterBackendTests: OutputTestCase {
         let scene = try registerScene()
         try callScene(scene, "RequestOrientation", [.s("landscape-left")])
         // Meta-0 is 1280 wide now: Meta-1 moves right by 480, stays on, keeps its transform.
-        let turned = try waitForTransform("Meta-0", 1)
+        let turned = try waitForLayout("Meta-0 transform 1") { $0.monitor("Meta-0")?.transform == 1 }
         XCTAssertEqual(turned.monitor("Meta-0"), .init(x: 0, y: 0, transform: 1, primary: true, connectors: ["Meta-0"]), "\(turned)")
         XCTAssertEqual(turned.monitor("Meta-1"), .init(x: 1280, y: 0, transform: 0, primary: false, connectors: ["Meta-1"]), "\(turned)")
         try callScene(scene, "RequestOrientation", [.s("portrait")])
-        let back = try waitForTransform("Meta-0", 0)
+        let back = try waitForLayout("Meta-0 transform 0") { $0.monitor("Meta-0")?.transform == 0 }
         XCTAssertEqual(back.monitor("Meta-1"), .init(x: 800, y: 0, transform: 0, primary: false, connectors: ["Meta-1"]), "\(back)")
     }
 
@@ -80,7 +80,7 @@ final class MutterBackendTests: OutputTestCase {
         try waitForProperty("OutputBackend", "mutter")
         let scene = try registerScene()
         try callScene(scene, "RequestOrientation", [.s("landscape-left")])
-        try waitForTransform("Meta-0", 1)
+        try compositor.waitForPanel(.quarter)
         try waitForProperty("OutputOrientation", "landscape-left")
         XCTAssertEqual(orientdLogLines(containing: "ApplyMonitorsConfig").count, 1, orientd.log)
 
@@ -94,19 +94,19 @@ final class MutterBackendTests: OutputTestCase {
         XCTAssertEqual(kept.monitor("Meta-0")?.transform, 2, "\(kept)")
         // orientd's own next change is applied, and it is the only one since the first.
         try callScene(scene, "RequestOrientation", [.s("landscape-right")])
-        try waitForTransform("Meta-0", 3)
+        try compositor.waitForPanel(.threeQuarters)
         try waitForProperty("OutputOrientation", "landscape-right")
         XCTAssertEqual(orientdLogLines(containing: "ApplyMonitorsConfig").count, 2, orientd.log)
         XCTAssertEqual(try callScene(scene, "UpdateOrientation").child(at: 0).string, "landscape-right")
     }
 
     func testKillingMutterLeavesOrientdServingAndTheNextMutterIsTurnedAtOnce() throws {
-        let first = try startMutter()
+        let first = try startMutter().process
         try launchOrientd(driveMeta0)
         try waitForProperty("OutputBackend", "mutter")
         let scene = try registerScene()
         try callScene(scene, "RequestOrientation", [.s("landscape-left")])
-        try waitForTransform("Meta-0", 1)
+        try compositor.waitForPanel(.quarter)
 
         first.kill()
         _ = try first.wait(timeout: deadline)
@@ -122,7 +122,7 @@ final class MutterBackendTests: OutputTestCase {
         // A new mutter starts in portrait and is turned to the current orientation at once.
         try startMutter()
         try waitForProperty("OutputBackend", "mutter")
-        try waitForTransform("Meta-0", 2)
+        try compositor.waitForPanel(.half)
         try waitForProperty("OutputOrientation", "portrait-upside-down")
         XCTAssertEqual(try managerProperty("OutputName").string, "Meta-0")
         // On its return the line says what orientd does with what it found.
@@ -135,9 +135,9 @@ final class MutterBackendTests: OutputTestCase {
         try launchOrientd(driveMeta0)
         try waitForProperty("OutputBackend", "mutter")
         try callManager("SetKioskMode", [.b(true), .s("landscape-right")])
-        try waitForTransform("Meta-0", 3)
+        try compositor.waitForPanel(.threeQuarters)
         XCTAssertEqual(orientd.stop(), .exited(0), orientd.log)
-        try waitForTransform("Meta-0", 0)
+        try compositor.waitForPanel(.normal)
         XCTAssertFalse(orientdLogLines(containing: "handed Meta-0 back to the compositor as it was before orientd turned it (transform 0)").isEmpty, orientd.log)
     }
 
@@ -147,14 +147,14 @@ final class MutterBackendTests: OutputTestCase {
         try launchOrientd(driveMeta0)
         try waitForProperty("OutputBackend", "mutter")
         try callManager("SetKioskMode", [.b(true), .s("landscape-left")])
-        try waitForTransform("Meta-0", 1)
+        try compositor.waitForPanel(.quarter)
         // Persistent: headless mutter may put a temporary change back by itself, after
         // orientd read it, and the panel would show orientd's change again at the stop.
         // Kiosk mode turns a first such change back once (OutputPart's turned-back rule);
         // the second is the user's choice, left alone. Waiting for each step makes orientd's
         // last change come before someone else's, whatever the machine's load.
         try applyTransformAsSomeoneElse("Meta-0", 2, method: 2)
-        try waitForTransform("Meta-0", 1)
+        try compositor.waitForPanel(.quarter)
         try applyTransformAsSomeoneElse("Meta-0", 2, method: 2)
         try waitForProperty("OutputOrientation", "portrait-upside-down")
         try eventually("orientd leaves the second turn as the user's choice:\n\(orientd.log)", timeout: deadline) {
@@ -209,7 +209,7 @@ final class MutterBackendTests: OutputTestCase {
         try waitForProperty("OutputBackend", "mutter")
         XCTAssertFalse(orientdLogLines(containing: "org.gnome.Mutter.DisplayConfig is on the session bus: mutter").isEmpty, orientd.log)
         try callManager("SetKioskMode", [.b(true), .s("landscape-right")])
-        try waitForTransform("Meta-0", 3)
+        try compositor.waitForPanel(.threeQuarters)
     }
 
     func testAutoWaitsForAGNOMESessionThatStartsLater() throws {
@@ -221,7 +221,7 @@ final class MutterBackendTests: OutputTestCase {
         try callManager("SetKioskMode", [.b(true), .s("portrait-upside-down")])
         try startMutter()
         try waitForProperty("OutputBackend", "mutter")
-        try waitForTransform("Meta-0", 2)
+        try compositor.waitForPanel(.half)
     }
 
     func testNoneLeavesTheCompositorAlone() throws {

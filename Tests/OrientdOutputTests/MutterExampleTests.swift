@@ -37,7 +37,7 @@ final class MutterExampleTests: OutputTestCase {
         // ... and once the app quit (its scene gone, none in front), the panel follows the
         // device, which the script left in landscape-right: interface landscape-left.
         try waitForProperty("FrontScene", "/")
-        try waitForTransform("Meta-0", 1)
+        try compositor.waitForPanel(.quarter)
         try waitForProperty("OutputOrientation", "landscape-left")
         // The flow turned the panel with the window: landscape-right (the player, 3),
         // landscape-left (the device turned, 1), portrait (back on the list, 0), then

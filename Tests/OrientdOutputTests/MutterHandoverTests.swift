@@ -34,7 +34,7 @@ final class MutterHandoverTests: OutputTestCase {
         // mutter does not manage this panel's orientation: the key is left as it is.
         let scene = try registerScene()
         try callScene(scene, "RequestOrientation", [.s("landscape-left")])
-        try waitForTransform("Meta-0", 1)
+        try compositor.waitForPanel(.quarter)
         XCTAssertEqual(try gsettings(["get", schema, key]), "false")
     }
 

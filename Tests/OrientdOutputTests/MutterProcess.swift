@@ -8,17 +8,14 @@ extension OutputTestCase {
     static let displayConfigPath = MutterDisplayConfig.path
 
     /// Starts `mutter --wayland --headless --no-x11` with one virtual monitor per size
-    /// (Meta-0, Meta-1, ...) and waits until DisplayConfig lists Meta-0 (`MutterSession`).
+    /// (Meta-0, Meta-1, ...) and waits until DisplayConfig lists Meta-0 (`MutterSession`,
+    /// stopped after the test); the test's `compositor` from then on.
     @discardableResult
-    func startMutter(monitors: [String] = ["800x1280"]) throws -> ChildProcess {
-        try startMutterSession(monitors: monitors).process
-    }
-
-    /// `startMutter`, as the `Compositor` it is (stopped after the test).
-    func startMutterSession(monitors: [String] = ["800x1280"]) throws -> MutterSession {
+    func startMutter(monitors: [String] = ["800x1280"]) throws -> MutterSession {
         let mutter = try MutterSession(bus: bus, monitors: monitors, environment: childEnvironment, timeout: deadline,
                                        start: startProcess)
         addTeardownBlock { mutter.stop() }
+        compositor = mutter
         return mutter
     }
 
@@ -58,15 +55,6 @@ extension OutputTestCase {
             return condition(last!)
         }
         return last!
-    }
-
-    /// Waits until `connector` shows `transform`.
-    @discardableResult
-    func waitForTransform(_ connector: String, _ transform: UInt32,
-                          file: StaticString = #filePath, line: UInt = #line) throws -> MutterLayout {
-        try waitForLayout("\(connector) transform \(transform)", file: file, line: line) {
-            $0.monitor(connector)?.transform == transform
-        }
     }
 
     /// Sets `connector`'s transform as another program (gnome-control-center, a script) would:

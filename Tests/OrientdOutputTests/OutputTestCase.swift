@@ -14,6 +14,10 @@ class OutputTestCase: OrientdTestCase {
     var bus: PrivateBus!
     /// Where every process of the test writes: `XDG_RUNTIME_DIR`, config and state folders.
     var scratch = ""
+    /// The compositor the test started last (`startKWin`, `startPhoc`, `startMutter`, …), as
+    /// ProcessSupport's session: its panel read back and waited for (`waitForPanel`) and turned
+    /// as its own settings turn it.
+    var compositor: (any Compositor)!
     /// The test's own reader of a KWin whose outputs kscreen-doctor cannot list (KWin 6.7: `startKWin`).
     var kwinReader: KWinPolicyClient?
 
@@ -102,31 +106,45 @@ class OutputTestCase: OrientdTestCase {
         XCTAssertEqual(try statusOutputLine(file: file, line: line), "Output: none: \(why)", file: file, line: line)
     }
 
+    /// Turns the device through each row of the table: the compositor's panel reaches each
+    /// transform (read back from the compositor itself: wl_output counts counter-clockwise, so
+    /// landscape-left is 90 and landscape-right 270) and `OutputOrientation` says it.
+    func turnThroughEachRow(file: StaticString = #filePath, line: UInt = #line) throws {
+        for (device, interface, transform) in [("landscape-right", "landscape-left", PanelTransform.quarter),
+                                               ("landscape-left", "landscape-right", .threeQuarters),
+                                               ("portrait-upside-down", "portrait-upside-down", .half),
+                                               ("portrait", "portrait", .normal)] {
+            try turnDevice(device)
+            try compositor.waitForPanel(transform, timeout: deadline, file: file, line: line)
+            try waitForProperty("OutputOrientation", interface, file: file, line: line)
+        }
+    }
+
     /// A turn asked for while another is in flight waits for it, and the panel ends at the
     /// last. A turn back to where the panel was before the one in flight is compared with what
     /// that one made the panel show, not with the outputs from before it (the compositor
     /// answers before it sends the new state; read against the old one the turn back was
     /// judged "already shown" and dropped, leaving the panel turned). The compositor is stopped
-    /// while the first turn is in flight, so the second always comes before its answer.
-    /// `showsPortrait`: the test's own read of the panel.
-    func turnWhileInFlight(compositor: ChildProcess, backend: String, output: String,
-                           showsPortrait: () throws -> Bool) throws {
+    /// while the first turn is in flight, so the second always comes before its answer; the
+    /// panel is read back from the compositor itself.
+    func turnWhileInFlight(backend: String) throws {
+        let output = compositor.output
         try launchOrientd(["--output-backend", backend, "--output", output], environment: waylandEnvironment)
         _ = try registerScene()
         try waitForProperty("OutputBackend", backend)
         try waitForProperty("OutputOrientation", "portrait")
         let (landscape, portrait) = ("\(backend): turning \(output) to transform 1", "\(backend): turning \(output) to transform 0")
         for round in 0..<3 {
-            compositor.send(SIGSTOP)
+            compositor.process.send(SIGSTOP)
             let sent = orientdLogLines(containing: landscape).count
             try turnDevice("landscape-right")
             try eventually("round \(round): the landscape turn is sent; orientd's log:\n\(orientd.log)") {
                 orientdLogLines(containing: landscape).count > sent
             }
             try turnDevice("portrait")
-            compositor.send(SIGCONT)
+            compositor.process.send(SIGCONT)
             try eventually("round \(round): the panel ends at the last turn, portrait; orientd's log:\n\(orientd.log)", timeout: deadline) {
-                try showsPortrait() && managerProperty("OutputOrientation").string == "portrait"
+                try compositor.panelTransform() == .normal && managerProperty("OutputOrientation").string == "portrait"
                     && orientdLogLines(containing: portrait).count > round
             }
         }

@@ -46,7 +46,7 @@ final class PhocDrawerTests: OutputTestCase {
 
         try closeApp(try XCTUnwrap(game))
         try waitForFrontApp("", trackedWindows: 0)
-        try waitForWlrTransform(Self.panel, "normal")
+        try compositor.waitForPanel(.normal)
         drawer.terminate()
         XCTAssertEqual(try drawer.wait(timeout: deadline), .exited(0), drawer.standardError)
         XCTAssertEqual(try managerProperty("FrontApp").string, "")
@@ -60,13 +60,10 @@ final class PhocDrawerTests: OutputTestCase {
     private func startGameHoldingThePanel() throws -> TaskSwitcher {
         try writeDesktopEntry(Self.game, orientations: "landscape")
         try startPhocAndOrientd(panel: Self.panel)
-        try waitForWlrTransform(Self.panel, "normal")
-        game = try startWaylandApp(Self.game)
+        try compositor.waitForPanel(.normal)
+        game = try startUnmodifiedApp(Self.game)
         try waitForFrontApp(Self.game, trackedWindows: 1)
-        try eventually("phoc's panel turned for the game", timeout: deadline) {
-            let transform = try wlrTransform(Self.panel)
-            return transform == "90" || transform == "270"
-        }
+        try compositor.waitForPanel(anyOf: PanelTransform.quarterTurns)
         let loop = MainLoop.startThread(name: "window-list")
         addTeardownBlock { loop.stopThread() }
         let switcher = try TaskSwitcher(socketPath: scratch + "/" + Self.waylandSocket, on: loop)
@@ -79,7 +76,7 @@ final class PhocDrawerTests: OutputTestCase {
     /// happened, seen apart from what the rules made of it); then the game is still in front.
     private func openDrawer(over switcher: TaskSwitcher) throws -> ChildProcess {
         let before = orientd.log.count
-        let drawer = try start("drawer", ["/usr/bin/python3", Self.layerSurfaceScript], environment: waylandEnvironment)
+        let drawer = try compositor.openWindow(["/usr/bin/python3", Self.layerSurfaceScript], name: "drawer", start: startProcess)
         XCTAssertEqual(try drawer.firstLineOfOutput(timeout: deadline), "shown", drawer.standardError)
         try eventually("phoc deactivated the game's window under the drawer", timeout: deadline) {
             switcher.isActivated(Self.game) == false

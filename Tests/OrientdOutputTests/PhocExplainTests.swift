@@ -28,9 +28,9 @@ final class PhocExplainTests: OutputTestCase {
         try writeDesktopEntry(Self.game, orientations: "landscape")
         try writeDesktopEntry(Self.notes, orientations: nil)
         try startPhocAndOrientd(panel: Self.panel, verbose: false)
-        _ = try startWaylandApp(Self.game)
+        _ = try startUnmodifiedApp(Self.game)
         try waitForFrontApp(Self.game, trackedWindows: 1)
-        try eventually("phoc's panel on its side", timeout: deadline) { ["90", "270"].contains(try wlrTransform(Self.panel)) }
+        try compositor.waitForPanel(anyOf: PanelTransform.quarterTurns)
         try eventually("orientd reads the panel back", timeout: deadline) {
             try managerProperty("OutputOrientation").string?.hasPrefix("landscape") == true
         }
@@ -52,7 +52,7 @@ final class PhocExplainTests: OutputTestCase {
 
         _ = try startWaylandAppInFront(Self.notes)
         try waitForFrontApp(Self.notes, trackedWindows: 2)
-        try waitForWlrTransform(Self.panel, "normal")
+        try compositor.waitForPanel(.normal)
         text = try explain()
         assertSays(text, ["\(Self.notes) is in front", "may take every orientation (UndeclaredAppOrientations: the built-in default)",
                           "No policy and no orientations in its desktop entry"])

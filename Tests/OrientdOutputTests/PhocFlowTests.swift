@@ -18,35 +18,26 @@ final class PhocFlowTests: OutputTestCase {
         try startPhocAndOrientd(panel: Self.panel, arguments: arguments)
     }
 
-    /// Waits until phoc shows the panel portrait (normal) or landscape (90 or 270).
-    func waitForPhocPanel(_ expected: String, file: StaticString = #filePath, line: UInt = #line) throws {
-        var last: String?
-        try eventually("phoc's panel \(expected) (last: \(last ?? "none"))", timeout: deadline, file: file, line: line) {
-            last = try wlrTransform(Self.panel)
-            return expected == "portrait" ? last == "normal" : (last == "90" || last == "270")
-        }
-    }
-
     func testAppsInFrontTurnPhocsPanelAndClosingGivesItBack() throws {
         try writeDesktopEntry(Self.game, orientations: "landscape")
         try writeDesktopEntry(Self.notes, orientations: nil)
         try startPhocAndOrientd()
-        try waitForPhocPanel("portrait")
+        try compositor.waitForPanel(.normal)
 
-        let game = try startWaylandApp(Self.game)
+        let game = try startUnmodifiedApp(Self.game)
         try waitForFrontApp(Self.game, trackedWindows: 1)
-        try waitForPhocPanel("landscape")
+        try compositor.waitForPanel(anyOf: PanelTransform.quarterTurns)
         // Notes declares nothing, so it follows the device (held portrait). Before undeclared
         // apps followed the device this said "the phone's default, portrait"; the panel is the same.
         let notes = try startWaylandAppInFront(Self.notes)
         try waitForFrontApp(Self.notes, trackedWindows: 2)
-        try waitForPhocPanel("portrait")
+        try compositor.waitForPanel(.normal)
         try closeApp(notes)
         try waitForFrontApp(Self.game, trackedWindows: 1)
-        try waitForPhocPanel("landscape")
+        try compositor.waitForPanel(anyOf: PanelTransform.quarterTurns)
         try closeApp(game)
         try waitForFrontApp("", trackedWindows: 0)
-        try waitForPhocPanel("portrait")
+        try compositor.waitForPanel(.normal)
         // --verbose keeps the detail beside the lines for a person.
         let log = orientd.log
         for line in ["\(Self.game) is in front", "turning the panel to landscape", "no app is in front", "output: apply "] {
@@ -59,15 +50,15 @@ final class PhocFlowTests: OutputTestCase {
     func testAnUndeclaredAppFollowsTheDeviceOnPhoc() throws {
         try writeDesktopEntry(Self.browser, orientations: nil)
         try startPhocAndOrientd()
-        try waitForPhocPanel("portrait")
-        _ = try startWaylandApp(Self.browser)
+        try compositor.waitForPanel(.normal)
+        _ = try startUnmodifiedApp(Self.browser)
         try waitForFrontApp(Self.browser, trackedWindows: 1)
         try turnDevice("landscape-left")
-        try waitForPhocPanel("landscape")
+        try compositor.waitForPanel(anyOf: PanelTransform.quarterTurns)
         try turnDevice("portrait-upside-down")
-        try waitForWlrTransform(Self.panel, "180")
+        try compositor.waitForPanel(.half)
         try turnDevice("portrait")
-        try waitForPhocPanel("portrait")
+        try compositor.waitForPanel(.normal)
         XCTAssertTrue(try explainFrontScene().contains { $0.contains("UndeclaredAppOrientations") })
     }
 
@@ -81,42 +72,25 @@ final class PhocFlowTests: OutputTestCase {
         try startPhocAndOrientd(["--sensor", "iio"])
         try waitForProperty("SensorSource", "iio-sensor-proxy")
         try waitForProperty("DeviceOrientation", "portrait")
-        try waitForPhocPanel("portrait")
+        try compositor.waitForPanel(.normal)
 
-        let game = try startWaylandApp(Self.game)
+        let game = try startUnmodifiedApp(Self.game)
         try waitForFrontApp(Self.game, trackedWindows: 1)
-        try waitForPhocPanel("landscape")
+        try compositor.waitForPanel(anyOf: PanelTransform.quarterTurns)
         try tiltMock("left-up")
         try waitForProperty("DeviceOrientation", "landscape-right")
         try closeApp(game)
         try waitForFrontApp("", trackedWindows: 0)
-        try waitForPhocPanel("landscape")
+        try compositor.waitForPanel(anyOf: PanelTransform.quarterTurns)
         XCTAssertEqual(try claimants().count, 1, "orientd keeps the sensor: the panel follows the device")
 
         try tiltMock("normal")
         try waitForProperty("DeviceOrientation", "portrait")
-        try waitForPhocPanel("portrait")
+        try compositor.waitForPanel(.normal)
     }
 
     /// The user's policy pins an app that declares nothing; another follows the device.
     func testTheUsersPolicyPinsAnUnmodifiedAppOnPhoc() throws {
-        try writeDesktopEntry(Self.game, orientations: nil)
-        try writeDesktopEntry(Self.notes, orientations: nil)
-        try startPhocAndOrientd()
-        try callManager("SetAppPolicy", [.s(Self.game), .vardict(["allowed-orientations": .strings(["landscape-left"])])])
-
-        let game = try startWaylandApp(Self.game)
-        try waitForFrontApp(Self.game, trackedWindows: 1)
-        try waitForPhocPanel("landscape")
-        let steps = try explainFrontScene()
-        XCTAssertTrue(steps.contains { $0.contains("The user's policy for \(Self.game) gives the window its orientations") },
-                      "Explain names the user's policy: \(steps)")
-
-        _ = try startWaylandAppInFront(Self.notes)
-        try waitForFrontApp(Self.notes, trackedWindows: 2)
-        try waitForPhocPanel("portrait")
-        try closeApp(game)
-        try waitForFrontApp(Self.notes, trackedWindows: 1)
-        try waitForPhocPanel("portrait")
+        try checkTheUsersPolicyPinsAnUnmodifiedApp(Self.game, beside: Self.notes) { try startPhocAndOrientd() }
     }
 }

@@ -25,7 +25,7 @@ final class PhocHeldTabletTests: OutputTestCase {
         let app = "org.example.TabletEditor"
         try writeDesktopEntry(app, orientations: "portrait")
         let followed = try startHeldTablet()
-        _ = try startWaylandApp(app)
+        _ = try startUnmodifiedApp(app)
         try waitForFrontApp(app, trackedWindows: 1)
         try eventually("the editor's scene is not held to its phone declaration", timeout: deadline) {
             let path = try XCTUnwrap(managerProperty("FrontScene").string)
@@ -38,7 +38,7 @@ final class PhocHeldTabletTests: OutputTestCase {
         let game = "org.example.TabletGame"
         try writeDesktopEntry(game, orientations: "portrait", extraLines: ["Categories=Game;"])
         let followed = try startHeldTablet()
-        _ = try startWaylandApp(game)
+        _ = try startUnmodifiedApp(game)
         try waitForFrontApp(game, trackedWindows: 1)
         try eventually("phoc's panel turned for the game", timeout: deadline) { try wlrTransform(Self.panel) != followed }
     }
@@ -47,7 +47,7 @@ final class PhocHeldTabletTests: OutputTestCase {
         let app = "org.example.TabletReader"
         try writeDesktopEntry(app, orientations: nil, extraLines: ["X-Orientd-SupportedOrientations-Pad=portrait"])
         let followed = try startHeldTablet()
-        _ = try startWaylandApp(app)
+        _ = try startUnmodifiedApp(app)
         try waitForFrontApp(app, trackedWindows: 1)
         try eventually("phoc's panel turned for the -Pad declaration", timeout: deadline) { try wlrTransform(Self.panel) != followed }
     }

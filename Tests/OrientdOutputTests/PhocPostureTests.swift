@@ -23,7 +23,7 @@ final class PhocPostureTests: OutputTestCase {
         try startOnADesk()
         let before = try wlrTransform(Self.panel)
         XCTAssertTrue(try managerProperty("ScreenClassReason").string?.contains("600 or more is a large screen") ?? false)
-        _ = try startWaylandApp(Self.game)
+        _ = try startUnmodifiedApp(Self.game)
         try waitForFrontApp(Self.game, trackedWindows: 1)
         // On a desk the declaration is not in force: the app takes what the panel shows.
         var supported: [String] = []
@@ -39,22 +39,16 @@ final class PhocPostureTests: OutputTestCase {
         _ = try wlrRandr(["--output", Self.panel, "--scale", "2"])
         try waitForProperty("ScreenClass", "phone")
         try waitForProperty("Posture", "held")
-        try eventually("phoc's panel turned for the game", timeout: deadline) {
-            let transform = try wlrTransform(Self.panel)
-            return transform == "90" || transform == "270"
-        }
+        try compositor.waitForPanel(anyOf: PanelTransform.quarterTurns)
     }
 
     func testOnADeskTheUsersChoiceStillTurnsThePanel() throws {
         try writeDesktopEntry(Self.game, orientations: nil)
         try startOnADesk()
         try callManager("SetAppPolicy", [.s(Self.game), .vardict(["allowed-orientations": Variant(strings: ["landscape"])])])
-        _ = try startWaylandApp(Self.game)
+        _ = try startUnmodifiedApp(Self.game)
         try waitForFrontApp(Self.game, trackedWindows: 1)
-        try eventually("phoc's panel turned for the user's choice", timeout: deadline) {
-            let transform = try wlrTransform(Self.panel)
-            return transform == "90" || transform == "270"
-        }
+        try compositor.waitForPanel(anyOf: PanelTransform.quarterTurns)
     }
 
     /// A scene's property of the app in front.

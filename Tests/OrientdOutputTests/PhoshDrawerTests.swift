@@ -40,9 +40,9 @@ extension PhoshFlowTests {
         try writeDesktopEntry(Self.drawerGame, orientations: "landscape")
         let session = try startRealPhosh(root: root)
         try launchOnPhosh()
-        let game = try startWaylandApp(Self.drawerGame)
+        let game = try startUnmodifiedApp(Self.drawerGame)
         try waitForFrontApp(Self.drawerGame, trackedWindows: 1)
-        try waitForPhoshPanel("landscape")
+        try compositor.waitForPanel(anyOf: PanelTransform.quarterTurns)
         let turned = try XCTUnwrap(phoshTransform())
         let loop = MainLoop.startThread(name: "window-list")
         addTeardownBlock { loop.stopThread() }
@@ -78,7 +78,7 @@ extension PhoshFlowTests {
         }
         try closeApp(game)
         try waitForFrontApp("", trackedWindows: 0)
-        try waitForPhoshPanel("portrait")
+        try compositor.waitForPanel(.normal)
     }
 
     /// Opens one of Phosh's surfaces with `open`, asked again, as a user taps again, while phoc

@@ -45,27 +45,27 @@ final class PhoshFlowTests: OutputTestCase {
         try writeDesktopEntry(Self.game, orientations: "landscape")
         try writeDesktopEntry(Self.notes, orientations: "portrait")
         try launchOnPhosh(sensor: true)
-        try waitForPhoshPanel("portrait")
+        try compositor.waitForPanel(.normal)
         XCTAssertEqual(try orientationLockKey(), "false", "nothing in front needs a hold: Auto Rotate stays the user's")
 
         // 1. The landscape game turns the panel, and the lock is held while it is in front.
-        let game = try startWaylandApp(Self.game)
+        let game = try startUnmodifiedApp(Self.game)
         try waitForFrontApp(Self.game, trackedWindows: 1)
-        try waitForPhoshPanel("landscape")
+        try compositor.waitForPanel(anyOf: PanelTransform.quarterTurns)
         try eventually("orientation-lock held", timeout: deadline) { try orientationLockKey() == "true" }
         // 2. Notes in front turns it back (still held: notes leaves landscape out).
         let notes = try startWaylandAppInFront(Self.notes)
         try waitForFrontApp(Self.notes, trackedWindows: 2)
-        try waitForPhoshPanel("portrait")
+        try compositor.waitForPanel(.normal)
         XCTAssertEqual(try orientationLockKey(), "true")
         // 3. Closing notes brings the game's orientation back; closing the game gives the
         // device's, and the user's value back.
         try closeApp(notes)
         try waitForFrontApp(Self.game, trackedWindows: 1)
-        try waitForPhoshPanel("landscape")
+        try compositor.waitForPanel(anyOf: PanelTransform.quarterTurns)
         try closeApp(game)
         try waitForFrontApp("", trackedWindows: 0)
-        try waitForPhoshPanel("portrait")
+        try compositor.waitForPanel(.normal)
         try eventually("the user's value back", timeout: deadline) { try orientationLockKey() == "false" }
 
         // A clean stop leaves the user's value.
@@ -77,24 +77,7 @@ final class PhoshFlowTests: OutputTestCase {
     /// undeclared app follows the device; `Explain` names the policy.
     func testTheUsersPolicyPinsAnUnmodifiedAppOnPhosh() throws {
         _ = try startRealPhosh()
-        try writeDesktopEntry(Self.game, orientations: nil)
-        try writeDesktopEntry(Self.notes, orientations: nil)
-        try launchOnPhosh()
-        try callManager("SetAppPolicy", [.s(Self.game), .vardict(["allowed-orientations": .strings(["landscape-left"])])])
-
-        let game = try startWaylandApp(Self.game)
-        try waitForFrontApp(Self.game, trackedWindows: 1)
-        try waitForPhoshPanel("landscape")
-        let steps = try explainFrontScene()
-        XCTAssertTrue(steps.contains { $0.contains("The user's policy for \(Self.game) gives the window its orientations") },
-                      "Explain names the user's policy: \(steps)")
-
-        _ = try startWaylandAppInFront(Self.notes)
-        try waitForFrontApp(Self.notes, trackedWindows: 2)
-        try waitForPhoshPanel("portrait")
-        try closeApp(game)
-        try waitForFrontApp(Self.notes, trackedWindows: 1)
-        try waitForPhoshPanel("portrait")
+        try checkTheUsersPolicyPinsAnUnmodifiedApp(Self.game, beside: Self.notes) { try launchOnPhosh() }
     }
 
     /// Locking the screen with an app in front keeps its constraint: phoc deactivates the app's
@@ -106,9 +89,9 @@ final class PhoshFlowTests: OutputTestCase {
         try writeDesktopEntry(Self.game, orientations: "landscape")
         let session = try startRealPhosh()
         try launchOnPhosh()
-        let game = try startWaylandApp(Self.game)
+        let game = try startUnmodifiedApp(Self.game)
         try waitForFrontApp(Self.game, trackedWindows: 1)
-        try waitForPhoshPanel("landscape")
+        try compositor.waitForPanel(anyOf: PanelTransform.quarterTurns)
         let before = orientd.log.count
 
         try lockPhosh()
@@ -125,7 +108,7 @@ final class PhoshFlowTests: OutputTestCase {
         }
         XCTAssertEqual(try managerProperty("OutputBackend").string, "mutter", "a refusal while locked lets nothing go")
         try unlockPhosh(session)
-        try waitForPhoshPanel("portrait")
+        try compositor.waitForPanel(.normal)
         XCTAssertEqual(try managerProperty("OutputBackend").string, "mutter")
     }
 

@@ -45,19 +45,19 @@ final class PhoshRotationLockTests: OutputTestCase {
         try switchAutoRotate(locked: true)
         try startPhoshAndOrientd(sensor: "normal")
         try waitForRotationLocked(true)
-        try waitForPhoshPanel("portrait")
+        try compositor.waitForPanel(.normal)
 
         // The device turns: neither Phosh nor orientd turns the panel.
         try tiltMock("left-up")
         // The game turns it all the same, and the panel comes back when the game closes,
         // although the device is still on its side.
-        let game = try startWaylandApp(Self.game)
+        let game = try startUnmodifiedApp(Self.game)
         try waitForFrontApp(Self.game, trackedWindows: 1)
-        try waitForPhoshPanel("landscape")
+        try compositor.waitForPanel(anyOf: PanelTransform.quarterTurns)
         XCTAssertEqual(try orientationLockKey(), "true")
         try closeApp(game)
         try waitForFrontApp("", trackedWindows: 0)
-        try waitForPhoshPanel("portrait")
+        try compositor.waitForPanel(.normal)
         XCTAssertNotEqual(try managerProperty("DeviceOrientation").string, "landscape-right", "the lock does not follow the device")
         XCTAssertEqual(try orientationLockKey(), "true", "the user's choice")
         XCTAssertEqual(try managerProperty("RotationLocked").bool, true)
@@ -69,9 +69,9 @@ final class PhoshRotationLockTests: OutputTestCase {
         try switchAutoRotate(locked: false)
         try waitForRotationLocked(false)
         try tiltMock("normal")
-        try waitForPhoshPanel("portrait")
+        try compositor.waitForPanel(.normal)
         try tiltMock("left-up")
-        try waitForPhoshPanel("landscape")
+        try compositor.waitForPanel(anyOf: PanelTransform.quarterTurns)
         XCTAssertEqual(try orientationLockKey(), "false", "no app in front needs a hold: the user's choice")
         XCTAssertEqual(orientd.stop(), .exited(0), orientd.log)
         XCTAssertEqual(try orientationLockKey(), "false", orientd.log)
@@ -79,7 +79,7 @@ final class PhoshRotationLockTests: OutputTestCase {
 
     func testTheSwitchLocksAndUnlocksAndAChangeDuringAHoldIsTheUsersNewChoice() throws {
         try startPhoshAndOrientd(sensor: "normal")
-        try waitForPhoshPanel("portrait")
+        try compositor.waitForPanel(.normal)
         XCTAssertEqual(try orientationLockKey(), "false", "nothing in front: the user's value")
         try switchAutoRotate(locked: true)
         try waitForRotationLocked(true)
@@ -91,16 +91,16 @@ final class PhoshRotationLockTests: OutputTestCase {
 
         // The game in front holds the key; the user switching Auto Rotate on meanwhile unlocks
         // at once, and the key shows it once the game closes.
-        let game = try startWaylandApp(Self.game)
+        let game = try startUnmodifiedApp(Self.game)
         try waitForFrontApp(Self.game, trackedWindows: 1)
-        try waitForPhoshPanel("landscape")
+        try compositor.waitForPanel(anyOf: PanelTransform.quarterTurns)
         try switchAutoRotate(locked: false)
         try waitForRotationLocked(false)
         try waitForKey("true", "held again while the game is in front")
         try closeApp(game)
         try waitForFrontApp("", trackedWindows: 0)
         try waitForKey("false", "the user's new choice once the hold ended")
-        try waitForPhoshPanel("portrait")
+        try compositor.waitForPanel(.normal)
         try orientctl("lock")
         try waitForKey("true", "orientctl lock again")
         try orientctl("unlock")
@@ -113,17 +113,17 @@ final class PhoshRotationLockTests: OutputTestCase {
     func testAnAppThatSaysNothingFollowsTheDeviceAndTheLastOneClosedLeavesThePanelFollowingIt() throws {
         try startPhoshAndOrientd(sensor: "normal")
         try writeDesktopEntry(Self.plain, orientations: nil)
-        try waitForPhoshPanel("portrait")
-        let plain = try startWaylandApp(Self.plain)
+        try compositor.waitForPanel(.normal)
+        let plain = try startUnmodifiedApp(Self.plain)
         try waitForFrontApp(Self.plain, trackedWindows: 1)
         try tiltMock("left-up")
-        try waitForPhoshPanel("landscape")
+        try compositor.waitForPanel(anyOf: PanelTransform.quarterTurns)
         XCTAssertEqual(try orientationLockKey(), "false", "an app that follows the device needs no hold")
         try closeApp(plain)
         try waitForFrontApp("", trackedWindows: 0)
-        try waitForPhoshPanel("landscape")
+        try compositor.waitForPanel(anyOf: PanelTransform.quarterTurns)
         try tiltMock("normal")
-        try waitForPhoshPanel("portrait")
+        try compositor.waitForPanel(.normal)
         try eventually("DeviceOrientation portrait", timeout: deadline) { try managerProperty("DeviceOrientation").string == "portrait" }
         XCTAssertEqual(try orientationLockKey(), "false", "the user's value throughout")
     }

@@ -28,7 +28,7 @@ extension OutputTestCase {
     /// until it owns DisplayConfig with its panel and the screen saver, unlocked. With
     /// `sharedSystemBus`, Phosh reads the harness's system bus (`systemBus`, where the test
     /// started the mock sensor orientd reads too) instead of a private one. With `root`, the
-    /// phoc and Phosh of that root (`debian13Root()`).
+    /// phoc and Phosh of that root (`debian13Root()`). Phosh is the test's `compositor` from then on.
     func startRealPhosh(sensor orientation: String? = nil, sharedSystemBus: Bool = false, root: String? = nil) throws -> RealPhosh {
         let systemBus: PrivateBus = sharedSystemBus ? self.systemBus : try PrivateBus()
         if !sharedSystemBus { addTeardownBlock { systemBus.stop() } }
@@ -59,6 +59,7 @@ extension OutputTestCase {
             ]) { $1 })
         }
         try phosh.waitUntilUp(timeout: .seconds(60))
+        compositor = phosh
         XCTAssertFalse(try phoshLocked(), "--unlocked")
         return RealPhosh(phosh: phosh, host: host, systemBus: systemBus, sensor: sensor)
     }
@@ -67,21 +68,6 @@ extension OutputTestCase {
     /// 1 90°, 2 180°, 3 270°; nil when no logical monitor holds the panel.
     func phoshTransform() throws -> UInt32? {
         try PhoshSession.displayConfigTransform(on: client.connection)
-    }
-
-    /// Waits until Phosh reports the panel turned as `expected` says ("portrait": 0,
-    /// "landscape": 1 or 3).
-    func waitForPhoshPanel(_ expected: String, file: StaticString = #filePath, line: UInt = #line) throws {
-        var last: UInt32?
-        try eventually("Phosh's panel \(expected) (last transform: \(last.map(String.init) ?? "none"))",
-                       timeout: deadline, file: file, line: line) {
-            last = try phoshTransform()
-            switch expected {
-            case "portrait": return last == 0
-            case "landscape": return last == 1 || last == 3
-            default: throw TestSupportError("no such panel expectation: \(expected)")
-            }
-        }
     }
 
     /// Whether Phosh's screen is locked (`org.gnome.ScreenSaver.GetActive`).

@@ -51,16 +51,17 @@ extension OutputTestCase {
         }
     }
 
-    /// Starts the settings app on the test's phoc, with the test's apps (and `environment`),
+    /// Opens the settings app on the test's phoc (`compositor`), with the test's apps (and `environment`),
     /// its windows built from this tree's UI files; or `installed`, an orientd-settings that
     /// finds its UI files where `make install` puts them.
     @discardableResult
     func startSettingsApp(environment extra: [String: String] = [:], installed: String? = nil) throws -> ChildProcess {
-        var environment = appDataEnvironment.merging(waylandEnvironment) { $1 }.merging([
+        var environment = appDataEnvironment.merging([
             "GDK_BACKEND": "wayland", "GSK_RENDERER": "cairo", "GTK_A11Y": "atspi",
             "GSETTINGS_SCHEMA_DIR": "/usr/share/glib-2.0/schemas", "LANGUAGE": "en",
         ]) { $1 }.merging(extra) { $1 }
         if installed == nil { environment[SettingsInterfaceBundle.variable] = try SettingsInterfaceBundle.compile(into: scratch) }
-        return try start("orientd-settings", [installed ?? OrientdInstance.product("orientd-settings")], environment: environment)
+        return try compositor.openWindow([installed ?? OrientdInstance.product("orientd-settings")], name: "orientd-settings",
+                                         environment: environment, start: startProcess)
     }
 }

@@ -79,7 +79,7 @@ final class SettingsAppFlowTests: OutputTestCase {
         // The device held landscape-left: the reader, which allows landscape, is shown
         // landscape-right, which phoc shows as a 270° transform.
         try turnDevice("landscape-left")
-        try waitForWlrTransform(Self.panel, "270")
+        try compositor.waitForPanel(.threeQuarters)
 
         try drive("press", Self.reader)
         try waitForControl("Follow the app", { $0.contains("pressed") && $0.contains("sensitive") }, "chosen")
@@ -89,12 +89,12 @@ final class SettingsAppFlowTests: OutputTestCase {
             last = try policy(Self.reader)
             return last?.allowed == ["portrait"] && last?.source == "user"
         }
-        try waitForWlrTransform(Self.panel, "normal")
+        try compositor.waitForPanel(.normal)
         try waitForControl("Portrait only", { $0.contains("pressed") }, "shown as chosen")
 
         try drive("press", "Follow the app")
         try eventually("the reader's policy is gone", timeout: deadline) { try policy(Self.reader) == nil }
-        try waitForWlrTransform(Self.panel, "270")
+        try compositor.waitForPanel(.threeQuarters)
         try closeApp(reader)
     }
 
@@ -119,7 +119,7 @@ final class SettingsAppFlowTests: OutputTestCase {
     func testInLandscapeAnAppsPageShowsItsFourChoices() throws {
         try startEverything(phocConfig: "[output:\(Self.panel)]\nmode = 320x720\n")
         try turnDevice("landscape-left")
-        try waitForWlrTransform(Self.panel, "270")
+        try compositor.waitForPanel(.threeQuarters)
         try drive("press", Self.reader)
         try waitForControl("Landscape only", { $0.contains("sensitive") }, "shown")
         var last = ""

@@ -143,19 +143,10 @@ final class SilentPeerTests: OutputTestCase {
     /// A display number no X server or test uses, held by its lock file (made exclusively, as
     /// X servers do) until the test ends; its socket's path in /tmp/.X11-unix.
     func claimFreeDisplay() throws -> (display: String, socket: String) {
-        mkdir("/tmp/.X11-unix", 0o1777)
-        for number in (600 + Int(getpid() % 300))..<2_000 {
-            let lock = "/tmp/.X\(number)-lock"
-            let socket = "/tmp/.X11-unix/X\(number)"
-            guard access(socket, F_OK) != 0 else { continue }
-            let fd = open(lock, O_WRONLY | O_CREAT | O_EXCL | O_CLOEXEC, 0o444)
-            guard fd >= 0 else { continue }
-            let text = Array(String(format: "%10d\n", getpid()).utf8)
-            _ = text.withUnsafeBytes { write(fd, $0.baseAddress, $0.count) }
-            close(fd)
-            addTeardownBlock { unlink(lock) }
-            return (":\(number)", socket)
+        guard let claimed = XServerLaunch.claimDisplay(after: 599 + Int(getpid() % 300)) else {
+            throw TestSupportError("no free display number")
         }
-        throw TestSupportError("no free display number")
+        addTeardownBlock { unlink(claimed.lock) }
+        return (claimed.display, claimed.socket)
     }
 }

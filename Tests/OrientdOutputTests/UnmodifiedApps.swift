@@ -4,8 +4,8 @@ import XCTest
 
 /// Unmodified apps for the front-window tests: a desktop entry per app in the test's own
 /// `XDG_DATA_DIRS` (never the machine's), and a real GTK 4 window of that app id
-/// (`Fixtures/windows/app_window.py`) started under whatever display the caller's environment
-/// names. orientd reads the entries; the apps themselves never speak to orientd.
+/// (`Fixtures/windows/app_window.py`) opened on the test's `compositor`. orientd reads the
+/// entries; the apps themselves never speak to orientd.
 extension OutputTestCase {
     /// The fixture app every front-window test runs.
     static var appWindowScript: String {
@@ -35,12 +35,21 @@ extension OutputTestCase {
         try (lines.joined(separator: "\n") + "\n").write(toFile: "\(folder)/\(appId).desktop", atomically: true, encoding: .utf8)
     }
 
-    /// Starts a GTK 4 window of `appId` with `environment` (the display: `WAYLAND_DISPLAY`
-    /// or `DISPLAY`, and `GDK_BACKEND`) and waits until GTK presented it. SIGTERM closes it.
-    func startUnmodifiedApp(_ appId: String, environment: [String: String]) throws -> ChildProcess {
-        var env = ["GSK_RENDERER": "cairo", "GTK_A11Y": "none"]
-        env.merge(environment) { $1 }
-        let app = try start(appId, ["/usr/bin/python3", Self.appWindowScript, appId], environment: env)
+    /// Opens a GTK 4 window of `appId` on the test's `compositor` and waits until GTK
+    /// presented it (`openGtkWindow`). SIGTERM closes it.
+    func startUnmodifiedApp(_ appId: String) throws -> ChildProcess {
+        try openGtkWindow(["/usr/bin/python3", Self.appWindowScript, appId], name: appId)
+    }
+
+    /// Opens the window of a GTK fixture (`command`, which prints `shown` once GTK presented
+    /// it) on the test's `compositor` (`Compositor.openWindow`: its socket or display), with
+    /// the GDK backend that reaches it, software rendering and no accessibility bus; waits
+    /// until it is shown. Stopped after the test.
+    @discardableResult
+    func openGtkWindow(_ command: [String], name: String) throws -> ChildProcess {
+        let wayland = compositor.clientEnvironment["WAYLAND_DISPLAY"].map { !$0.isEmpty } ?? false
+        let environment = ["GSK_RENDERER": "cairo", "GTK_A11Y": "none", "GDK_BACKEND": wayland ? "wayland" : "x11"]
+        let app = try compositor.openWindow(command, name: name, environment: environment, start: startProcess)
         XCTAssertEqual(try app.firstLineOfOutput(timeout: deadline), "shown", app.standardError)
         return app
     }

@@ -20,11 +20,6 @@ extension OutputTestCase {
         if arguments.isEmpty { try turnDevice("portrait") }
     }
 
-    /// Starts an unmodified GTK 4 app of `appId` on the test's Wayland socket.
-    func startWaylandApp(_ appId: String) throws -> ChildProcess {
-        try startUnmodifiedApp(appId, environment: waylandEnvironment.merging(["GDK_BACKEND": "wayland"]) { $1 })
-    }
-
     /// Starts `appId` beside the app in front and brings its window to the front as a user
     /// tapping it in the task switcher (Phosh's overview) does. phoc activates a new window
     /// itself, but not always: it was seen leaving the focus on the window before when the new
@@ -33,7 +28,7 @@ extension OutputTestCase {
     /// again, until the app has stayed in front for a second. These flows check orientd
     /// following the window in front; the tracker's own tests check a new window's activation.
     func startWaylandAppInFront(_ appId: String) throws -> ChildProcess {
-        let app = try startWaylandApp(appId)
+        let app = try startUnmodifiedApp(appId)
         let loop = MainLoop.startThread(name: "task-switcher")
         defer { loop.stopThread() }
         let switcher = try TaskSwitcher(socketPath: scratch + "/" + Self.waylandSocket, on: loop)
@@ -55,6 +50,33 @@ extension OutputTestCase {
             return ContinuousClock.now - since >= .seconds(1)
         }
         return app
+    }
+
+    /// The user's policy pins `game`, an app that declares nothing, to landscape-left while
+    /// `notes`, which declares nothing either, follows the device (held portrait): `Explain`
+    /// names the policy, and the panel goes back to portrait with notes in front, also once the
+    /// game is closed. `startOrientd` starts orientd (and the compositor when not yet started)
+    /// once the two desktop entries are written.
+    func checkTheUsersPolicyPinsAnUnmodifiedApp(_ game: String, beside notes: String, startOrientd: () throws -> Void,
+                                                file: StaticString = #filePath, line: UInt = #line) throws {
+        try writeDesktopEntry(game, orientations: nil)
+        try writeDesktopEntry(notes, orientations: nil)
+        try startOrientd()
+        try callManager("SetAppPolicy", [.s(game), .vardict(["allowed-orientations": .strings(["landscape-left"])])])
+
+        let app = try startUnmodifiedApp(game)
+        try waitForFrontApp(game, trackedWindows: 1, file: file, line: line)
+        try compositor.waitForPanel(anyOf: PanelTransform.quarterTurns, timeout: deadline, file: file, line: line)
+        let steps = try explainFrontScene()
+        XCTAssertTrue(steps.contains { $0.contains("The user's policy for \(game) gives the window its orientations") },
+                      "Explain names the user's policy: \(steps)", file: file, line: line)
+
+        _ = try startWaylandAppInFront(notes)
+        try waitForFrontApp(notes, trackedWindows: 2, file: file, line: line)
+        try compositor.waitForPanel(.normal, timeout: deadline, file: file, line: line)
+        try closeApp(app)
+        try waitForFrontApp(notes, trackedWindows: 1, file: file, line: line)
+        try compositor.waitForPanel(.normal, timeout: deadline, file: file, line: line)
     }
 
     /// Closes an app as its window manager's close does (SIGTERM ends the fixture's window).

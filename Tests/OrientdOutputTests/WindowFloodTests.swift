@@ -15,9 +15,9 @@ final class WindowFloodTests: OutputTestCase {
     func testAThousandWindowsOfOneClientCannotHideTheAppTheUserOpens() throws {
         try writeDesktopEntry(Self.game, orientations: "landscape")
         try startPhocAndOrientd(panel: Self.panel)
-        let flood = try start("the flooding client", ["/usr/bin/python3", Self.script, Self.flood, "1000"],
-                              environment: waylandEnvironment.merging(["GDK_BACKEND": "wayland", "GSK_RENDERER": "cairo",
-                                                                       "GTK_A11Y": "none"]) { $1 })
+        let flood = try compositor.openWindow(["/usr/bin/python3", Self.script, Self.flood, "1000"], name: "the flooding client",
+                                              environment: ["GDK_BACKEND": "wayland", "GSK_RENDERER": "cairo", "GTK_A11Y": "none"],
+                                              start: startProcess)
         try eventually("the flood's windows mapped: \(flood.standardOutput)\(flood.standardError)", timeout: .seconds(240)) {
             if let status = flood.exitStatus { throw TestSupportError("the flooding client exited (\(status)): \(flood.standardError)") }
             return flood.standardOutput.contains("shown 1000")
@@ -28,8 +28,6 @@ final class WindowFloodTests: OutputTestCase {
         }
         _ = try startWaylandAppInFront(Self.game)
         try waitForFrontApp(Self.game, trackedWindows: nil)
-        try eventually("phoc's panel turned for the landscape game", timeout: deadline) {
-            ["90", "270"].contains(try wlrTransform(Self.panel))
-        }
+        try compositor.waitForPanel(anyOf: PanelTransform.quarterTurns)
     }
 }

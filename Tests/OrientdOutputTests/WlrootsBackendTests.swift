@@ -15,14 +15,7 @@ final class WlrootsBackendTests: OutputTestCase {
         let scene = try registerScene()
         try waitForProperty("FrontScene", scene)
         // The scene follows the device; its content turns against it.
-        for (device, interface, transform) in [("landscape-right", "landscape-left", "90"),
-                                               ("landscape-left", "landscape-right", "270"),
-                                               ("portrait-upside-down", "portrait-upside-down", "180"),
-                                               ("portrait", "portrait", "normal")] {
-            try turnDevice(device)
-            try waitForWlrTransform("HEADLESS-1", transform)
-            try waitForProperty("OutputOrientation", interface)
-        }
+        try turnThroughEachRow()
     }
 
     /// Someone else (a user's wlr-randr) turns the panel: orientd reads it back from the
@@ -32,7 +25,7 @@ final class WlrootsBackendTests: OutputTestCase {
         try launchOrientd(["--output-backend", "wlroots", "--output", "HEADLESS-1"], environment: waylandEnvironment)
         _ = try registerScene()
         try turnDevice("landscape-right")
-        try waitForWlrTransform("HEADLESS-1", "90")
+        try compositor.waitForPanel(.quarter)
         try waitForProperty("OutputOrientation", "landscape-left")
         let appliesBefore = orientdLogLines(containing: "wlroots: turning HEADLESS-1").count
         XCTAssertGreaterThan(appliesBefore, 0, "orientd's own turn is logged (--verbose):\n\(orientd.log)")
@@ -44,7 +37,7 @@ final class WlrootsBackendTests: OutputTestCase {
                        "orientd turned the panel again after someone else's change")
 
         try turnDevice("landscape-left")
-        try waitForWlrTransform("HEADLESS-1", "270")
+        try compositor.waitForPanel(.threeQuarters)
         try waitForProperty("OutputOrientation", "landscape-right")
     }
 
@@ -59,12 +52,12 @@ final class WlrootsBackendTests: OutputTestCase {
         ])])
         let path = try XCTUnwrap(reply.child(at: 0).string)
         try callScene(path, "SetActivationState", [.s("foreground-active")])
-        try eventually("phoc's panel on its side", timeout: deadline) { ["90", "270"].contains(try wlrTransform("HEADLESS-1")) }
-        let landscape = try XCTUnwrap(try wlrTransform("HEADLESS-1"))
-        try waitForProperty("OutputOrientation", landscape == "90" ? "landscape-left" : "landscape-right")
+        try compositor.waitForPanel(anyOf: PanelTransform.quarterTurns)
+        let landscape = try XCTUnwrap(try compositor.panelTransform())
+        try waitForProperty("OutputOrientation", landscape == .quarter ? "landscape-left" : "landscape-right")
 
         try wlrRandr(["--output", "HEADLESS-1", "--transform", "normal"])
-        try waitForWlrTransform("HEADLESS-1", landscape)
+        try compositor.waitForPanel(landscape)
         XCTAssertFalse(orientdLogLines(containing: "someone else turned the panel to portrait; orientd turns it back").isEmpty, orientd.log)
 
         try wlrRandr(["--output", "HEADLESS-1", "--transform", "normal"])
@@ -77,18 +70,18 @@ final class WlrootsBackendTests: OutputTestCase {
 
     /// A turn asked for while another is in flight ends at the last (`turnWhileInFlight`).
     func testATurnAskedForWhileAnotherIsInFlightEndsAtTheLast() throws {
-        let phoc = try startPhoc()
-        try turnWhileInFlight(compositor: phoc, backend: "wlroots", output: "HEADLESS-1") { try wlrTransform("HEADLESS-1") == "normal" }
+        try startPhoc()
+        try turnWhileInFlight(backend: "wlroots")
     }
 
     /// Killing the compositor leaves orientd serving with OutputBackend none; the next
     /// compositor on the socket is picked up and shown the current orientation at once.
     func testCompositorKilledAndBackIsPickedUpAgain() throws {
-        let phoc = try startPhoc()
+        let phoc = try startPhoc().process
         try launchOrientd(["--output-backend", "wlroots", "--output", "HEADLESS-1"], environment: waylandEnvironment)
         _ = try registerScene()
         try turnDevice("landscape-right")
-        try waitForWlrTransform("HEADLESS-1", "90")
+        try compositor.waitForPanel(.quarter)
 
         phoc.kill()
         try phoc.wait(timeout: deadline)
@@ -102,7 +95,7 @@ final class WlrootsBackendTests: OutputTestCase {
 
         try startPhoc()
         try waitForProperty("OutputBackend", "wlroots")
-        try waitForWlrTransform("HEADLESS-1", "270")
+        try compositor.waitForPanel(.threeQuarters)
         try waitForProperty("OutputOrientation", "landscape-right")
     }
 
@@ -119,7 +112,7 @@ final class WlrootsBackendTests: OutputTestCase {
 
         try startPhoc()
         try waitForProperty("OutputBackend", "wlroots")
-        try waitForWlrTransform("HEADLESS-1", "90")
+        try compositor.waitForPanel(.quarter)
         try waitForProperty("OutputOrientation", "landscape-left")
     }
 
@@ -154,7 +147,7 @@ extension WlrootsBackendTests {
         let scene = try registerScene("org.example.Camera")
         try waitForProperty("FrontScene", scene)
         try turnDevice("portrait")
-        try waitForWlrTransform("HEADLESS-1", "normal")
+        try compositor.waitForPanel(.normal)
         try callScene(scene, "SetRootController", [.s("capture"), .s("view"), .vardict(["prefers-orientation-locked": .b(true)])])
         XCTAssertEqual(try property("OrientationLocked", of: scene).bool, true)
 
@@ -165,6 +158,6 @@ extension WlrootsBackendTests {
 
         try callScene(scene, "SetControllerProperties", [.s("capture"), .vardict(["prefers-orientation-locked": .b(false)])])
         try callScene(scene, "UpdateOrientation")
-        try waitForWlrTransform("HEADLESS-1", "90")
+        try compositor.waitForPanel(.quarter)
     }
 }

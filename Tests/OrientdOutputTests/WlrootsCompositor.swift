@@ -14,10 +14,11 @@ extension OutputTestCase {
     /// Starts phoc as root on the scratch runtime folder, with wlroots' headless backend (or
     /// `backends`, such as `x11` inside an X server given by `environment`), and waits until
     /// wlr-randr lists `output`. `config`: a phoc.ini's text (its outputs' modes and scales).
-    /// `root`: the phoc of that cached root (`cachedRoot`), not the host's.
+    /// `root`: the phoc of that cached root (`cachedRoot`), not the host's. The session is the
+    /// test's `compositor` from then on.
     @discardableResult
     func startPhoc(backends: String = "headless", output: String = "HEADLESS-1",
-                   environment: [String: String] = [:], config: String? = nil, root: String? = nil) throws -> ChildProcess {
+                   environment: [String: String] = [:], config: String? = nil, root: String? = nil) throws -> PhocSession {
         var launch = PhocLaunch()
         (launch.backends, launch.config, launch.root) = (backends, config, root)
         launch.configPath = config.map { _ in scratch + "/phoc.ini" }
@@ -26,7 +27,8 @@ extension OutputTestCase {
             try start(name, command, environment: phocEnvironment.merging(environment) { _, new in new })
         }
         try phoc.waitUntilListed(timeout: deadline)
-        return phoc.process
+        compositor = phoc
+        return phoc
     }
 
     /// Runs wlr-randr on the test's compositor (`PhocSession.wlrRandr`); returns its listing
@@ -39,15 +41,6 @@ extension OutputTestCase {
     /// The `Transform:` wlr-randr lists for `output` (wl_output's names: normal, 90, 180, 270).
     func wlrTransform(_ output: String) throws -> String? {
         PhocSession.transformName(of: output, in: try wlrRandr())
-    }
-
-    /// Waits until wlr-randr lists `output` with `transform`.
-    func waitForWlrTransform(_ output: String, _ transform: String, file: StaticString = #filePath, line: UInt = #line) throws {
-        var last: String?
-        try eventually("\(output) Transform: \(transform) (last: \(last ?? "none"))", timeout: deadline, file: file, line: line) {
-            last = try wlrTransform(output)
-            return last == transform
-        }
     }
 
     /// Turns the "device" (orientd runs with `--sensor none`).

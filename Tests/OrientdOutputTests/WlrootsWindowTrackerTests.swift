@@ -15,11 +15,11 @@ final class WlrootsWindowTrackerTests: OutputTestCase {
     /// activation to it. (phoc, a phone's compositor, minimizes no window: it ignores the
     /// request, so the minimized state is not seen here.)
     func testTheSwitcherActivatingAnotherWindowMovesTheActivation() throws {
-        _ = try startNestedPhoc()
+        try startNestedPhoc()
         let tracker = startWlrootsTracker()
         let switcher = try startSwitcher(on: tracker)
-        _ = try startTrackedApp("org.example.TrackerNotes")
-        _ = try startTrackedApp("org.example.TrackerGame")
+        _ = try startUnmodifiedApp("org.example.TrackerNotes")
+        _ = try startUnmodifiedApp("org.example.TrackerGame")
         try waitForTrackedWindows(tracker, active: "org.example.TrackerGame", others: ["org.example.TrackerNotes"])
         try ask(switcher, .activate, "org.example.TrackerNotes")
         try waitForTrackedWindows(tracker, active: "org.example.TrackerNotes", others: ["org.example.TrackerGame"])
@@ -34,7 +34,7 @@ final class WlrootsWindowTrackerTests: OutputTestCase {
         try eventually("detached; events:\n\(tracker.transcript)", timeout: deadline) { tracker.detachReasons.count == 1 }
         XCTAssertTrue(tracker.detachReasons[0].contains("no Wayland compositor accepts on \(scratch)/\(Self.waylandSocket)"),
                       tracker.detachReasons[0])
-        _ = try startNestedPhoc()
+        try startNestedPhoc()
         try eventually("attached; events:\n\(tracker.transcript)", timeout: deadline) { tracker.attachedCount == 1 }
     }
 }
@@ -46,7 +46,6 @@ final class WlrootsTrackerConformance: WindowTrackerConformance {
     func testAFloodOfWindowsIsBoundedAndBadAppIdsAreNotPassedOn() throws { try checkAFloodOfWindowsIsBoundedAndBadAppIdsAreNotPassedOn() }
     static let floodingCompositor = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent()
         .appendingPathComponent("Fixtures/windows/flooding_compositor.py").path
-    private var phoc: ChildProcess?
     private var host: String?
 
     override var closingGivesFocusBack: Bool { true }
@@ -54,21 +53,16 @@ final class WlrootsTrackerConformance: WindowTrackerConformance {
 
     override func startPeer() throws {
         if let host {
-            phoc = try startPhoc(backends: "x11", output: "X11-1", environment: ["DISPLAY": host])
+            try startPhoc(backends: "x11", output: "X11-1", environment: ["DISPLAY": host])
         } else {
-            (phoc, host) = try startNestedPhoc()
+            host = try startNestedPhoc().host
         }
-    }
-
-    override func stopPeer() throws {
-        phoc?.kill()
-        try phoc?.wait(timeout: deadline)
     }
 
     override func startTracker() -> WindowTrackerRun { startWlrootsTracker() }
 
     override func openWindow(_ appId: String) throws -> OpenWindow {
-        let app = try startTrackedApp(appId)
+        let app = try startUnmodifiedApp(appId)
         return OpenWindow(close: { app.terminate() }, minimize: nil)
     }
 
@@ -79,7 +73,8 @@ final class WlrootsTrackerConformance: WindowTrackerConformance {
 
 extension OutputTestCase {
     /// Starts phoc in a new Xvfb; returns it and the Xvfb's display.
-    func startNestedPhoc() throws -> (ChildProcess, String) {
+    @discardableResult
+    func startNestedPhoc() throws -> (phoc: PhocSession, host: String) {
         let host = try startXvfb(size: "800x1280x24")
         return (try startPhoc(backends: "x11", output: "X11-1", environment: ["DISPLAY": host]), host)
     }
@@ -103,11 +98,6 @@ extension OutputTestCase {
     /// Asks the switcher for `request` on `appId`'s window, once the switcher knows it.
     func ask(_ switcher: TaskSwitcher, _ request: WaylandConnection.WindowRequest, _ appId: String) throws {
         try eventually("the switcher knows \(appId)", timeout: deadline) { switcher.request(request, appId) }
-    }
-
-    /// Starts an app whose window has application id `appId` and waits until GTK presented it.
-    func startTrackedApp(_ appId: String) throws -> ChildProcess {
-        try startUnmodifiedApp(appId, environment: waylandEnvironment.merging(["GDK_BACKEND": "wayland"]) { $1 })
     }
 
     /// A fixture compositor (Tests/Fixtures/windows) announcing `count` windows on the test's

@@ -7,20 +7,12 @@ final class X11BackendTests: OutputTestCase {
     /// Each row of the table read back by `xrandr -q`; someone else's rotation is read back
     /// (RandR's change events) and not fought.
     func testEachOrientationReachesTheScreenAndSomeoneElsesIsReadBack() throws {
-        let host = try startXvfb(size: "1400x1400x24")
-        let (_, display) = try startXephyr(inside: host)
+        let display = try startXephyrScreen().display
         try launchOrientd(["--output-backend", "x11", "--output", "default"], environment: ["DISPLAY": display])
         try waitForProperty("OutputBackend", "x11")
         try waitForProperty("OutputName", "default")
         _ = try registerScene()
-        for (device, interface, rotation) in [("landscape-right", "landscape-left", "left"),
-                                              ("landscape-left", "landscape-right", "right"),
-                                              ("portrait-upside-down", "portrait-upside-down", "inverted"),
-                                              ("portrait", "portrait", "normal")] {
-            try turnDevice(device)
-            try waitForXRotation("default", rotation, display: display)
-            try waitForProperty("OutputOrientation", interface)
-        }
+        try turnThroughEachRow()
 
         let appliesBefore = orientdLogLines(containing: "xrandr --output").count
         let result = try runCommand(["xrandr", "--output", "default", "--rotate", "left"],
@@ -34,13 +26,13 @@ final class X11BackendTests: OutputTestCase {
     /// The X server killed: orientd keeps serving with OutputBackend none; the server started
     /// again on the same display is picked up and shown the current orientation.
     func testXServerKilledAndBackIsPickedUpAgain() throws {
-        let host = try startXvfb(size: "1400x1400x24")
-        let (xephyr, display) = try startXephyr(inside: host)
+        let screen = try startXephyrScreen()
+        let (xephyr, display) = (screen.process, screen.display)
         try launchOrientd(["--output-backend", "auto", "--output", "default"], environment: ["DISPLAY": display])
         try waitForProperty("OutputBackend", "x11")
         _ = try registerScene()
         try turnDevice("landscape-right")
-        try waitForXRotation("default", "left", display: display)
+        try compositor.waitForPanel(.quarter)
 
         xephyr.kill()
         try xephyr.wait(timeout: deadline)
@@ -56,9 +48,9 @@ final class X11BackendTests: OutputTestCase {
         XCTAssertTrue(orientdLogLines(containing: ".;").isEmpty, orientd.log)
         try turnDevice("landscape-left")
 
-        try startXephyr(inside: host, display: display)
+        try screen.startAgain(start: startProcess)
         try waitForProperty("OutputBackend", "x11")
-        try waitForXRotation("default", "right", display: display)
+        try compositor.waitForPanel(.threeQuarters)
         try waitForProperty("OutputOrientation", "landscape-right")
     }
 
@@ -77,7 +69,9 @@ final class X11BackendTests: OutputTestCase {
 
         try startXephyr(inside: host, display: display)
         try waitForProperty("OutputBackend", "x11")
-        try waitForXRotation("default", "right", display: display)
+        // No `XephyrScreen` here (it starts its Xephyr on the first free display, not on one
+        // chosen before): the rotation is read with xrandr.
+        try eventually("default rotated right on \(display)", timeout: deadline) { try xrandrRotation("default", display: display) == "right" }
         try waitForProperty("OutputOrientation", "landscape-right")
     }
 }

@@ -13,11 +13,8 @@ final class X11FrontWindowTests: OutputTestCase {
 
     /// A window of a program without GApplication: no `_GTK_APPLICATION_ID`, `WM_CLASS`
     /// after `program`; only a desktop entry's `StartupWMClass` can name its app.
-    func startLegacyApp(_ program: String, display: String) throws -> ChildProcess {
-        let env = ["GSK_RENDERER": "cairo", "GTK_A11Y": "none"].merging(appEnvironment(display)) { $1 }
-        let app = try start(program, ["/usr/bin/python3", Self.legacyWindowScript, program], environment: env)
-        XCTAssertEqual(try app.firstLineOfOutput(timeout: deadline), "shown", app.standardError)
-        return app
+    func startLegacyApp(_ program: String) throws -> ChildProcess {
+        try openGtkWindow(["/usr/bin/python3", Self.legacyWindowScript, program], name: program)
     }
 
     func waitForTrackedWindows(_ count: UInt32, file: StaticString = #filePath, line: UInt = #line) throws {
@@ -49,26 +46,26 @@ final class X11FrontWindowTests: OutputTestCase {
         try waitForProperty("DeviceOrientation", "portrait")
         XCTAssertEqual(try xrandrRotation("default", display: display), "normal")
 
-        let game = try startUnmodifiedApp("org.example.X11Game", environment: appEnvironment(display))
+        let game = try startUnmodifiedApp("org.example.X11Game")
         try waitForProperty("FrontApp", "org.example.X11Game")
-        let gameRotation = try waitForLandscape(display: display)
+        let gameTransform = try compositor.waitForPanel(anyOf: PanelTransform.quarterTurns)
         try waitForTrackedWindows(1)
         XCTAssertTrue(try explainFront().contains { $0.contains("\(appDataHome)/applications/org.example.X11Game.desktop") })
 
-        let notes = try startUnmodifiedApp("org.example.X11Notes", environment: appEnvironment(display))
+        let notes = try startUnmodifiedApp("org.example.X11Notes")
         try waitForProperty("FrontApp", "org.example.X11Notes")
-        try waitForXRotation("default", "normal", display: display)
+        try compositor.waitForPanel(.normal)
         try waitForTrackedWindows(2)
 
         notes.terminate()
         try waitForProperty("FrontApp", "org.example.X11Game")
-        try waitForXRotation("default", gameRotation, display: display)
+        try compositor.waitForPanel(gameTransform)
         try waitForTrackedWindows(1)
 
         // No _GTK_APPLICATION_ID, WM_CLASS "x11-reader": the entry claiming that class decides.
-        let reader = try startLegacyApp("x11-reader", display: display)
+        let reader = try startLegacyApp("x11-reader")
         try waitForProperty("FrontApp", "org.example.X11Reader")
-        _ = try waitForLandscape(display: display)
+        try compositor.waitForPanel(anyOf: PanelTransform.quarterTurns)
         XCTAssertTrue(try explainFront().contains { $0.contains("org.example.X11Reader.desktop") })
         try waitForTrackedWindows(2)
 
@@ -76,7 +73,7 @@ final class X11FrontWindowTests: OutputTestCase {
         try waitForProperty("FrontApp", "org.example.X11Game")
         game.terminate()
         try waitForProperty("FrontApp", "")
-        try waitForXRotation("default", "normal", display: display)
+        try compositor.waitForPanel(.normal)
         try waitForTrackedWindows(0)
         XCTAssertEqual(try managerProperty("WindowTracking").string, "x11")
     }
@@ -92,9 +89,9 @@ final class X11FrontWindowTests: OutputTestCase {
         try launchOrientdFollowingWindows(display: display)
         try callManager("SetAppPolicy", [.s("org.example.X11Pinned"), .vardict(["allowed-orientations": .strings(["landscape-right"])])])
 
-        _ = try startUnmodifiedApp("org.example.X11Pinned", environment: appEnvironment(display))
+        _ = try startUnmodifiedApp("org.example.X11Pinned")
         try waitForProperty("FrontApp", "org.example.X11Pinned")
-        try waitForXRotation("default", "right", display: display)
+        try compositor.waitForPanel(.threeQuarters)
         let explained = try explainFront()
         XCTAssertTrue(explained.contains { $0.contains("The user's policy for org.example.X11Pinned") }, "\(explained)")
         try turnDevice("landscape-right")
@@ -103,16 +100,16 @@ final class X11FrontWindowTests: OutputTestCase {
         // The other app follows the device: landscape-right held is xrandr's left, portrait its normal.
         // (Checked once it is in front: the panel follows the device for a moment between the
         // pinned window losing the focus and the other one taking it.)
-        let other = try startUnmodifiedApp("org.example.X11Other", environment: appEnvironment(display))
+        let other = try startUnmodifiedApp("org.example.X11Other")
         try waitForProperty("FrontApp", "org.example.X11Other")
-        try waitForXRotation("default", "left", display: display)
+        try compositor.waitForPanel(.quarter)
         try turnDevice("portrait")
-        try waitForXRotation("default", "normal", display: display)
+        try compositor.waitForPanel(.normal)
 
         // Back in front, the pinned app turns the panel to its pin while the device stays portrait.
         other.terminate()
         try waitForProperty("FrontApp", "org.example.X11Pinned")
-        try waitForXRotation("default", "right", display: display)
+        try compositor.waitForPanel(.threeQuarters)
         XCTAssertEqual(try managerProperty("DeviceOrientation").string, "portrait")
     }
 
@@ -123,16 +120,16 @@ final class X11FrontWindowTests: OutputTestCase {
         let display = try startWindowManagedScreen()
         try launchOrientdFollowingWindows(display: display)
         try turnDevice("portrait")
-        _ = try startUnmodifiedApp("org.example.X11Browser", environment: appEnvironment(display))
+        _ = try startUnmodifiedApp("org.example.X11Browser")
         try waitForProperty("FrontApp", "org.example.X11Browser")
-        try waitForXRotation("default", "normal", display: display)
+        try compositor.waitForPanel(.normal)
         // Device landscape-right shows interface landscape-left: xrandr's left.
         try turnDevice("landscape-right")
-        try waitForXRotation("default", "left", display: display)
+        try compositor.waitForPanel(.quarter)
         try turnDevice("portrait-upside-down")
-        try waitForXRotation("default", "inverted", display: display)
+        try compositor.waitForPanel(.half)
         try turnDevice("portrait")
-        try waitForXRotation("default", "normal", display: display)
+        try compositor.waitForPanel(.normal)
     }
 
     /// On a laptop or tablet whose panel is landscape (`--natural-orientation landscape`), with
@@ -147,27 +144,27 @@ final class X11FrontWindowTests: OutputTestCase {
         try launchOrientdFollowingWindows(display: display, ["--natural-orientation", "landscape"])
         try waitForProperty("OutputOrientation", "landscape-right")
 
-        _ = try startUnmodifiedApp("org.example.X11Calculator", environment: appEnvironment(display))
+        _ = try startUnmodifiedApp("org.example.X11Calculator")
         try waitForProperty("FrontApp", "org.example.X11Calculator")
         let front = try XCTUnwrap(managerProperty("FrontScene").string)
         XCTAssertEqual(try property("InterfaceOrientation", of: front).string, "landscape-right", "as the panel is")
         XCTAssertEqual(try managerProperty("OutputOrientation").string, "landscape-right")
         XCTAssertEqual(try xrandrRotation("default", display: display), "normal")
 
-        let notes = try startUnmodifiedApp("org.example.X11Notes", environment: appEnvironment(display))
+        let notes = try startUnmodifiedApp("org.example.X11Notes")
         try waitForProperty("FrontApp", "org.example.X11Notes")
-        _ = try waitForLandscape(display: display)
+        try compositor.waitForPanel(anyOf: PanelTransform.quarterTurns)
         notes.terminate()
         try waitForProperty("FrontApp", "org.example.X11Calculator")
-        try waitForXRotation("default", "normal", display: display)
+        try compositor.waitForPanel(.normal)
         try waitForProperty("OutputOrientation", "landscape-right")
 
-        let notesAgain = try startUnmodifiedApp("org.example.X11Notes", environment: appEnvironment(display))
+        let notesAgain = try startUnmodifiedApp("org.example.X11Notes")
         try waitForProperty("FrontApp", "org.example.X11Notes")
-        _ = try waitForLandscape(display: display)
-        let lomiri = try startUnmodifiedApp("org.example.X11Lomiri", environment: appEnvironment(display))
+        try compositor.waitForPanel(anyOf: PanelTransform.quarterTurns)
+        let lomiri = try startUnmodifiedApp("org.example.X11Lomiri")
         try waitForProperty("FrontApp", "org.example.X11Lomiri")
-        try waitForXRotation("default", "normal", display: display)
+        try compositor.waitForPanel(.normal)
         XCTAssertTrue(try explainFront().contains { $0.contains("org.example.X11Lomiri.desktop allows [landscape-right]") })
         lomiri.terminate()
         notesAgain.terminate()

@@ -39,24 +39,18 @@ extension OutputTestCase {
                                                    timeout: deadline, start: startProcess), display)
     }
 
-    /// Xephyr (a panel of `panel`) in an Xvfb of its own, openbox managing it when `managed`.
+    /// Xephyr (a panel of `panel`) in an Xvfb of its own, openbox managing it when `managed`;
+    /// the test's `compositor` from then on.
     func startXephyrScreen(panel: String = "800x1280x24", managed: Bool = false) throws -> XephyrScreen {
-        try XephyrScreen(panel: panel, managed: managed, after: Self.firstDisplay, environment: childEnvironment,
-                         timeout: deadline, start: startProcess)
+        let screen = try XephyrScreen(panel: panel, managed: managed, after: Self.firstDisplay, environment: childEnvironment,
+                                      timeout: deadline, start: startProcess)
+        compositor = screen
+        return screen
     }
 
     /// The rotation `xrandr -q` lists for `output` on `display` (normal when it lists none).
     func xrandrRotation(_ output: String, display: String) throws -> String? {
         try XServerLaunch.rotation(of: output, display: display, environment: childEnvironment)
-    }
-
-    func waitForXRotation(_ output: String, _ rotation: String, display: String,
-                          file: StaticString = #filePath, line: UInt = #line) throws {
-        var last: String?
-        try eventually("\(output) rotated \(rotation) on \(display) (last: \(last ?? "none"))", timeout: deadline, file: file, line: line) {
-            last = try? xrandrRotation(output, display: display)
-            return last == rotation
-        }
     }
 }
 
@@ -67,16 +61,14 @@ final class RestartableXephyr {
     private(set) var screen: XephyrScreen?
     var display: String { screen?.display ?? "" }
 
+    /// Starts the screen, or Xephyr again on its display; the screen is `test`'s `compositor`
+    /// (which a conformance suite stops).
     func start(in test: OutputTestCase) throws {
         if let screen {
             try screen.startAgain(start: test.startProcess)
+            test.compositor = screen
         } else {
             screen = try test.startXephyrScreen()
         }
-    }
-
-    func stop(within deadline: Duration) throws {
-        screen?.process.kill()
-        try screen?.process.wait(timeout: deadline)
     }
 }

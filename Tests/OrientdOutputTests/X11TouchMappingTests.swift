@@ -36,17 +36,16 @@ final class X11TouchMappingTests: OutputTestCase {
     }
 
     func testTheNamedDeviceFollowsEachRotationOrientdsAndSomeoneElses() throws {
-        let host = try startXvfb(size: "1400x1400x24")
-        let (_, display) = try startXephyr(inside: host)
+        let display = try startXephyrScreen().display
         try launchOrientd(["--output-backend", "x11", "--output", "default", "--window-tracking", "none",
                            "--touch-device", Self.device], environment: ["DISPLAY": display])
         try waitForProperty("OutputBackend", "x11")
         _ = try registerScene()
-        for (device, rotation) in [("landscape-right", "left"), ("portrait-upside-down", "inverted"),
-                                   ("landscape-left", "right"), ("portrait", "normal")] {
+        for (device, transform) in [("landscape-right", PanelTransform.quarter), ("portrait-upside-down", .half),
+                                    ("landscape-left", .threeQuarters), ("portrait", .normal)] {
             try turnDevice(device)
-            try waitForXRotation("default", rotation, display: display)
-            try waitForMatrix(rotation, display: display)
+            try compositor.waitForPanel(transform)
+            try waitForMatrix(XephyrScreen.rotations[transform.rawValue], display: display)
         }
 
         // Someone else turns the panel: orientd reads it back and the touch follows it too.
@@ -60,20 +59,19 @@ final class X11TouchMappingTests: OutputTestCase {
     /// Without --touch-device only touchscreens follow: Xephyr has none, so orientd says so
     /// once and leaves every device alone; a name no device has is named in a warning.
     func testWithoutATouchscreenNothingIsTouchedAndAMissingNameIsSaid() throws {
-        let host = try startXvfb(size: "1400x1400x24")
-        let (_, display) = try startXephyr(inside: host)
+        let display = try startXephyrScreen().display
         try launchOrientd(["--output-backend", "x11", "--output", "default", "--window-tracking", "none"],
                           environment: ["DISPLAY": display])
         try waitForProperty("OutputBackend", "x11")
         _ = try registerScene()
         try turnDevice("landscape-right")
-        try waitForXRotation("default", "left", display: display)
+        try compositor.waitForPanel(.quarter)
         try eventually("orientd says the X server has no touchscreen", timeout: deadline) {
             !orientdLogLines(containing: "has no touchscreen").isEmpty
         }
         XCTAssertEqual(try matrix(Self.device, display: display), Self.matrices["normal"], "a pointer that is no touchscreen is left alone")
         try turnDevice("portrait")
-        try waitForXRotation("default", "normal", display: display)
+        try compositor.waitForPanel(.normal)
         XCTAssertEqual(orientdLogLines(containing: "has no touchscreen").count, 1, "said once, not at each rotation")
 
         orientd.stop()

@@ -39,18 +39,12 @@ final class HostileToolTests: ReliabilityTestCase {
         }
     }
 
-    /// Xvfb on a display number no other server holds (ProcessSupport's `XServerLaunch`:
-    /// another test may take the same one at the same moment, and the next number is tried).
+    /// Xvfb on a display number no other server holds, once it answers (ProcessSupport's
+    /// `XServerLaunch`: another test may take the same one at the same moment, and the next
+    /// number is tried).
     static func startXvfb() throws -> (ChildProcess, String) {
-        try XServerLaunch.startOnFreeDisplay(
-            "Xvfb", XServerLaunch.xvfbArguments(screen: "800x1280x24"), after: 199 + Int(getpid() % 300),
-            spawn: { try ChildProcess($0) },
-            answers: { server, display in
-                try eventually("Xvfb \(display) answers", timeout: .seconds(30)) {
-                    !server.isRunning || (try? runCommand(["xdpyinfo"], environment: ["DISPLAY": display]))?.succeeded == true
-                }
-                return server.isRunning
-            })
+        try XServerLaunch.startServer("Xvfb", XServerLaunch.xvfbArguments(screen: "800x1280x24"), after: 199 + Int(getpid() % 300),
+                                      timeout: .seconds(30))
     }
 
     func fakeFile(_ name: String) -> String {

@@ -17,7 +17,6 @@ class GnomeTrackerConformance: WindowTrackerConformance {
     func testAFloodOfWindowsIsBoundedAndBadAppIdsAreNotPassedOn() throws { try checkAFloodOfWindowsIsBoundedAndBadAppIdsAreNotPassedOn() }
     static let floodingShell = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent()
         .deletingLastPathComponent().appendingPathComponent("Fixtures/windows/flooding_gnome_shell.py").path
-    private var shell: ChildProcess?
     /// The cached Debian root whose GNOME Shell is the peer (nil: the host's Shell 43).
     class var release: Debian13Root.Release? { nil }
 
@@ -27,13 +26,8 @@ class GnomeTrackerConformance: WindowTrackerConformance {
     /// The Shell, once its extension answers: a tracker started before that would be told the
     /// extension is not enabled (a detach the checks do not expect).
     override func startPeer() throws {
-        shell = try startGnomeShell(extensionEnabled: true, root: try Self.release.map { try cachedRoot($0) })
+        try startGnomeShell(extensionEnabled: true, root: try Self.release.map { try cachedRoot($0) })
         try eventually("the extension answers GetWindows", timeout: deadline) { (try? shellWindows()) != nil }
-    }
-
-    override func stopPeer() throws {
-        shell?.kill()
-        try shell?.wait(timeout: deadline)
     }
 
     override func startTracker() -> WindowTrackerRun {
@@ -49,7 +43,7 @@ class GnomeTrackerConformance: WindowTrackerConformance {
     /// Started, then in front: GNOME 43 shows its overview at start (where no window has the
     /// focus), and a window opened from outside does not leave it, so it is left as a user does.
     override func openWindow(_ appId: String) throws -> OpenWindow {
-        let app = try startUnmodifiedApp(appId, environment: waylandEnvironment.merging(["GDK_BACKEND": "wayland"]) { $1 })
+        let app = try startUnmodifiedApp(appId)
         try outsideTheOverview("\(appId)'s window focused in the Shell") {
             try shellWindows().contains { $0.appId == appId && $0.focused }
         }

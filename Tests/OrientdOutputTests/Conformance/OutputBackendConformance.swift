@@ -1,6 +1,7 @@
 import Foundation
 import OrientationCore
 @testable import OrientationDaemon
+@testable import OrientationDaemonTests
 import TestSupport
 import XCTest
 
@@ -29,16 +30,29 @@ class OutputBackendConformance: OutputTestCase {
     /// Whether someone else can flip the peer's panel (kscreen-doctor cannot, Xephyr shows no reflection).
     var flips: Bool { true }
 
-    /// Starts the peer (again, after `stopPeer`).
+    /// Starts the peer (again, after `stopPeer`); a real compositor is the test's `compositor`
+    /// then, which the hooks below read, turn and stop unless a subclass says otherwise.
     func startPeer() throws {}
     /// Kills the peer and waits for it to end.
-    func stopPeer() throws {}
+    func stopPeer() throws {
+        compositor.process.kill()
+        try compositor.process.wait(timeout: deadline)
+    }
     /// The backend, started on a loop of its own and stopped after the test.
     func startBackend() -> OutputBackendRun { fatalError("a conformance subclass makes the backend") }
-    /// What the peer's panel shows, read by the test itself (nil: flipped or unknown).
-    func peerShows() throws -> InterfaceOrientation? { nil }
-    /// Someone else turns the peer's panel to wl_output's `transform` (0-7).
-    func turnPeer(_ transform: UInt32) throws {}
+    /// What the peer's panel shows, read by the test itself (nil: flipped or unknown): what
+    /// the compositor itself reports.
+    func peerShows() throws -> InterfaceOrientation? {
+        try compositor.panelTransform().flatMap { FakeOutputBackend.showing(UInt32($0.rawValue)) }
+    }
+    /// Someone else turns the peer's panel to wl_output's `transform` (0-7), as the
+    /// compositor's own settings do (4-7, mirrored: a `FlippingCompositor`'s).
+    func turnPeer(_ transform: UInt32) throws {
+        let turn = try XCTUnwrap(PanelTransform(rawValue: Int(transform % 4)), "no wl_output transform \(transform)")
+        guard transform >= 4 else { return try compositor.turnPanel(to: turn) }
+        let flipping = try XCTUnwrap(compositor as? FlippingCompositor, "\(compositor.name) cannot mirror its panel (flips is true)")
+        try flipping.turnPanel(flipped: turn)
+    }
     /// The peer's panel's current mode and scale, read by the test itself (nil: this peer's
     /// test cannot read it; the backend's report is then only checked for sanity).
     func peerSize() throws -> PanelSize? { nil }

@@ -6,41 +6,25 @@ import OrientationCore
 import TestSupport
 import XCTest
 
-/// `OutputBackendConformance` with a real headless phoc as the peer, read back by wlr-randr.
+/// `OutputBackendConformance` with a real headless phoc as the peer, turned and read back by
+/// wlr-randr (`PhocSession`).
 final class WlrootsOutputConformance: OutputBackendConformance {
     func testAttachesReportsAndTurnsThePanel() throws { try checkAttachesReportsAndTurnsThePanel() }
     func testSomeoneElsesTurnIsReportedAndAFlipIsUnknown() throws { try checkSomeoneElsesTurnIsReportedAndAFlipIsUnknown() }
     func testThePeerGoingAwayDetachesUntilItReturns() throws { try checkThePeerGoingAwayDetachesUntilItReturns() }
     func testReportsThePanelsSize() throws { try checkReportsThePanelsSize() }
 
-    /// wl_output's transforms by number, as wlr-randr names them.
-    static let transformNames = ["normal", "90", "180", "270", "flipped", "flipped-90", "flipped-180", "flipped-270"]
-    private var phoc: ChildProcess?
 
     override var panel: String { "HEADLESS-1" }
     override var goneReason: String { "closed its Wayland socket" }
 
-    override func startPeer() throws { phoc = try startPhoc() }
-
-    override func stopPeer() throws {
-        phoc?.kill()
-        try phoc?.wait(timeout: deadline)
-    }
+    override func startPeer() throws { try startPhoc() }
 
     override func startBackend() -> OutputBackendRun {
         let environment = childEnvironment.merging(waylandEnvironment) { $1 }
         let run = OutputBackendRun { WlrootsBackend.make(environment: environment, output: "HEADLESS-1", log: Log(verbose: true)) }
         addTeardownBlock { run.stop() }
         return run
-    }
-
-    override func peerShows() throws -> InterfaceOrientation? {
-        guard let name = try wlrTransform(panel), let transform = Self.transformNames.firstIndex(of: name) else { return nil }
-        return FakeOutputBackend.showing(UInt32(transform))
-    }
-
-    override func turnPeer(_ transform: UInt32) throws {
-        try wlrRandr(["--output", panel, "--transform", Self.transformNames[Int(transform)]])
     }
 
     /// wlr-randr's current mode ("1920x1080 px, 60.000000 Hz (current)") and "Scale: 1.000000".
@@ -102,17 +86,10 @@ final class MutterOutputConformance: OutputBackendConformance {
     func testThePeerGoingAwayDetachesUntilItReturns() throws { try checkThePeerGoingAwayDetachesUntilItReturns() }
     func testReportsThePanelsSize() throws { try checkReportsThePanelsSize() }
 
-    private var mutter: ChildProcess?
-
     override var panel: String { "Meta-0" }
     override var goneReason: String { "left the session bus" }
 
-    override func startPeer() throws { mutter = try startMutter() }
-
-    override func stopPeer() throws {
-        mutter?.kill()
-        try mutter?.wait(timeout: deadline)
-    }
+    override func startPeer() throws { try startMutter() }
 
     override func startBackend() -> OutputBackendRun {
         let (address, state) = (bus.address, scratch + "/state")
@@ -125,10 +102,4 @@ final class MutterOutputConformance: OutputBackendConformance {
         addTeardownBlock { run.stop() }
         return run
     }
-
-    override func peerShows() throws -> InterfaceOrientation? {
-        try mutterLayout().monitor(panel).flatMap { FakeOutputBackend.showing($0.transform) }
-    }
-
-    override func turnPeer(_ transform: UInt32) throws { try applyTransformAsSomeoneElse(panel, transform) }
 }

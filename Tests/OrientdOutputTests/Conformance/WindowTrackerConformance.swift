@@ -44,8 +44,11 @@ class WindowTrackerConformance: OutputTestCase {
 
     /// Starts the peer (again, after `stopPeer`, on the same socket).
     func startPeer() throws { throw XCTSkip("a conformance subclass gives the peer") }
-    /// Kills the peer and waits for it to end.
-    func stopPeer() throws {}
+    /// Kills the peer and waits for it to end: a real compositor is the test's `compositor`.
+    func stopPeer() throws {
+        compositor.process.kill()
+        try compositor.process.wait(timeout: deadline)
+    }
     /// The tracker, started on a loop of its own and stopped after the test.
     func startTracker() -> WindowTrackerRun { fatalError("a conformance subclass makes the tracker") }
     /// A window of `appId` on the peer, in front.

@@ -25,10 +25,6 @@ final class X11OutputConformance: OutputBackendConformance {
         try xephyr.start(in: self)
     }
 
-    override func stopPeer() throws {
-        try xephyr.stop(within: deadline)
-    }
-
     override func startBackend() -> OutputBackendRun {
         let display = display
         let run = OutputBackendRun {
@@ -36,17 +32,5 @@ final class X11OutputConformance: OutputBackendConformance {
         }
         addTeardownBlock { run.stop() }
         return run
-    }
-
-    override func peerShows() throws -> InterfaceOrientation? {
-        try screen.panelTransform().flatMap { FakeOutputBackend.showing(UInt32($0.rawValue)) }
-    }
-
-    override func turnPeer(_ transform: UInt32) throws {
-        try screen.turnPanel(to: XCTUnwrap(PanelTransform(rawValue: Int(transform))))
-    }
-
-    private var screen: XephyrScreen {
-        get throws { try XCTUnwrap(xephyr.screen, "Xephyr is not started") }
     }
 }

@@ -24,10 +24,6 @@ final class X11TrackerConformance: WindowTrackerConformance {
         try startOpenbox(on: display)
     }
 
-    override func stopPeer() throws {
-        try xephyr.stop(within: deadline)
-    }
-
     override func startTracker() -> WindowTrackerRun {
         let display = display
         let run = WindowTrackerRun { X11WindowTracker(display: display, log: Log(verbose: true)) }
@@ -36,7 +32,7 @@ final class X11TrackerConformance: WindowTrackerConformance {
     }
 
     override func openWindow(_ appId: String) throws -> OpenWindow {
-        let app = try startUnmodifiedApp(appId, environment: ["DISPLAY": display, "GDK_BACKEND": "x11"])
+        let app = try startUnmodifiedApp(appId)
         return OpenWindow(close: { app.terminate() }, minimize: { app.send(SIGUSR1) })
     }
 
