@@ -5,7 +5,9 @@ import OrientationDaemon
 
 // First: GLib's allocator settings, and returning freed memory to the system (may re-execute orientd).
 MemoryRelease.configureProcess()
-var options = ServiceOptions()
+// Read once: each read makes a dictionary of every variable.
+let environment = ProcessEnvironment.current()
+var options = ServiceOptions(stateDirectory: SettingsStore.defaultDirectory(environment: environment))
 do {
     switch try OrientdCommandLine.parse(Array(CommandLine.arguments.dropFirst()), into: &options) {
     case .help:
@@ -32,24 +34,25 @@ let loop = MainLoop()
 let contract: ContractXML
 let connection: BusConnection
 do {
-    contract = try ContractXML.load()
+    contract = try ContractXML.load(searchPath: ContractXML.searchPath(environment: environment))
     connection = try BusConnection.session()
 } catch let error as DBusError {
     log.error("cannot connect to the session bus: \(error.message). Start one (dbus-daemon --session), or run 'make run', which starts a private bus when there is none")
     exit(1)
 } catch {
     log.error("\(error)")
-    LastFailure.record("\(error)")
+    LastFailure.record("\(error)", environment: environment)
     exit(1)
 }
 
 let service: OrientationService
 do {
-    service = try OrientationService(connection: connection, loop: loop, options: options, contract: contract)
+    service = try OrientationService(connection: connection, loop: loop, options: options, contract: contract,
+                                     environment: environment)
 } catch {
     log.error("\(error)")
     // For orientctl: D-Bus activation says only that orientd exited.
-    LastFailure.record("\(error)")
+    LastFailure.record("\(error)", environment: environment)
     connection.close()
     exit(1)
 }
@@ -69,10 +72,10 @@ do {
     try service.start()
 } catch {
     log.error("cannot start: \(error)")
-    LastFailure.record("\(error)")
+    LastFailure.record("\(error)", environment: environment)
     exit(1)
 }
-LastFailure.clear()
+LastFailure.clear(environment: environment)
 loop.run()
 log.flush()
 service.log.flush()

@@ -57,7 +57,7 @@ public final class OrientationService {
     init(connection: BusConnection, loop: MainLoop, options: ServiceOptions, contract: ContractXML,
          environment: [String: String], compositors: CompositorFamilies) throws(StartError) {
         let log = Log(verbose: options.verbose)
-        context = ServiceContext(connection: connection, loop: loop, options: options, log: log,
+        context = ServiceContext(connection: connection, loop: loop, options: options, log: log, environment: environment,
                                  settleTimer: SettleTimer(loop: loop), memory: MemoryRelease(loop: loop))
         face = BusFace(connection: connection, contract: contract, options: options, log: log)
         admission = Admission(connection: connection, loop: loop, limits: options.limits, log: log,
@@ -120,7 +120,7 @@ public final class OrientationService {
         outputPart.answered = { gate.answered(.output) }
         windowPart.answered = { gate.answered(.windows) }
         let adapters = AdapterContext(options: options, connection: connection, loop: loop, log: log,
-                                      environment: ProcessEnvironment.current())
+                                      environment: context.environment)
         probes = adapters.probes
         // `auto` whose first walk found no compositor has its answer too (its probes never
         // block the loop; a compositor that does not answer is given up on after their deadline).

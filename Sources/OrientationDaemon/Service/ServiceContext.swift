@@ -1,7 +1,8 @@
 import GLibBridge
 
 /// What every part of the service shares: the bus connection, the main loop, the options, the
-/// log, and the main loop's two timers: the settle timer (it sends the core `.tick` when a
+/// log, the environment read once at start (a read is a dictionary of every variable), and the
+/// main loop's two timers: the settle timer (it sends the core `.tick` when a
 /// pending reading has held for the settle time) and memory release (it trims the heap after
 /// large listings, refused calls and many scenes leaving).
 struct ServiceContext {
@@ -9,6 +10,7 @@ struct ServiceContext {
     let loop: MainLoop
     let options: ServiceOptions
     let log: Log
+    let environment: [String: String]
     let settleTimer: SettleTimer
     let memory: MemoryRelease
 }
