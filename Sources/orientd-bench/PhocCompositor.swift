@@ -45,25 +45,17 @@ final class NestedPhoc {
     var process: ChildProcess { session.process }
     let switcher: TaskSwitcher
 
-    /// Starts Xvfb and phoc in it (`PhocLaunch`), phoc starting `session` when given (run from
-    /// `root` when given: `Debian13Root.command`), and waits until the switcher is connected.
+    /// Starts Xvfb and phoc in it (`PhocSession.startNested`), phoc starting `session` when given
+    /// (run from `root` when given: `Debian13Root.command`), and waits until the switcher is connected.
     init(scratch: String, environment base: [String: String], session: String? = nil, root: String? = nil) throws {
-        let (xvfb, _) = try startXvfb(base, screen: "1000x1000x24")
-        let display: String
-        do {
-            display = try startXvfbDisplay(xvfb)
-        } catch {
-            xvfb.stop()
-            throw error
-        }
-        var launch = PhocLaunch.nested(in: display)
-        (launch.config, launch.configPath) = (PhocLaunch.outputConfig(Self.output, width: 480, height: 800), scratch + "/phoc.ini")
-        (launch.session, launch.root) = (session, root)
-        let phoc = try PhocSession.start(launch, output: Self.output, runtimeFolder: scratch, toolEnvironment: base,
-                                         host: xvfb) { _, command, phocEnvironment in
-            var phocEnv = base.merging(phocEnvironment) { $1 }
-            phocEnv["WAYLAND_DISPLAY"] = ""
-            return try ChildProcess(command, environment: phocEnv)
+        // phoc's own WAYLAND_DISPLAY empty: it is the compositor, not a client of the session's.
+        let phoc = try PhocSession.startNested(
+            screen: "1000x1000x24", config: PhocLaunch.outputConfig(Self.output, width: 480, height: 800),
+            configPath: scratch + "/phoc.ini", session: session, root: root, runtimeFolder: scratch,
+            toolEnvironment: base, timeout: .seconds(60)) { _, command, environment in
+            var processEnvironment = base.merging(environment) { $1 }
+            processEnvironment["WAYLAND_DISPLAY"] = ""
+            return try ChildProcess(command, environment: processEnvironment)
         }
         self.session = phoc
         var found: TaskSwitcher?

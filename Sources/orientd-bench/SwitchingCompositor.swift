@@ -75,15 +75,3 @@ struct BenchSkip: Error, CustomStringConvertible {
     var description: String
     init(_ description: String) { self.description = description }
 }
-
-/// Xvfb on a display number no other server holds; waits until it answers xrandr
-/// (`XServerLaunch.startServer`).
-func startXvfb(_ env: [String: String], screen: String) throws -> (ChildProcess, String) {
-    try XServerLaunch.startServer("Xvfb", XServerLaunch.xvfbArguments(screen: screen), after: 300 + Int(getpid() % 300), environment: env)
-}
-
-/// The display an Xvfb started by `startXvfb` serves (its first argument).
-func startXvfbDisplay(_ server: ChildProcess) throws -> String {
-    guard let display = server.argv.dropFirst().first else { throw BenchError("Xvfb has no display argument") }
-    return display
-}
