@@ -12,6 +12,9 @@ enum FloorMemory {
     /// A fresh orientd, peer and floor: VmRSS at idle (orientd against the peer), the three
     /// side by side, then orientd with 100 scenes.
     static func run(_ report: Report) throws {
+        // Each binary out of the page cache, as at login: otherwise what the last build or copy
+        // left cached decides how much of it a fault maps (`PageCache`).
+        PageCache.drop([BenchBinaries.orientd, BenchBinaries.floor, BenchBinaries.peer])
         let target = try BenchTarget()
         defer { target.stop() }
         let peer = try ReferencePeer(target)
