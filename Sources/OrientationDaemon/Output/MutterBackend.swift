@@ -89,8 +89,8 @@ final class MutterBackend: OutputBackend {
         report = reports
         handover.userChose = { [weak self] locked in self?.report?(.userRotationLock(locked)) }
         handover.noted = { [weak self] sentence in self?.report?(.note(sentence)) }
-        // Waiting for a GNOME session: said at once (the name watch says it again a moment later).
-        if (try? connection.nameOwner(Self.busName)) == nil { reports(.detached(reason: Self.absentReason)) }
+        // Whether a GNOME session is there is the name watch's first answer (below), on the loop:
+        // never a call that waits for the bus.
         reader.refreshed = { [weak self] result in
             guard let self else { return }
             switch result {
