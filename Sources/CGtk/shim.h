@@ -96,6 +96,7 @@ AdwLeafletPage *adw_leaflet_append(AdwLeaflet *self, GtkWidget *child);
 gboolean adw_leaflet_get_folded(AdwLeaflet *self);
 void adw_leaflet_set_visible_child(AdwLeaflet *self, GtkWidget *visible_child);
 void adw_preferences_group_add(AdwPreferencesGroup *self, GtkWidget *child);
+void adw_preferences_group_remove(AdwPreferencesGroup *self, GtkWidget *child);
 void adw_preferences_group_set_description(AdwPreferencesGroup *self, const char *description);
 void adw_preferences_page_add(AdwPreferencesPage *self, AdwPreferencesGroup *group);
 void adw_preferences_page_remove(AdwPreferencesPage *self, AdwPreferencesGroup *group);

@@ -11,7 +11,10 @@ final class AppDetailPage {
     let back: Widget
     /// Below the choices: the lock, and what the app declares (the group's description).
     let about: Widget
+    /// In `about` only while the app's choice is locked (app-detail-page.ui says why); the
+    /// interface's builder keeps it while it is out.
     let lockedRow: Widget
+    private var lockedRowShown = false
     /// Each choice with its row and its button.
     var buttons: [(choice: AppChoice, row: Widget, button: Widget)] = []
     /// The app shown; nil before one is chosen.
@@ -72,7 +75,10 @@ final class AppDetailPage {
         adw_window_title_set_title(title, app.name)
         adw_window_title_set_subtitle(title, app.appID)
         adw_preferences_group_set_description(about, markupEscaped(app.declared + "\n" + app.choiceText))
-        gtk_widget_set_visible(lockedRow, app.isLocked ? 1 : 0)
+        if app.isLocked != lockedRowShown {
+            if app.isLocked { adw_preferences_group_add(about, lockedRow) } else { adw_preferences_group_remove(about, lockedRow) }
+            lockedRowShown = app.isLocked
+        }
         for (choice, row, button) in buttons {
             gtk_toggle_button_set_active(button, choice == app.choice ? 1 : 0)
             setChangeable(button, !app.isLocked && available)

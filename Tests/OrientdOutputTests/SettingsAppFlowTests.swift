@@ -129,6 +129,8 @@ final class SettingsAppFlowTests: OutputTestCase {
             guard numbers.count == 6, numbers[4] > numbers[5], numbers[3] > 0 else { return false }
             return numbers[1] + numbers[3] <= numbers[5]
         }
+        // The reader's choice is its own: no administrator's row on its page.
+        XCTAssertFalse(try drive("labels").contains("This app's choice cannot be changed here"))
     }
 
     /// On a phone the app in front is the settings app while it is looked at: "In front" speaks
@@ -263,6 +265,7 @@ final class SettingsAppFlowTests: OutputTestCase {
         try waitForControl("Landscape only", { $0.contains("pressed") && !$0.contains("sensitive") }, "chosen and locked")
         try waitForControl("Portrait only", { !$0.contains("sensitive") }, "locked")
         XCTAssertTrue(try drive("text", Self.game).contains("set by the administrator"))
+        XCTAssertTrue(try drive("labels").contains("This app's choice cannot be changed here"), "the page says why")
         // A press on the locked choice changes nothing; the lock pressed after it shows that the
         // app has handled it.
         try drive("press", "Portrait only")
