@@ -148,13 +148,22 @@ final class MutterBackendTests: OutputTestCase {
         try waitForProperty("OutputBackend", "mutter")
         try callManager("SetKioskMode", [.b(true), .s("landscape-left")])
         try compositor.waitForPanel(.quarter)
+        try waitForProperty("OutputOrientation", "landscape-left")
         // Persistent: headless mutter may put a temporary change back by itself, after
         // orientd read it, and the panel would show orientd's change again at the stop.
         // Kiosk mode turns a first such change back once (OutputPart's turned-back rule);
         // the second is the user's choice, left alone. Waiting for each step makes orientd's
-        // last change come before someone else's, whatever the machine's load.
+        // last change come before someone else's, whatever the machine's load: mutter showing
+        // orientd's turn is not enough, orientd must have read it back too (OutputOrientation
+        // says so; for the turn back, after its line says it read the first turn). Under load,
+        // mutter's MonitorsChanged for orientd's turn and for someone else's otherwise reach
+        // orientd as one read, and orientd never saw its own turn land.
         try applyTransformAsSomeoneElse("Meta-0", 2, method: 2)
+        try eventually("orientd read the first turn:\n\(orientd.log)", timeout: deadline) {
+            !orientdLogLines(containing: "someone else turned the panel to portrait upside down; orientd turns it back").isEmpty
+        }
         try compositor.waitForPanel(.quarter)
+        try waitForProperty("OutputOrientation", "landscape-left")
         try applyTransformAsSomeoneElse("Meta-0", 2, method: 2)
         try waitForProperty("OutputOrientation", "portrait-upside-down")
         try eventually("orientd leaves the second turn as the user's choice:\n\(orientd.log)", timeout: deadline) {
