@@ -18,15 +18,18 @@ public struct SettingProvenance: Sendable, Equatable {
 
     /// The bits of `userSets` for the keys `sets` says the user's layer sets.
     public static func userMask(_ sets: (SettingKey) -> Bool) -> UInt32 {
-        var mask: UInt32 = 0
-        for (index, key) in SettingKey.allCases.enumerated() where sets(key) { mask |= 1 << UInt32(index) }
-        return mask
+        SettingKey.allCases.reduce(0) { sets($1) ? $0 | bit($1) : $0 }
+    }
+
+    /// `key`'s bit in `userSets`.
+    private static func bit(_ key: SettingKey) -> UInt32 {
+        1 << UInt32(SettingKey.allCases.firstIndex(of: key) ?? 0)
     }
 
     /// Who set `key`'s value in force: a lock wins, then the user, then a configuration file.
     public func source(of key: SettingKey) -> SettingSource {
         if let file = locks[key] { return .configuration(file: file, locked: true) }
-        if let index = SettingKey.allCases.firstIndex(of: key), userSets & (1 << UInt32(index)) != 0 { return .user }
+        if userSets & Self.bit(key) != 0 { return .user }
         if let file = fileValues[key] { return .configuration(file: file, locked: false) }
         return .builtIn
     }
