@@ -112,13 +112,14 @@ fi
 
 if ! command -v debootstrap >/dev/null; then
   echo "debian13-root: installing debootstrap" >&2
-  apt-get install -y -q debootstrap >&2 || { echo "debian13-root: apt-get could not install debootstrap" >&2; exit 1; }
+  # make test makes three roots at once: each waits for dpkg's lock rather than failing on it.
+  apt-get -o DPkg::Lock::Timeout=600 install -y -q debootstrap >&2 || { echo "debian13-root: apt-get could not install debootstrap" >&2; exit 1; }
 fi
 host_arch=$(dpkg --print-architecture)
 if [[ $arch != "$host_arch" ]]; then
   if ! command -v qemu-aarch64-static >/dev/null || ! command -v update-binfmts >/dev/null; then
     echo "debian13-root: installing qemu-user-static and binfmt-support for $arch" >&2
-    apt-get install -y -q qemu-user-static binfmt-support >&2 ||
+    apt-get -o DPkg::Lock::Timeout=600 install -y -q qemu-user-static binfmt-support >&2 ||
       { echo "debian13-root: apt-get could not install qemu-user-static binfmt-support" >&2; exit 1; }
   fi
   [[ -e /proc/sys/fs/binfmt_misc/register ]] || mount -t binfmt_misc binfmt_misc /proc/sys/fs/binfmt_misc
