@@ -72,6 +72,7 @@ lib-test: lib
 	$(MESON) test -C $(LIB_BUILD) --no-rebuild --print-errorlogs --suite bindings
 
 lib-install:
+	scripts/install-deps.sh check build
 	@if [ -f $(LIB_INSTALL_BUILD)/build.ninja ]; then $(MESON) configure $(LIB_INSTALL_BUILD) -Dprefix=$(PREFIX); \
 	 else $(MESON) setup $(LIB_INSTALL_BUILD) lib --prefix=$(PREFIX) --buildtype=release -Dtests=false -Ddocs=true; fi
 	$(MESON) compile -C $(LIB_INSTALL_BUILD)
@@ -158,7 +159,7 @@ SWIFT_MAJOR_MINOR = $(shell $(SWIFT) --version 2>/dev/null | sed -n 's/.*Swift v
 LIBSTDCXX_ARCHIVE = $(shell clang -print-file-name=libstdc++.a 2>/dev/null)
 
 install-binaries:
-	scripts/install-deps.sh check build
+	scripts/install-deps.sh check binaries
 	@case "$(LIBSTDCXX_ARCHIVE)" in /*) ;; *) echo "install-binaries: clang does not find libstdc++.a (Debian package libstdc++-12-dev)" >&2; exit 1;; esac
 	mkdir -p $(INSTALL_SCRATCH)/static-libstdc++
 	ln -sf $(LIBSTDCXX_ARCHIVE) $(INSTALL_SCRATCH)/static-libstdc++/libstdc++.a

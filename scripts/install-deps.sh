@@ -3,8 +3,9 @@
 # (so it works on any distribution), and installed with apt-get on Debian when allowed.
 #   scripts/install-deps.sh run     build and run the service; installs what is missing (Debian, root)
 #   scripts/install-deps.sh test    that, plus the peers the test suite drives; installs likewise
-#   scripts/install-deps.sh check [build|run|test]   only says what is missing (exit 1 if anything)
-# `make run` and `make test` use the first two; `make install` and `make deb` only check.
+#   scripts/install-deps.sh check [build|binaries|run|test]   only says what is missing (exit 1 if anything)
+# `make run` and `make test` use the first two; `make install` and `make deb` only check:
+# `binaries` for orientd, orientctl and the settings app, `build` for those and liborientd.
 # Off Debian, or without root, nothing is installed: the script lists what is missing, with
 # the Debian package and what it provides, and exits 1.
 set -euo pipefail
@@ -16,6 +17,8 @@ run_packages=(libglib2.0-dev libwayland-dev libglib2.0-bin dbus dbus-bin systemd
 # gettext's tools for its translations (.pot, .mo), and glib-compile-resources for its UI files.
 build_packages+=(libadwaita-1-dev libgtk-4-dev gettext libglib2.0-dev-bin)
 run_packages+=(libadwaita-1-dev libgtk-4-dev gettext)
+# The binaries alone (make install-binaries, and so make bench): none of the library's tools.
+binaries_packages=("${build_packages[@]}")
 # liborientd (lib/): meson, GObject introspection (g-ir-scanner, the typelib compiler), Vala
 # for its VAPI, gi-docgen for its reference documentation (all in Debian 12 bookworm).
 build_packages+=(meson ninja-build gobject-introspection libgirepository1.0-dev valac gi-docgen)
@@ -114,13 +117,14 @@ mode=${1:-run}
 case "$mode" in
   check) install=no; set="${2:-run}" ;;
   run|test|build) install=yes; set=$mode ;;
-  *) echo "usage: $0 run|test | check [build|run|test]" >&2; exit 64 ;;
+  *) echo "usage: $0 run|test | check [build|binaries|run|test]" >&2; exit 64 ;;
 esac
 case "$set" in
   build) wanted=("${build_packages[@]}") ;;
+  binaries) wanted=("${binaries_packages[@]}") ;;
   run) wanted=("${run_packages[@]}") ;;
   test) wanted=("${run_packages[@]}" "${test_packages[@]}") ;;
-  *) echo "usage: $0 run|test | check [build|run|test]" >&2; exit 64 ;;
+  *) echo "usage: $0 run|test | check [build|binaries|run|test]" >&2; exit 64 ;;
 esac
 
 # The Python the tests and examples run (/usr/bin/python3), else the one on PATH.

@@ -75,6 +75,24 @@ final class PackagingTests: XCTestCase {
         XCTAssertEqual(here.status, .exited(0), "\(here)")
     }
 
+    /// The binaries (`make install-binaries`, which `make bench` runs after `make test`) need
+    /// none of liborientd's tools: `make test` does not install gi-docgen, and its absence
+    /// stopped the bench; `make install` still checks for them with the library.
+    func testTheBinariesAskForNoneOfTheLibrarysTools() throws {
+        let script = Self.root + "/scripts/install-deps.sh"
+        let empty = try fakePath(["bash", "id", "sed", "awk"], aptGet: false)
+        let binaries = try runCommand(["/bin/bash", script, "check", "binaries"], environment: ["PATH": empty.path])
+        let build = try runCommand(["/bin/bash", script, "check", "build"], environment: ["PATH": empty.path])
+        XCTAssertEqual(binaries.status, .exited(1), "\(binaries)")
+        XCTAssertTrue(binaries.stderr.contains("libglib2.0-dev"), binaries.stderr)
+        for tool in ["gi-docgen", "meson", "valac", "gobject-introspection"] {
+            XCTAssertFalse(binaries.stderr.contains(tool), "\(tool): \(binaries.stderr)")
+            XCTAssertTrue(build.stderr.contains(tool), "\(tool): \(build.stderr)")
+        }
+        let dryRun = try runCommand(["make", "-C", Self.root, "-n", "install-binaries"])
+        XCTAssertTrue(dryRun.stdout.contains("scripts/install-deps.sh check binaries"), dryRun.stdout)
+    }
+
     /// `make run` without a session bus (and, as in a fresh container, without
     /// XDG_RUNTIME_DIR) starts a private one and leaves nothing behind in the temporary folder.
     func testRunScriptLeavesNothingBehind() throws {
