@@ -21,7 +21,8 @@ extension SettingKey {
     public func hash(into hasher: inout Hasher) { hasher.combine(ordinal) }
     public static func == (lhs: SettingKey, rhs: SettingKey) -> Bool { lhs.ordinal == rhs.ordinal }
 
-    private var ordinal: Int {
+    /// The key's place in `allCases` (its hash, and its bit in `SettingProvenance.userSets`).
+    var ordinal: Int {
         switch self {
         case .rotationLocked: 0
         case .kioskMode: 1

@@ -22,9 +22,7 @@ public struct SettingProvenance: Sendable, Equatable {
     }
 
     /// `key`'s bit in `userSets`.
-    private static func bit(_ key: SettingKey) -> UInt32 {
-        1 << UInt32(SettingKey.allCases.firstIndex(of: key) ?? 0)
-    }
+    private static func bit(_ key: SettingKey) -> UInt32 { 1 << UInt32(key.ordinal) }
 
     /// Who set `key`'s value in force: a lock wins, then the user, then a configuration file.
     public func source(of key: SettingKey) -> SettingSource {
