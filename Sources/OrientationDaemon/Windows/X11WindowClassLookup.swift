@@ -1,5 +1,5 @@
 import CGio
-import Dispatch
+import GLibBridge
 
 /// Finds the desktop id whose entry's `StartupWMClass` names a `WM_CLASS` class, off the main
 /// loop: the first lookup scans the `applications` folders (bounded, see
@@ -8,7 +8,7 @@ import Dispatch
 /// the order asked; each answer comes back on the asking thread's loop.
 final class X11WindowClassLookup {
     private let resolve: @Sendable (String) -> String?
-    private let queue = DispatchQueue(label: "orientd.x11-window-classes")
+    private let worker = WorkerThread(name: "orientd-wm-class")
 
     /// `resolve` runs on another thread; nil there means no entry claims the class.
     init(resolve: @escaping @Sendable (String) -> String?) {
@@ -20,7 +20,7 @@ final class X11WindowClassLookup {
         let handOver = LoopHandOver(context: g_main_context_ref_thread_default())
         let done = Unchecked(completion)
         let resolve = resolve
-        queue.async {
+        worker.run {
             let id = resolve(windowClass)
             handOver.run { done.value(id) }
             handOver.release()

@@ -1,4 +1,3 @@
-import Dispatch
 import GLibBridge
 import OrientationCore
 
@@ -26,6 +25,9 @@ final class CallerDirectory {
     private let loop: MainLoop
     private let limits: Limits
     private let log: Log
+    /// Where the process is classified (its files may be slow to read: a FUSE mount in its
+    /// own namespace can hold a read for as long as it likes); started with the first lookup.
+    private let classifier = WorkerThread(name: "orientd-callers")
     /// Told of each connection found to be a sandboxed app, before its waiting calls run.
     var identifiedSandboxed: (String, CallerIdentity) -> Void = { _, _ in }
 
@@ -70,6 +72,7 @@ final class CallerDirectory {
         nonisolated(unsafe) let directory = self
         let loop = self.loop
         let limits = self.limits
+        let classifier = self.classifier
         // A late answer after the timeout, or the timeout after the answer, finds the entry
         // no longer waiting and does nothing.
         loop.addTimeout(milliseconds: CallerDirectory.lookupTimeoutMilliseconds) {
@@ -81,7 +84,7 @@ final class CallerDirectory {
             case .failure(let error):
                 directory.identified(sender, .failure(CallerLookup.Failure(reason: "the bus did not say who it is (\(error.message))")))
             case .success(let credentials):
-                DispatchQueue.global().async {
+                classifier.run {
                     let identity = CallerLookup.identify(credentials, limits: limits)
                     loop.invoke { directory.identified(sender, identity) }
                 }
