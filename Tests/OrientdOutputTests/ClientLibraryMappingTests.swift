@@ -27,6 +27,23 @@ final class ClientLibraryMappingTests: OutputTestCase {
         XCTAssertEqual(try mappedLibraries(), [])
     }
 
+    /// gvfs installs a GIO module offering a file system (`gio-vfs`); GLib loads it when
+    /// anything asks for the default file system. orientd watches only local folders, so it
+    /// never asks: here the cache names such a module that is no library, and GLib would say
+    /// it failed to load it.
+    func testNoGIOFileSystemModuleIsLoaded() throws {
+        let modules = scratch + "/gio-modules"
+        try FileManager.default.createDirectory(atPath: modules, withIntermediateDirectories: true)
+        try Data("not a library".utf8).write(to: URL(fileURLWithPath: modules + "/libfakevfs.so"))
+        try Data("libfakevfs.so: gio-vfs\n".utf8).write(to: URL(fileURLWithPath: modules + "/giomodule.cache"))
+        try launchOrientd([], environment: ["GIO_MODULE_DIR": modules])
+        try waitForProperty("OutputBackend", "none")
+        try waitForProperty("WindowTracking", "none")
+        let log = orientd.process.standardError
+        XCTAssertTrue(log.contains("serving "), "orientd's log is on its stderr here:\n\(log)")
+        XCTAssertFalse(log.contains("libfakevfs"), "orientd asked GLib for the default file system:\n\(log)")
+    }
+
     func testOnPhocThePluginIsMappedUntilPhocGoes() throws {
         let phoc = try startPhoc().process
         try launchOrientd(["--output", "HEADLESS-1"], environment: waylandEnvironment)

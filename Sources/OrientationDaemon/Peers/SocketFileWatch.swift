@@ -17,7 +17,7 @@ final class SocketFileWatch {
     /// Watches `directory` for any file whose name `matches` being created (`appeared` hears
     /// its name); nil when the folder cannot be watched.
     init?(directory: String, matching matches: @escaping (String) -> Bool, appeared: @escaping (String) -> Void) {
-        let file = g_file_new_for_path(directory)
+        let file = localFile(directory)
         defer { g_object_unref(UnsafeMutableRawPointer(file)) }
         var error: UnsafeMutablePointer<GError>?
         guard let monitor = g_file_monitor_directory(file, GLibFlags.fileMonitorNone, nil, &error) else {

@@ -26,7 +26,7 @@ final class UninstallWatch {
         self.path = path
         let slash = path.lastIndex(of: "/")!
         let name = String(path[path.index(after: slash)...])
-        let folder = g_file_new_for_path(slash == path.startIndex ? "/" : String(path[..<slash]))
+        let folder = localFile(slash == path.startIndex ? "/" : String(path[..<slash]))
         defer { g_object_unref(UnsafeMutableRawPointer(folder)) }
         var error: UnsafeMutablePointer<GError>?
         guard let monitor = g_file_monitor_directory(folder, GLibFlags.fileMonitorWatchMoves, nil, &error) else {
