@@ -6,7 +6,10 @@ public enum ProcessEnvironment {
     /// entry is split at its first `=` in place and decoded once (start-up reads it several
     /// times; splitting Swift strings cost ~10,000 instructions an entry).
     public static func current() -> [String: String] {
-        var result: [String: String] = [:]
+        // Sized once for every variable: growing the table on the way was most of the cost.
+        var count = 0
+        while environ[count] != nil { count += 1 }
+        var result = [String: String](minimumCapacity: count)
         var entry = environ
         while let pointer = entry.pointee {
             entry += 1

@@ -26,16 +26,21 @@ struct MethodTable {
     let problems: [String]
 
     init(_ contract: ContractXML, manager: [MethodRow] = MethodRow.manager, scene: [MethodRow] = MethodRow.scene) {
-        var entries: [MethodID: Entry] = [:]
+        // Sized once: growing the table on the way was a third of building it.
+        var entries = [MethodID: Entry](minimumCapacity: manager.count + scene.count)
         var queued: [MethodID] = []
         var problems: [String] = []
         for (interface, rows) in [(contract.manager, manager), (contract.scene, scene)] {
-            for name in interface.methodNames {
+            // Read from the C description once each (both are read for every method).
+            let methodNames = interface.methodNames
+            var rowsByName = [String: MethodRow](minimumCapacity: rows.count)
+            for row in rows where rowsByName[row.name] == nil { rowsByName[row.name] = row }
+            for name in methodNames {
                 let marked = Self.access(of: name, in: interface)
                 if marked == nil {
                     problems.append("the interface XML does not mark \(interface.name).\(name) \(Self.accessAnnotation)=app or administrator: it is taken as an administrator method")
                 }
-                guard let row = rows.first(where: { $0.name == name }) else {
+                guard let row = rowsByName[name] else {
                     problems.append("\(interface.name).\(name) has no row in the method table: its calls are refused")
                     continue
                 }
@@ -46,7 +51,8 @@ struct MethodTable {
                 entries[id] = Entry(row: row, access: marked ?? .administrator)
                 if row.queued { queued.append(id) }
             }
-            for row in rows where !interface.methodNames.contains(row.name) {
+            let named = Set(methodNames)
+            for row in rows where !named.contains(row.name) {
                 problems.append("the row \(row.name) names no method of \(interface.name)")
             }
         }
