@@ -231,6 +231,10 @@ final class MutterBackendTests: OutputTestCase {
         try startMutter()
         try waitForProperty("OutputBackend", "mutter")
         try compositor.waitForPanel(.half)
+        // It follows the compositor's MonitorsChanged from its arrival on (orientd subscribes
+        // only once DisplayConfig has an owner): someone else's turn is read back.
+        try applyTransformAsSomeoneElse("Meta-0", 1)
+        try waitForProperty("OutputOrientation", "landscape-left")
     }
 
     func testNoneLeavesTheCompositorAlone() throws {

@@ -98,24 +98,9 @@ final class MutterBackend: OutputBackend {
             case .failure(let error): self.lost(error.message)
             }
         }
-        // Coalesced before dispatch: a flood costs a comparison per signal, and one read.
-        monitorsChanged = connection.addCoalescedSignal(
-            sender: Self.busName, interface: Self.interface, member: "MonitorsChanged", path: Self.path
-        ) { [weak self] in
-            guard let self, self.owner != nil else { return }
-            self.refresh()
-        }
-        subscriptions.append(connection.subscribe(
-            sender: Self.busName, interface: "org.freedesktop.DBus.Properties", member: "PropertiesChanged",
-            path: Self.path, arg0: Self.interface
-        ) { [weak self] signal in
-            guard let self, signal.sender == self.owner,
-                  let managed = signal.argument(1).vardict?["PanelOrientationManaged"]?.bool else { return }
-            self.setPanelManaged(managed)
-        })
-        subscriptions.append(MutterLockedScreen.watchUnlock(on: connection) { [weak self] in self?.screenUnlocked() })
         nameWatch = connection.watchName(Self.busName, appeared: { [weak self] _, owner in
             guard let self else { return }
+            self.followCompositorSignals()
             self.owner = owner
             // A new compositor: whatever was in flight went to the old one, and it may honour
             // method 1 where the old one did not.
@@ -139,6 +124,31 @@ final class MutterBackend: OutputBackend {
             self.lost(wasThere ? "\(Self.busName) left the session bus (the compositor stopped)"
                                : Self.absentReason)
         })
+    }
+
+    /// Follows the compositor's signals: from when DisplayConfig first has an owner, before
+    /// its state is read (the bus delivers what changes after the subscription, and the read
+    /// sees the rest). Not before: each subscription to a well-known sender costs GDBus a
+    /// match rule and a `GetNameOwner` of its own, which an orientd started before the
+    /// compositor (at login, or with none) paid at start-up for nothing.
+    private func followCompositorSignals() {
+        guard subscriptions.isEmpty, monitorsChanged == nil else { return }
+        // Coalesced before dispatch: a flood costs a comparison per signal, and one read.
+        monitorsChanged = connection.addCoalescedSignal(
+            sender: Self.busName, interface: Self.interface, member: "MonitorsChanged", path: Self.path
+        ) { [weak self] in
+            guard let self, self.owner != nil else { return }
+            self.refresh()
+        }
+        subscriptions.append(connection.subscribe(
+            sender: Self.busName, interface: "org.freedesktop.DBus.Properties", member: "PropertiesChanged",
+            path: Self.path, arg0: Self.interface
+        ) { [weak self] signal in
+            guard let self, signal.sender == self.owner,
+                  let managed = signal.argument(1).vardict?["PanelOrientationManaged"]?.bool else { return }
+            self.setPanelManaged(managed)
+        })
+        subscriptions.append(MutterLockedScreen.watchUnlock(on: connection) { [weak self] in self?.screenUnlocked() })
     }
 
     func stop() {
