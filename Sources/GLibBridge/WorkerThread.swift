@@ -20,7 +20,8 @@ public final class WorkerThread: Sendable {
     }
 
     deinit {
-        // The thread ends at the null job; a thread never started has nothing to end.
+        // The thread runs the jobs queued before the stop marker, then ends; a thread never
+        // started has nothing to end.
         if started.withLock({ $0 }) { g_async_queue_push(queue, WorkerThread.stopMarker) }
         g_async_queue_unref(queue)
     }

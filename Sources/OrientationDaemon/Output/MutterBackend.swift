@@ -132,7 +132,7 @@ final class MutterBackend: OutputBackend {
     /// match rule and a `GetNameOwner` of its own, which an orientd started before the
     /// compositor (at login, or with none) paid at start-up for nothing.
     private func followCompositorSignals() {
-        guard subscriptions.isEmpty, monitorsChanged == nil else { return }
+        guard monitorsChanged == nil else { return }  // once, until stop()
         // Coalesced before dispatch: a flood costs a comparison per signal, and one read.
         monitorsChanged = connection.addCoalescedSignal(
             sender: Self.busName, interface: Self.interface, member: "MonitorsChanged", path: Self.path
