@@ -46,7 +46,9 @@ final class MutterBackend: OutputBackend {
     let handover: OrientationLockHandover
 
     var report: ((OutputBackendEvent) -> Void)?
-    private var nameWatch: NameWatcherID?
+    /// The name watches shared with orientd's other parts (its own when made alone).
+    private var names: NameOwners?
+    private var nameWatch: NameOwners.WatchID?
     private var subscriptions: [SignalSubscriptionID] = []
     private var monitorsChanged: CoalescedSignalID?
     /// DisplayConfig's unique name while it is on the bus.
@@ -73,8 +75,10 @@ final class MutterBackend: OutputBackend {
     /// The panel's transform as last read (after orientd's change or someone else's).
     var lastSeen: UInt32?
 
-    init(connection: BusConnection, output: String?, log: Log, handover: OrientationLockHandover, chosenByAuto: Bool = false) {
+    init(connection: BusConnection, names: NameOwners? = nil, output: String?, log: Log, handover: OrientationLockHandover,
+         chosenByAuto: Bool = false) {
         self.connection = connection
+        self.names = names
         self.chosenByAuto = chosenByAuto
         requestedOutput = output
         self.log = log
@@ -98,7 +102,8 @@ final class MutterBackend: OutputBackend {
             case .failure(let error): self.lost(error.message)
             }
         }
-        nameWatch = connection.watchName(Self.busName, appeared: { [weak self] _, owner in
+        if names == nil { names = NameOwners(connection: connection) }
+        nameWatch = names!.watch(Self.busName, appeared: { [weak self] _, owner in
             guard let self else { return }
             self.followCompositorSignals()
             self.owner = owner
@@ -155,7 +160,7 @@ final class MutterBackend: OutputBackend {
         handPanelBack()
         reader.reset()
         reader.refreshed = nil
-        if let nameWatch { connection.unwatchName(nameWatch) }
+        if let nameWatch { names?.unwatch(nameWatch) }
         nameWatch = nil
         for id in subscriptions { connection.unsubscribe(id) }
         if let monitorsChanged { connection.removeCoalescedSignal(monitorsChanged) }

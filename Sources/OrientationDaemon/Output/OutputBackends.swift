@@ -31,9 +31,9 @@ enum OutputBackends {
     static let mutter = AdapterEntry<any OutputBackend>(
         name: "mutter", found: "\(MutterBackend.busName) is on the session bus", help: "mutter (GNOME, Phosh: DisplayConfig)",
         arrivals: [.busName(MutterBackend.busName)],
-        look: { $0.probes.nameOwned(MutterBackend.busName, on: $0.connection) },
+        look: { $0.probes.nameOwned(MutterBackend.busName, in: $0.names) },
         make: { context in
-            MutterBackend(connection: context.connection, output: context.options.outputName, log: context.log,
+            MutterBackend(connection: context.connection, names: context.names, output: context.options.outputName, log: context.log,
                           handover: OrientationLockHandover(stateDirectory: context.options.stateDirectory, log: context.log),
                           chosenByAuto: context.chosenByAuto)
         })

@@ -43,7 +43,7 @@ final class AdapterHost<Adapter, Report> {
     /// Which adapter a report comes from: reports of a replaced one are dropped.
     private var generation = 0
     private var arrivals: [SocketFileWatch] = []
-    private var nameWatches: [NameWatcherID] = []
+    private var nameWatches: [NameOwners.WatchID] = []
     private var listener: Int?
     /// A walk waits for a probe's answer.
     private var walkPending = false
@@ -95,7 +95,7 @@ final class AdapterHost<Adapter, Report> {
         listener = nil
         for watch in arrivals { watch.cancel() }
         arrivals = []
-        if let connection = context?.connection { for id in nameWatches { connection.unwatchName(id) } }
+        if let names = context?.names { for id in nameWatches { names.unwatch(id) } }
         nameWatches = []
         halt()
         reports = nil
@@ -206,7 +206,7 @@ final class AdapterHost<Adapter, Report> {
             if case .busName(let name) = arrival, !names.contains(name) { names.append(name) }
         }
         for name in names {
-            nameWatches.append(context.connection.watchName(name, appeared: { [weak self] _, _ in
+            nameWatches.append(context.names.watch(name, appeared: { [weak self] _, _ in
                 self?.peerArrived(name)
             }, vanished: { _ in }))
         }

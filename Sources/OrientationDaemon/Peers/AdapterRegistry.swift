@@ -13,6 +13,20 @@ struct AdapterContext {
     /// What the probes found out so far, shared by the service's families (one probe of a
     /// peer at a time, never blocking the loop).
     var probes = PeerProbes()
+    /// The session bus names' owners, watched for every part over one subscription (the one
+    /// the service follows its clients with).
+    let names: NameOwners
+
+    /// `names` shared with the service, or watches of the parts' own.
+    init(options: ServiceOptions, connection: BusConnection, loop: MainLoop, log: Log, environment: [String: String],
+         names: NameOwners? = nil) {
+        self.options = options
+        self.connection = connection
+        self.loop = loop
+        self.log = log
+        self.environment = environment
+        self.names = names ?? NameOwners(connection: connection)
+    }
 }
 
 /// What an adapter option (`--output-backend`, `--window-tracking`, `--sensor`) asks for.

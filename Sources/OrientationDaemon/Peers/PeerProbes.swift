@@ -32,8 +32,8 @@ final class PeerProbes {
     }
 
     private var listings: [String: Listing] = [:]
-    private var names: [String: (watch: NameWatcherID, owned: Bool?)] = [:]
-    private var connection: BusConnection?
+    private var names: [String: (watch: NameOwners.WatchID, owned: Bool?)] = [:]
+    private var owners: NameOwners?
     private var listeners: [(id: Int, heard: () -> Void)] = []
     private var nextListener = 0
     /// A listener run is queued (answers that land together are heard once).
@@ -67,7 +67,7 @@ final class PeerProbes {
             }
         }
         listings = [:]
-        if let connection { for (_, name) in names { connection.unwatchName(name.watch) } }
+        if let owners { for (_, name) in names { owners.unwatch(name.watch) } }
         names = [:]
         if telling != 0 { cancelDelay(telling) }
         telling = 0
@@ -131,16 +131,16 @@ final class PeerProbes {
     // MARK: bus names
 
     /// Whether `name` has an owner on the session bus: `.pending` until the bus first answers.
-    func nameOwned(_ name: String, on connection: BusConnection) -> ProbeAnswer {
+    func nameOwned(_ name: String, in owners: NameOwners) -> ProbeAnswer {
         if let known = names[name] {
             guard let owned = known.owned else { return .pending }
             return owned ? .present : .absent
         }
-        self.connection = connection
-        let watch = connection.watchName(name, appeared: { [weak self] name, _ in self?.owner(of: name, owned: true) },
-                                         vanished: { [weak self] name in self?.owner(of: name, owned: false) })
+        self.owners = owners
+        let watch = owners.watch(name, appeared: { [weak self] name, _ in self?.owner(of: name, owned: true) },
+                                 vanished: { [weak self] name in self?.owner(of: name, owned: false) })
         if names[name] == nil { names[name] = (watch, nil) }
-        return nameOwned(name, on: connection)
+        return nameOwned(name, in: owners)
     }
 
     private func owner(of name: String, owned: Bool) {

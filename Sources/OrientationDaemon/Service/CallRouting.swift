@@ -89,8 +89,8 @@ extension OrientationService {
     }
 
     /// A connection left the bus: its calls, identity, scenes and namespace go.
-    func nameOwnerChanged(_ signal: ReceivedSignal) {
-        guard let name = signal.argument(0).string, name.hasPrefix(":"), signal.argument(2).string == "" else { return }
+    func nameOwnerChanged(_ name: String, newOwner: String) {
+        guard name.hasPrefix(":"), newOwner.isEmpty else { return }
         admission.forget(name)
         defer { face.scenes.namespaceCreatorLeft(name) }
         guard manager.hasScenes(registeredBy: name) || manager.knowsCaller(name) else { return }

@@ -27,6 +27,8 @@ public final class OrientationService {
     let windowPart: WindowPart
     /// What `auto`'s probes found out, shared by the parts' hosts (ended at `stop`).
     private var probes: PeerProbes?
+    /// Every `NameOwnerChanged` of the bus: clients leaving, and the parts' name watches.
+    private var names: NameOwners?
     /// Holds the well-known name back until the parts' first answers (Service/StartupGate.swift).
     var startupGate: StartupGate?
     /// Ends orientd when its program is removed (Service/UninstallWatch.swift).
@@ -89,10 +91,11 @@ public final class OrientationService {
             path: BusNames.managerPath, interface: face.contract.objectManager,
             methodCall: { [unowned self] call in self.admission.admit(call) { self.answerObjectManager(call) } })
         try face.scenes.registerScenesRoot()
-        connection.subscribe(sender: StandardMember.busName, interface: StandardMember.busInterface,
-                             member: StandardMember.nameOwnerChanged, path: StandardMember.busPath) { [unowned self] signal in
-            self.nameOwnerChanged(signal)
-        }
+        // One subscription to every NameOwnerChanged, for the clients leaving and for the
+        // parts' name watches (one match rule, one GetNameOwner per name watched).
+        let names = NameOwners(connection: connection)
+        names.onEveryChange { [unowned self] name, _, newOwner in self.nameOwnerChanged(name, newOwner: newOwner) }
+        self.names = names
         connection.onClosed { [unowned self] _ in
             self.log.error("the session bus connection closed; exiting so that the service manager can restart orientd")
             self.stop(status: 1)
@@ -106,6 +109,9 @@ public final class OrientationService {
             if waiting.contains(.output) { self.outputPart.stillStarting() }
             if waiting.contains(.windows) { self.windowPart.stillStarting() }
         }, open: { [unowned self] in
+            // Nobody could receive a signal before the name: the state's first changes are
+            // read with the first call instead (Methods/EventEmission.swift).
+            self.face.signals.nameRequested()
             self.connection.ownName(BusNames.wellKnownName, flags: flags,
                                     acquired: { [unowned self] name in self.nameAcquired(name) },
                                     lost: { [unowned self] name in
@@ -120,7 +126,7 @@ public final class OrientationService {
         outputPart.answered = { gate.answered(.output) }
         windowPart.answered = { gate.answered(.windows) }
         let adapters = AdapterContext(options: options, connection: connection, loop: loop, log: log,
-                                      environment: context.environment)
+                                      environment: context.environment, names: names)
         probes = adapters.probes
         // `auto` whose first walk found no compositor has its answer too (its probes never
         // block the loop; a compositor that does not answer is given up on after their deadline).

@@ -37,7 +37,7 @@ enum GnomeSessionCheck {
     /// The check against the session bus and the compositor, as `PeerProbes` found them
     /// (`.pending` while the bus or the compositor has not answered yet).
     static func isGnomeShell(_ context: AdapterContext) -> ProbeAnswer {
-        let owned = context.probes.nameOwned(GnomeWindowTracker.shellName, on: context.connection)
+        let owned = context.probes.nameOwned(GnomeWindowTracker.shellName, in: context.names)
         guard owned == .present else { return owned }
         var globals: [String]?
         if let path = WaylandSocket.socketPath(environment: context.environment) {

@@ -29,7 +29,9 @@ final class GnomeWindowTracker: WindowTracker {
     let connection: BusConnection
     let log: Log
     private var report: ((WindowTrackerEvent) -> Void)?
-    private var nameWatch: NameWatcherID?
+    /// The name watches shared with orientd's other parts (its own when made alone).
+    private var names: NameOwners?
+    private var nameWatch: NameOwners.WatchID?
     private var subscription: CoalescedSignalID?
     /// The Shell's unique name now (nil: not on the bus).
     private var shell: String?
@@ -43,8 +45,9 @@ final class GnomeWindowTracker: WindowTracker {
     static let largeList = 256
     private let trim = HeapTrimSchedule()
 
-    init(connection: BusConnection, log: Log) {
+    init(connection: BusConnection, names: NameOwners? = nil, log: Log) {
         self.connection = connection
+        self.names = names
         self.log = log
     }
 
@@ -52,7 +55,8 @@ final class GnomeWindowTracker: WindowTracker {
 
     func start(reports: @escaping (WindowTrackerEvent) -> Void) {
         report = reports
-        nameWatch = connection.watchName(Self.shellName, appeared: { [weak self] _, owner in
+        if names == nil { names = NameOwners(connection: connection) }
+        nameWatch = names!.watch(Self.shellName, appeared: { [weak self] _, owner in
             self?.shellAppeared(owner)
         }, vanished: { [weak self] _ in
             guard let self else { return }
@@ -64,7 +68,7 @@ final class GnomeWindowTracker: WindowTracker {
     }
 
     func stop() {
-        if let nameWatch { connection.unwatchName(nameWatch) }
+        if let nameWatch { names?.unwatch(nameWatch) }
         nameWatch = nil
         forgetShell()
         windows = WindowListDiff()

@@ -43,7 +43,7 @@ enum WindowTrackers {
         name: "gnome", found: "the session is GNOME Shell's", help: "gnome (the Shell extension)",
         arrivals: [.busName(GnomeWindowTracker.shellName), .waylandSocket],
         look: GnomeSessionCheck.isGnomeShell,
-        make: { GnomeWindowTracker(connection: $0.connection, log: $0.log) })
+        make: { GnomeWindowTracker(connection: $0.connection, names: $0.names, log: $0.log) })
 
     static let x11 = AdapterEntry<any WindowTracker>(
         name: "x11", found: "DISPLAY names an X server", help: "x11 (EWMH)", arrivals: [.x11Socket],
