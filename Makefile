@@ -144,7 +144,11 @@ READELF ?= readelf
 INSTALL_LINK_FLAGS = -Xswiftc -Xfrontend -Xswiftc -function-sections -Xswiftc -use-ld=lld -Xlinker -z -Xlinker pack-relative-relocs -Xlinker --icf=safe \
   -Xlinker --no-export-dynamic -Xlinker -L$(CURDIR)/$(INSTALL_SCRATCH)/static-libstdc++
 INSTALL_BUILD_FLAGS = -c release --static-swift-stdlib --scratch-path $(INSTALL_SCRATCH) -Xlinker -z -Xlinker relro -Xlinker -z -Xlinker now \
-  $(INSTALL_LINK_FLAGS)
+  $(INSTALL_LINK_FLAGS) $(METADATA_ACCESSORS)
+# A generic type's metadata (Dictionary<String, Scene>, …) found through its accessor function, not
+# by demangling its name at run time: each first use by name cost ~15,000 instructions, 1.0 M of
+# orientd's start-up (BENCHMARKS.md, "Changes the benchmark led to").
+METADATA_ACCESSORS = -Xswiftc -Xfrontend -Xswiftc -disable-concrete-type-metadata-mangled-name-accessors
 # orientd's functions laid out in the order it runs them (scripts/link-order.sh): what a running
 # orientd touches shares pages, so less of its text stays resident. Names lld no longer finds
 # are skipped; the functions without a name are kept together (scripts/link-order/unnamed.ld).
