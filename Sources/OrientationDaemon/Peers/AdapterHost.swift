@@ -43,6 +43,8 @@ final class AdapterHost<Adapter, Report> {
     /// Which adapter a report comes from: reports of a replaced one are dropped.
     private var generation = 0
     private var arrivals: [SocketFileWatch] = []
+    /// Whether arrivals are watched (from `start` with `auto` until `stop`).
+    private var watching = false
     private var nameWatches: [NameOwners.WatchID] = []
     private var listener: Int?
     /// A walk waits for a probe's answer.
@@ -95,6 +97,7 @@ final class AdapterHost<Adapter, Report> {
         listener = nil
         for watch in arrivals { watch.cancel() }
         arrivals = []
+        watching = false
         if let names = context?.names { for id in nameWatches { names.unwatch(id) } }
         nameWatches = []
         halt()
@@ -200,6 +203,7 @@ final class AdapterHost<Adapter, Report> {
     }
 
     private func watchArrivals(_ context: AdapterContext) {
+        watching = true
         let all = family.entries.flatMap(\.arrivals)
         var names: [String] = []
         for arrival in all {
@@ -210,37 +214,60 @@ final class AdapterHost<Adapter, Report> {
                 self?.peerArrived(name)
             }, vanished: { _ in }))
         }
-        if all.contains(.waylandSocket), let watch = Self.waylandArrivals(context.environment, { [weak self] name in
-            self?.peerArrived("the Wayland socket \(name)")
-        }) {
-            arrivals.append(watch)
+        let sockets = Self.socketArrivals(all, context.environment)
+        guard !sockets.isEmpty else { return }
+        // The folders are watched once the bus answered the request for the name (AfterName);
+        // a socket bound from now until then is one that was not here now.
+        let here = sockets.map { SocketFileWatch.present(in: $0.folder, matching: $0.matches) }
+        context.afterName.later { [weak self] in
+            guard let self, self.watching else { return }
+            for (socket, wasHere) in zip(sockets, here) {
+                let said = socket.said
+                guard let watch = SocketFileWatch(directory: socket.folder, matching: socket.matches,
+                                                  appeared: { [weak self] name in self?.peerArrived(said(name)) }) else { continue }
+                self.arrivals.append(watch)
+                for name in SocketFileWatch.present(in: socket.folder, matching: socket.matches).subtracting(wasHere).sorted() {
+                    self.peerArrived(said(name))
+                }
+            }
         }
-        if all.contains(.x11Socket), let watch = Self.x11Arrivals(context.environment, { [weak self] name in
-            self?.peerArrived("the X server socket \(name)")
-        }) {
-            arrivals.append(watch)
-        }
+    }
+
+    /// A socket file whose binding is a peer's arrival: its folder, which names count, and how
+    /// the log says one.
+    struct SocketArrival {
+        let folder: String
+        let matches: (String) -> Bool
+        let said: (String) -> String
+    }
+
+    /// The socket files the arrivals `all` name, in `environment`.
+    static func socketArrivals(_ all: [PeerArrival], _ environment: [String: String]) -> [SocketArrival] {
+        var sockets: [SocketArrival] = []
+        if all.contains(.waylandSocket), let wayland = waylandArrival(environment) { sockets.append(wayland) }
+        if all.contains(.x11Socket), let x11 = x11Arrival(environment) { sockets.append(x11) }
+        return sockets
     }
 
     /// The session's Wayland socket being bound: `WAYLAND_DISPLAY`'s name when it is set, else
     /// any `wayland-<name>`; a socket the user owns (in the user's runtime folder).
-    static func waylandArrivals(_ environment: [String: String], _ appeared: @escaping (String) -> Void) -> SocketFileWatch? {
+    static func waylandArrival(_ environment: [String: String]) -> SocketArrival? {
         guard let path = WaylandSocket.socketPath(environment: environment), let slash = path.lastIndex(of: "/") else { return nil }
         let folder = String(path[..<slash])
         let display = environment["WAYLAND_DISPLAY"].flatMap { $0.isEmpty ? nil : $0 }
         let only = display.map { _ in String(path[path.index(after: slash)...]) }
-        return SocketFileWatch(directory: folder.isEmpty ? "/" : folder, matching: { name in
+        return SocketArrival(folder: folder.isEmpty ? "/" : folder, matches: { name in
             (only.map { name == $0 } ?? WaylandSocket.isSocketName(name)) && WaylandSocket.isUsersSocket(folder + "/" + name)
-        }, appeared: appeared)
+        }, said: { "the Wayland socket \($0)" })
     }
 
     /// The X server of `DISPLAY` binding its socket (`X` and its number), owned by root or the
     /// user; nothing is watched without a local `DISPLAY` (the x11 entries probe only it).
-    static func x11Arrivals(_ environment: [String: String], _ appeared: @escaping (String) -> Void) -> SocketFileWatch? {
+    static func x11Arrival(_ environment: [String: String]) -> SocketArrival? {
         guard let display = environment["DISPLAY"], let number = X11Presence.socketNumber(display: display) else { return nil }
         let name = "X\(number)"
-        return SocketFileWatch(directory: X11Presence.socketDirectory, matching: { candidate in
+        return SocketArrival(folder: X11Presence.socketDirectory, matches: { candidate in
             candidate == name && X11Presence.isServerSocket(X11Presence.socketDirectory + "/" + candidate)
-        }, appeared: appeared)
+        }, said: { "the X server socket \($0)" })
     }
 }

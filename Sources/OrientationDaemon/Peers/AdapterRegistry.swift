@@ -16,16 +16,20 @@ struct AdapterContext {
     /// The session bus names' owners, watched for every part over one subscription (the one
     /// the service follows its clients with).
     let names: NameOwners
+    /// What may wait until the bus answered the service's request for its name (at once
+    /// without a service).
+    let afterName: AfterName
 
     /// `names` shared with the service, or watches of the parts' own.
     init(options: ServiceOptions, connection: BusConnection, loop: MainLoop, log: Log, environment: [String: String],
-         names: NameOwners? = nil) {
+         names: NameOwners? = nil, afterName: AfterName = .passed()) {
         self.options = options
         self.connection = connection
         self.loop = loop
         self.log = log
         self.environment = environment
         self.names = names ?? NameOwners(connection: connection)
+        self.afterName = afterName
     }
 }
 

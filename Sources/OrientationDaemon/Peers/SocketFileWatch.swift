@@ -43,6 +43,18 @@ final class SocketFileWatch {
 
     deinit { cancel() }
 
+    /// The names in `directory` that `matches` takes now (none when it cannot be read).
+    static func present(in directory: String, matching matches: (String) -> Bool) -> Set<String> {
+        guard let folder = g_dir_open(directory, 0, nil) else { return [] }
+        defer { g_dir_close(folder) }
+        var names: Set<String> = []
+        while let entry = g_dir_read_name(folder) {
+            let name = String(cString: entry)
+            if matches(name) { names.insert(name) }
+        }
+        return names
+    }
+
     /// Stops watching; `appeared` does not run after this.
     func cancel() {
         guard let monitor else { return }

@@ -33,6 +33,8 @@ public final class OrientationService {
     var startupGate: StartupGate?
     /// Ends orientd when its program is removed (Service/UninstallWatch.swift).
     var uninstallWatch: UninstallWatch?
+    /// Whether `stop` ran.
+    private var stopped = false
 
     var connection: BusConnection { context.connection }
     var loop: MainLoop { context.loop }
@@ -105,6 +107,9 @@ public final class OrientationService {
         // the name never keeps orientd out for good.
         var flags: NameOwnerFlags = [.allowReplacement]
         if options.replace { flags.insert(.replace) }
+        // What the parts may set up once the bus answered the request for the name
+        // (Peers/AfterName.swift): owned, or queued behind another owner.
+        let afterName = AfterName()
         let gate = StartupGate(loop: loop, log: log, timedOut: { [unowned self] waiting in
             if waiting.contains(.output) { self.outputPart.stillStarting() }
             if waiting.contains(.windows) { self.windowPart.stillStarting() }
@@ -113,8 +118,12 @@ public final class OrientationService {
             // read with the first call instead (Methods/EventEmission.swift).
             self.face.signals.nameRequested()
             self.connection.ownName(BusNames.wellKnownName, flags: flags,
-                                    acquired: { [unowned self] name in self.nameAcquired(name) },
+                                    acquired: { [unowned self] name in
+                                        self.nameAcquired(name)
+                                        afterName.busAnswered()
+                                    },
                                     lost: { [unowned self] name in
+                                        afterName.busAnswered()
                                         // A closed connection loses every name too: the onClosed handler
                                         // reports that, with the non-zero status a service manager restarts on.
                                         if self.connection.isClosed { return }
@@ -126,7 +135,7 @@ public final class OrientationService {
         outputPart.answered = { gate.answered(.output) }
         windowPart.answered = { gate.answered(.windows) }
         let adapters = AdapterContext(options: options, connection: connection, loop: loop, log: log,
-                                      environment: context.environment, names: names)
+                                      environment: context.environment, names: names, afterName: afterName)
         probes = adapters.probes
         // `auto` whose first walk found no compositor has its answer too (its probes never
         // block the loop; a compositor that does not answer is given up on after their deadline).
@@ -135,14 +144,21 @@ public final class OrientationService {
         sensorPart.start(adapters)
         outputPart.start(adapters)
         windowPart.start(adapters)
-        uninstallWatch = UninstallWatch { [unowned self] path in
-            self.log.info("\(path) was removed (orientd uninstalled): exiting as on SIGTERM, handing the panel and the Auto Rotate switch back")
-            self.stop(status: 0)
+        // The program's path read now; its folder watched once the bus answered for the name,
+        // as the parts' folders are (a removal in between is seen then).
+        let program = UninstallWatch.executablePath()
+        afterName.later { [unowned self] in
+            guard !self.stopped else { return }
+            self.uninstallWatch = UninstallWatch(path: program) { [unowned self] path in
+                self.log.info("\(path) was removed (orientd uninstalled): exiting as on SIGTERM, handing the panel and the Auto Rotate switch back")
+                self.stop(status: 0)
+            }
         }
     }
 
     /// Ends the main loop with `status`.
     public func stop(status: Int32) {
+        stopped = true
         admission.queue.refuseAll(because: "orientd is exiting; the call did not run")
         name.exitStatus = status
         uninstallWatch?.cancel()

@@ -20,9 +20,11 @@ final class UninstallWatch {
     private var check: guint = 0
 
     /// Watches `path` (default: this process's executable, read from /proc/self/exe); nil when
-    /// it cannot be told or watched. `gone` runs once, on the loop's thread.
+    /// it cannot be told or watched. `gone` runs once, on the loop's thread. A path already
+    /// missing (removed between the start, which read it, and now) is gone once it stays
+    /// missing for `grace`, as one removed later.
     init?(path: String? = UninstallWatch.executablePath(), gone: @escaping (String) -> Void) {
-        guard let path, path.hasPrefix("/"), access(path, F_OK) == 0 else { return nil }
+        guard let path, path.hasPrefix("/") else { return nil }
         self.path = path
         let slash = path.lastIndex(of: "/")!
         let name = String(path[path.index(after: slash)...])
@@ -49,6 +51,7 @@ final class UninstallWatch {
         handler = g_signal_connect_data(UnsafeMutableRawPointer(monitor), "changed", unsafeBitCast(changed, to: GCallback.self),
                                         box.retained(), { data, _ in _ = ToolCallbackBox<(String) -> Void>.take(data) },
                                         GConnectFlags(rawValue: 0))
+        missing(gone)
     }
 
     deinit { cancel() }

@@ -81,6 +81,36 @@ final class AdapterHostTests: PartTestCase {
         XCTAssertNil(none.entryName)
     }
 
+    /// The folder watches start once the bus answered the service's request for its name
+    /// (`AfterName`): a socket bound before that, after the first walk, is found when they start.
+    func testASocketBoundBeforeTheFolderIsWatchedIsFoundOnceItIs() throws {
+        let runtime = try OrientdInstance.temporaryDirectory()
+        defer { try? FileManager.default.removeItem(atPath: runtime) }
+        let socket = runtime + "/wayland-test"
+        let tracker = trackers.first
+        var family = WindowTrackers.family
+        family.entries = [AdapterEntry(name: "wayland", found: "wayland-test is bound", arrivals: [.waylandSocket],
+                                       probe: { _ in FileManager.default.fileExists(atPath: socket) },
+                                       make: { _ in tracker })]
+        let host = AdapterHost(family)
+        let afterName = AfterName()
+        var adapters = context(environment: ["XDG_RUNTIME_DIR": runtime, "WAYLAND_DISPLAY": "wayland-test"])
+        adapters = AdapterContext(options: adapters.options, connection: adapters.connection, loop: loop, log: log,
+                                  environment: adapters.environment, afterName: afterName)
+        host.start(.auto, context: adapters) { _, _ in }
+        addTeardownBlock { host.stop() }
+        settle()
+        XCTAssertNil(host.entryName)
+
+        let bound = try runCommand(["/usr/bin/python3", "-c", "import socket, sys; socket.socket(socket.AF_UNIX).bind(sys.argv[1])", socket])
+        XCTAssertTrue(bound.succeeded, "\(bound)")
+        settleArrivals()
+        XCTAssertNil(host.entryName, "no folder watched before the name")
+
+        afterName.busAnswered()
+        try eventually("the socket bound in between found", iterating: loop) { host.entryName == "wayland" }
+    }
+
     /// Lets arrivals be looked at: past the host's quiet period, the loop run dry.
     private func settleArrivals() {
         let end = ContinuousClock.now + .milliseconds(Int(AdapterHost<any WindowTracker, WindowTrackerEvent>.quietPeriod) * 3)

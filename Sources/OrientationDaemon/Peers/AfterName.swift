@@ -1,0 +1,31 @@
+/// Work orientd leaves until the bus has answered its request for its well-known name (the
+/// name owned, or queued behind another owner): what neither the first call's answer nor the
+/// parts' first answers need (the adapters' watches for a compositor's socket file: GIO's
+/// first file monitor loads its monitor types and module list and starts GLib's worker
+/// thread, a twentieth of the start-up). Run once, in order, when the answer comes; work given
+/// after that runs at once.
+///
+/// Lives on the main loop thread.
+final class AfterName {
+    private var waiting: [() -> Void]? = []
+
+    /// One already answered: `later` runs its work at once (a part driven
+    /// without the service, as the parts' tests drive them).
+    static func passed() -> AfterName {
+        let afterName = AfterName()
+        afterName.waiting = nil
+        return afterName
+    }
+
+    /// Runs `work` once the bus has answered (at once when it has).
+    func later(_ work: @escaping () -> Void) {
+        if waiting == nil { work() } else { waiting!.append(work) }
+    }
+
+    /// The bus answered the request for the name: the waiting work runs now (once).
+    func busAnswered() {
+        guard let work = waiting else { return }
+        waiting = nil
+        for job in work { job() }
+    }
+}
