@@ -24,7 +24,8 @@ final class GnomeWindowTrackerTests: OutputTestCase {
         let address = bus.address
         let tracker = WindowTrackerRun {
             // The tracker's connection belongs to its loop's thread, as the service's does.
-            GnomeWindowTracker(connection: try! BusConnection(address: address), log: Log(verbose: false))
+            let connection = try! BusConnection(address: address)
+            return GnomeWindowTracker(connection: connection, names: NameOwners(connection: connection), log: Log(verbose: false))
         }
         addTeardownBlock { tracker.stop() }
         try eventually("detached with the way to enable the extension: \(tracker.transcript)", timeout: deadline) {

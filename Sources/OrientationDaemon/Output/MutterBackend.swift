@@ -46,8 +46,8 @@ final class MutterBackend: OutputBackend {
     let handover: OrientationLockHandover
 
     var report: ((OutputBackendEvent) -> Void)?
-    /// The name watches shared with orientd's other parts (its own when made alone).
-    private var names: NameOwners?
+    /// The name watches shared with orientd's other parts.
+    private let names: NameOwners
     private var nameWatch: NameOwners.WatchID?
     private var subscriptions: [SignalSubscriptionID] = []
     private var monitorsChanged: CoalescedSignalID?
@@ -75,7 +75,7 @@ final class MutterBackend: OutputBackend {
     /// The panel's transform as last read (after orientd's change or someone else's).
     var lastSeen: UInt32?
 
-    init(connection: BusConnection, names: NameOwners? = nil, output: String?, log: Log, handover: OrientationLockHandover,
+    init(connection: BusConnection, names: NameOwners, output: String?, log: Log, handover: OrientationLockHandover,
          chosenByAuto: Bool = false) {
         self.connection = connection
         self.names = names
@@ -102,8 +102,7 @@ final class MutterBackend: OutputBackend {
             case .failure(let error): self.lost(error.message)
             }
         }
-        if names == nil { names = NameOwners(connection: connection) }
-        nameWatch = names!.watch(Self.busName, appeared: { [weak self] _, owner in
+        nameWatch = names.watch(Self.busName, appeared: { [weak self] _, owner in
             guard let self else { return }
             self.followCompositorSignals()
             self.owner = owner
@@ -160,7 +159,7 @@ final class MutterBackend: OutputBackend {
         handPanelBack()
         reader.reset()
         reader.refreshed = nil
-        if let nameWatch { names?.unwatch(nameWatch) }
+        if let nameWatch { names.unwatch(nameWatch) }
         nameWatch = nil
         for id in subscriptions { connection.unsubscribe(id) }
         if let monitorsChanged { connection.removeCoalescedSignal(monitorsChanged) }

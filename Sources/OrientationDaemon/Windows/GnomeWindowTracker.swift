@@ -29,8 +29,8 @@ final class GnomeWindowTracker: WindowTracker {
     let connection: BusConnection
     let log: Log
     private var report: ((WindowTrackerEvent) -> Void)?
-    /// The name watches shared with orientd's other parts (its own when made alone).
-    private var names: NameOwners?
+    /// The name watches shared with orientd's other parts.
+    private let names: NameOwners
     private var nameWatch: NameOwners.WatchID?
     private var subscription: CoalescedSignalID?
     /// The Shell's unique name now (nil: not on the bus).
@@ -45,7 +45,7 @@ final class GnomeWindowTracker: WindowTracker {
     static let largeList = 256
     private let trim = HeapTrimSchedule()
 
-    init(connection: BusConnection, names: NameOwners? = nil, log: Log) {
+    init(connection: BusConnection, names: NameOwners, log: Log) {
         self.connection = connection
         self.names = names
         self.log = log
@@ -55,8 +55,7 @@ final class GnomeWindowTracker: WindowTracker {
 
     func start(reports: @escaping (WindowTrackerEvent) -> Void) {
         report = reports
-        if names == nil { names = NameOwners(connection: connection) }
-        nameWatch = names!.watch(Self.shellName, appeared: { [weak self] _, owner in
+        nameWatch = names.watch(Self.shellName, appeared: { [weak self] _, owner in
             self?.shellAppeared(owner)
         }, vanished: { [weak self] _ in
             guard let self else { return }
@@ -68,7 +67,7 @@ final class GnomeWindowTracker: WindowTracker {
     }
 
     func stop() {
-        if let nameWatch { names?.unwatch(nameWatch) }
+        if let nameWatch { names.unwatch(nameWatch) }
         nameWatch = nil
         forgetShell()
         windows = WindowListDiff()

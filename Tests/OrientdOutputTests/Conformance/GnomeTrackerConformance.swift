@@ -34,7 +34,8 @@ class GnomeTrackerConformance: WindowTrackerConformance {
         let address = bus.address
         let run = WindowTrackerRun {
             // The tracker's connection belongs to its loop's thread, as the service's does.
-            GnomeWindowTracker(connection: try! BusConnection(address: address), log: Log(verbose: true))
+            let connection = try! BusConnection(address: address)
+            return GnomeWindowTracker(connection: connection, names: NameOwners(connection: connection), log: Log(verbose: true))
         }
         addTeardownBlock { run.stop() }
         return run

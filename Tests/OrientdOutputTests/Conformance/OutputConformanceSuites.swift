@@ -96,7 +96,8 @@ final class MutterOutputConformance: OutputBackendConformance {
         let run = OutputBackendRun {
             // The backend's connection belongs to its loop's thread, as the service's does.
             let log = Log(verbose: true)
-            return MutterBackend(connection: try! BusConnection(address: address), output: "Meta-0", log: log,
+            let connection = try! BusConnection(address: address)
+            return MutterBackend(connection: connection, names: NameOwners(connection: connection), output: "Meta-0", log: log,
                                  handover: OrientationLockHandover(stateDirectory: state, log: log))
         }
         addTeardownBlock { run.stop() }
