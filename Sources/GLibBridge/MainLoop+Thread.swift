@@ -1,5 +1,4 @@
 import CGio
-import Dispatch
 import Synchronization
 
 extension MainLoop {
@@ -10,8 +9,8 @@ extension MainLoop {
         let context = g_main_context_new()!
         let loop = MainLoop(context: context)
         g_main_context_unref(context)
-        let running = DispatchSemaphore(value: 0)
-        typealias Box = CallbackBox<(loop: MainLoop, running: DispatchSemaphore)>
+        let running = ThreadSignal()
+        typealias Box = CallbackBox<(loop: MainLoop, running: ThreadSignal)>
         let thread = g_thread_new(name, { userData in
             let start = Unmanaged<Box>.fromOpaque(userData!).takeRetainedValue().value
             g_main_context_push_thread_default(start.loop.context.raw)

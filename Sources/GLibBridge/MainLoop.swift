@@ -1,5 +1,4 @@
 import CGio
-import Dispatch
 import Synchronization
 
 /// A GLib main loop over one GMainContext.
@@ -71,7 +70,7 @@ public final class MainLoop: Sendable {
     @discardableResult
     public func sync<T: Sendable, E: Error>(_ body: @escaping @Sendable () throws(E) -> T) throws(E) -> T {
         if isCurrentThread { return try body() }
-        let done = DispatchSemaphore(value: 0)
+        let done = ThreadSignal()
         let result = ResultSlot<T, E>()
         invoke {
             result.set(Result { () throws(E) -> T in try body() })

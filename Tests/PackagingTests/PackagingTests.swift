@@ -162,6 +162,12 @@ final class PackagingTests: XCTestCase {
         for library in ["libgtk-4-1 (>= 4.8)", "libadwaita-1-0 (>= 1.2)"] {
             XCTAssertTrue(depends.stdout.contains(library), "the settings app's toolkit, a dependency: \(depends.stdout)")
         }
+        // orientd links neither Swift's concurrency runtime nor libdispatch (one use of
+        // ContinuousClock or DispatchSemaphore links both: ~730 KB, ~90 KiB of private dirty
+        // pages); the strings are their own messages.
+        let linked = try runCommand(["sh", "-c", "dpkg-deb --fsys-tarfile \"$1\" | tar -xO ./usr/bin/orientd | grep -a -c -e libdispatch -e 'leaked its continuation'",
+                                     "sh", package])
+        XCTAssertEqual(linked.stdout.trimmingCharacters(in: .whitespacesAndNewlines), "0", "orientd links Swift's concurrency runtime or libdispatch: \(linked)")
         let contents = try runCommand(["dpkg-deb", "--contents", package])
         XCTAssertTrue(depends.stdout.contains("libwayland-client0") && depends.stdout.contains("libxcb1"),
                       "the client libraries orientd opens with their adapters: \(depends.stdout)")

@@ -18,7 +18,8 @@ public final class MemoryRelease {
     private let loop: MainLoop
     private var pending = 0
     private var scheduled: SourceHandle?
-    private var firstPending = ContinuousClock.now
+    /// When the burst's first work was noted (GLib's monotonic clock, µs).
+    private var firstPending: Int64 = 0
     /// When the trim after a burst runs again: part of the burst's memory is freed only after
     /// it (10,000 scenes dropped: the first trim gave back ~2 MiB of ~11, the one a second
     /// later the rest), by GDBus's worker thread once the burst's signals and replies are
@@ -27,8 +28,10 @@ public final class MemoryRelease {
     public static let followUpMilliseconds: ArraySlice<UInt32> = [1_000, 4_000, 12_000]
     private let followUps: ArraySlice<UInt32>
     private var followUp: SourceHandle?
-    /// The longest a trim waits for a burst of work to end.
-    static let longestPostponement = Duration.seconds(2)
+    /// The longest a trim waits for a burst of work to end (2 s). GLib's clock, not Swift's
+    /// `ContinuousClock`: that one is in Swift's concurrency module, whose use links its
+    /// runtime and libdispatch into orientd (~1 MB, their constructors run at every start).
+    static let longestPostponementMicroseconds: Int64 = 2_000_000
     /// How many trims have run (for the logs and tests).
     public private(set) var trims = 0
 
@@ -56,10 +59,10 @@ public final class MemoryRelease {
         guard pending >= Self.threshold else { return }
         // A burst (clients leaving one after another, each dropping its scenes) trims
         // `delayMilliseconds` after its last step: each step re-arms the timer, up to
-        // `longestPostponement` after the first, and cancels an earlier burst's follow-ups.
-        let now = ContinuousClock.now
+        // `longestPostponementMicroseconds` after the first, and cancels an earlier burst's follow-ups.
+        let now = Int64(g_get_monotonic_time())
         if let scheduled {
-            guard now < firstPending + Self.longestPostponement else { return }
+            guard now < firstPending + Self.longestPostponementMicroseconds else { return }
             scheduled.cancel()
         } else {
             firstPending = now
