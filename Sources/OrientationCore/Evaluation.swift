@@ -89,7 +89,7 @@ extension OrientationManager {
         scene.decidingController = resolution.deciding.map { scene.tree[$0].id } ?? ""
         scene.lastRule = rule
         guard target != scene.orientation else { return nil }
-        if target.family != scene.orientation.family { swap(&scene.width, &scene.height) }
+        if target.family != scene.orientation.family { (scene.width, scene.height) = (scene.height, scene.width) }
         let change = OrientationChange(from: scene.orientation, to: target, reason: reason)
         scene.orientation = target
         scene.lastReason = reason

@@ -58,7 +58,7 @@ extension OrientationManager {
         _ = try evaluate(&scene, .reevaluate(.update))
         // The size's shape tells its family; a scene that resolved to the other family turns it.
         if OrientationFamily(width: scene.width, height: scene.height) != scene.orientation.family {
-            swap(&scene.width, &scene.height)
+            (scene.width, scene.height) = (scene.height, scene.width)
         }
         if isInSplitView(scene) {
             updateSplitView(&scene)
