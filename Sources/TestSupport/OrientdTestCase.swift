@@ -47,7 +47,9 @@ open class OrientdTestCase: XCTestCase {
     private func cleanUp() {
         if (testRun?.totalFailureCount ?? 0) > 0 {
             for (index, instance) in launched.enumerated() {
-                print("---- orientd #\(index + 1) log (\(name)) ----\n\(instance.log)---- end of log ----")
+                // Whether it still ran says whether a call's NoReply was orientd ending.
+                let state = instance.process.exitStatus.map { "ended: \($0)" } ?? "still running"
+                print("---- orientd #\(index + 1) log (\(name); \(state)) ----\n\(instance.log)---- end of log ----")
             }
             for log in logs { print("---- \(log.name) log (\(name)) ----\n\(log.read())---- end of log ----") }
             for sensor in sensors {
