@@ -1,20 +1,5 @@
 /// The user's choices over the configuration files: locks, ResetSetting and Reload.
 extension OrientationManager {
-    /// `NotPermitted` when the configuration locks any of `keys`, naming each and its file
-    /// ("KioskMode and KioskOrientation are locked by F: ... decides them").
-    func checkUnlocked(_ keys: SettingKey...) throws(OrientationError) {
-        let locked = keys.compactMap { key in configuration.locks[key].map { (key: key.rawValue, file: $0) } }
-        guard !locked.isEmpty else { return }
-        var files: [String] = []
-        for lock in locked where !files.contains(lock.file) { files.append(lock.file) }
-        let sentences = files.map { file in
-            let names = locked.filter { $0.file == file }.map(\.key)
-            return "\(names.joined(separator: " and ")) \(names.count == 1 ? "is" : "are") locked by \(file)"
-        }
-        let them = locked.count == 1 ? "it" : "them"
-        throw .notPermitted(sentences.joined(separator: "; ") + ": the administrator's configuration decides \(them), and calls cannot change \(them)")
-    }
-
     /// `NotPermitted` when the configuration locks the policy of `appId`.
     func checkPolicyUnlocked(_ appId: String) throws(OrientationError) {
         guard let file = configuration.lockedPolicies[appId] else { return }
@@ -32,7 +17,7 @@ extension OrientationManager {
         if name == "all" {
             user = SettingLayer()
         } else if let key = SettingKey(rawValue: name) {
-            try checkUnlocked(key)
+            try configuration.checkUnlocked(key)
             user.clear(key)
         } else if name.hasPrefix(Self.resetAppPrefix) {
             let appId = String(name.dropFirst(Self.resetAppPrefix.count))
@@ -104,5 +89,24 @@ extension Command {
         default:
             return false
         }
+    }
+}
+
+extension Configuration {
+    /// `NotPermitted` when the configuration locks any of `keys`, naming each and its file
+    /// ("KioskMode and KioskOrientation are locked by F: ... decides them"). On the
+    /// configuration, not the manager: the manager's mutating methods call it, and a call to
+    /// a non-mutating method of the manager copies the whole manager onto the stack.
+    func checkUnlocked(_ keys: SettingKey...) throws(OrientationError) {
+        let locked = keys.compactMap { key in locks[key].map { (key: key.rawValue, file: $0) } }
+        guard !locked.isEmpty else { return }
+        var files: [String] = []
+        for lock in locked where !files.contains(lock.file) { files.append(lock.file) }
+        let sentences = files.map { file in
+            let names = locked.filter { $0.file == file }.map(\.key)
+            return "\(names.joined(separator: " and ")) \(names.count == 1 ? "is" : "are") locked by \(file)"
+        }
+        let them = locked.count == 1 ? "it" : "them"
+        throw .notPermitted(sentences.joined(separator: "; ") + ": the administrator's configuration decides \(them), and calls cannot change \(them)")
     }
 }

@@ -30,7 +30,7 @@ extension OrientationManager {
         guard points <= limits.maxSplitViewThreshold else {
             throw .invalidArgs("Invalid split-view threshold \(points): it must be 0–\(limits.maxSplitViewThreshold) points")
         }
-        try checkUnlocked(.splitViewThreshold)
+        try configuration.checkUnlocked(.splitViewThreshold)
         user.splitViewThreshold = points
         applyEffectiveSettings(now: now, events: &events)
     }
