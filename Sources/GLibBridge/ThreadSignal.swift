@@ -2,8 +2,7 @@ import CGio
 
 /// A signal one thread gives and another waits for, counted (a signal given before the wait
 /// is not lost): a `GAsyncQueue` of markers. In place of `DispatchSemaphore`, whose use links
-/// libdispatch, its threads' machinery and its start-up work into every program built on
-/// this module.
+/// libdispatch and its thread machinery into every program built on this module.
 final class ThreadSignal: Sendable {
     /// Thread-safe; the signal holds the one reference.
     nonisolated(unsafe) private let queue: OpaquePointer

@@ -6,7 +6,7 @@ import OrientationDaemon
 /// The whole program, in a function rather than as top-level code: in Swift 6 top-level code
 /// and its variables belong to the main actor, and the closures below, capturing them, would
 /// check at run time that they run on it, which links Swift's concurrency runtime and
-/// libdispatch into orientd (their start-up work, relocated data and pages), for a check the
+/// libdispatch into orientd (~730 KB, ~90 KiB of its pages dirty in every orientd), for a check the
 /// one GLib main loop thread makes needless.
 func runOrientd() -> Never {
     // First: GLib's allocator settings, and returning freed memory to the system (may re-execute orientd).

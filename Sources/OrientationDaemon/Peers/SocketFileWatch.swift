@@ -45,14 +45,7 @@ final class SocketFileWatch {
 
     /// The names in `directory` that `matches` takes now (none when it cannot be read).
     static func present(in directory: String, matching matches: (String) -> Bool) -> Set<String> {
-        guard let folder = g_dir_open(directory, 0, nil) else { return [] }
-        defer { g_dir_close(folder) }
-        var names: Set<String> = []
-        while let entry = g_dir_read_name(folder) {
-            let name = String(cString: entry)
-            if matches(name) { names.insert(name) }
-        }
-        return names
+        Set((SafeFile.names(in: directory) ?? []).filter(matches))
     }
 
     /// Stops watching; `appeared` does not run after this.
