@@ -43,8 +43,11 @@ final class StateLock {
         request.l_whence = Int16(SEEK_SET)
         if fcntl(fd, F_SETLK, &request) == 0 {
             let pid = Array("\(getpid())\n".utf8)
-            _ = ftruncate(fd, 0)
-            _ = pid.withUnsafeBytes { pwrite(fd, $0.baseAddress, $0.count, 0) }
+            // Written over the last holder's number, then cut to length only if that was longer:
+            // truncating a file to nothing frees its block, a journal write on a disk's file
+            // system (~0.3 ms of every start; the bytes are for people, the lock is fcntl's).
+            let written = pid.withUnsafeBytes { pwrite(fd, $0.baseAddress, $0.count, 0) }
+            if written == pid.count, info.st_size > pid.count { _ = ftruncate(fd, off_t(pid.count)) }
             return .acquired(StateLock(path: path, fd: fd))
         }
         let code = errno
