@@ -4,10 +4,10 @@ import TestSupport
 import XCTest
 
 /// The `orientctl status` that starts orientd by D-Bus activation already tells the truth:
-/// orientd asks for its name once the sensor, the compositor's panel and its window list have
+/// orientd holds its calls until the sensor, the compositor's panel and its window list have
 /// answered (`StartupGate`), so the first status shows phoc's panel and window list and the
 /// sensor, never "none" while orientd is still looking. A compositor that never answers
-/// delays the name by about a second at most, and the status says orientd is starting.
+/// delays the first call by about a second at most, and the status says orientd is starting.
 final class FirstStatusTests: OutputTestCase {
     static let game = "org.example.FirstStatusGame"
 
@@ -61,9 +61,9 @@ final class FirstStatusTests: OutputTestCase {
         XCTAssertEqual(status["Window tracking"], "wlroots, 1 app window, \(Self.game) in front", "\(status)")
     }
 
-    /// A DisplayConfig that takes every call and answers none: the name comes after the bound,
-    /// and the first status says orientd is starting and what it waits for.
-    func testACompositorThatNeverAnswersDelaysTheNameAboutASecondAndIsSaidAsStarting() throws {
+    /// A DisplayConfig that takes every call and answers none: the first call is answered after
+    /// the bound, and the first status says orientd is starting and what it waits for.
+    func testACompositorThatNeverAnswersDelaysTheFirstCallAboutASecondAndIsSaidAsStarting() throws {
         let script = try temporaryDirectory() + "/silent-displayconfig.py"
         try """
             import signal, sys, dbus
@@ -80,8 +80,8 @@ final class FirstStatusTests: OutputTestCase {
         let status = try firstStatus(on: bus)
         let took = ContinuousClock.now - started
         XCTAssertEqual(status["Output"], "none: orientd is starting: waiting for the compositor's first answer (mutter)", "\(status)")
-        XCTAssertGreaterThanOrEqual(took, .milliseconds(900), "the name waited for the bound")
+        XCTAssertGreaterThanOrEqual(took, .milliseconds(900), "the call waited for the bound")
         // The bound is a second; a loaded 2-core machine adds the process's start and the call.
-        XCTAssertLessThan(took, .seconds(10), "the name is not held while the compositor is silent")
+        XCTAssertLessThan(took, .seconds(10), "the call is not held while the compositor is silent")
     }
 }

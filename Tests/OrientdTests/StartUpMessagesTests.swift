@@ -2,8 +2,8 @@ import GLibBridge
 import TestSupport
 import XCTest
 
-/// What orientd sends the bus before it asks for its name, as a bus monitor (`dbus-monitor`)
-/// sees it: the start-up time to the name is spent on what a client can use.
+/// What orientd sends the bus as it starts, as a bus monitor (`dbus-monitor`) sees it: the
+/// start-up time to the name is spent on what a client can use.
 final class StartUpMessagesTests: OrientdTestCase {
     override var startsOrientdInSetUp: Bool { false }
 
@@ -30,11 +30,14 @@ final class StartUpMessagesTests: OrientdTestCase {
         return messages
     }
 
-    /// No signal before the name (nobody can receive one), the match rule orientd follows
-    /// every name with and none per name, and each name's owner asked for once, however many
-    /// parts watch it (with no compositor: mutter's DisplayConfig by the output backend's probe,
-    /// its arrival watch and the mutter backend `auto` waits with; the Shell by two more).
-    func testBeforeItsNameOrientdSendsNoSignalAndAsksEachNameOnce() throws {
+    /// The name first: orientd asks for it before its parts ask the bus about compositors
+    /// (their first walks overlap the bus's answer; the calls wait for them instead), and sends
+    /// no signal before its first reply (nothing a client could have read has changed). The
+    /// parts follow every name with the one match rule orientd follows clients leaving with
+    /// (none per name), and ask each name's owner once, however many parts watch it (with no
+    /// compositor: mutter's DisplayConfig by the output backend's probe, its arrival watch and
+    /// the mutter backend `auto` waits with; the Shell by two more).
+    func testOrientdAsksForItsNameFirstAndEachNameOnceWithNoSignalBeforeItsFirstReply() throws {
         let bus = try PrivateBus()
         let monitor = try ChildProcess(["dbus-monitor", "--address", bus.address])
         defer { _ = monitor.stop() }
@@ -42,19 +45,27 @@ final class StartUpMessagesTests: OrientdTestCase {
 
         let instance = try launch(arguments: ["--sensor", "none"], bus: bus)
         let unique = try serviceUniqueName(instance)
-        try eventually("orientd's RequestName seen") {
-            messages(monitor.standardOutput).contains { $0.field("sender") == unique && $0.field("member") == "RequestName" }
+        // Answered once the parts' first answers are in: their start is on the bus by then.
+        let probe = try bus.connect()
+        defer { probe.close() }
+        _ = try probe.call(destination: Contract.busName, path: Contract.managerPath, interface: Contract.properties, method: "Get",
+                           parameters: Variant(tuple: [Variant(string: Contract.managerInterface), Variant(string: "Version")]))
+        try eventually("orientd's reply seen") {
+            messages(monitor.standardOutput).contains { $0.field("sender") == unique && $0.header.hasPrefix("method return") }
         }
         let fromOrientd = messages(monitor.standardOutput).filter { $0.field("sender") == unique }
-        let beforeName = fromOrientd.prefix { $0.field("member") != "RequestName" }
-        let log = "orientd before RequestName:\n" + beforeName.map { ([$0.header] + $0.arguments).joined(separator: "\n  ") }
+        let beforeReply = Array(fromOrientd.prefix { !$0.header.hasPrefix("method return") })
+        let log = "orientd before its first reply:\n" + beforeReply.map { ([$0.header] + $0.arguments).joined(separator: "\n  ") }
             .joined(separator: "\n")
+        let beforeName = beforeReply.prefix { $0.field("member") != "RequestName" }
 
-        XCTAssertEqual(beforeName.filter(\.isSignal).map { $0.field("member") ?? "" }, [], log)
-        let rules = beforeName.filter { $0.field("member") == "AddMatch" }.flatMap(\.arguments)
+        XCTAssertEqual(beforeReply.filter(\.isSignal).map { $0.field("member") ?? "" }, [], log)
+        XCTAssertLessThan(beforeName.count, beforeReply.count, "RequestName: \(log)")
+        XCTAssertEqual(beforeName.filter { $0.field("member") == "GetNameOwner" }.count, 0, "a part before the name: \(log)")
+        let rules = beforeReply.filter { $0.field("member") == "AddMatch" }.flatMap(\.arguments)
         XCTAssertFalse(rules.contains { $0.contains("arg0=") }, "a match rule per watched name: \(log)")
         XCTAssertEqual(rules.count, Set(rules).count, log)
-        let asked = beforeName.filter { $0.field("member") == "GetNameOwner" }.flatMap(\.arguments)
+        let asked = beforeReply.filter { $0.field("member") == "GetNameOwner" }.flatMap(\.arguments)
         XCTAssertEqual(asked.count, Set(asked).count, "a name's owner asked for twice: \(log)")
         XCTAssertTrue(asked.contains("string \"org.gnome.Mutter.DisplayConfig\""), log)
     }

@@ -40,10 +40,11 @@ final class BusFace {
         return result
     }
 
-    /// A manager property, read by GDBus for `Get` and `GetAll` on the manager.
-    func managerProperty(_ request: PropertyRequest, _ manager: OrientationManager) -> Variant? {
-        guard let property = ManagerProperty(rawValue: request.propertyName) else { return nil }
-        return Encode.managerProperty(property, manager.managerSnapshot)
+    /// `org.freedesktop.DBus.Properties.Get` / `GetAll` on the manager (GDBus routes them here
+    /// and has checked the interface and property names): one snapshot for all.
+    func answerManagerProperties(_ call: MethodInvocation, _ manager: OrientationManager) {
+        answerProperties(call, of: BusNames.managerInterface, get: { Encode.managerProperty($0, manager.managerSnapshot) },
+                         getAll: { Encode.managerProperties(manager.managerSnapshot) })
     }
 
     /// `org.freedesktop.DBus.ObjectManager.GetManagedObjects`: every scene with its properties
@@ -68,16 +69,25 @@ final class BusFace {
             _ = try manager.scene(id)
             return
         }
+        answerProperties(call, of: BusNames.sceneInterface, get: { Encode.sceneProperty($0, snapshot) },
+                         getAll: { Encode.sceneProperties(snapshot) })
+    }
+
+    /// `Get` (the property the call names, or `UnknownProperty` naming the valid ones) or
+    /// `GetAll` of `interface`, whose properties are `Property`'s cases.
+    private func answerProperties<Property: CaseIterable & RawRepresentable>(
+        _ call: MethodInvocation, of interface: String, get: (Property) -> Variant, getAll: () -> Variant
+    ) where Property.RawValue == String {
         switch call.methodName {
         case StandardMember.get:
             let name = call.argument(1).string ?? ""
-            guard let property = SceneProperty(rawValue: name) else {
+            guard let property = Property(rawValue: name) else {
                 return call.returnError(name: DBusError.unknownProperty,
-                                        message: "No property \(name) on \(BusNames.sceneInterface); properties: \(SceneProperty.allCases.map(\.rawValue).joined(separator: ", "))")
+                                        message: "No property \(name) on \(interface); properties: \(Property.allCases.map(\.rawValue).joined(separator: ", "))")
             }
-            call.returnValues(Variant(boxing: Encode.sceneProperty(property, snapshot)))
+            call.returnValues(Variant(boxing: get(property)))
         case StandardMember.getAll:
-            call.returnValues(Encode.sceneProperties(snapshot))
+            call.returnValues(getAll())
         default:
             call.returnError(name: DBusError.unknownMethod, message: "No method \(call.methodName) on \(BusNames.propertiesInterface)")
         }

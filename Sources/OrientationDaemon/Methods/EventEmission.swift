@@ -24,9 +24,9 @@ final class EventEmission {
         self.log = log
     }
 
-    /// From now on the events' signals are sent: the name is being asked for. (Before it, a
-    /// scene added by a call to orientd's unique name is still exported.)
-    func nameRequested() { sending = true }
+    /// From now on the events' signals are sent: the calls run (`StartupGate`); before, nobody
+    /// could have read what they would tell of.
+    func startSending() { sending = true }
 
     /// Sends the signals of `events`, reading the scenes' properties from `manager`.
     func emit(_ events: ArraySlice<Event>, _ manager: OrientationManager) {

@@ -92,8 +92,10 @@ enum Encode {
         }
     }
 
-    static func managerProperties(_ m: ManagerSnapshot, only: [ManagerProperty]) -> Variant {
-        Variant(vardictEntries: managerKeyOrder.filter(only.contains).map { (key: $0.rawValue, value: managerProperty($0, m)) })
+    /// The manager's properties in `only` (all when nil), as `a{sv}` with its keys sorted.
+    static func managerProperties(_ m: ManagerSnapshot, only: [ManagerProperty]? = nil) -> Variant {
+        let properties = only.map { only in managerKeyOrder.filter(only.contains) } ?? managerKeyOrder
+        return Variant(vardictEntries: properties.map { (key: $0.rawValue, value: managerProperty($0, m)) })
     }
 
     /// `PropertiesChanged(s interface, a{sv} changed, as invalidated)`'s arguments.

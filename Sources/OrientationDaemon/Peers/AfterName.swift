@@ -1,9 +1,9 @@
 /// Work orientd leaves until the bus has answered its request for its well-known name (the
-/// name owned, or queued behind another owner): what neither the first call's answer nor the
-/// parts' first answers need (the adapters' watches for a compositor's socket file: GIO's
+/// name owned, or queued behind another owner) and the parts have their first answers
+/// (`StartupGate`): what neither the first call's answer nor the parts' first answers need (the adapters' watches for a compositor's socket file: GIO's
 /// first file monitor loads its monitor types and module list and starts GLib's worker
-/// thread, a twentieth of the start-up). Run once, in order, when the answer comes; work given
-/// after that runs at once.
+/// thread, a twentieth of the start-up). Run once, in order, at `begin()`; work given after
+/// that runs at once.
 ///
 /// Lives on the main loop thread.
 final class AfterName {
@@ -17,13 +17,14 @@ final class AfterName {
         return afterName
     }
 
-    /// Runs `work` once the bus has answered (at once when it has).
+    /// Runs `work` once begun (at once when it has).
     func later(_ work: @escaping () -> Void) {
         if waiting == nil { work() } else { waiting!.append(work) }
     }
 
-    /// The bus answered the request for the name: the waiting work runs now (once).
-    func busAnswered() {
+    /// The bus answered the request for the name, and the first answers are in: the waiting
+    /// work runs now (once; later calls do nothing).
+    func begin() {
         guard let work = waiting else { return }
         waiting = nil
         for job in work { job() }

@@ -24,11 +24,22 @@ extension OrientationService {
         windowPart.perform = { [unowned self] command throws(OrientationError) in try self.perform(command, caller: "") }
     }
 
-    /// A call to the manager (`scene` `.none`) or to a scene path: admitted (identification,
-    /// the call queue), then run.
+    /// A call to the manager (`scene` `.none`) or to a scene path: once serving, admitted
+    /// (identification, the call queue), then run. The manager's property reads are answered
+    /// at once, unadmitted, as GDBus's own property handling did.
     func route(_ call: MethodInvocation, _ scene: SceneTarget) {
+        if let gate = startupGate, !gate.isOpen { return gate.hold(call) { self.route(call, scene) } }
+        // GDBus hands a method of the interface with its description, a property read without.
+        if scene == .none, call.method == .none { return face.answerManagerProperties(call, manager) }
         if admission.runsAtOnce(call) { return run(call, scene) }
         admission.admit(call) { self.run(call, scene) }
+    }
+
+    /// Runs `body` for `call` once serving: at once, or when the parts' first answers are in
+    /// (StartupGate).
+    func whenServing(_ call: MethodInvocation, _ body: @escaping () -> Void) {
+        guard let gate = startupGate else { return body() }
+        gate.hold(call, body)
     }
 
     /// An admitted call: the rest of admission (bounds, the scene, the access class), then its row.

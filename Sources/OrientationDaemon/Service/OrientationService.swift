@@ -29,7 +29,7 @@ public final class OrientationService {
     private var probes: PeerProbes?
     /// Every `NameOwnerChanged` of the bus: clients leaving, and the parts' name watches.
     private var names: NameOwners?
-    /// Holds the well-known name back until the parts' first answers (Service/StartupGate.swift).
+    /// Holds the calls until the parts' first answers (Service/StartupGate.swift).
     var startupGate: StartupGate?
     /// Ends orientd when its program is removed (Service/UninstallWatch.swift).
     var uninstallWatch: UninstallWatch?
@@ -85,13 +85,16 @@ public final class OrientationService {
 
     /// Exports the objects, follows clients leaving the bus, then asks for the well-known name.
     public func start() throws {
+        // The manager's property reads come as calls (no GDBus property handler), so that they
+        // too wait for the parts' first answers.
         try connection.registerObject(
             path: BusNames.managerPath, interface: face.contract.manager,
-            methodCall: { [unowned self] call in self.route(call, .none) },
-            getProperty: { [unowned self] in self.face.managerProperty($0, self.manager) })
+            methodCall: { [unowned self] call in self.route(call, .none) }, getProperty: nil)
         try connection.registerObject(
             path: BusNames.managerPath, interface: face.contract.objectManager,
-            methodCall: { [unowned self] call in self.admission.admit(call) { self.answerObjectManager(call) } })
+            methodCall: { [unowned self] call in
+                self.whenServing(call) { self.admission.admit(call) { self.answerObjectManager(call) } }
+            })
         try face.scenes.registerScenesRoot()
         // One subscription to every NameOwnerChanged, for the clients leaving and for the
         // parts' name watches (one match rule, one GetNameOwner per name watched).
@@ -102,34 +105,40 @@ public final class OrientationService {
             self.log.error("the session bus connection closed; exiting so that the service manager can restart orientd")
             self.stop(status: 1)
         }
-        // The name once the parts have their first answers (StartupGate), so that the call
-        // that activated orientd reads a true state. Queued (no DO_NOT_QUEUE): a client holding
-        // the name never keeps orientd out for good.
+        // The name at once, its calls held until the parts have their first answers
+        // (StartupGate), so that the call that activated orientd reads a true state. Queued (no
+        // DO_NOT_QUEUE): a client holding the name never keeps orientd out for good.
         var flags: NameOwnerFlags = [.allowReplacement]
         if options.replace { flags.insert(.replace) }
-        // What the parts may set up once the bus answered the request for the name
-        // (Peers/AfterName.swift): owned, or queued behind another owner.
+        // What the parts may set up once the bus answered the request for the name (owned, or
+        // queued behind another owner) and the first answers are in (Peers/AfterName.swift).
         let afterName = AfterName()
+        var nameAnswered = false
         let gate = StartupGate(loop: loop, log: log, timedOut: { [unowned self] waiting in
             if waiting.contains(.output) { self.outputPart.stillStarting() }
             if waiting.contains(.windows) { self.windowPart.stillStarting() }
         }, open: { [unowned self] in
-            // Nobody could receive a signal before the name: the state's first changes are
-            // read with the first call instead (Methods/EventEmission.swift).
-            self.face.signals.nameRequested()
-            self.connection.ownName(BusNames.wellKnownName, flags: flags,
-                                    acquired: { [unowned self] name in
-                                        self.nameAcquired(name)
-                                        afterName.busAnswered()
-                                    },
-                                    lost: { [unowned self] name in
-                                        afterName.busAnswered()
-                                        // A closed connection loses every name too: the onClosed handler
-                                        // reports that, with the non-zero status a service manager restarts on.
-                                        if self.connection.isClosed { return }
-                                        self.name.notOwned(name)
-                                    })
+            // Nobody could read the state before the calls run: its first changes are read
+            // with the first call, not signalled (Methods/EventEmission.swift).
+            self.face.signals.startSending()
+            if nameAnswered { afterName.begin() }
+            // What the parts' first walks parsed and freed goes back to the system.
+            MemoryRelease.trim()
         })
+        connection.ownName(BusNames.wellKnownName, flags: flags,
+                           acquired: { [unowned self] name in
+                               self.nameAcquired(name)
+                               nameAnswered = true
+                               if gate.isOpen { afterName.begin() }
+                           },
+                           lost: { [unowned self] name in
+                               nameAnswered = true
+                               if gate.isOpen { afterName.begin() }
+                               // A closed connection loses every name too: the onClosed handler
+                               // reports that, with the non-zero status a service manager restarts on.
+                               if self.connection.isClosed { return }
+                               self.name.notOwned(name)
+                           })
         startupGate = gate
         sensorPart.answered = { gate.answered(.sensor, $0) }
         outputPart.answered = { gate.answered(.output) }
@@ -144,8 +153,8 @@ public final class OrientationService {
         sensorPart.start(adapters)
         outputPart.start(adapters)
         windowPart.start(adapters)
-        // The program's path read now; its folder watched once the bus answered for the name,
-        // as the parts' folders are (a removal in between is seen then).
+        // The program's path read now; its folder watched once the bus answered for the name and
+        // the calls run, as the parts' folders are (a removal in between is seen then).
         let program = UninstallWatch.executablePath()
         afterName.later { [unowned self] in
             guard !self.stopped else { return }
@@ -159,6 +168,7 @@ public final class OrientationService {
     /// Ends the main loop with `status`.
     public func stop(status: Int32) {
         stopped = true
+        startupGate?.refuseHeld(because: "orientd is exiting; the call did not run")
         admission.queue.refuseAll(because: "orientd is exiting; the call did not run")
         name.exitStatus = status
         uninstallWatch?.cancel()

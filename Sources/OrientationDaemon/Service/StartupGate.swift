@@ -1,12 +1,16 @@
 import CGio
 import GLibBridge
+import OrientationCore
 
-/// orientd asks for its well-known name once its parts have their first answers, so that the
-/// first call — the `orientctl status` that started it by D-Bus activation — reads a state that
-/// is already true: the sensor there or known absent, the compositor's panel and window list
-/// found or known absent. Bounded: whatever has not answered within `bound` milliseconds
-/// (a compositor that never answers) is said as "starting" by its part, and the name is asked
-/// for then.
+/// orientd asks for its well-known name at once, and holds the calls it gets until its parts
+/// have their first answers, so that the first call — the `orientctl status` that started it
+/// by D-Bus activation — reads a state that is already true: the sensor there or known absent,
+/// the compositor's panel and window list found or known absent. Bounded: whatever has not
+/// answered within `bound` milliseconds (a compositor that never answers) is said as
+/// "starting" by its part, and the calls run then.
+///
+/// Holding the calls rather than the name keeps that promise while the bus's round trip for the
+/// name overlaps the parts' first walks (BENCHMARKS.md: the start-up row).
 ///
 /// Lives on the main loop thread.
 final class StartupGate {
@@ -17,21 +21,26 @@ final class StartupGate {
         case windows = "the compositor's window list"
     }
 
-    /// The bound: the longest D-Bus activation waits for a part that does not answer.
+    /// The bound: the longest a call waits for a part that does not answer.
     static let bound: UInt32 = 1_000
+    /// The most calls held (all callers together); more are refused with `LimitExceeded`.
+    static let heldLimit = 1_024
 
     private(set) var waiting: Set<Part> = Set(Part.allCases)
     private var open: (() -> Void)?
+    private var held: [(call: MethodInvocation, run: () -> Void)] = []
+    private let heldLimit: Int
     private var timer: SourceHandle?
     private let log: Log
     private let started = g_get_monotonic_time()
 
     /// `open` runs once: when every part answered, or after `bound` milliseconds with the
-    /// parts still waiting (`timedOut` hears them first).
-    init(loop: MainLoop, log: Log, bound: UInt32 = StartupGate.bound,
+    /// parts still waiting (`timedOut` hears them first); the held calls run after it.
+    init(loop: MainLoop, log: Log, bound: UInt32 = StartupGate.bound, heldLimit: Int = StartupGate.heldLimit,
          timedOut: @escaping (Set<Part>) -> Void, open: @escaping () -> Void) {
         self.log = log
         self.open = open
+        self.heldLimit = heldLimit
         timer = loop.addTimeout(milliseconds: bound) { [weak self] in
             guard let self, self.open != nil else { return }
             self.timer = nil
@@ -42,8 +51,28 @@ final class StartupGate {
         }
     }
 
-    /// Whether the name has been asked for.
+    /// Whether calls run (the parts answered, or the bound passed).
     var isOpen: Bool { open == nil }
+
+    /// How many calls wait.
+    var heldCount: Int { held.count }
+
+    /// Runs `run` for `call` once the gate is open, in the order held (at once when it is).
+    func hold(_ call: MethodInvocation, _ run: @escaping () -> Void) {
+        guard !isOpen else { return run() }
+        guard held.count < heldLimit else {
+            let error = OrientationError.limitExceeded("orientd is starting and holds \(held.count) calls until its first answers; the limit is \(heldLimit) (wait for replies before sending more)")
+            return call.returnError(name: error.name, message: error.message)
+        }
+        held.append((call, run))
+    }
+
+    /// Answers the held calls with an error (orientd ends before it served them).
+    func refuseHeld(because reason: String) {
+        let calls = held
+        held = []
+        for (call, _) in calls { call.returnError(name: DBusError.failed, message: reason) }
+    }
 
     /// `part` has its first answer (said again later: nothing), or, `false`, waits again for
     /// one (the sensor, claimed after it said it was there: its first reading).
@@ -64,5 +93,8 @@ final class StartupGate {
         let open = self.open
         self.open = nil
         open?()
+        let calls = held
+        held = []
+        for (_, run) in calls { run() }
     }
 }

@@ -107,7 +107,7 @@ final class AdapterHostTests: PartTestCase {
         settleArrivals()
         XCTAssertNil(host.entryName, "no folder watched before the name")
 
-        afterName.busAnswered()
+        afterName.begin()
         try eventually("the socket bound in between found", iterating: loop) { host.entryName == "wayland" }
     }
 

@@ -27,6 +27,8 @@ final class BusFaceTests: ServedObjectTestCase {
         var face: BusFace?
         /// The scene the scene calls are for.
         var scene: SceneID = 0
+        /// Whether `Get` and `GetAll` read the manager's properties (else the scene's).
+        var managerProperties = false
     }
 
     private let run = Run()
@@ -37,6 +39,8 @@ final class BusFaceTests: ServedObjectTestCase {
             let face = run.face!
             switch call.methodName {
             case "GetManagedObjects", "Other": face.answerObjectManager(call, run.manager)
+            case "Get" where run.managerProperties, "GetAll" where run.managerProperties:
+                face.answerManagerProperties(call, run.manager)
             case "Get", "GetAll":
                 do throws(OrientationError) {
                     try face.answerSceneProperties(call, run.scene, run.manager)
@@ -65,21 +69,25 @@ final class BusFaceTests: ServedObjectTestCase {
         return id
     }
 
-    func testManagerPropertiesReadTheCoresState() {
+    /// The manager's `Get` reads the core's state as it is at the call, `GetAll` has every
+    /// property, and an unknown property names the valid ones.
+    func testManagerPropertiesReadTheCoresState() throws {
         let run = run
-        func rotationLocked() -> Bool? {
-            served.onLoop {
-                let request = PropertyRequest(sender: ":1.1", objectPath: BusNames.managerPath, interfaceName: BusNames.managerInterface,
-                                              propertyName: "RotationLocked")
-                return run.face!.managerProperty(request, run.manager)?.bool
-            }
+        served.onLoop { run.managerProperties = true }
+        let interface = Variant(string: BusNames.managerInterface)
+        func rotationLocked() throws -> Bool? {
+            try served.call("Get", [interface, Variant(string: "RotationLocked")]).child(at: 0).child(at: 0).bool
         }
-        XCTAssertEqual(rotationLocked(), false)
+        XCTAssertEqual(try rotationLocked(), false)
         _ = served.onLoop { run.apply(.setRotationLocked(true), caller: "") }
-        XCTAssertEqual(rotationLocked(), true)
-        XCTAssertNil(served.onLoop {
-            run.face!.managerProperty(PropertyRequest(sender: ":1.1", objectPath: "/", interfaceName: "", propertyName: "Bogus"), run.manager)
-        })
+        XCTAssertEqual(try rotationLocked(), true)
+        let all = try served.call("GetAll", [interface]).child(at: 0)
+        XCTAssertEqual(all.childCount, ManagerProperty.allCases.count)
+        XCTAssertThrowsError(try served.call("Get", [interface, Variant(string: "Bogus")])) { error in
+            let error = error as? DBusError
+            XCTAssertEqual(error?.name, DBusError.unknownProperty)
+            XCTAssertTrue(error?.message.contains("RotationLocked") == true, error?.message ?? "")
+        }
     }
 
     /// `GetManagedObjects` lists every scene, but to a sandboxed app only its own; any other
