@@ -1,32 +1,42 @@
 /// A scene's controllers: a root with navigation stacks, tabs and modal presentations.
-/// Controllers live in a slot array addressed by handles, with an index by id.
+/// Controllers live in a slot array addressed by handles; a tree of more than
+/// `indexedBeyond` controllers keeps an index by id as well.
 public struct ControllerTree: Sendable {
     private var slots: [ControllerNode?] = []
     private var freeSlots: [Int] = []
-    private var handles: [String: Int] = [:]
+    /// The handles by id, made once the tree first holds more than `indexedBeyond` controllers.
+    /// A smaller tree (most scenes hold one to three) is searched slot by slot: a few string
+    /// comparisons cost less than hashing the id, and it keeps no table of its own (~200
+    /// bytes a scene).
+    private var index: [String: Int]?
+    /// How many controllers a tree may hold and still be searched without an index.
+    public static let indexedBeyond = 8
     public private(set) var root: Int?
+    /// How many controllers the tree holds.
+    public private(set) var count = 0
 
     public init() {}
 
-    /// How many controllers the tree holds.
-    public var count: Int { handles.count }
-    public var isEmpty: Bool { handles.isEmpty }
+    public var isEmpty: Bool { count == 0 }
 
     public subscript(handle: Int) -> ControllerNode {
         get { slots[handle]! }
         set { slots[handle] = newValue }
     }
 
-    public func handle(of id: String) -> Int? { handles[id] }
+    public func handle(of id: String) -> Int? {
+        if let index { return index[id] }
+        return slots.firstIndex { $0?.id == id }
+    }
 
     /// The handle of an existing controller, or `UnknownController`.
     func existing(_ id: String) throws(OrientationError) -> Int {
-        guard let handle = handles[id] else { throw .unknownController(id) }
+        guard let handle = handle(of: id) else { throw .unknownController(id) }
         return handle
     }
 
     /// Ids of every controller, for error messages and listings, sorted.
-    public var ids: [String] { handles.keys.sorted() }
+    public var ids: [String] { slots.compactMap { $0?.id }.sorted() }
 
     /// Adds a controller under `parent` (as a contained child, or presented), or as the root.
     @discardableResult
@@ -42,7 +52,14 @@ public struct ControllerTree: Sendable {
             handle = slots.count
             slots.append(node)
         }
-        handles[node.id] = handle
+        count += 1
+        if index != nil {
+            index![node.id] = handle
+        } else if count > Self.indexedBeyond {
+            var made = [String: Int](minimumCapacity: count)
+            for (handle, node) in slots.enumerated() { if let node { made[node.id] = handle } }
+            index = made
+        }
         if let parent {
             if presented {
                 self[parent].presented = handle
@@ -73,7 +90,8 @@ public struct ControllerTree: Sendable {
             let node = self[next]
             stack.append(contentsOf: node.children)
             if let presented = node.presented { stack.append(presented) }
-            handles[node.id] = nil
+            index?[node.id] = nil
+            count -= 1
             slots[next] = nil
             freeSlots.append(next)
         }

@@ -172,6 +172,32 @@ final class DecidingControllerTests: XCTestCase {
         subject.expectFailure(.notPermitted, on: id, .pop(navigation: "empty"))
     }
 
+    /// Controllers are found by their id in a small tree (searched slot by slot) and in one
+    /// past `ControllerTree.indexedBeyond` (indexed), before and after pops, and a popped id can
+    /// be pushed again.
+    func testControllersAreFoundByIdInSmallTreesAndIndexedOnes() throws {
+        var subject = ManagerUnderTest()
+        let id = try scene(&subject)
+        try subject.on(id, .setRoot(navigation("nav")))
+        let pushed = ControllerTree.indexedBeyond + 4
+        for n in 1...pushed {
+            try subject.on(id, .push(navigation: "nav", view("v\(n)", n.isMultiple(of: 2) ? .landscape : .portrait)))
+            XCTAssertEqual(deciding(subject, id), "v\(n)")
+            subject.expectFailure(.duplicateController, on: id, .push(navigation: "nav", view("v\(n)")))
+            subject.expectFailure(.duplicateController, on: id, .push(navigation: "nav", view("nav")))
+        }
+        XCTAssertEqual(subject.orientation(id), .landscapeRight)
+        for n in stride(from: pushed, to: 5, by: -1) {
+            XCTAssertEqual(try subject.on(id, .pop(navigation: "nav")).reply, .controller("v\(n)"))
+        }
+        XCTAssertEqual(deciding(subject, id), "v5")
+        subject.expectFailure(.unknownController, on: id, .setMode("v\(pushed)", .portrait))
+        try subject.on(id, .push(navigation: "nav", view("v\(pushed)", .landscape)))
+        XCTAssertEqual(deciding(subject, id), "v\(pushed)")
+        try subject.on(id, .setMode("v3", .portrait))
+        subject.expectFailure(.duplicateController, on: id, .push(navigation: "nav", view("v4")))
+    }
+
     func testSetRootReplacesTheWholeTree() throws {
         var subject = ManagerUnderTest()
         let id = try scene(&subject)
