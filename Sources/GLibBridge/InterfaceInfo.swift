@@ -91,6 +91,12 @@ public final class InterfaceInfo: Sendable {
     /// The property names, in XML order.
     public var propertyNames: [String] { nullTerminated(pointer.pointee.properties).map { copyCString($0.pointee.name) } }
 
+    /// The identity of property `name` of this interface, as a `Get` routed to an object's
+    /// method handler carries it (`MethodInvocation.property`); nil if there is no such property.
+    public func property(_ name: String) -> PropertyID? {
+        g_dbus_interface_info_lookup_property(pointer, name).map { PropertyID(UnsafePointer($0)) }
+    }
+
     /// The type signature of a property, such as `u` or `as`; nil if there is none by that name.
     public func propertySignature(_ property: String) -> String? {
         g_dbus_interface_info_lookup_property(pointer, property).map { copyCString($0.pointee.signature) }
@@ -141,4 +147,15 @@ func nullTerminated<T>(_ array: UnsafeMutablePointer<UnsafeMutablePointer<T>?>?)
         index += 1
     }
     return result
+}
+
+/// Identifies one property of an interface by its introspection data (GDBusPropertyInfo), as
+/// `MethodID` does a method.
+public struct PropertyID: Hashable, Sendable {
+    let address: UInt
+
+    init(_ info: UnsafePointer<GDBusPropertyInfo>?) { address = UInt(bitPattern: info) }
+
+    /// No property (`GetAll`, or a method).
+    public static let none = PropertyID(nil)
 }

@@ -21,6 +21,10 @@ public final class MethodInvocation: Sendable {
     /// it with `InterfaceInfo.method(_:)` is a pointer comparison, not a string comparison.
     /// `MethodID.none` for a property read that reaches a method handler.
     public let method: MethodID
+    /// For a property's `Get` or `Set` that reaches a method handler, the property, as the
+    /// registered interface's introspection data has it (`InterfaceInfo.property(_:)`);
+    /// `PropertyID.none` otherwise (`GetAll`, any method).
+    public var property: PropertyID { PropertyID(g_dbus_method_invocation_get_property_info(handle.raw)) }
     /// The arguments, as a tuple (already checked by GDBus against the introspection data).
     public let parameters: Variant
 

@@ -12,6 +12,8 @@ final class BusFace {
     let scenes: SceneObjects
     let signals: EventEmission
     let caches = ReplyCaches()
+    /// The manager's properties by their introspection data, for `Get` without comparing names.
+    private let managerProperties: [PropertyID: ManagerProperty]
     private let options: ServiceOptions
     private let log: Log
 
@@ -22,6 +24,10 @@ final class BusFace {
         table = MethodTable(contract)
         scenes = SceneObjects(connection: connection, interface: contract.scene, log: log)
         signals = EventEmission(connection: connection, scenes: scenes, log: log)
+        let manager = contract.manager
+        managerProperties = Dictionary(uniqueKeysWithValues: ManagerProperty.allCases.compactMap { property in
+            manager.property(property.rawValue).map { ($0, property) }
+        })
         for problem in table.problems { log.warning(problem) }
     }
 
@@ -43,6 +49,9 @@ final class BusFace {
     /// `org.freedesktop.DBus.Properties.Get` / `GetAll` on the manager (GDBus routes them here
     /// and has checked the interface and property names): one snapshot for all.
     func answerManagerProperties(_ call: MethodInvocation, _ manager: OrientationManager) {
+        if let property = managerProperties[call.property] {
+            return call.returnValues(Variant(boxing: Encode.managerProperty(property, manager.managerSnapshot)))
+        }
         answerProperties(call, of: BusNames.managerInterface, get: { Encode.managerProperty($0, manager.managerSnapshot) },
                          getAll: { Encode.managerProperties(manager.managerSnapshot) })
     }
