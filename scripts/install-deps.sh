@@ -27,6 +27,9 @@ test_packages=(python3 python3-dbus python3-gi python3-dbusmock iio-sensor-proxy
                gir1.2-gtk-4.0 xvfb xauth procps groff-base
                zsh fish libglib2.0-dev-bin
                dpkg-dev lintian)
+# The package tests build liborientd's packages and install it as make install does, with its
+# reference documentation (gi-docgen): everything make install checks for.
+test_packages+=("${build_packages[@]}")
 # The mutter output backend's tests: a real headless mutter and the GSettings schema it hands over.
 test_packages+=(mutter gsettings-desktop-schemas gnome-settings-daemon-common)
 # The wlroots, kwin and x11 output backends' tests: phoc, KWin, Xephyr in Xvfb, the tools the
