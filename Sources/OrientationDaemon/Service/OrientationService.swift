@@ -125,6 +125,7 @@ public final class OrientationService {
             // What the parts' first walks parsed and freed goes back to the system.
             MemoryRelease.trim()
         })
+        startupGate = gate
         connection.ownName(BusNames.wellKnownName, flags: flags,
                            acquired: { [unowned self] name in
                                self.nameAcquired(name)
@@ -139,7 +140,6 @@ public final class OrientationService {
                                if self.connection.isClosed { return }
                                self.name.notOwned(name)
                            })
-        startupGate = gate
         sensorPart.answered = { gate.answered(.sensor, $0) }
         outputPart.answered = { gate.answered(.output) }
         windowPart.answered = { gate.answered(.windows) }
