@@ -1,8 +1,9 @@
 /// Work orientd leaves until the bus has answered its request for its well-known name (the
 /// name owned, or queued behind another owner) and the parts have their first answers
-/// (`StartupGate`): what neither the first call's answer nor the parts' first answers need (the adapters' watches for a compositor's socket file: GIO's
-/// first file monitor loads its monitor types and module list and starts GLib's worker
-/// thread, a twentieth of the start-up). Run once, in order, at `begin()`; work given after
+/// (`StartupGate`): what neither the first call's answer nor the parts' first answers need
+/// (the adapters' watches for a compositor's socket file: GIO's first file monitor loads its
+/// monitor types and module list and starts GLib's worker thread, a twentieth of the
+/// start-up). Run once, in order, at `begin()`; work given after
 /// that runs at once.
 ///
 /// Lives on the main loop thread.

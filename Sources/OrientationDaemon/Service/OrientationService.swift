@@ -113,7 +113,6 @@ public final class OrientationService {
         // What the parts may set up once the bus answered the request for the name (owned, or
         // queued behind another owner) and the first answers are in (Peers/AfterName.swift).
         let afterName = AfterName()
-        var nameAnswered = false
         let gate = StartupGate(loop: loop, log: log, timedOut: { [unowned self] waiting in
             if waiting.contains(.output) { self.outputPart.stillStarting() }
             if waiting.contains(.windows) { self.windowPart.stillStarting() }
@@ -121,7 +120,6 @@ public final class OrientationService {
             // Nobody could read the state before the calls run: its first changes are read
             // with the first call, not signalled (Methods/EventEmission.swift).
             self.face.signals.startSending()
-            if nameAnswered { afterName.begin() }
             // What the parts' first walks parsed and freed goes back to the system.
             MemoryRelease.trim()
         })
@@ -129,12 +127,10 @@ public final class OrientationService {
         connection.ownName(BusNames.wellKnownName, flags: flags,
                            acquired: { [unowned self] name in
                                self.nameAcquired(name)
-                               nameAnswered = true
-                               if gate.isOpen { afterName.begin() }
+                               gate.afterOpening(afterName.begin)
                            },
                            lost: { [unowned self] name in
-                               nameAnswered = true
-                               if gate.isOpen { afterName.begin() }
+                               gate.afterOpening(afterName.begin)
                                // A closed connection loses every name too: the onClosed handler
                                // reports that, with the non-zero status a service manager restarts on.
                                if self.connection.isClosed { return }

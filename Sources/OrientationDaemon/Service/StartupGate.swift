@@ -28,7 +28,9 @@ final class StartupGate {
 
     private(set) var waiting: Set<Part> = Set(Part.allCases)
     private var open: (() -> Void)?
-    private var held: [(call: MethodInvocation, run: () -> Void)] = []
+    /// What runs once the gate opens, in order: the held calls, and the service's own work
+    /// (no call: never refused).
+    private var held: [(call: MethodInvocation?, run: () -> Void)] = []
     private let heldLimit: Int
     private var timer: SourceHandle?
     private let log: Log
@@ -55,23 +57,28 @@ final class StartupGate {
     var isOpen: Bool { open == nil }
 
     /// How many calls wait.
-    var heldCount: Int { held.count }
+    var heldCount: Int { held.count(where: { $0.call != nil }) }
 
     /// Runs `run` for `call` once the gate is open, in the order held (at once when it is).
     func hold(_ call: MethodInvocation, _ run: @escaping () -> Void) {
         guard !isOpen else { return run() }
-        guard held.count < heldLimit else {
-            let error = OrientationError.limitExceeded("orientd is starting and holds \(held.count) calls until its first answers; the limit is \(heldLimit) (wait for replies before sending more)")
+        guard heldCount < heldLimit else {
+            let error = OrientationError.limitExceeded("orientd is starting and holds \(heldCount) calls until its first answers; the limit is \(heldLimit) (wait for replies before sending more)")
             return call.returnError(name: error.name, message: error.message)
         }
         held.append((call, run))
+    }
+
+    /// Runs `work` once the gate is open (at once when it is).
+    func afterOpening(_ work: @escaping () -> Void) {
+        if isOpen { work() } else { held.append((nil, work)) }
     }
 
     /// Answers the held calls with an error (orientd ends before it served them).
     func refuseHeld(because reason: String) {
         let calls = held
         held = []
-        for (call, _) in calls { call.returnError(name: DBusError.failed, message: reason) }
+        for case (let call?, _) in calls { call.returnError(name: DBusError.failed, message: reason) }
     }
 
     /// `part` has its first answer (said again later: nothing), or, `false`, waits again for

@@ -73,6 +73,26 @@ final class StartupGateTests: ServedObjectTestCase {
         XCTAssertEqual(try served.call("Echo", [Variant(string: "later")]).child(at: 0).string, "later", "at once once open")
     }
 
+    /// The service's own work given before the gate opens runs once it does, after what was held
+    /// before it, and is never counted or refused as a call; given after, it runs at once.
+    func testWorkAfterOpeningRunsOnceOpenInItsTurn() throws {
+        try serveGate(heldLimit: 1)
+        let held = held
+        let first = echo("first")
+        try eventually("the first call held") { heldCount() == 1 }
+        served.onLoop {
+            held.gate!.afterOpening { held.ran.append("work") }
+            held.gate!.afterOpening { held.ran.append("more work") }
+        }
+        XCTAssertEqual(heldCount(), 1, "work is not a call")
+        XCTAssertEqual(served.onLoop { held.ran }, [])
+        served.onLoop { for part in StartupGate.Part.allCases { held.gate!.answered(part) } }
+        wait(for: [first.done], timeout: 20)
+        XCTAssertEqual(served.onLoop { held.ran }, ["first", "work", "more work"])
+        served.onLoop { held.gate!.afterOpening { held.ran.append("later") } }
+        XCTAssertEqual(served.onLoop { held.ran }.last, "later")
+    }
+
     func testPastItsLimitACallIsRefusedAndWhatItHoldsIsAnsweredWhenOrientdEnds() throws {
         try serveGate(heldLimit: 1)
         let first = echo("first")
