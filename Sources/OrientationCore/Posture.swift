@@ -93,6 +93,17 @@ public enum ScreenClass: String, CaseIterable, Sendable {
 /// The screen class orientd takes: measured, or set by the administrator or the command line.
 public enum ScreenClassChoice: String, CaseIterable, Sendable {
     case auto, phone, large
+
+    /// The class chosen, or nil for `auto`. A switch, not `ScreenClass(rawValue:)`: the
+    /// screen class is read several times a call, and a string raw value is matched case by
+    /// case (~200 instructions a reading).
+    public var chosen: ScreenClass? {
+        switch self {
+        case .auto: nil
+        case .phone: .phone
+        case .large: .large
+        }
+    }
 }
 
 /// How the device is held.
@@ -183,8 +194,8 @@ public enum PostureBasis: Sendable, Equatable {
 extension OrientationManager {
     /// Why the screen class is what it is: the command line, the configuration, else the panel's measure.
     public var screenClassBasis: ScreenClassBasis {
-        if let chosen = ScreenClass(rawValue: screenClassOption.rawValue) { return .commandLine(chosen) }
-        if let chosen = ScreenClass(rawValue: settings.screenClass.rawValue) { return .configuration(chosen) }
+        if let chosen = screenClassOption.chosen { return .commandLine(chosen) }
+        if let chosen = settings.screenClass.chosen { return .configuration(chosen) }
         guard output.backend != nil, let size = output.facts.size else { return .unmeasured }
         return .measured(size)
     }

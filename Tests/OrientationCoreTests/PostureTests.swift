@@ -70,6 +70,22 @@ final class PostureTests: XCTestCase {
         XCTAssertEqual(subject.manager.screenClassBasis, .configuration(.large))
     }
 
+    func testEachChoiceGivesItsOwnClassAndAutoTheMeasuredOne() throws {
+        // On a laptop's panel (measured large), so that a choice of phone shows.
+        for (choice, expected) in [(ScreenClassChoice.auto, ScreenClass.large), (.phone, .phone), (.large, .large)] {
+            subject = ManagerUnderTest { $0.screenClass = choice }
+            try attach(Self.laptop)
+            XCTAssertEqual(subject.manager.screenClass, expected, "configuration \(choice)")
+            if choice == .auto {
+                guard case .measured = subject.manager.screenClassBasis else { return XCTFail("auto: \(subject.manager.screenClassBasis)") }
+            } else {
+                XCTAssertEqual(subject.manager.screenClassBasis, .configuration(expected))
+            }
+            subject.manager = OrientationManager(settings: Settings(), screenClass: choice)
+            XCTAssertEqual(subject.manager.screenClassBasis, choice == .auto ? .unmeasured : .commandLine(expected), "command line \(choice)")
+        }
+    }
+
     func testTheClassGoesWithThePanel() throws {
         try attach(Self.laptop)
         XCTAssertEqual(subject.manager.screenClass, .large)
