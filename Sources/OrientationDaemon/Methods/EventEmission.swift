@@ -45,7 +45,11 @@ final class EventEmission {
         case .sceneAdded(let id):
             guard let snapshot = manager.snapshot(of: id) else { return }
             scenes.exportScene(id, creator: manager.scenes[id]?.creator ?? "")
-            let interfaces = Variant(dictionary: [BusNames.sceneInterface: Encode.sceneProperties(snapshot)], valueType: "a{sv}")
+            // Serialized: one block instead of a node per property. GDBus holds a signal's
+            // body until its worker thread has written it; with registrations pipelined, the
+            // nodes of a few dozen of these were scattered among the new scenes' own blocks,
+            // and the pages they left half free stayed dirty.
+            let interfaces = Variant(dictionary: [BusNames.sceneInterface: Encode.sceneProperties(snapshot)], valueType: "a{sv}").serialized()
             try signal(BusNames.managerPath, BusNames.objectManagerInterface, StandardMember.interfacesAdded,
                        [Variant(objectPath: scenePath(id)), interfaces])
         case .sceneRemoved(let id):
