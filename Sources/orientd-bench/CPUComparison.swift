@@ -9,6 +9,13 @@ struct CPUComparison {
     /// µs per call, round by round.
     var orientd: Spread
     var peer: Spread
+    /// How many rounds the calls are split into. Five rounds of 400 calls, as the time rows
+    /// take, left the median at the mercy of a single slow stretch: on a 2-core VM the
+    /// rounds' ratios spread 1.0-1.6 and the row read 1.06-1.37 from one run to the next for
+    /// the same build. Twenty rounds of 100 put more rounds on each side of a slow stretch:
+    /// three runs of the same build read 1.13-1.18.
+    static let rounds = 20
+
     /// orientd / the peer, round by round.
     var ratio: Spread
 

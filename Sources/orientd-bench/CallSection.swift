@@ -42,7 +42,7 @@ enum CallSection {
             "rotation emitting the same two signals", request)
         report.spread("request.ping", "RequestOrientation / Ping", request.pingRatio, "×")
         let requestCPU = try CPUComparison.measure(
-            rounds: options.rounds, perRound: max(1, options.sequentialCalls / options.rounds),
+            rounds: CPUComparison.rounds, perRound: max(1, options.sequentialCalls / CPUComparison.rounds),
             orientdUsage: target.usage, peerUsage: ProcessUsage(pid: peer.process.pid),
             orientd: turns.orientd, reference: turns.peer)
         report.spread("request.cpu", "orientd CPU per RequestOrientation", requestCPU.orientd, "µs")
