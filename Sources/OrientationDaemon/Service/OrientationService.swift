@@ -85,6 +85,10 @@ public final class OrientationService {
 
     /// Exports the objects, follows clients leaving the bus, then asks for the well-known name.
     public func start() throws {
+        // The program's path read before the name is asked for: the bus gives the name at once,
+        // and a client that sees it may remove the program while the parts start; read after
+        // that, the path is "(deleted)" and nothing would watch for the removal.
+        let program = UninstallWatch.executablePath()
         // The manager's property reads come as calls (no GDBus property handler), so that they
         // too wait for the parts' first answers.
         try connection.registerObject(
@@ -149,9 +153,8 @@ public final class OrientationService {
         sensorPart.start(adapters)
         outputPart.start(adapters)
         windowPart.start(adapters)
-        // The program's path read now; its folder watched once the bus answered for the name and
-        // the calls run, as the parts' folders are (a removal in between is seen then).
-        let program = UninstallWatch.executablePath()
+        // The program's folder watched once the bus answered for the name and the calls run, as
+        // the parts' folders are (a removal in between is seen then).
         afterName.later { [unowned self] in
             guard !self.stopped else { return }
             self.uninstallWatch = UninstallWatch(path: program) { [unowned self] path in
