@@ -18,26 +18,35 @@ struct CPUComparison {
 
     /// orientd / the peer, round by round.
     var ratio: Spread
+    /// The same on the threads that run the calls (all but GDBus's worker), and on GDBus's
+    /// worker thread alone (the same GLib code in both: a ratio above 1 there is not orientd's
+    /// own code but what its process makes that code cost).
+    var callThreadsRatio: Spread
+    var workerRatio: Spread
 
     static func measure(rounds: Int, perRound: Int, orientdUsage: ProcessUsage, peerUsage: ProcessUsage,
                         orientd orientdCall: () throws(DBusError) -> Void,
                         reference peerCall: () throws(DBusError) -> Void) throws -> CPUComparison {
-        func perCall(_ usage: ProcessUsage, _ call: () throws(DBusError) -> Void) throws -> Double {
-            let before = try usage.cpuNanoseconds()
+        func round(_ usage: ProcessUsage, _ call: () throws(DBusError) -> Void) throws -> ThreadCPU {
+            let before = try usage.cpuNanosecondsByThread()
             for _ in 0..<perRound { try call() }
-            return Double(try usage.cpuNanoseconds() - before) / Double(perRound) / 1000
+            return try usage.cpuNanosecondsByThread() - before
         }
-        var orientd: [Double] = [], peer: [Double] = []
-        for round in 0..<rounds {
-            if round % 2 == 0 {
-                orientd.append(try perCall(orientdUsage, orientdCall))
-                peer.append(try perCall(peerUsage, peerCall))
+        var orientd: [ThreadCPU] = [], peer: [ThreadCPU] = []
+        for index in 0..<rounds {
+            if index % 2 == 0 {
+                orientd.append(try round(orientdUsage, orientdCall))
+                peer.append(try round(peerUsage, peerCall))
             } else {
-                peer.append(try perCall(peerUsage, peerCall))
-                orientd.append(try perCall(orientdUsage, orientdCall))
+                peer.append(try round(peerUsage, peerCall))
+                orientd.append(try round(orientdUsage, orientdCall))
             }
         }
-        let ratios = zip(orientd, peer).map { $0 / max($1, 0.001) }
-        return CPUComparison(orientd: Spread(orientd), peer: Spread(peer), ratio: Spread(ratios))
+        func microsecondsPerCall(_ rounds: [ThreadCPU]) -> [Double] { rounds.map { Double($0.total) / Double(perRound) / 1000 } }
+        func ratios(_ part: (ThreadCPU) -> Int) -> Spread {
+            Spread(zip(orientd, peer).map { Double(part($0)) / Double(max(part($1), 1)) })
+        }
+        return CPUComparison(orientd: Spread(microsecondsPerCall(orientd)), peer: Spread(microsecondsPerCall(peer)),
+                             ratio: ratios(\.total), callThreadsRatio: ratios(\.rest), workerRatio: ratios(\.worker))
     }
 }

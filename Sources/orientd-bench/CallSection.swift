@@ -49,6 +49,10 @@ enum CallSection {
         report.spread("request.cpu.peer", "the reference peer's CPU per RequestOrientation", requestCPU.peer, "µs")
         report.spread("request.cpu.ratio", "CPU per RequestOrientation, orientd / the reference peer (every thread of each)",
                       requestCPU.ratio, "×", atMost: 1.05)
+        report.spread("request.cpu.calls.ratio", "the same on the threads that run the calls (all but GDBus's worker)",
+                      requestCPU.callThreadsRatio, "×")
+        report.spread("request.cpu.worker.ratio", "the same on GDBus's worker thread alone (the same GLib code in both)",
+                      requestCPU.workerRatio, "×")
 
         let explain = try compare({ () throws(DBusError) in try connection.scene(owner, scene, .explain) },
                                   { () throws(DBusError) in try connection.scene(peer.owner, scene, .explain) })

@@ -78,6 +78,19 @@ struct ProcessUsage {
         return total
     }
 
+    /// `cpuNanoseconds` split between GDBus's worker thread (named "gdbus"), which reads and
+    /// writes every message, and the process's other threads (the main loop's runs the calls).
+    func cpuNanosecondsByThread() throws(BenchError) -> ThreadCPU {
+        var split = ThreadCPU()
+        for task in try tasks() {
+            guard let line = try? read("task/\(task)/schedstat"),
+                  let first = line.split(separator: " ").first, let value = Int(first) else { continue }
+            let name = (try? read("task/\(task)/comm"))?.trimmingCharacters(in: .whitespacesAndNewlines)
+            if name == "gdbus" { split.worker += value } else { split.rest += value }
+        }
+        return split
+    }
+
     /// Times each of the process's threads was switched out, by thread id
     /// (voluntary_ctxt_switches plus nonvoluntary_ctxt_switches of /proc/PID/task/TID/status):
     /// a thread that sleeps in poll and is never woken adds none.
@@ -130,5 +143,16 @@ struct ProcessUsage {
             bytes.append(contentsOf: chunk[..<count])
         }
         return String(decoding: bytes, as: UTF8.self)
+    }
+}
+
+/// CPU time of a process's threads (ns): GDBus's worker, and the rest.
+struct ThreadCPU {
+    var worker = 0
+    var rest = 0
+    var total: Int { worker + rest }
+
+    static func - (after: ThreadCPU, before: ThreadCPU) -> ThreadCPU {
+        ThreadCPU(worker: after.worker - before.worker, rest: after.rest - before.rest)
     }
 }

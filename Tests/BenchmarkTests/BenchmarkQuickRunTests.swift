@@ -10,7 +10,7 @@ final class BenchmarkQuickRunTests: XCTestCase {
         "ping.seq", "ping.cpu", "ping.pipelined", "peer.noop", "peer.string",
         "update.call", "update.peer", "update.ratio", "update.ping", "update.cpu",
         "request.call", "request.peer", "request.ratio", "request.ping", "request.cpu",
-        "request.cpu.peer", "request.cpu.ratio", "explain.call", "explain.peer", "explain.ratio", "explain.ping", "explain.cpu",
+        "request.cpu.peer", "request.cpu.ratio", "request.cpu.calls.ratio", "request.cpu.worker.ratio", "explain.call", "explain.peer", "explain.ratio", "explain.ping", "explain.cpu",
         "controllers.call", "controllers.peer", "controllers.ratio", "get.call", "get.peer", "get.ratio",
         "update.loaded.call", "update.loaded.peer", "update.loaded.ratio", "request.loaded.call", "request.loaded.peer",
         "request.loaded.ratio", "get.loaded.call", "get.loaded.peer", "get.loaded.ratio",
@@ -46,6 +46,7 @@ final class BenchmarkQuickRunTests: XCTestCase {
     static let spread: Set = [
         "peer.noop", "peer.string", "update.call", "update.peer", "update.ratio", "update.ping",
         "request.call", "request.peer", "request.ratio", "request.ping", "request.cpu", "request.cpu.peer", "request.cpu.ratio",
+        "request.cpu.calls.ratio", "request.cpu.worker.ratio",
         "explain.call", "explain.peer",
         "explain.ratio", "explain.ping", "controllers.call", "controllers.peer", "controllers.ratio",
         "get.call", "get.peer", "get.ratio", "update.loaded.call", "update.loaded.peer", "update.loaded.ratio",
