@@ -7,7 +7,8 @@ import XCTest
 /// its defaults, started by D-Bus activation before the session (no `WAYLAND_DISPLAY`, no
 /// compositor yet), finds phoc's output management and window list when phoc binds its socket
 /// in `XDG_RUNTIME_DIR`; and a program owning `org.gnome.Shell` beside phoc (as Phosh does) or
-/// beside an X11 window manager is not taken for GNOME Shell.
+/// beside an X11 window manager is not taken for GNOME Shell; a compositor still starting when
+/// orientd looked is found once it answers.
 final class CompositorArrivalTests: OutputTestCase {
     static let game = "org.example.ArrivalGame"
     static let panel = "X11-1"
@@ -36,6 +37,24 @@ final class CompositorArrivalTests: OutputTestCase {
         _ = try startUnmodifiedApp(Self.game)
         try waitForFrontApp(Self.game, trackedWindows: 1)
         try compositor.waitForPanel(anyOf: PanelTransform.quarterTurns)
+    }
+
+    /// A compositor still starting when orientd looks (its socket bound, its loop not running
+    /// yet: GNOME Shell on a loaded machine took seconds to answer) is found once it answers,
+    /// though nothing arrives after orientd started. phoc is stopped (SIGSTOP) until orientd
+    /// has given up on its listing.
+    func testACompositorThatAnswersAfterTheListingsDeadlineIsFound() throws {
+        let phoc = try startPhoc()
+        phoc.process.send(SIGSTOP)
+        addTeardownBlock { phoc.process.send(SIGCONT) }
+        try launchOrientd(["--output-backend", "none", "--window-tracking", "auto"], environment: waylandEnvironment)
+        try eventually("orientd gives up on the stopped compositor; its log:\n\(orientd.log)", timeout: deadline) {
+            !orientdLogLines(containing: "no compositor window list found").isEmpty
+        }
+        XCTAssertEqual(try managerProperty("WindowTracking").string, "none")
+        phoc.process.send(SIGCONT)
+        try waitForProperty("WindowTracking", "wlroots")
+        XCTAssertFalse(orientdLogLines(containing: "a late answer of the compositor on").isEmpty, orientd.log)
     }
 
     /// Phosh owns org.gnome.Shell on phoc: phoc's own window list is followed, never the

@@ -15,8 +15,9 @@ import GLibBridge
 /// arrivals settle (`quietPeriod`: a storm of socket files is one walk, not one per file). A
 /// walk after arrivals that finds nothing is tried again with backoff (`retryDelays`: a
 /// compositor binds its socket a moment before it answers), arrivals meanwhile waiting for
-/// the next try. A peer found for another entry replaces the adapter; an adapter whose own
-/// peer came back attaches by itself.
+/// the next try. A compositor that answers a listing after its deadline (`PeerProbes`: one
+/// still starting when orientd looked) counts as arriving then. A peer found for another
+/// entry replaces the adapter; an adapter whose own peer came back attaches by itself.
 ///
 /// Lives on the main loop thread.
 final class AdapterHost<Adapter, Report> {
@@ -47,6 +48,7 @@ final class AdapterHost<Adapter, Report> {
     private var watching = false
     private var nameWatches: [NameOwners.WatchID] = []
     private var listener: Int?
+    private var lateListener: Int?
     /// A walk waits for a probe's answer.
     private var walkPending = false
     /// What arrived since the last walk (for the log), and when the burst began.
@@ -80,6 +82,9 @@ final class AdapterHost<Adapter, Report> {
             guard let self, self.walkPending else { return }
             self.walk()
         }
+        lateListener = context.probes.listenForLateAnswers { [weak self] socket in
+            self?.peerArrived("a late answer of the compositor on \(socket)")
+        }
         walk()
         return true
     }
@@ -93,8 +98,8 @@ final class AdapterHost<Adapter, Report> {
     func stop() {
         for source in [retry, quiet] where source != 0 { cancelDelay(source) }
         (retry, quiet, walkPending) = (0, 0, false)
-        if let listener { context?.probes.unlisten(listener) }
-        listener = nil
+        for id in [listener, lateListener].compactMap({ $0 }) { context?.probes.unlisten(id) }
+        (listener, lateListener) = (nil, nil)
         for watch in arrivals { watch.cancel() }
         arrivals = []
         watching = false

@@ -28,6 +28,10 @@ final class PeerProbes {
 
     private enum Listing {
         case inFlight(WaylandConnection, guint)
+        /// Past its deadline and taken for no compositor, but left open: a compositor binds
+        /// its socket before its loop runs (GNOME Shell on a loaded machine took seconds to
+        /// answer), and one that answers late is heard (`lateAnswer`) rather than missed.
+        case overdue(WaylandConnection)
         case done([String]?)
     }
 
@@ -35,6 +39,8 @@ final class PeerProbes {
     private var names: [String: (watch: NameOwners.WatchID, owned: Bool?)] = [:]
     private var owners: NameOwners?
     private var listeners: [(id: Int, heard: () -> Void)] = []
+    /// Told of a compositor that answered an overdue listing, with its socket's path.
+    private var lateListeners: [(id: Int, heard: (String) -> Void)] = []
     private var nextListener = 0
     /// A listener run is queued (answers that land together are heard once).
     private var telling: guint = 0
@@ -50,20 +56,35 @@ final class PeerProbes {
         return nextListener
     }
 
-    func unlisten(_ id: Int) { listeners.removeAll { $0.id == id } }
+    /// `heard` runs when a compositor answers a listing past its deadline (it was taken for
+    /// none, and it is there before anything arrives to say so); returns the id for `unlisten`.
+    func listenForLateAnswers(_ heard: @escaping (String) -> Void) -> Int {
+        nextListener += 1
+        lateListeners.append((nextListener, heard))
+        return nextListener
+    }
+
+    func unlisten(_ id: Int) {
+        listeners.removeAll { $0.id == id }
+        lateListeners.removeAll { $0.id == id }
+    }
 
     /// Forgets the answers found so far (not those on their way), so that the next questions are
     /// asked afresh: a peer arrived.
     func forget() {
+        for case .overdue(let connection) in listings.values { connection.close() }
         listings = listings.filter { if case .inFlight = $0.value { true } else { false } }
     }
 
     /// Ends every listing and name watch; nothing is heard after this.
     func stop() {
         for (_, listing) in listings {
-            if case .inFlight(let connection, let deadline) = listing {
+            switch listing {
+            case .inFlight(let connection, let deadline):
                 connection.close()
                 cancelDelay(deadline)
+            case .overdue(let connection): connection.close()
+            case .done: break
             }
         }
         listings = [:]
@@ -81,7 +102,7 @@ final class PeerProbes {
     func waylandGlobals(_ socketPath: String) -> (ProbeAnswer, [String]) {
         switch listings[socketPath] {
         case .done(let globals?): return (.present, globals)
-        case .done(nil): return (.absent, [])
+        case .done(nil), .overdue: return (.absent, [])
         case .inFlight: return (.pending, [])
         case nil: break
         }
@@ -121,11 +142,24 @@ final class PeerProbes {
     }
 
     private func listed(_ socketPath: String, _ globals: [String]?, deadlineSource: guint = 0) {
-        guard case .inFlight(let connection, let deadline)? = listings[socketPath] else { return }
-        listings[socketPath] = .done(globals)
-        connection.close()
-        if deadline != deadlineSource { cancelDelay(deadline) }
-        tell()
+        switch listings[socketPath] {
+        case .inFlight(let connection, let deadline)?:
+            if deadline == deadlineSource {
+                listings[socketPath] = .overdue(connection)
+            } else {
+                listings[socketPath] = .done(globals)
+                connection.close()
+                cancelDelay(deadline)
+            }
+            tell()
+        case .overdue(let connection)?:
+            listings[socketPath] = .done(globals)
+            connection.close()
+            guard globals != nil else { return }
+            for listener in lateListeners { listener.heard(socketPath) }
+        default:
+            return
+        }
     }
 
     // MARK: bus names
