@@ -30,9 +30,13 @@ extension OutputTestCase {
         return nil
     }
 
-    func waitForControl(_ name: String, _ matches: @escaping (Set<String>) -> Bool, _ what: String) throws {
+    /// Waits for the control named `name` to show `what`. `timeout`: the test's deadline unless
+    /// given; each look walks the whole tree through AT-SPI, a round trip per node, which for
+    /// 1,000 apps' rows takes seconds even on a quiet machine.
+    func waitForControl(_ name: String, _ matches: @escaping (Set<String>) -> Bool, _ what: String,
+                        timeout: Duration? = nil) throws {
         var last: String?
-        try eventually("\(name) \(what) in the settings app (last: \(last ?? "absent"))", timeout: deadline) {
+        try eventually("\(name) \(what) in the settings app (last: \(last ?? "absent"))", timeout: timeout ?? deadline) {
             last = try controlStates(name)
             return last.map { matches(Set($0.split(separator: ",").map(String.init))) } ?? false
         }

@@ -37,15 +37,17 @@ def application():
 
 
 def walk(node):
-    """Every object under node, depth first."""
+    """Every object under node, depth first; one gone while it is walked (the app fills its
+    list as it reads the desktop entries) is passed over."""
     stack = [node]
     while stack:
         current = stack.pop()
         yield current
-        for index in reversed(range(current.childCount)):
-            child = current.getChildAtIndex(index)
-            if child is not None:
-                stack.append(child)
+        try:
+            children = [current.getChildAtIndex(index) for index in range(current.childCount)]
+        except Exception:  # pyatspi raises GLib's errors for an object that went away
+            continue
+        stack.extend(child for child in reversed(children) if child is not None)
 
 
 def states(node):
