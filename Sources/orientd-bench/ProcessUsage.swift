@@ -68,14 +68,13 @@ struct ProcessUsage {
     /// CPU time of every thread, in nanoseconds (the first field of each
     /// /proc/PID/task/TID/schedstat): finer than `cpuTicks`, for the cost of one call.
     func cpuNanoseconds() throws(BenchError) -> Int {
-        var total = 0
-        for task in try tasks() {
-            // A thread may end between the listing and the read.
-            guard let line = try? read("task/\(task)/schedstat"),
-                  let first = line.split(separator: " ").first, let value = Int(first) else { continue }
-            total += value
-        }
-        return total
+        try tasks().reduce(0) { $0 + (cpuNanoseconds(ofThread: $1) ?? 0) }
+    }
+
+    /// One thread's CPU time (ns); nil when it ended between the listing and the read.
+    private func cpuNanoseconds(ofThread task: String) -> Int? {
+        guard let line = try? read("task/\(task)/schedstat"), let first = line.split(separator: " ").first else { return nil }
+        return Int(first)
     }
 
     /// `cpuNanoseconds` split between GDBus's worker thread (named "gdbus"), which reads and
@@ -83,8 +82,7 @@ struct ProcessUsage {
     func cpuNanosecondsByThread() throws(BenchError) -> ThreadCPU {
         var split = ThreadCPU()
         for task in try tasks() {
-            guard let line = try? read("task/\(task)/schedstat"),
-                  let first = line.split(separator: " ").first, let value = Int(first) else { continue }
+            guard let value = cpuNanoseconds(ofThread: task) else { continue }
             let name = (try? read("task/\(task)/comm"))?.trimmingCharacters(in: .whitespacesAndNewlines)
             if name == "gdbus" { split.worker += value } else { split.rest += value }
         }
